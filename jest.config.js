@@ -1,0 +1,11 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  // swc strips types only; `npm test` runs tsc --noEmit first for the type check.
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  testTimeout: 30000,
+  // Engines started by test/harness are shared per test file and stopped in afterAll.
+  maxWorkers: 1,
+};

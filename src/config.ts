@@ -1,0 +1,124 @@
+// Reads and validates the environment once, at boot. A bad value stops the process
+// with a message naming the variable, instead of failing an hour later.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: LogLevel;
+  jwtSecret: string;
+  /** Production engines; each one on its own replaces its embedded counterpart. */
+  mongodbUri?: string;
+  elasticsearchUrl?: string;
+  /** Index alias the API reads and the indexer writes. */
+  elasticsearchIndex: string;
+  redisUrl?: string;
+  openai?: { apiKey: string; baseUrl?: string; model: string };
+  /** Run the change-feed indexer inside the API process (default) or not (`npm run indexer` runs it alone). */
+  inProcessIndexer: boolean;
+  /** Upper bound on a JSON body, bytes. */
+  jsonBodyLimit: number;
+  /** Seconds a configured backend may take to answer at start-up before the process exits. */
+  startupTimeoutSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[], problems: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (!protocols.includes(parsed.protocol)) {
+      problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+    }
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+  }
+  return raw;
+}
+
+function flag(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+/** Uses JWT_SECRET when given, else a secret generated once into DATA_DIR (never a hard-coded one). */
+function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  const dataDir = resolve(env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    problems.push(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
+  }
+  const openaiKey = env.OPENAI_API_KEY;
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65535, problems),
+    host: env.HOST && env.HOST !== '' ? env.HOST : '0.0.0.0',
+    dataDir,
+    logLevel,
+    jwtSecret: '',
+    mongodbUri: url(env, 'MONGODB_URI', ['mongodb:', 'mongodb+srv:'], problems),
+    elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', ['http:', 'https:'], problems),
+    elasticsearchIndex: env.ELASTICSEARCH_INDEX && env.ELASTICSEARCH_INDEX !== '' ? env.ELASTICSEARCH_INDEX : 'profiles',
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], problems),
+    openai: openaiKey
+      ? {
+          apiKey: openaiKey,
+          baseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:'], problems),
+          model: env.OPENAI_MODEL && env.OPENAI_MODEL !== '' ? env.OPENAI_MODEL : 'gpt-4o-mini',
+        }
+      : undefined,
+    inProcessIndexer: flag(env, 'IN_PROCESS_INDEXER', true, problems),
+    jsonBodyLimit: integer(env, 'JSON_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024, problems),
+    startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 30, 1, 600, problems),
+  };
+  if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

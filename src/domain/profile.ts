@@ -1,0 +1,115 @@
+// The canonical business profile and its parts (spec 2.2-2.4, 2.6).
+// Pure types: every adapter and the HTTP layer speak these shapes.
+
+/** Data partition. `test` holds what sk_test_ keys create (sandbox), `live` everything else. */
+export type Environment = 'live' | 'test';
+
+export type ProfileStatus = 'draft' | 'published';
+
+/** Ordered from weakest to strongest; `none` until an admin approves a request. */
+export const VERIFICATION_LEVELS = ['none', 'basic', 'verified', 'premium', 'certified'] as const;
+export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface Address {
+  street?: string;
+  city?: string;
+  state?: string;
+  country?: string; // ISO 3166-1 alpha-2
+  postalCode?: string;
+}
+
+export interface Coordinates {
+  lat: number;
+  lon: number;
+}
+
+export interface Location {
+  address?: Address;
+  coordinates?: Coordinates;
+}
+
+export interface Contact {
+  phone?: string; // E.164 after normalisation
+  email?: string;
+  website?: string; // https URL
+}
+
+export type Pricing =
+  | { type: 'fixed'; currency: string; amount: number }
+  | { type: 'range'; currency: string; minAmount: number; maxAmount: number }
+  | { type: 'hourly'; currency: string; amount: number };
+
+export interface Service {
+  id: string; // svc_
+  name: string;
+  description?: string;
+  category?: string;
+  pricing?: Pricing;
+  /** Minutes. */
+  duration?: number;
+  bookable: boolean;
+  requiresQuote: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `close` earlier than `open` means the business closes after midnight. */
+export type DayHours = { open: string; close: string } | { closed: true };
+export type WeeklyHours = Partial<Record<Weekday, DayHours>>;
+
+export interface ProfileMedia {
+  logo?: string; // URL
+  photos: string[]; // URLs
+  videos: string[]; // URLs
+}
+
+export interface Trust {
+  verificationLevel: VerificationLevel;
+  averageRating: number; // 0..5
+  totalReviews: number;
+}
+
+export interface ExclusiveContent {
+  insiderTips?: string;
+  localSecrets?: string;
+  behindTheScenes?: string;
+  sustainabilityPractices?: string;
+}
+
+export interface ExclusiveContentScores {
+  visibilityScore: number; // 0..100
+  uniquenessScore: number; // 0..100
+}
+
+export interface BusinessProfile {
+  id: string; // biz_
+  environment: Environment;
+  ownerId: string; // acct_
+  name: string;
+  category: string;
+  description?: string;
+  tagline?: string;
+  location: Location;
+  contact: Contact;
+  services: Service[];
+  hours: WeeklyHours;
+  /** YYYY-MM-DD dates (in the business's local calendar) on which it is closed. */
+  blackoutDates: string[];
+  media: ProfileMedia;
+  trust: Trust;
+  exclusiveContent: ExclusiveContent;
+  exclusiveScores?: ExclusiveContentScores;
+  /** 0..100, see domain/aiVisibilityScore.ts; recomputed on every write. */
+  aiVisibilityScore: number;
+  status: ProfileStatus;
+  /** Normalised identity keys (name+postcode+country, phone) used for DUPLICATE_PROFILE; unique per environment. */
+  dedupeKeys: string[];
+  /** Monotonic revision, starts at 1; the ETag and the optimistic-concurrency token. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+}

@@ -1,0 +1,46 @@
+// Maps every thrown error to the envelope. Domain errors carry their code and status;
+// koa/koa-body errors (413, 415, bad JSON) are translated; anything else is a 500 whose
+// message and stack go to the log only.
+import type { Middleware } from 'koa';
+import { DomainError, RateLimitedError } from '../domain/errors';
+import type { Logger } from '../logger';
+import { fail } from './envelope';
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        fail(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (raw) {
+      if (raw instanceof DomainError) {
+        if (raw instanceof RateLimitedError) ctx.set('Retry-After', String(raw.retryAfterSeconds));
+        fail(ctx, raw.status, raw.code, raw.message, raw.details);
+        return;
+      }
+      const error = raw as HttpishError;
+      const status = error.status ?? error.statusCode ?? 500;
+      if (status === 413) return fail(ctx, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+      if (status === 415) return fail(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', error.message ?? 'Unsupported content type');
+      if (status === 400 && (error.type === 'entity.parse.failed' || /JSON|parse/i.test(error.message ?? ''))) {
+        return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body', issue: 'must be valid JSON' });
+      }
+      if (status === 405) return fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+      if (status === 501) return fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
+      if (status >= 400 && status < 500 && error.expose) {
+        return fail(ctx, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message ?? 'Bad request');
+      }
+      logger.error({ err: raw, requestId: ctx.state.requestId }, 'unhandled error');
+      fail(ctx, 500, 'INTERNAL_ERROR', 'An unexpected error occurred');
+    }
+  };
+}

@@ -1,0 +1,93 @@
+// The search index port. Adapters: adapters/sqlite (FTS5 + haversine, embedded default),
+// adapters/elasticsearch. Both pass test/contract/searchIndex.contract.ts.
+// The index only matches, filters, measures distance and scores text; the final
+// consumer ranking (distance decay, rating, verification, personalisation) is
+// domain/ranking.ts, applied to the candidates the index returns.
+import type { Coordinates, Environment, VerificationLevel, WeeklyHours } from '../domain/profile';
+
+/** What the indexer writes for one published profile (see indexer/toSearchDocument.ts). */
+export interface SearchDocument {
+  id: string;
+  environment: Environment;
+  name: string;
+  category: string;
+  description: string;
+  tagline: string;
+  /** Service names, categories and descriptions joined. */
+  servicesText: string;
+  /** The four exclusive-content fields joined. */
+  exclusiveText: string;
+  address: { street: string; city: string; state: string; postalCode: string; country: string };
+  coordinates?: Coordinates;
+  phone: string;
+  website: string;
+  verificationLevel: VerificationLevel;
+  averageRating: number;
+  reviewCount: number;
+  /** 0..100 profile completeness. */
+  completeness: number;
+  aiVisibilityScore: number;
+  /** Lowest price among the services (any currency), for "cheap" / "under $20". */
+  minPrice?: number;
+  hours: WeeklyHours;
+  /** IANA zone derived from the coordinates. */
+  timeZone?: string;
+  blackoutDates: string[];
+  updatedAt: string;
+}
+
+export type SearchSort = 'relevance' | 'distance' | 'aiVisibilityScore' | 'rating' | 'name';
+
+export interface SearchQuery {
+  environment: Environment;
+  /** Free text; matched with stemming against name, category, services, tagline, description, exclusive text. */
+  text?: string;
+  /** Any-of filter on category (exact, case-insensitive). */
+  categories?: string[];
+  city?: string;
+  state?: string;
+  country?: string;
+  verificationLevels?: VerificationLevel[];
+  /** Keep only documents within radiusKm of the point; results carry distanceKm. */
+  near?: { lat: number; lon: number; radiusKm: number };
+  maxPrice?: number;
+  minRating?: number;
+  sort: SearchSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface SearchHit {
+  document: SearchDocument;
+  /** Engine text relevance, normalised to 0..1 within the page (1 = best); 0 without text. */
+  textScore: number;
+  /** Present when the query had `near` and the document has coordinates. */
+  distanceKm?: number;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+}
+
+export interface BulkFailure {
+  id: string;
+  reason: string;
+}
+
+export type IndexAction =
+  | { type: 'upsert'; document: SearchDocument }
+  | { type: 'delete'; environment: Environment; id: string };
+
+export interface SearchIndex {
+  /** Applies the actions; resolves only when the index acknowledged them (visible to search). */
+  apply(actions: IndexAction[]): Promise<{ failures: BulkFailure[] }>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  get(environment: Environment, id: string): Promise<SearchDocument | null>;
+  count(environment?: Environment): Promise<number>;
+  /** Builds a fresh index, lets `fill` write into it, then swaps it in atomically. */
+  rebuild(fill: (write: (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>) => Promise<void>): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

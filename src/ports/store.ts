@@ -1,0 +1,118 @@
+// The persistence port. Adapters: adapters/sqlite (embedded default), adapters/mongo.
+// Rules every adapter keeps (checked by test/contract/store.contract.ts):
+// - records go in and come out as the domain types, nothing engine-specific leaks;
+// - uniqueness breaks throw ConflictError (DUPLICATE_EMAIL, DUPLICATE_PROFILE, VERIFICATION_PENDING);
+// - a profile write and its change-feed entry commit together;
+// - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch).
+import type { Account, ApiKeyRecord, RefreshTokenRecord } from '../domain/account';
+import type { MediaRecord } from '../domain/media';
+import type { BusinessProfile, Environment } from '../domain/profile';
+import type { VerificationRequest } from '../domain/verification';
+import type { ChangeFeed } from './changeFeed';
+
+export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'partner' | 'customLimits' | 'name'>>;
+
+export interface AccountRepository {
+  /** ConflictError('DUPLICATE_EMAIL') when the (lower-cased) email exists. */
+  create(account: Account): Promise<Account>;
+  findById(id: string): Promise<Account | null>;
+  findByEmail(email: string): Promise<Account | null>;
+  /** Returns null when the account does not exist. */
+  update(id: string, patch: AccountPatch, at: string): Promise<Account | null>;
+  countAdmins(): Promise<number>;
+}
+
+export interface ApiKeyRepository {
+  create(key: ApiKeyRecord): Promise<ApiKeyRecord>;
+  findByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** Newest first, revoked included. */
+  listByAccount(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Sets revokedAt if the key belongs to the account and is not revoked yet; null when not found. */
+  revoke(accountId: string, keyId: string, at: string): Promise<ApiKeyRecord | null>;
+  touch(keyId: string, at: string): Promise<void>;
+}
+
+export interface RefreshTokenRepository {
+  create(token: RefreshTokenRecord): Promise<void>;
+  findByHash(hash: string): Promise<RefreshTokenRecord | null>;
+  /** Atomically marks an unused, unrevoked token as used. False when it was already used or revoked (reuse). */
+  markUsed(id: string, at: string): Promise<boolean>;
+  revokeFamily(familyId: string, at: string): Promise<void>;
+}
+
+export interface ProfileListOptions {
+  /** Opaque cursor returned by the previous page. */
+  after?: string;
+  limit: number;
+}
+
+export interface ProfilePage {
+  profiles: BusinessProfile[];
+  next?: string;
+}
+
+export interface ProfileRepository {
+  /** ConflictError('DUPLICATE_PROFILE') when any dedupe key is taken by a live profile of the environment. */
+  create(profile: BusinessProfile): Promise<BusinessProfile>;
+  /** Deleted profiles are returned only with includeDeleted. */
+  get(environment: Environment, id: string, options?: { includeDeleted?: boolean }): Promise<BusinessProfile | null>;
+  /** Non-deleted profiles of an owner, oldest first. */
+  listByOwner(environment: Environment, ownerId: string): Promise<BusinessProfile[]>;
+  /**
+   * Compare-and-swap: stores `next` only if the stored version equals `expectedVersion`
+   * (PreconditionFailedError otherwise). The caller sets next.version = expectedVersion + 1.
+   * Dedupe keys are re-checked (ConflictError). Setting deletedAt releases the keys.
+   */
+  replace(next: BusinessProfile, expectedVersion: number): Promise<BusinessProfile>;
+  /** Exclusive content of other live profiles in a category (for uniqueness scoring), newest first. */
+  exclusiveContentInCategory(
+    environment: Environment,
+    category: string,
+    excludeId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; text: string }>>;
+  /** Every non-deleted profile, all environments, in a stable order: for full reindexes. */
+  scan(options: ProfileListOptions): Promise<ProfilePage>;
+}
+
+export interface VerificationRepository {
+  /** ConflictError('VERIFICATION_PENDING') when the business already has a pending request. */
+  create(request: VerificationRequest): Promise<VerificationRequest>;
+  get(id: string): Promise<VerificationRequest | null>;
+  /** Newest first. */
+  listByBusiness(environment: Environment, businessId: string): Promise<VerificationRequest[]>;
+  /** Newest first, all businesses; for the admin queue. */
+  listPending(limit: number): Promise<VerificationRequest[]>;
+  /** Moves a pending request to approved/rejected; null when it is not pending (or unknown). */
+  decide(
+    id: string,
+    decision: { status: 'approved' | 'rejected'; decidedBy: string; decisionNote?: string; decidedAt: string },
+  ): Promise<VerificationRequest | null>;
+}
+
+export interface MediaRepository {
+  create(record: MediaRecord): Promise<MediaRecord>;
+  /** Deleted records are not returned. */
+  get(id: string): Promise<MediaRecord | null>;
+  markDeleted(id: string, at: string): Promise<boolean>;
+}
+
+/** The indexer's committed position per consumer name. */
+export interface CheckpointRepository {
+  load(consumer: string): Promise<string | null>;
+  save(consumer: string, position: string): Promise<void>;
+}
+
+export interface Store {
+  readonly accounts: AccountRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly refreshTokens: RefreshTokenRepository;
+  readonly profiles: ProfileRepository;
+  readonly verifications: VerificationRepository;
+  readonly media: MediaRepository;
+  readonly checkpoints: CheckpointRepository;
+  readonly changeFeed: ChangeFeed;
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
