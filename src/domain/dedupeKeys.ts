@@ -1,0 +1,45 @@
+// Identity keys for DUPLICATE_PROFILE (issue 2): the same business is the same normalised name
+// at the same postal code in the same country, or the same phone number. Stored on the profile
+// (`dedupeKeys`) and kept unique per environment by the store, so the check is one indexed
+// lookup instead of a fuzzy scan.
+
+import type { BusinessProfile } from './profile';
+import { normalizePhone } from './phone';
+
+/** Trailing words that name a legal form, not the business ("Joe's Pizza LLC" = "Joe's Pizza"). */
+const LEGAL_SUFFIXES = new Set([
+  'llc', 'inc', 'incorporated', 'ltd', 'limited', 'corp', 'corporation', 'co', 'company', 'plc',
+  'llp', 'lp', 'pllc', 'pc', 'gmbh', 'ag', 'kg', 'ug', 'sarl', 'sa', 'sas', 'srl', 'spa', 'bv', 'nv',
+  'oy', 'ab', 'as', 'pty', 'pvt',
+]);
+
+/** Lower-case, accents folded, punctuation and legal suffixes and a leading "the" removed. */
+export function normalizeBusinessName(name: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    // Dots and apostrophes join ("l.l.c." -> "llc", "joe's" -> "joes"); other punctuation splits.
+    .replace(/[.'\u2019`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  const words = folded.split(' ').filter(Boolean);
+  const all = [...words];
+  while (words.length > 1 && LEGAL_SUFFIXES.has(words[words.length - 1])) words.pop();
+  if (words.length > 1 && words[0] === 'the') words.shift();
+  // A name made only of stop words ("The Co") keeps them rather than collapsing to nothing.
+  return (words.length > 0 ? words : all).join(' ');
+}
+
+export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact'>): string[] {
+  const keys: string[] = [];
+  const address = profile.location?.address;
+  const name = normalizeBusinessName(profile.name ?? '');
+  const postal = (address?.postalCode ?? '').replace(/\s+/g, '').toUpperCase();
+  const country = (address?.country ?? '').trim().toUpperCase();
+  if (name && postal && country) keys.push(`np:${name}|${postal}|${country}`);
+  const phone = profile.contact?.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
+  if (phone) keys.push(`ph:${phone}`);
+  return keys;
+}
