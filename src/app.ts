@@ -1,0 +1,86 @@
+// Builds the Koa application from its dependencies; never listens (server.ts does, tests
+// use app.callback()). Request path: request id -> access log -> error envelope -> security
+// headers -> router (guards -> body -> validation -> use case -> envelope).
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { Config } from './config';
+import { accessLog } from './http/accessLog';
+import { authenticate } from './http/authenticate';
+import { requireAdmin, requireScope, requireSignedIn } from './http/authorize';
+import { errorHandler } from './http/errorHandler';
+import { jsonBody } from './http/jsonBody';
+import { requestId } from './http/requestId';
+import { securityHeaders } from './http/securityHeaders';
+import type { Logger } from './logger';
+import type { MediaStorage } from './ports/mediaStorage';
+import type { Store } from './ports/store';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { mediaRoutes } from './routes/media';
+import { profileRoutes } from './routes/profiles';
+import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
+import { type ReadinessReport, systemRoutes } from './routes/system';
+import { buildOpenApiDocument } from './schemas/openapi';
+import { createAccountAdminService } from './services/accountAdminService';
+import { createApiKeyService } from './services/apiKeyService';
+import { createAuthService } from './services/authService';
+import { createCatalogService } from './services/catalogService';
+import { createMediaService } from './services/mediaService';
+import { type Clock, createProfileAccess } from './services/profileMutation';
+import { createProfileService } from './services/profileService';
+import { createVerificationService } from './services/verificationService';
+
+export interface AppDeps {
+  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'>;
+  logger: Logger;
+  store: Store;
+  mediaStorage: MediaStorage;
+  /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
+  rateLimit: (area: RateLimitArea) => Middleware;
+  readiness: () => Promise<ReadinessReport>;
+  clock?: Clock;
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { config, logger, store } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  const access = createProfileAccess({ store, clock });
+  const profiles = createProfileService({ store, access, clock });
+  const catalog = createCatalogService({ access });
+  const verifications = createVerificationService({ store, access, clock });
+  const media = createMediaService({ store, storage: deps.mediaStorage, access, profiles, clock, logger });
+  const auth = createAuthService({ store, jwtSecret: config.jwtSecret, clock });
+  const apiKeys = createApiKeyService({ store, clock });
+  const accounts = createAccountAdminService({ store, clock });
+
+  const guards: RouteGuards = {
+    authenticate: authenticate({ store, jwtSecret: config.jwtSecret }),
+    rateLimit: deps.rateLimit,
+    requireScope,
+    requireSignedIn,
+    requireAdmin,
+    jsonBody: jsonBody(config.jsonBodyLimit),
+  };
+
+  const v1 = new Router({ prefix: '/v1' });
+  const routers = [
+    systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument() }),
+    authRoutes({ auth, apiKeys, authenticate: guards.authenticate }),
+    mediaRoutes({ guards, media }),
+    profileRoutes({ guards, profiles, catalog, verifications }),
+    adminRoutes({ guards, verifications, accounts }),
+  ];
+  for (const router of routers) v1.use(router.routes(), router.allowedMethods({ throw: true }));
+
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true; // errors are logged by errorHandler, once, with the request id
+  app.use(requestId());
+  app.use(accessLog(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders());
+  app.use(v1.routes());
+  app.use(v1.allowedMethods({ throw: true }));
+  return app;
+}

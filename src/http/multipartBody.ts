@@ -1,0 +1,46 @@
+// multipart/form-data parsing for uploads. Files land in a temp dir, capped at the
+// largest per-type limit (video 100 MB); the per-type caps are checked by the media rules.
+import { readFile, rm } from 'node:fs/promises';
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors';
+
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export interface UploadedFile {
+  bytes: Buffer;
+  originalName?: string;
+}
+
+export function multipartBody(): Middleware {
+  const parse = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 10, maxFieldsSize: 64 * 1024, allowEmptyFiles: true, minFileSize: 0 },
+  });
+  return async (ctx, next) => {
+    if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError('Uploads must be multipart/form-data');
+    try {
+      await parse(ctx, async () => undefined);
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      if (/maxFileSize|maxTotalFileSize|exceeded/i.test(message)) {
+        throw new PayloadTooLargeError(`File is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      }
+      if (/maxFiles/i.test(message)) throw new ValidationError('file', 'only one file may be uploaded per request');
+      throw new ValidationError('body', 'is not a valid multipart/form-data body');
+    }
+    const files = ctx.request.files ?? {};
+    const file = files.file;
+    const single = Array.isArray(file) ? file[0] : file;
+    try {
+      if (!single) throw new ValidationError('file', 'is required');
+      ctx.state.file = { bytes: await readFile(single.filepath), originalName: single.originalFilename ?? undefined } satisfies UploadedFile;
+    } finally {
+      for (const entry of Object.values(files).flat()) await rm(entry.filepath, { force: true });
+    }
+    await next();
+  };
+}

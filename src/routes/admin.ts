@@ -1,0 +1,30 @@
+// Admin-only endpoints: the verification queue and account settings (plan, partner flag,
+// suspension, enterprise custom limits). The first admin comes from `npm run admin:create`.
+import Router from '@koa/router';
+import { ok } from '../http/envelope';
+import { principalOf } from '../http/principal';
+import { validateBody } from '../http/validate';
+import { adminAccountPatchBody, verificationDecisionBody } from '../schemas/endpoints/admin';
+import type { AccountAdminService } from '../services/accountAdminService';
+import type { VerificationService } from '../services/verificationService';
+import { protect, type RouteGuards } from './routeGuards';
+
+export function adminRoutes(deps: { guards: RouteGuards; verifications: VerificationService; accounts: AccountAdminService }): Router {
+  const { guards, verifications, accounts } = deps;
+  const admin = [protect(guards, 'general'), guards.requireAdmin()];
+  const router = new Router({ prefix: '/admin' });
+
+  router.get('/verifications', ...admin, async (ctx) => {
+    ok(ctx, { verifications: await verifications.pending(100) });
+  });
+
+  router.post('/verifications/:verificationId/decision', ...admin, guards.jsonBody, validateBody(verificationDecisionBody), async (ctx) => {
+    ok(ctx, await verifications.decide(principalOf(ctx), ctx.params.verificationId, ctx.state.body));
+  });
+
+  router.patch('/accounts/:accountId', ...admin, guards.jsonBody, validateBody(adminAccountPatchBody), async (ctx) => {
+    ok(ctx, await accounts.update(ctx.params.accountId, ctx.state.body));
+  });
+
+  return router;
+}

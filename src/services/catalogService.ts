@@ -1,0 +1,52 @@
+// The services a business offers (spec 2.3, 4.3 .../services).
+import { NotFoundError } from '../domain/errors';
+import { mergePatch } from '../domain/mergePatch';
+import type { Principal } from '../domain/principal';
+import type { Service } from '../domain/profile';
+import type { ProfileAccess } from './profileMutation';
+import { newService, type ServiceInput } from './profileInput';
+
+function serviceNotFound(serviceId: string): NotFoundError {
+  return new NotFoundError(`Service ${serviceId} does not exist on this business`, 'SERVICE_NOT_FOUND');
+}
+
+export function createCatalogService({ access }: { access: ProfileAccess }) {
+  async function add(principal: Principal, businessId: string, input: ServiceInput): Promise<Service> {
+    let added: Service | undefined;
+    await access.mutate(principal, businessId, (current, now) => {
+      added = newService(input, now);
+      return { ...current, services: [...current.services, added] };
+    });
+    return added as Service;
+  }
+
+  async function update(principal: Principal, businessId: string, serviceId: string, patch: Partial<ServiceInput>): Promise<Service> {
+    let updated: Service | undefined;
+    await access.mutate(principal, businessId, (current, now) => {
+      const existing = current.services.find((service) => service.id === serviceId);
+      if (!existing) throw serviceNotFound(serviceId);
+      // Pricing is one value: a new pricing object replaces the old one instead of merging types.
+      const { pricing, ...rest } = patch;
+      updated = { ...mergePatch(existing, rest), updatedAt: now.toISOString() };
+      if (pricing !== undefined) {
+        if (pricing === null) delete updated.pricing;
+        else updated.pricing = pricing;
+      }
+      const result = updated;
+      return { ...current, services: current.services.map((service) => (service.id === serviceId ? result : service)) };
+    });
+    return updated as Service;
+  }
+
+  async function remove(principal: Principal, businessId: string, serviceId: string): Promise<{ id: string; deleted: true }> {
+    await access.mutate(principal, businessId, (current) => {
+      if (!current.services.some((service) => service.id === serviceId)) throw serviceNotFound(serviceId);
+      return { ...current, services: current.services.filter((service) => service.id !== serviceId) };
+    });
+    return { id: serviceId, deleted: true };
+  }
+
+  return { add, update, remove };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,116 @@
+// Uploaded photos, videos and logos (spec 4.3 media rows). The content type comes from the
+// file's bytes (domain/mediaSniffer.ts), never from its name or the client's header.
+import { MediaUploadFailedError, NotFoundError, ForbiddenError } from '../domain/errors';
+import { newId } from '../domain/ids';
+import type { MediaRecord, MediaType } from '../domain/media';
+import { checkUpload } from '../domain/mediaSniffer';
+import type { Principal } from '../domain/principal';
+import type { Logger } from '../logger';
+import type { MediaStorage, StoredBlob } from '../ports/mediaStorage';
+import type { Store } from '../ports/store';
+import type { Clock, ProfileAccess } from './profileMutation';
+import type { ProfileService } from './profileService';
+
+export interface UploadInput {
+  type: MediaType;
+  businessId?: string;
+  bytes: Buffer;
+}
+
+export function mediaPath(mediaId: string): string {
+  return `/v1/media/${mediaId}`;
+}
+
+export function createMediaService(deps: {
+  store: Store;
+  storage: MediaStorage;
+  access: ProfileAccess;
+  profiles: ProfileService;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { store, storage, access, profiles, clock, logger } = deps;
+
+  async function upload(principal: Principal, input: UploadInput) {
+    const business = await profiles.resolveOwned(principal, input.businessId);
+    const { contentType } = checkUpload(input.type, input.bytes);
+    const id = newId('med');
+    const storageKey = `${principal.environment}/${business.id}/${id}`;
+    try {
+      await storage.put(storageKey, input.bytes, contentType);
+    } catch (error) {
+      logger.error({ err: error, businessId: business.id }, 'media storage failed');
+      throw new MediaUploadFailedError('The file could not be stored; try again later');
+    }
+    const uploadedAt = clock().toISOString();
+    const record: MediaRecord = {
+      id,
+      businessId: business.id,
+      environment: principal.environment,
+      ownerId: principal.accountId,
+      type: input.type,
+      contentType,
+      size: input.bytes.length,
+      storageKey,
+      uploadedAt,
+    };
+    await store.media.create(record);
+    const url = mediaPath(id);
+    await access.mutate(principal, business.id, (current) => ({
+      ...current,
+      media: attach(current.media, input.type, url),
+    }));
+    return { id, businessId: business.id, url, type: input.type, contentType, size: record.size, uploadedAt };
+  }
+
+  async function ownedRecord(principal: Principal, mediaId: string): Promise<MediaRecord> {
+    const record = await store.media.get(mediaId);
+    if (!record || record.environment !== principal.environment) {
+      throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
+    }
+    if (record.ownerId !== principal.accountId) throw new ForbiddenError('You do not have access to this media item');
+    return record;
+  }
+
+  async function remove(principal: Principal, mediaId: string): Promise<{ id: string; deleted: true }> {
+    const record = await ownedRecord(principal, mediaId);
+    const url = mediaPath(mediaId);
+    await access.mutate(principal, record.businessId, (current) => ({ ...current, media: detach(current.media, url) }));
+    await store.media.markDeleted(mediaId, clock().toISOString());
+    await storage.delete(record.storageKey).catch((error) => logger.warn({ err: error, mediaId }, 'media blob delete failed'));
+    return { id: mediaId, deleted: true };
+  }
+
+  /** Media are readable by any authenticated caller of the same environment (ids are unguessable). */
+  async function read(principal: Principal, mediaId: string): Promise<StoredBlob> {
+    const record = await store.media.get(mediaId);
+    if (!record || record.environment !== principal.environment) {
+      throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
+    }
+    const blob = await storage.get(record.storageKey);
+    if (!blob) throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
+    return { bytes: blob.bytes, contentType: record.contentType };
+  }
+
+  return { upload, remove, read };
+}
+
+function attach(media: MediaRecordMedia, type: MediaType, url: string): MediaRecordMedia {
+  if (type === 'logo') return { ...media, logo: url };
+  if (type === 'photo') return { ...media, photos: [...media.photos, url] };
+  return { ...media, videos: [...media.videos, url] };
+}
+
+function detach(media: MediaRecordMedia, url: string): MediaRecordMedia {
+  const { logo, ...rest } = media;
+  return {
+    ...rest,
+    ...(logo !== undefined && logo !== url && { logo }),
+    photos: media.photos.filter((photo) => photo !== url),
+    videos: media.videos.filter((video) => video !== url),
+  };
+}
+
+type MediaRecordMedia = import('../domain/profile').ProfileMedia;
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,96 @@
+// The one way a stored profile changes: load it for its owner, apply a change, recompute
+// the derived fields, compare-and-swap. Every profile-changing use case goes through here,
+// so ownership, ETags, versioning and derived scores cannot drift between endpoints.
+import { aiVisibilityScore } from '../domain/aiVisibilityScore';
+import { dedupeKeys } from '../domain/dedupeKeys';
+import { ForbiddenError, PreconditionFailedError, ProfileNotFoundError } from '../domain/errors';
+import type { Principal } from '../domain/principal';
+import type { BusinessProfile } from '../domain/profile';
+import type { Store } from '../ports/store';
+
+export type Clock = () => Date;
+
+/** The ETag of a profile revision. */
+export function etagOf(profile: Pick<BusinessProfile, 'version'>): string {
+  return `"v${profile.version}"`;
+}
+
+/** Recomputes what is derived from the profile's own fields. */
+export function withDerivedFields(profile: BusinessProfile, now: Date): BusinessProfile {
+  return {
+    ...profile,
+    dedupeKeys: dedupeKeys(profile),
+    aiVisibilityScore: aiVisibilityScore(profile, now),
+  };
+}
+
+export interface ProfileAccess {
+  /** Any non-deleted profile of the caller's environment that the caller may read. */
+  readable(principal: Principal, id: string): Promise<BusinessProfile>;
+  /** The profile if the caller owns it: 404 unknown, 403 someone else's. */
+  owned(principal: Principal, id: string): Promise<BusinessProfile>;
+  /**
+   * Applies `change` to the caller's profile and stores it. Without If-Match a lost race
+   * is retried on the fresh revision; with If-Match a stale revision is a 412.
+   */
+  mutate(
+    principal: Principal | null,
+    id: string,
+    change: (current: BusinessProfile, now: Date) => BusinessProfile,
+    options?: { ifMatch?: string; environment?: Principal['environment'] },
+  ): Promise<BusinessProfile>;
+}
+
+const MAX_RACE_RETRIES = 3;
+
+export function createProfileAccess({ store, clock }: { store: Store; clock: Clock }): ProfileAccess {
+  async function find(environment: Principal['environment'], id: string): Promise<BusinessProfile> {
+    const profile = await store.profiles.get(environment, id);
+    if (!profile) throw new ProfileNotFoundError(id);
+    return profile;
+  }
+
+  function isOwner(principal: Principal, profile: BusinessProfile): boolean {
+    return profile.ownerId === principal.accountId;
+  }
+
+  async function owned(principal: Principal, id: string): Promise<BusinessProfile> {
+    const profile = await find(principal.environment, id);
+    if (!isOwner(principal, profile)) throw new ForbiddenError('You do not have access to this business profile');
+    return profile;
+  }
+
+  async function readable(principal: Principal, id: string): Promise<BusinessProfile> {
+    const profile = await find(principal.environment, id);
+    if (profile.status !== 'published' && !isOwner(principal, profile) && principal.role !== 'admin') {
+      throw new ForbiddenError('This business profile is not published');
+    }
+    return profile;
+  }
+
+  async function mutate(
+    principal: Principal | null,
+    id: string,
+    change: (current: BusinessProfile, now: Date) => BusinessProfile,
+    options: { ifMatch?: string; environment?: Principal['environment'] } = {},
+  ): Promise<BusinessProfile> {
+    for (let attempt = 0; ; attempt++) {
+      // A null principal is a trusted internal caller (admin decisions): no ownership check.
+      const current = principal ? await owned(principal, id) : await find(options.environment ?? 'live', id);
+      if (options.ifMatch !== undefined && options.ifMatch !== '*' && options.ifMatch !== etagOf(current)) {
+        throw new PreconditionFailedError(`If-Match ${options.ifMatch} does not match the current revision ${etagOf(current)}`);
+      }
+      const now = clock();
+      const changed = change(current, now);
+      const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
+      try {
+        return await store.profiles.replace(next, current.version);
+      } catch (error) {
+        const raced = error instanceof PreconditionFailedError;
+        if (!raced || options.ifMatch !== undefined || attempt >= MAX_RACE_RETRIES) throw error;
+      }
+    }
+  }
+
+  return { readable, owned, mutate };
+}

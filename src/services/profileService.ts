@@ -1,0 +1,174 @@
+// Use cases on the business profile itself (spec 4.3): create, read, patch, delete,
+// completion status, hours, blackout dates and exclusive content.
+import { assessCompleteness } from '../domain/completeness';
+import { ForbiddenError, ProfileNotFoundError, ValidationError } from '../domain/errors';
+import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScores';
+import { newId } from '../domain/ids';
+import { mergePatch } from '../domain/mergePatch';
+import type { Principal } from '../domain/principal';
+import type { BusinessProfile, ExclusiveContent, WeeklyHours } from '../domain/profile';
+import type { Store } from '../ports/store';
+import { type Clock, type ProfileAccess, withDerivedFields } from './profileMutation';
+import { newService, normalizeContact, type ServiceInput } from './profileInput';
+
+export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'category'> {
+  description?: string;
+  tagline?: string;
+  location?: BusinessProfile['location'];
+  contact?: BusinessProfile['contact'];
+  services?: ServiceInput[];
+  hours?: WeeklyHours;
+}
+
+export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services'>> & {
+  services?: ServiceInput[];
+  status?: BusinessProfile['status'];
+};
+
+/** How many other businesses' texts the uniqueness score compares against. */
+const UNIQUENESS_SAMPLE = 500;
+
+export function createProfileService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
+  async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
+    const now = clock();
+    const at = now.toISOString();
+    const location = input.location ?? {};
+    const draft: BusinessProfile = {
+      id: newId('biz'),
+      environment: principal.environment,
+      ownerId: principal.accountId,
+      name: input.name,
+      category: input.category,
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.tagline !== undefined && { tagline: input.tagline }),
+      location,
+      contact: normalizeContact(input.contact, location.address?.country),
+      services: (input.services ?? []).map((service) => newService(service, now)),
+      hours: input.hours ?? {},
+      blackoutDates: [],
+      media: { photos: [], videos: [] },
+      trust: { verificationLevel: 'none', averageRating: 0, totalReviews: 0 },
+      exclusiveContent: {},
+      aiVisibilityScore: 0,
+      status: 'draft',
+      dedupeKeys: [],
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return store.profiles.create(withDerivedFields(draft, now));
+  }
+
+  async function patch(principal: Principal, id: string, input: PatchProfileInput, ifMatch?: string): Promise<BusinessProfile> {
+    return access.mutate(
+      principal,
+      id,
+      (current, now) => {
+        const { status, services, contact, ...rest } = input;
+        let next = mergePatch(current, rest);
+        if (contact !== undefined) {
+          const mergedContact = contact === null ? {} : mergePatch(current.contact, contact);
+          next = { ...next, contact: normalizeContact(mergedContact, next.location.address?.country) };
+        }
+        // Arrays replace (merge-patch rule): a new services list gets fresh ids.
+        if (services !== undefined) next = { ...next, services: services.map((service) => newService(service, now)) };
+        if (status !== undefined) next = { ...next, status: nextStatus(next, status) };
+        return next;
+      },
+      { ifMatch },
+    );
+  }
+
+  function nextStatus(profile: BusinessProfile, requested: BusinessProfile['status']): BusinessProfile['status'] {
+    if (requested === 'published' && profile.status !== 'published') {
+      const { missingForPublish } = assessCompleteness(profile);
+      if (missingForPublish.length > 0) {
+        throw new ValidationError(
+          'status',
+          `cannot publish until these are filled in: ${missingForPublish.join(', ')}`,
+          `The profile is not complete enough to publish; missing: ${missingForPublish.join(', ')}`,
+        );
+      }
+    }
+    return requested;
+  }
+
+  async function remove(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
+    // Soft delete: reads and search drop it, the record stays for audit.
+    await access.mutate(principal, id, (current, now) => ({ ...current, deletedAt: now.toISOString() }));
+    return { id, deleted: true };
+  }
+
+  async function status(principal: Principal, businessId?: string) {
+    let profile: BusinessProfile;
+    if (businessId) {
+      profile = await access.owned(principal, businessId);
+    } else {
+      const owned = await store.profiles.listByOwner(principal.environment, principal.accountId);
+      if (owned.length === 0) throw new ProfileNotFoundError('(none: this account has no business profile yet)');
+      if (owned.length > 1) {
+        throw new ValidationError('businessId', `is required because this account owns ${owned.length} profiles`);
+      }
+      profile = owned[0];
+    }
+    const { profileComplete, completionPercentage, missingFields, recommendations } = assessCompleteness(profile);
+    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendations };
+  }
+
+  async function setHours(principal: Principal, id: string, hours: WeeklyHours) {
+    const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: { ...current.hours, ...hours } }));
+    return { id: saved.id, hours: saved.hours, updatedAt: saved.updatedAt };
+  }
+
+  async function addBlackoutDates(principal: Principal, id: string, dates: string[]) {
+    const saved = await access.mutate(principal, id, (current) => ({
+      ...current,
+      blackoutDates: [...new Set([...current.blackoutDates, ...dates])].sort(),
+    }));
+    return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
+  }
+
+  async function removeBlackoutDates(principal: Principal, id: string, dates: string[]) {
+    const removing = new Set(dates);
+    const saved = await access.mutate(principal, id, (current) => ({
+      ...current,
+      blackoutDates: current.blackoutDates.filter((date) => !removing.has(date)),
+    }));
+    return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
+  }
+
+  async function listBlackoutDates(principal: Principal, id: string) {
+    const profile = await access.owned(principal, id);
+    return { id: profile.id, blackoutDates: profile.blackoutDates };
+  }
+
+  async function setExclusiveContent(principal: Principal, id: string, content: ExclusiveContent) {
+    const current = await access.owned(principal, id);
+    const merged = mergePatch(current.exclusiveContent, content);
+    const text = Object.values(merged).filter(Boolean).join('\n');
+    const others = await store.profiles.exclusiveContentInCategory(principal.environment, current.category, id, UNIQUENESS_SAMPLE);
+    const scores = {
+      visibilityScore: visibilityScore(merged),
+      uniquenessScore: text === '' ? 0 : uniquenessScore(text, others.map((other) => other.text)),
+    };
+    await access.mutate(principal, id, (latest) => ({ ...latest, exclusiveContent: merged, exclusiveScores: scores }));
+    return { updated: true, ...scores };
+  }
+
+  async function read(principal: Principal, id: string): Promise<BusinessProfile> {
+    return access.readable(principal, id);
+  }
+
+  /** Guards routes that act on "the caller's business" without an id in the path. */
+  async function resolveOwned(principal: Principal, businessId?: string): Promise<BusinessProfile> {
+    if (businessId) return access.owned(principal, businessId);
+    const owned = await store.profiles.listByOwner(principal.environment, principal.accountId);
+    if (owned.length === 1) return owned[0];
+    if (owned.length === 0) throw new ForbiddenError('This account has no business profile in this environment');
+    throw new ValidationError('businessId', `is required because this account owns ${owned.length} profiles`);
+  }
+
+  return { create, read, patch, remove, status, setHours, addBlackoutDates, removeBlackoutDates, listBlackoutDates, setExclusiveContent, resolveOwned };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
