@@ -1,0 +1,44 @@
+import type { ApiKeyRecord } from '../../../domain/account';
+import type { ApiKeyRepository } from '../../../ports/store';
+import type { SqliteDatabase } from '../openDatabase';
+
+interface DocRow {
+  doc: string;
+}
+
+export function createApiKeyRepository(db: SqliteDatabase): ApiKeyRepository {
+  const insert = db.prepare<[string, string]>('INSERT INTO api_keys (id, doc) VALUES (?, ?)');
+  const byHash = db.prepare<[string], DocRow>('SELECT doc FROM api_keys WHERE hash = ?');
+  const byAccount = db.prepare<[string], DocRow>(
+    'SELECT doc FROM api_keys WHERE account_id = ? ORDER BY created_at DESC, rowid DESC',
+  );
+  const ownedKey = db.prepare<[string, string], DocRow>('SELECT doc FROM api_keys WHERE id = ? AND account_id = ?');
+  const revoke = db.prepare<[string, string, string]>(
+    "UPDATE api_keys SET doc = json_set(doc, '$.revokedAt', ?) WHERE id = ? AND account_id = ? AND revoked_at IS NULL",
+  );
+  const touch = db.prepare<[string, string]>("UPDATE api_keys SET doc = json_set(doc, '$.lastUsedAt', ?) WHERE id = ?");
+
+  const read = (row: DocRow | undefined): ApiKeyRecord | null => (row ? (JSON.parse(row.doc) as ApiKeyRecord) : null);
+
+  return {
+    async create(key) {
+      const doc = JSON.stringify(key);
+      insert.run(key.id, doc);
+      return JSON.parse(doc) as ApiKeyRecord;
+    },
+    async findByHash(hash) {
+      return read(byHash.get(hash));
+    },
+    async listByAccount(accountId) {
+      return byAccount.all(accountId).map((row) => JSON.parse(row.doc) as ApiKeyRecord);
+    },
+    async revoke(accountId, keyId, at) {
+      // A key revoked earlier keeps its first revokedAt: revoking is idempotent.
+      revoke.run(at, keyId, accountId);
+      return read(ownedKey.get(keyId, accountId));
+    },
+    async touch(keyId, at) {
+      touch.run(at, keyId);
+    },
+  };
+}

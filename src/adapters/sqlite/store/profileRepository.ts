@@ -1,0 +1,145 @@
+import { ConflictError, PreconditionFailedError, ValidationError } from '../../../domain/errors';
+import type { BusinessProfile, Environment, ExclusiveContent } from '../../../domain/profile';
+import type { ProfileRepository } from '../../../ports/store';
+import type { SqliteDatabase } from '../openDatabase';
+import type { ChangeSignal } from './changeSignal';
+import { isUniqueViolation } from './uniqueViolation';
+
+interface DocRow {
+  doc: string;
+}
+
+const EXCLUSIVE_FIELDS: ReadonlyArray<keyof ExclusiveContent> = [
+  'insiderTips',
+  'localSecrets',
+  'behindTheScenes',
+  'sustainabilityPractices',
+];
+
+export interface ProfileRepositoryDeps {
+  db: SqliteDatabase;
+  /** Told after every committed profile write, to wake change-feed readers. */
+  signal: ChangeSignal;
+}
+
+export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): ProfileRepository {
+  const insertProfile = db.prepare<[string, string, string]>('INSERT INTO profiles (id, doc, category_key) VALUES (?, ?, ?)');
+  const swapProfile = db.prepare<[string, string, string, Environment, number]>(
+    'UPDATE profiles SET doc = ?, category_key = ? WHERE id = ? AND environment = ? AND version = ?',
+  );
+  const insertKey = db.prepare<[Environment, string, string]>(
+    'INSERT INTO profile_keys (environment, key, profile_id) VALUES (?, ?, ?)',
+  );
+  const releaseKeys = db.prepare<[string]>('DELETE FROM profile_keys WHERE profile_id = ?');
+  const appendChange = db.prepare<[string, Environment, string]>(
+    'INSERT INTO changes (profile_id, environment, at) VALUES (?, ?, ?)',
+  );
+  const byId = db.prepare<[string, Environment, number], DocRow>(
+    'SELECT doc FROM profiles WHERE id = ? AND environment = ? AND (deleted_at IS NULL OR ?)',
+  );
+  const byOwner = db.prepare<[Environment, string], DocRow>(
+    'SELECT doc FROM profiles WHERE environment = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
+  );
+  const hasContent = EXCLUSIVE_FIELDS.map((field) => `trim(coalesce(json_extract(doc, '$.exclusiveContent.${field}'), '')) <> ''`);
+  const exclusiveContent = db.prepare<[Environment, string, string, number], Record<string, string | null> & { id: string }>(
+    `SELECT id, ${EXCLUSIVE_FIELDS.map((field) => `json_extract(doc, '$.exclusiveContent.${field}') AS ${field}`).join(', ')}
+     FROM profiles
+     WHERE environment = ? AND category_key = ? AND id <> ? AND deleted_at IS NULL AND (${hasContent.join(' OR ')})
+     ORDER BY updated_at DESC, id
+     LIMIT ?`,
+  );
+  const scanPage = db.prepare<[string, number], DocRow & { id: string }>(
+    'SELECT id, doc FROM profiles WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
+  );
+
+  const claimKeys = (profile: BusinessProfile) => {
+    if (profile.deletedAt) return;
+    for (const key of new Set(profile.dedupeKeys)) {
+      try {
+        insertKey.run(profile.environment, key, profile.id);
+      } catch (error) {
+        if (isUniqueViolation(error, 'profile_keys', ['environment', 'key'])) {
+          throw new ConflictError('DUPLICATE_PROFILE', 'This business already has a profile', { field: 'dedupeKeys' });
+        }
+        throw error;
+      }
+    }
+  };
+
+  // Profile, keys and change row commit together or not at all (db.transaction rolls back on throw).
+  const create = db.transaction((profile: BusinessProfile, doc: string) => {
+    insertProfile.run(profile.id, doc, categoryKey(profile.category));
+    claimKeys(profile);
+    appendChange.run(profile.id, profile.environment, new Date().toISOString());
+  });
+
+  const replace = db.transaction((next: BusinessProfile, doc: string, expectedVersion: number) => {
+    const swapped = swapProfile.run(doc, categoryKey(next.category), next.id, next.environment, expectedVersion);
+    if (swapped.changes !== 1) {
+      throw new PreconditionFailedError(`Profile ${next.id} is not at version ${expectedVersion}`);
+    }
+    releaseKeys.run(next.id);
+    claimKeys(next);
+    appendChange.run(next.id, next.environment, new Date().toISOString());
+  });
+
+  return {
+    async create(profile) {
+      const doc = JSON.stringify(profile);
+      create.immediate(profile, doc);
+      signal.notify();
+      return JSON.parse(doc) as BusinessProfile;
+    },
+    async get(environment, id, options) {
+      const row = byId.get(id, environment, options?.includeDeleted ? 1 : 0);
+      return row ? (JSON.parse(row.doc) as BusinessProfile) : null;
+    },
+    async listByOwner(environment, ownerId) {
+      return byOwner.all(environment, ownerId).map((row) => JSON.parse(row.doc) as BusinessProfile);
+    },
+    async replace(next, expectedVersion) {
+      const doc = JSON.stringify(next);
+      replace.immediate(next, doc, expectedVersion);
+      signal.notify();
+      return JSON.parse(doc) as BusinessProfile;
+    },
+    async exclusiveContentInCategory(environment, category, excludeId, limit) {
+      const rows = exclusiveContent.all(environment, categoryKey(category), excludeId, Math.max(0, Math.trunc(limit)));
+      return rows.map((row) => ({
+        id: row.id,
+        text: EXCLUSIVE_FIELDS.map((field) => row[field]?.trim() ?? '')
+          .filter((text) => text !== '')
+          .join('\n'),
+      }));
+    },
+    async scan({ after, limit }) {
+      const size = Math.max(1, Math.trunc(limit));
+      // One extra row tells whether another page exists without a COUNT.
+      const rows = scanPage.all(after === undefined ? '' : decodeCursor(after), size + 1);
+      const page = rows.slice(0, size);
+      const profiles = page.map((row) => JSON.parse(row.doc) as BusinessProfile);
+      return rows.length > size ? { profiles, next: encodeCursor(page[page.length - 1].id) } : { profiles };
+    },
+  };
+}
+
+/** Categories compare case-insensitively; lower-cased in JavaScript because SQLite's lower() is ASCII-only. */
+function categoryKey(category: string): string {
+  return category.trim().toLowerCase();
+}
+
+function encodeCursor(lastId: string): string {
+  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
+      return (parsed as { after: string }).after;
+    }
+  } catch {
+    // fall through: not one of our cursors
+  }
+  throw new ValidationError('after', 'is not a cursor returned by a previous page');
+}

@@ -1,0 +1,110 @@
+// The store's numbered migrations. Never edit a released step: append a new one.
+//
+// Each record is kept whole as a JSON document (`doc`), so the domain types round-trip exactly.
+// Columns that lookups and constraints need are VIRTUAL generated columns read from the document:
+// the document stays the single source of truth and an UPDATE of `doc` can never leave a lookup
+// column stale. Keys that need JavaScript normalisation (email, category) are plain columns
+// written by the adapter alongside the document.
+import type { Migration } from '../openDatabase';
+
+export const STORE_COMPONENT = 'store';
+
+const initialSchema = `
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  email_key TEXT NOT NULL,
+  role TEXT GENERATED ALWAYS AS (json_extract(doc, '$.role')) VIRTUAL NOT NULL
+);
+CREATE UNIQUE INDEX accounts_email ON accounts (email_key);
+CREATE INDEX accounts_role ON accounts (role);
+
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  account_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.accountId')) VIRTUAL NOT NULL,
+  hash TEXT GENERATED ALWAYS AS (json_extract(doc, '$.hash')) VIRTUAL NOT NULL,
+  created_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.createdAt')) VIRTUAL NOT NULL,
+  revoked_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.revokedAt')) VIRTUAL
+);
+CREATE UNIQUE INDEX api_keys_hash ON api_keys (hash);
+CREATE INDEX api_keys_account ON api_keys (account_id, created_at);
+
+CREATE TABLE refresh_tokens (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  family_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.familyId')) VIRTUAL NOT NULL,
+  hash TEXT GENERATED ALWAYS AS (json_extract(doc, '$.hash')) VIRTUAL NOT NULL,
+  used_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.usedAt')) VIRTUAL,
+  revoked_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.revokedAt')) VIRTUAL
+);
+CREATE UNIQUE INDEX refresh_tokens_hash ON refresh_tokens (hash);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+
+CREATE TABLE profiles (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  category_key TEXT NOT NULL,
+  environment TEXT GENERATED ALWAYS AS (json_extract(doc, '$.environment')) VIRTUAL NOT NULL,
+  owner_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.ownerId')) VIRTUAL NOT NULL,
+  status TEXT GENERATED ALWAYS AS (json_extract(doc, '$.status')) VIRTUAL NOT NULL,
+  version INTEGER GENERATED ALWAYS AS (json_extract(doc, '$.version')) VIRTUAL NOT NULL,
+  created_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.createdAt')) VIRTUAL NOT NULL,
+  updated_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.updatedAt')) VIRTUAL NOT NULL,
+  deleted_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.deletedAt')) VIRTUAL
+);
+CREATE INDEX profiles_owner ON profiles (environment, owner_id, created_at) WHERE deleted_at IS NULL;
+CREATE INDEX profiles_category ON profiles (environment, category_key, updated_at) WHERE deleted_at IS NULL;
+
+-- One row per dedupe key of a live profile: the primary key makes DUPLICATE_PROFILE a database
+-- rule checked inside the writing transaction, so two concurrent creates cannot both succeed.
+CREATE TABLE profile_keys (
+  environment TEXT NOT NULL,
+  key TEXT NOT NULL,
+  profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+  PRIMARY KEY (environment, key)
+);
+CREATE INDEX profile_keys_profile ON profile_keys (profile_id);
+
+-- The change feed. AUTOINCREMENT so a sequence number is never reused, even after pruning.
+-- No foreign key to profiles: the history may outlive a row.
+CREATE TABLE changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  profile_id TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+-- Highest sequence number ever pruned: positions below it can no longer be resumed from.
+CREATE TABLE change_retention (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pruned_through INTEGER NOT NULL
+);
+INSERT INTO change_retention (id, pruned_through) VALUES (1, 0);
+
+CREATE TABLE verifications (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  environment TEXT GENERATED ALWAYS AS (json_extract(doc, '$.environment')) VIRTUAL NOT NULL,
+  business_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.businessId')) VIRTUAL NOT NULL,
+  status TEXT GENERATED ALWAYS AS (json_extract(doc, '$.status')) VIRTUAL NOT NULL,
+  created_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.createdAt')) VIRTUAL NOT NULL
+);
+CREATE INDEX verifications_business ON verifications (environment, business_id, created_at);
+-- At most one pending request per business: VERIFICATION_PENDING is enforced by the database.
+CREATE UNIQUE INDEX verifications_one_pending ON verifications (environment, business_id) WHERE status = 'pending';
+CREATE INDEX verifications_pending ON verifications (created_at) WHERE status = 'pending';
+
+CREATE TABLE media (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  deleted_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.deletedAt')) VIRTUAL
+);
+
+CREATE TABLE checkpoints (
+  consumer TEXT PRIMARY KEY,
+  position TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`;
+
+export const storeMigrations: readonly Migration[] = [{ version: 1, name: 'initial schema', up: initialSchema }];

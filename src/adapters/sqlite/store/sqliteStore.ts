@@ -1,0 +1,65 @@
+// The embedded default Store: one SQLite file (WAL) holding every repository and the change feed.
+// Statements are prepared once here, per store, because these lookups sit on every request's path.
+import type { Store } from '../../../ports/store';
+import { openDatabase, runMigrations } from '../openDatabase';
+import { createAccountRepository } from './accountRepository';
+import { createApiKeyRepository } from './apiKeyRepository';
+import { createSqliteChangeFeed } from './changeFeed';
+import { createChangeSignal } from './changeSignal';
+import { createCheckpointRepository } from './checkpointRepository';
+import { createMediaRepository } from './mediaRepository';
+import { createProfileRepository } from './profileRepository';
+import { createRefreshTokenRepository } from './refreshTokenRepository';
+import { STORE_COMPONENT, storeMigrations } from './schema';
+import { createVerificationRepository } from './verificationRepository';
+
+export interface SqliteStoreOptions {
+  /** Database file (e.g. `${DATA_DIR}/store.sqlite`), or ':memory:' for tests. */
+  file: string;
+}
+
+export interface SqliteStore extends Store {
+  /**
+   * Change-feed retention: drops the changes before `position` and returns how many went.
+   * Readers resuming from an older position then get ChangeHistoryLostError and must reindex.
+   */
+  pruneChangesBefore(position: string): number;
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
+  const db = openDatabase({ file: options.file });
+  try {
+    runMigrations(db, STORE_COMPONENT, storeMigrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const signal = createChangeSignal();
+  const changeFeed = createSqliteChangeFeed(db, signal);
+  const ping = db.prepare('SELECT 1');
+  let closed = false;
+
+  return {
+    accounts: createAccountRepository(db),
+    apiKeys: createApiKeyRepository(db),
+    refreshTokens: createRefreshTokenRepository(db),
+    profiles: createProfileRepository({ db, signal }),
+    verifications: createVerificationRepository(db),
+    media: createMediaRepository(db),
+    checkpoints: createCheckpointRepository(db),
+    changeFeed,
+    async ping() {
+      ping.get();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Release waiting change-feed readers before the connection goes away under them.
+      await changeFeed.close();
+      db.close();
+    },
+    pruneChangesBefore(position) {
+      return changeFeed.pruneBefore(position);
+    },
+  };
+}
