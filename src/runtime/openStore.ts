@@ -1,0 +1,13 @@
+// Chooses the Store adapter from configuration: MongoDB when MONGODB_URI is set,
+// otherwise the embedded SQLite database under DATA_DIR.
+import { join } from 'node:path';
+import { createSqliteStore } from '../adapters/sqlite/store/sqliteStore';
+import type { Config } from '../config';
+import type { Store } from '../ports/store';
+
+export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>): Promise<Store> {
+  if (config.mongodbUri) {
+    throw new Error('MONGODB_URI support is not wired yet');
+  }
+  return createSqliteStore({ file: join(config.dataDir, 'store.db') });
+}

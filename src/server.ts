@@ -1,0 +1,60 @@
+// Process entry point: read config, open the configured engines (waiting for them with
+// backoff), build the app, listen, and shut down cleanly on SIGTERM/SIGINT.
+import { createServer, type Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger, type Logger } from './logger';
+import { openRuntime, type Runtime } from './runtime/openRuntime';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let runtime: Runtime;
+  try {
+    runtime = await openRuntime(config, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const app = createApp({ config, logger, ...runtime.appDeps });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 120_000;
+  server.listen(config.port, config.host, () => {
+    logger.info({ port: config.port, host: config.host, engines: runtime.engines }, `API listening on http://${config.host}:${config.port}/v1`);
+  });
+  installShutdown(server, runtime, logger);
+}
+
+function installShutdown(server: Server, runtime: Runtime, logger: Logger): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const forced = setTimeout(() => {
+      logger.error('shutdown took longer than 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    forced.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await runtime.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

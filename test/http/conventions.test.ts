@@ -1,0 +1,86 @@
+// Spec 2.1, 7, 9: envelope, request ids, unknown routes, methods, body limits and types.
+import request from 'supertest';
+import { signUp, type Actor } from './actors';
+import { buildTestApp, type TestApp } from './testApp';
+
+let app: TestApp;
+let owner: Actor;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  owner = await signUp(app, 'conventions');
+});
+afterAll(() => app.close());
+
+it('echoes a valid X-Request-ID and uses it in meta', async () => {
+  const response = await request(app.callback).get('/v1/health').set('X-Request-ID', 'trace-abc_123');
+  expect(response.headers['x-request-id']).toBe('trace-abc_123');
+  expect(response.body.meta.requestId).toBe('trace-abc_123');
+});
+
+it('replaces an unsafe X-Request-ID with a generated req_ id', async () => {
+  const response = await request(app.callback).get('/v1/health').set('X-Request-ID', 'bad id with spaces <script>');
+  expect(response.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]+$/);
+});
+
+it('answers 404 NOT_FOUND in the envelope for an unknown route', async () => {
+  const response = await request(app.callback).get('/v1/no/such/route');
+  expect(response.status).toBe(404);
+  expect(response.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.any(String) }, meta: expect.any(Object) });
+});
+
+it('answers 405 for a wrong method on a known path', async () => {
+  const response = await request(app.callback).put('/v1/business/profile/biz_abcdefabcdef').set(owner.auth).send({});
+  expect(response.status).toBe(405);
+  expect(response.body.success).toBe(false);
+  expect(response.body.error.code).toBe('METHOD_NOT_ALLOWED');
+});
+
+it('answers 400 VALIDATION_ERROR for malformed JSON', async () => {
+  const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).set('Content-Type', 'application/json').send('{"name": "broken",');
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.details.field).toBe('body');
+});
+
+it('answers 413 for a JSON body over 1 MB', async () => {
+  const huge = JSON.stringify({ name: 'x', category: 'y', description: 'z'.repeat(1024 * 1024 + 10) });
+  const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).set('Content-Type', 'application/json').send(huge);
+  expect(response.status).toBe(413);
+  expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+});
+
+it('answers 415 for a body that is not JSON', async () => {
+  const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).set('Content-Type', 'text/plain').send('name=x');
+  expect(response.status).toBe(415);
+  expect(response.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+});
+
+it('answers 500 INTERNAL_ERROR without internals when something unexpected fails', async () => {
+  const broken = await buildTestApp();
+  try {
+    const actor = await signUp(broken, 'broken');
+    broken.store.profiles.create = async () => {
+      throw new Error('SQLITE_CORRUPT: secret internals at /var/lib/data');
+    };
+    const response = await request(broken.callback).post('/v1/business/profile').set(actor.auth).send({ name: 'Anything', category: 'cafes' });
+    expect(response.status).toBe(500);
+    expect(response.body.error).toEqual({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' });
+    expect(JSON.stringify(response.body)).not.toMatch(/SQLITE|internals|at \//);
+  } finally {
+    await broken.close();
+  }
+});
+
+it('serves an OpenAPI 3.1 document', async () => {
+  const response = await request(app.callback).get('/v1/openapi.json');
+  expect(response.status).toBe(200);
+  expect(response.body.openapi).toMatch(/^3\.1/);
+  expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/business/profile', '/business/profile/{businessId}']));
+});
+
+it('health answers without credentials', async () => {
+  const response = await request(app.callback).get('/v1/health');
+  expect(response.status).toBe(200);
+  expect(response.body.data.status).toBe('ok');
+});

@@ -1,0 +1,72 @@
+import request from 'supertest';
+import { completeProfileBody, signUp, type Actor } from './actors';
+import { buildTestApp, type TestApp } from './testApp';
+
+let app: TestApp;
+let owner: Actor;
+let businessId: string;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  owner = await signUp(app, 'catalog');
+  businessId = (await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody())).body.data.id;
+});
+afterAll(() => app.close());
+
+const haircut = {
+  name: 'Haircut and style',
+  description: 'Wash, cut and blow-dry',
+  category: 'hair',
+  pricing: { type: 'range', currency: 'USD', minAmount: 35, maxAmount: 60 },
+  duration: 45,
+  bookable: true,
+  requiresQuote: false,
+};
+
+it('adds a service and answers 201 with its id, name and createdAt', async () => {
+  const response = await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send(haircut);
+  expect(response.status).toBe(201);
+  expect(response.body.data).toMatchObject({ id: expect.stringMatching(/^svc_/), name: haircut.name, createdAt: expect.any(String), pricing: haircut.pricing });
+  const profile = await request(app.callback).get(`/v1/business/profile/${businessId}`).set(owner.auth);
+  expect(profile.body.data.services.map((s: { id: string }) => s.id)).toContain(response.body.data.id);
+});
+
+it('defaults bookable and requiresQuote to false', async () => {
+  const response = await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send({ name: 'Consultation' });
+  expect(response.status).toBe(201);
+  expect(response.body.data).toMatchObject({ bookable: false, requiresQuote: false });
+});
+
+it.each([
+  ['pricing.currency', { ...haircut, pricing: { type: 'fixed', currency: 'XYZ', amount: 10 } }],
+  ['pricing.amount', { ...haircut, pricing: { type: 'fixed', currency: 'USD', amount: -1 } }],
+  ['pricing', { ...haircut, pricing: { type: 'range', currency: 'USD', minAmount: 90, maxAmount: 10 } }],
+  ['duration', { ...haircut, duration: 0 }],
+  ['name', { ...haircut, name: '' }],
+])('rejects an invalid %s', async (field, body) => {
+  const response = await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send(body);
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.details.field).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}`));
+});
+
+it('PATCH updates the named fields and returns the whole updated service', async () => {
+  const added = (await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send(haircut)).body.data;
+  const response = await request(app.callback)
+    .patch(`/v1/business/profile/${businessId}/services/${added.id}`)
+    .set(owner.auth)
+    .send({ duration: 60, pricing: { type: 'fixed', currency: 'EUR', amount: 50 } });
+  expect(response.status).toBe(200);
+  expect(response.body.data).toMatchObject({ id: added.id, name: haircut.name, duration: 60, pricing: { type: 'fixed', currency: 'EUR', amount: 50 }, bookable: true });
+  expect(response.body.data.pricing).not.toHaveProperty('minAmount');
+});
+
+it('DELETE removes the service and answers {id, deleted: true}; a second delete is 404', async () => {
+  const added = (await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send(haircut)).body.data;
+  const response = await request(app.callback).delete(`/v1/business/profile/${businessId}/services/${added.id}`).set(owner.auth);
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual({ id: added.id, deleted: true });
+  const again = await request(app.callback).delete(`/v1/business/profile/${businessId}/services/${added.id}`).set(owner.auth);
+  expect(again.status).toBe(404);
+  expect(again.body.error.code).toBe('SERVICE_NOT_FOUND');
+});
