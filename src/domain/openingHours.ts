@@ -1,0 +1,99 @@
+// Opening-hours logic in the business's own time zone (issue 3: "open now", "open on Sunday",
+// "open late"). Intl does the zone and DST arithmetic, so no date library is needed.
+// Rules (spec 2.4 plus issue 2):
+// - `close` earlier than `open` means the span runs past midnight: Friday 18:00-02:00 also
+//   covers Saturday 00:00-02:00.
+// - `open` equal to `close` (00:00-00:00 included) means open the whole day.
+// - A blackout date (local YYYY-MM-DD) closes that whole local day, and the business day it
+//   starts: a past-midnight span that begins on a blackout date does not spill into the next day.
+
+import { ValidationError } from './errors';
+import { WEEKDAYS, type DayHours, type Weekday, type WeeklyHours } from './profile';
+
+export interface LocalTime {
+  weekday: Weekday;
+  /** Minutes since local midnight, 0..1439. */
+  minutes: number;
+  /** Local calendar date, YYYY-MM-DD. */
+  date: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone, weekday: 'long', year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      });
+    } catch {
+      throw new ValidationError('timeZone', 'is not a known IANA time zone');
+    }
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function localTime(timeZone: string, when: Date): LocalTime {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(when)) parts[part.type] = part.value;
+  const weekday = parts.weekday.toLowerCase() as Weekday;
+  // Some ICU versions print midnight as "24" even with h23.
+  const minutes = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
+  return { weekday, minutes, date: `${parts.year}-${parts.month}-${parts.day}` };
+}
+
+/** "HH:MM" to minutes since midnight; null when malformed. */
+export function minutesOf(hhmm: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm ?? '');
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+interface Span {
+  open: number;
+  close: number;
+}
+
+function spanOf(day: DayHours | undefined): Span | null {
+  if (!day || !('open' in day)) return null;
+  const open = minutesOf(day.open);
+  const close = minutesOf(day.close);
+  return open === null || close === null ? null : { open, close };
+}
+
+function previousWeekday(weekday: Weekday): Weekday {
+  return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + 6) % 7];
+}
+
+function previousDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: string, when: Date): boolean {
+  const now = localTime(timeZone, when);
+  const blackout = new Set(blackoutDates ?? []);
+  if (blackout.has(now.date)) return false;
+
+  const today = spanOf(hours?.[now.weekday]);
+  if (today) {
+    if (today.open === today.close) return true;
+    if (today.open < today.close ? now.minutes >= today.open && now.minutes < today.close : now.minutes >= today.open) return true;
+  }
+  const yesterday = spanOf(hours?.[previousWeekday(now.weekday)]);
+  return !!yesterday && yesterday.close < yesterday.open && now.minutes < yesterday.close && !blackout.has(previousDate(now.date));
+}
+
+/** Has opening hours on `weekday` (a day marked closed or absent is not open). */
+export function isOpenOn(hours: WeeklyHours, weekday: Weekday): boolean {
+  return spanOf(hours?.[weekday]) !== null;
+}
+
+/** "Open late": on `weekday` it closes at or after `minutes`, runs past midnight, or is open all day. */
+export function closesAtOrAfter(hours: WeeklyHours, weekday: Weekday, minutes: number): boolean {
+  const span = spanOf(hours?.[weekday]);
+  if (!span) return false;
+  return span.close <= span.open || span.close >= minutes;
+}
