@@ -1,0 +1,50 @@
+// Admin endpoints (issue 2, 3, 4): verification decisions and account settings.
+import type { SchemaObject } from 'ajv';
+import type { CustomLimits, Plan } from '../../domain/account';
+import { nullable } from '../parts/nullable';
+import { text } from '../parts/text';
+import { planSchema } from './auth';
+
+export const verificationDecisionBodySchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['decision'],
+  properties: {
+    decision: { type: 'string', enum: ['approve', 'reject'] },
+    note: text(2000),
+  },
+};
+
+/** Requests per window of that area (general per hour, search and analytics per day). */
+const customLimitSchema: SchemaObject = { type: 'integer', minimum: 1, maximum: 100_000_000 };
+
+export const customLimitsSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Enterprise "custom" limits: general per hour, search per day, analytics per day.',
+  properties: { general: customLimitSchema, search: customLimitSchema, analytics: customLimitSchema },
+};
+
+export const updateAccountBodySchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    plan: planSchema,
+    suspended: { type: 'boolean' },
+    partner: { type: 'boolean', description: 'The account has a partnership agreement (partner search).' },
+    customLimits: nullable(customLimitsSchema),
+  },
+};
+
+export interface VerificationDecisionBody {
+  decision: 'approve' | 'reject';
+  note?: string;
+}
+
+export interface UpdateAccountBody {
+  plan?: Plan;
+  suspended?: boolean;
+  partner?: boolean;
+  customLimits?: CustomLimits | null;
+}

@@ -1,0 +1,18 @@
+// POST, DELETE /business/profile/{businessId}/blackout-dates (spec 4.3, issue 2).
+import type { SchemaObject } from 'ajv';
+import { dateListSchema } from '../parts/dates';
+
+export const addBlackoutDatesBodySchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['dates'],
+  properties: { dates: dateListSchema },
+};
+
+/** DELETE takes the same body, or the dates in the query (?dates=2025-12-25,2025-12-26 or repeated). */
+export const removeBlackoutDatesBodySchema: SchemaObject = addBlackoutDatesBodySchema;
+export const removeBlackoutDatesQuerySchema: SchemaObject = addBlackoutDatesBodySchema;
+
+export interface BlackoutDatesBody {
+  dates: string[];
+}

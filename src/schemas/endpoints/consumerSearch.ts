@@ -1,0 +1,45 @@
+// POST /api/v1/consumer/search (spec 4.2, 8; issue 3).
+import type { SchemaObject } from 'ajv';
+import { latitudeSchema, longitudeSchema } from '../parts/coordinates';
+import { limitSchema, offsetSchema } from '../parts/paging';
+import { text } from '../parts/text';
+
+/** A radius as a number and a unit: `50km`, `10mi`, `500m`, `2.5km`. */
+export const radiusSchema: SchemaObject = {
+  type: 'string',
+  maxLength: 16,
+  pattern: '^\\d{1,6}(\\.\\d{1,3})?(km|mi|m)$',
+  default: '50km',
+  'x-issue': 'must be a number followed by km, mi or m, such as 50km',
+  description: 'Search radius: a number and a unit, km, mi or m. Default 50km.',
+};
+
+export const searchLocationSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lat', 'lon'],
+  properties: { lat: latitudeSchema, lon: longitudeSchema, distance: radiusSchema },
+};
+
+export const CONSUMER_SEARCH_MAX_OFFSET = 1000;
+
+export const consumerSearchBodySchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query'],
+  properties: {
+    query: text(500),
+    category: text(100),
+    location: searchLocationSchema,
+    limit: limitSchema(50, 10),
+    offset: offsetSchema(CONSUMER_SEARCH_MAX_OFFSET),
+  },
+};
+
+export interface ConsumerSearchBody {
+  query: string;
+  category?: string;
+  location?: { lat: number; lon: number; distance: string };
+  limit: number;
+  offset: number;
+}

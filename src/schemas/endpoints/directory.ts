@@ -1,0 +1,40 @@
+// GET /api/v1/directory (spec 4.2, 8; issue 3).
+import type { SchemaObject } from 'ajv';
+import { countryCodeSchema } from '../parts/address';
+import { limitSchema, offsetSchema } from '../parts/paging';
+import { text } from '../parts/text';
+
+export const DIRECTORY_SORT_FIELDS = ['aiVisibilityScore', 'rating', 'name'] as const;
+export const DIRECTORY_LEVELS = ['basic', 'verified', 'premium'] as const;
+/** Deep enough for any person paging; Elasticsearch's default result window is 10 000. */
+export const LISTING_MAX_OFFSET = 10_000;
+
+export const directoryQuerySchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    query: text(500),
+    category: text(100),
+    city: text(100),
+    state: text(100),
+    country: countryCodeSchema,
+    verificationLevel: { type: 'string', enum: [...DIRECTORY_LEVELS] },
+    sortBy: { type: 'string', enum: [...DIRECTORY_SORT_FIELDS], default: 'aiVisibilityScore' },
+    sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    limit: limitSchema(100, 20),
+    offset: offsetSchema(LISTING_MAX_OFFSET),
+  },
+};
+
+export interface DirectoryQuery {
+  query?: string;
+  category?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  verificationLevel?: (typeof DIRECTORY_LEVELS)[number];
+  sortBy: (typeof DIRECTORY_SORT_FIELDS)[number];
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}

@@ -1,0 +1,28 @@
+// POST /business/profile/media (multipart, spec 4.3; issue 2): the text fields beside `file`.
+import type { SchemaObject } from 'ajv';
+import type { MediaType } from '../../domain/media';
+import { businessIdSchema } from '../parts/ids';
+
+export const MEDIA_TYPES = ['photo', 'video', 'logo'] as const;
+
+/** Upload caps per media type, bytes (issue 2). */
+export const MEDIA_SIZE_LIMITS: Record<MediaType, number> = {
+  logo: 2 * 1024 * 1024,
+  photo: 10 * 1024 * 1024,
+  video: 100 * 1024 * 1024,
+};
+
+export const mediaUploadFieldsSchema: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { type: 'string', enum: [...MEDIA_TYPES] },
+    businessId: { ...businessIdSchema, description: 'Which profile, when the account owns several.' },
+  },
+};
+
+export interface MediaUploadFields {
+  type: MediaType;
+  businessId?: string;
+}

@@ -1,0 +1,18 @@
+import type { SchemaObject } from 'ajv';
+
+/** A real calendar day (2024-02-29 yes, 2025-02-30 no), checked by ajv-formats' full mode. */
+export const calendarDateSchema: SchemaObject = {
+  type: 'string',
+  maxLength: 10,
+  format: 'date',
+  'x-issue': 'must be a real calendar date (YYYY-MM-DD)',
+};
+
+/** One to 366 distinct days: at most a (leap) year of closures per request. */
+export const dateListSchema: SchemaObject = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 366,
+  uniqueItems: true,
+  items: calendarDateSchema,
+};

@@ -1,0 +1,26 @@
+// PATCH bodies accept `null` for an optional field to clear it (the stored value is removed).
+import type { SchemaObject } from 'ajv';
+
+/** `schema` that also accepts null. Builds a new wrapper; the inner parts stay the same objects. */
+export function nullable(schema: SchemaObject): SchemaObject {
+  const composite = schema.oneOf !== undefined || schema.anyOf !== undefined || schema.allOf !== undefined;
+  if (!composite && typeof schema.type === 'string') {
+    const widened: SchemaObject = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) widened.enum = [...schema.enum, null];
+    return widened;
+  }
+  // An untyped oneOf (the hours of one day) takes null as one more branch.
+  if (Array.isArray(schema.oneOf) && schema.type === undefined && schema.discriminator === undefined) {
+    return { ...schema, oneOf: [...schema.oneOf, { type: 'null' }] };
+  }
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** Every property of an object schema made nullable; `required` is kept. */
+export function nullableProperties(schema: SchemaObject): SchemaObject {
+  const properties: Record<string, SchemaObject> = {};
+  for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
+    properties[name] = nullable(property);
+  }
+  return { ...schema, properties };
+}
