@@ -84,7 +84,7 @@ function fieldScore(text: string): { score: number; words: number } {
   // Sentence starts are capitalised anyway; only mid-sentence capitals suggest a name.
   const sentenceStarts = new Set<number>();
   let offset = 0;
-  const starts = [...source.matchAll(/(^|[.!?]\s+)([\p{L}\p{N}])/gu)].map((m) => (m.index ?? 0) + m[1].length);
+  const starts = [...source.matchAll(/(^|[.!?]\s+|\n\s*)([\p{L}\p{N}])/gu)].map((m) => (m.index ?? 0) + m[1].length);
   for (const s of starts) sentenceStarts.add(s);
   for (const word of words) {
     const at = source.indexOf(word, offset);
