@@ -1,0 +1,128 @@
+// Starts Debian's redis-server on a free loopback port with its data in a temp dir.
+// `stopProcess()` / `restartProcess()` take the server down and bring it back on the same port,
+// so tests can prove that clients survive an outage.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
+import { findBinary, isExecutable } from './findBinary';
+import { freePort } from './freePort';
+
+export interface RedisHarness {
+  /** redis://127.0.0.1:<port> */
+  url: string;
+  host: string;
+  port: number;
+  /** The server's working directory (deleted by stop()). */
+  dataDir: string;
+  /** Stops the server and deletes its data; safe to call twice. */
+  stop(): Promise<void>;
+  /** Stops only the process (an outage); the port and data dir are kept for restartProcess(). */
+  stopProcess(): Promise<void>;
+  /** Starts the server again on the same port and waits until it answers. */
+  restartProcess(): Promise<void>;
+}
+
+export const REDIS_INSTALL_HINT = 'apt-get update && apt-get install -y redis-server';
+const HOST = '127.0.0.1';
+const READY_TIMEOUT_MS = 15_000;
+
+/** Sends a raw PING; true when the server answers +PONG. */
+export function pingRedis(port: number, host = HOST): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    let reply = '';
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
+    });
+  });
+}
+
+function redisArgs(port: number, dataDir: string): string[] {
+  return [
+    '--port', String(port),
+    '--bind', HOST,
+    '--dir', dataDir,
+    // Tests want a clean server each time: no snapshots, no append-only file, no protected mode
+    // (loopback only anyway), and no daemonizing so the harness owns the process.
+    '--save', '',
+    '--appendonly', 'no',
+    '--protected-mode', 'no',
+    '--daemonize', 'no',
+    '--logfile', '',
+  ];
+}
+
+async function launch(binary: string, port: number, dataDir: string): Promise<EngineProcess> {
+  const engine = spawnEngine(`redis-server :${port}`, binary, redisArgs(port, dataDir), { cwd: dataDir });
+  await waitUntilReady(engine, () => pingRedis(port), READY_TIMEOUT_MS);
+  return engine;
+}
+
+function resolveBinary(given: string | undefined): string {
+  const binary = given ?? findBinary('redis-server');
+  if (!binary || !isExecutable(binary)) {
+    throw new Error(`redis-server was not found${given ? ` at ${given}` : ' on PATH'}. Install it with: ${REDIS_INSTALL_HINT}`);
+  }
+  return binary;
+}
+
+export interface StartRedisOptions {
+  /** Path to redis-server; default REDIS_SERVER_BIN, then PATH. */
+  binary?: string;
+}
+
+export async function startRedis(options: StartRedisOptions = {}): Promise<RedisHarness> {
+  const binary = resolveBinary(options.binary ?? process.env.REDIS_SERVER_BIN);
+  const dataDir = mkdtempSync(join(tmpdir(), 'redis-harness-'));
+  let engine: EngineProcess | undefined;
+  let port = 0;
+  let lastError: unknown;
+  // The free port may be taken between the probe and the bind; try a few fresh ones.
+  for (let attempt = 0; attempt < 3 && !engine; attempt++) {
+    port = await freePort(HOST);
+    try {
+      engine = await launch(binary, port, dataDir);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (!engine) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw lastError;
+  }
+  let current: EngineProcess | undefined = engine;
+  let stopped = false;
+  return {
+    url: `redis://${HOST}:${port}`,
+    host: HOST,
+    port,
+    dataDir,
+    async stopProcess() {
+      const running = current;
+      current = undefined;
+      if (running) await running.stop();
+    },
+    async restartProcess() {
+      if (stopped) throw new Error('this Redis harness was stopped; start a new one');
+      if (current && !current.hasExited()) return;
+      current = await launch(binary, port, dataDir);
+    },
+    async stop() {
+      stopped = true;
+      const running = current;
+      current = undefined;
+      if (running) await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
