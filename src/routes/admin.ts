@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
 import { validateBody } from '../http/validate';
-import { adminAccountPatchBody, verificationDecisionBody } from '../schemas/endpoints/admin';
+import { updateAccountBodySchema, verificationDecisionBodySchema } from '../schemas/endpoints/admin';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { VerificationService } from '../services/verificationService';
 import { protect, type RouteGuards } from './routeGuards';
@@ -18,11 +18,11 @@ export function adminRoutes(deps: { guards: RouteGuards; verifications: Verifica
     ok(ctx, { verifications: await verifications.pending(100) });
   });
 
-  router.post('/verifications/:verificationId/decision', ...admin, guards.jsonBody, validateBody(verificationDecisionBody), async (ctx) => {
+  router.post('/verifications/:verificationId/decision', ...admin, guards.jsonBody, validateBody(verificationDecisionBodySchema), async (ctx) => {
     ok(ctx, await verifications.decide(principalOf(ctx), ctx.params.verificationId, ctx.state.body));
   });
 
-  router.patch('/accounts/:accountId', ...admin, guards.jsonBody, validateBody(adminAccountPatchBody), async (ctx) => {
+  router.patch('/accounts/:accountId', ...admin, guards.jsonBody, validateBody(updateAccountBodySchema), async (ctx) => {
     ok(ctx, await accounts.update(ctx.params.accountId, ctx.state.body));
   });
 

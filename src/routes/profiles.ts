@@ -3,18 +3,12 @@ import Router from '@koa/router';
 import { created, ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
 import { validateBody, validateQuery } from '../http/validate';
-import {
-  addBlackoutDatesBody,
-  createProfileBody,
-  createServiceBody,
-  exclusiveContentBody,
-  hoursBody,
-  patchProfileBody,
-  patchServiceBody,
-  profileStatusQuery,
-  removeBlackoutDatesQuery,
-  requestVerificationBody,
-} from '../schemas/endpoints/profile';
+import { addBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema } from '../schemas/endpoints/blackoutDates';
+import { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
+import { updateHoursBodySchema } from '../schemas/endpoints/hours';
+import { createProfileBodySchema, profileStatusQuerySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
+import { createServiceBodySchema, updateServiceBodySchema } from '../schemas/endpoints/services';
+import { requestVerificationBodySchema } from '../schemas/endpoints/verification';
 import type { CatalogService } from '../services/catalogService';
 import { etagOf } from '../services/profileMutation';
 import type { ProfileService } from '../services/profileService';
@@ -34,7 +28,7 @@ export function profileRoutes(deps: {
   const json = guards.jsonBody;
   const router = new Router({ prefix: '/business/profile' });
 
-  router.post('/', write, json, validateBody(createProfileBody), async (ctx) => {
+  router.post('/', write, json, validateBody(createProfileBodySchema), async (ctx) => {
     const profile = await profiles.create(principalOf(ctx), ctx.state.body);
     ctx.set('ETag', etagOf(profile));
     ctx.set('Location', `/v1/business/profile/${profile.id}`);
@@ -42,7 +36,7 @@ export function profileRoutes(deps: {
   });
 
   // Declared before /:businessId so "status" is not taken for an id.
-  router.get('/status', read, validateQuery(profileStatusQuery), async (ctx) => {
+  router.get('/status', read, validateQuery(profileStatusQuerySchema), async (ctx) => {
     ok(ctx, await profiles.status(principalOf(ctx), ctx.state.query.businessId));
   });
 
@@ -53,7 +47,7 @@ export function profileRoutes(deps: {
     ok(ctx, presentProfile(profile));
   });
 
-  router.patch('/:businessId', write, json, validateBody(patchProfileBody), async (ctx) => {
+  router.patch('/:businessId', write, json, validateBody(updateProfileBodySchema), async (ctx) => {
     const ifMatch = ctx.get('If-Match') || undefined;
     const profile = await profiles.patch(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatch);
     ctx.set('ETag', etagOf(profile));
@@ -64,12 +58,12 @@ export function profileRoutes(deps: {
     ok(ctx, await profiles.remove(principalOf(ctx), ctx.params.businessId));
   });
 
-  router.post('/:businessId/services', write, json, validateBody(createServiceBody), async (ctx) => {
+  router.post('/:businessId/services', write, json, validateBody(createServiceBodySchema), async (ctx) => {
     const service = await catalog.add(principalOf(ctx), ctx.params.businessId, ctx.state.body);
     created(ctx, service);
   });
 
-  router.patch('/:businessId/services/:serviceId', write, json, validateBody(patchServiceBody), async (ctx) => {
+  router.patch('/:businessId/services/:serviceId', write, json, validateBody(updateServiceBodySchema), async (ctx) => {
     ok(ctx, await catalog.update(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ctx.state.body));
   });
 
@@ -77,11 +71,11 @@ export function profileRoutes(deps: {
     ok(ctx, await catalog.remove(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId));
   });
 
-  router.patch('/:businessId/exclusive-content', write, json, validateBody(exclusiveContentBody), async (ctx) => {
+  router.patch('/:businessId/exclusive-content', write, json, validateBody(updateExclusiveContentBodySchema), async (ctx) => {
     ok(ctx, await profiles.setExclusiveContent(principalOf(ctx), ctx.params.businessId, ctx.state.body));
   });
 
-  router.patch('/:businessId/hours', write, json, validateBody(hoursBody), async (ctx) => {
+  router.patch('/:businessId/hours', write, json, validateBody(updateHoursBodySchema), async (ctx) => {
     ok(ctx, await profiles.setHours(principalOf(ctx), ctx.params.businessId, ctx.state.body));
   });
 
@@ -89,15 +83,15 @@ export function profileRoutes(deps: {
     ok(ctx, await profiles.listBlackoutDates(principalOf(ctx), ctx.params.businessId));
   });
 
-  router.post('/:businessId/blackout-dates', write, json, validateBody(addBlackoutDatesBody), async (ctx) => {
+  router.post('/:businessId/blackout-dates', write, json, validateBody(addBlackoutDatesBodySchema), async (ctx) => {
     ok(ctx, await profiles.addBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates));
   });
 
-  router.delete('/:businessId/blackout-dates', write, validateQuery(removeBlackoutDatesQuery), async (ctx) => {
+  router.delete('/:businessId/blackout-dates', write, validateQuery(removeBlackoutDatesQuerySchema), async (ctx) => {
     ok(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.query.dates));
   });
 
-  router.post('/:businessId/verification', write, json, validateBody(requestVerificationBody), async (ctx) => {
+  router.post('/:businessId/verification', write, json, validateBody(requestVerificationBodySchema), async (ctx) => {
     ok(ctx, await verifications.request(principalOf(ctx), ctx.params.businessId, ctx.state.body));
   });
 

@@ -20,13 +20,25 @@ export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'cate
   hours?: WeeklyHours;
 }
 
-export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services'>> & {
+export type PatchProfileInput = Partial<Omit<CreateProfileInput, "services" | "hours" | "contact">> & {
+  hours?: WeeklyHours | null;
+  contact?: BusinessProfile["contact"] | null;
   services?: ServiceInput[];
   status?: BusinessProfile['status'];
 };
 
 /** How many other businesses' texts the uniqueness score compares against. */
 const UNIQUENESS_SAMPLE = 500;
+
+/** Days named in `changes` replace that whole day (open/close vs closed never mix); null clears the day. */
+export function mergeHours(current: WeeklyHours, changes: WeeklyHours | Record<string, null>): WeeklyHours {
+  const next: Record<string, unknown> = { ...current };
+  for (const [day, value] of Object.entries(changes)) {
+    if (value === null) delete next[day];
+    else next[day] = value;
+  }
+  return next as WeeklyHours;
+}
 
 export function createProfileService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
   async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
@@ -64,8 +76,9 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       principal,
       id,
       (current, now) => {
-        const { status, services, contact, ...rest } = input;
+        const { status, services, contact, hours, ...rest } = input;
         let next = mergePatch(current, rest);
+        if (hours !== undefined) next = { ...next, hours: hours === null ? {} : mergeHours(current.hours, hours) };
         if (contact !== undefined) {
           const mergedContact = contact === null ? {} : mergePatch(current.contact, contact);
           next = { ...next, contact: normalizeContact(mergedContact, next.location.address?.country) };
@@ -115,8 +128,8 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendations };
   }
 
-  async function setHours(principal: Principal, id: string, hours: WeeklyHours) {
-    const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: { ...current.hours, ...hours } }));
+  async function setHours(principal: Principal, id: string, hours: WeeklyHours | Record<string, null>) {
+    const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: mergeHours(current.hours, hours) }));
     return { id: saved.id, hours: saved.hours, updatedAt: saved.updatedAt };
   }
 

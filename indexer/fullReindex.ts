@@ -1,0 +1,43 @@
+// Rebuilds the whole index from the store into a fresh generation and swaps it in
+// atomically (the index adapter's rebuild). Returns the feed position to resume from.
+import type { Logger } from '../src/logger';
+import type { ChangeFeed } from '../src/ports/changeFeed';
+import type { SearchIndex } from '../src/ports/searchIndex';
+import type { ProfileRepository } from '../src/ports/store';
+import { toIndexAction } from './toSearchDocument';
+
+export interface ReindexProgress {
+  scanned: number;
+  indexed: number;
+  failed: number;
+}
+
+const PAGE_SIZE = 1000;
+
+export async function fullReindex(deps: {
+  feed: ChangeFeed;
+  profiles: Pick<ProfileRepository, 'scan'>;
+  index: SearchIndex;
+  logger: Logger;
+  onProgress?: (progress: ReindexProgress) => void;
+}): Promise<string | null> {
+  // Taken before the scan: changes made during the scan are replayed afterwards (idempotent).
+  const resumeFrom = await deps.feed.head();
+  const progress: ReindexProgress = { scanned: 0, indexed: 0, failed: 0 };
+  await deps.index.rebuild(async (write) => {
+    let after: string | undefined;
+    do {
+      const page = await deps.profiles.scan({ after, limit: PAGE_SIZE });
+      const upserts = page.profiles.map(toIndexAction).filter((action) => action.type === 'upsert');
+      const { failures } = upserts.length > 0 ? await write(upserts) : { failures: [] };
+      for (const failure of failures) deps.logger.error({ profileId: failure.id, reason: failure.reason }, 'reindex: document rejected');
+      progress.scanned += page.profiles.length;
+      progress.indexed += upserts.length - failures.length;
+      progress.failed += failures.length;
+      deps.onProgress?.({ ...progress });
+      after = page.next;
+    } while (after !== undefined);
+  });
+  deps.logger.info(progress, 'full reindex done');
+  return resumeFrom;
+}

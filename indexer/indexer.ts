@@ -1,0 +1,155 @@
+// Change feed -> index actions -> search index, one batch at a time. The position is
+// committed only after the index acknowledged the batch, so a crash replays (idempotent
+// upserts/deletes) instead of losing changes. start/stop are idempotent.
+import type { Logger } from '../src/logger';
+import { ChangeHistoryLostError, type ChangeFeed, type ProfileChange } from '../src/ports/changeFeed';
+import type { IndexAction, SearchIndex } from '../src/ports/searchIndex';
+import type { CheckpointRepository, ProfileRepository } from '../src/ports/store';
+import { fullReindex, type ReindexProgress } from './fullReindex';
+import { toIndexAction } from './toSearchDocument';
+
+export type IndexerState = 'idle' | 'running' | 'stopping' | 'stopped';
+
+export interface IndexerStatus {
+  state: IndexerState;
+  position: string | null;
+  indexed: number;
+  failed: number;
+  reindexes: number;
+  /** Changes written but not yet indexed (null where the feed cannot count). */
+  pending: number | null;
+  /** Age of the newest change of the last batch when the index acknowledged it. */
+  lastBatchLagMs: number | null;
+  lastBatchAt: string | null;
+  lastError: string | null;
+}
+
+export interface IndexerOptions {
+  feed: ChangeFeed;
+  checkpoints: CheckpointRepository;
+  profiles: Pick<ProfileRepository, 'scan'>;
+  index: SearchIndex;
+  logger: Logger;
+  consumer?: string;
+  batchSize?: number;
+  /** How long one read waits for new changes before looping. */
+  waitMs?: number;
+  onReindexProgress?: (progress: ReindexProgress) => void;
+}
+
+/** Collapses several changes of one profile in a batch into the last one. */
+export function actionsFor(changes: ProfileChange[]): IndexAction[] {
+  const latest = new Map<string, ProfileChange>();
+  for (const change of changes) latest.set(`${change.environment}:${change.profileId}`, change);
+  return [...latest.values()].map((change) =>
+    change.profile ? toIndexAction(change.profile) : { type: 'delete', environment: change.environment, id: change.profileId },
+  );
+}
+
+const MAX_BACKOFF_MS = 5000;
+
+export function createIndexer(options: IndexerOptions) {
+  const { feed, checkpoints, profiles, index, logger } = options;
+  const consumer = options.consumer ?? 'search-indexer';
+  const batchSize = options.batchSize ?? 500;
+  const waitMs = options.waitMs ?? 250;
+  const status: IndexerStatus = {
+    state: 'idle',
+    position: null,
+    indexed: 0,
+    failed: 0,
+    reindexes: 0,
+    pending: null,
+    lastBatchLagMs: null,
+    lastBatchAt: null,
+    lastError: null,
+  };
+  let loop: Promise<void> | null = null;
+
+  async function reindex(reason: string): Promise<void> {
+    logger.warn({ reason }, 'full reindex from the store');
+    const position = await fullReindex({ feed, profiles, index, logger, onProgress: options.onReindexProgress });
+    if (position !== null) await checkpoints.save(consumer, position);
+    status.position = position;
+    status.reindexes += 1;
+  }
+
+  /** Reads and indexes one batch; returns how many changes it handled. */
+  async function runOnce(): Promise<number> {
+    const batch = await feed.read(status.position, batchSize, waitMs);
+    if (batch.changes.length === 0) return 0;
+    const { failures } = await index.apply(actionsFor(batch.changes));
+    for (const failure of failures) logger.error({ profileId: failure.id, reason: failure.reason }, 'index rejected a document');
+    if (batch.position !== null) await checkpoints.save(consumer, batch.position);
+    status.position = batch.position;
+    status.indexed += batch.changes.length - failures.length;
+    status.failed += failures.length;
+    const newest = batch.changes[batch.changes.length - 1];
+    status.lastBatchLagMs = Date.now() - Date.parse(newest.at);
+    status.lastBatchAt = new Date().toISOString();
+    return batch.changes.length;
+  }
+
+  async function prepare(): Promise<void> {
+    status.position = await checkpoints.load(consumer);
+    if (status.position === null) return reindex('no checkpoint yet');
+    // A checkpoint with an empty index means the index was wiped (e.g. its file deleted).
+    if ((await index.count()) === 0 && (await profiles.scan({ limit: 1 })).profiles.length > 0) {
+      return reindex('index is empty but the store is not');
+    }
+  }
+
+  async function run(): Promise<void> {
+    let backoffMs = 100;
+    let prepared = false;
+    let historyLost = false;
+    while (status.state === 'running') {
+      try {
+        if (historyLost) {
+          await reindex('change history no longer holds our position');
+          historyLost = false;
+        } else if (!prepared) {
+          await prepare();
+        }
+        prepared = true;
+        await runOnce();
+        status.lastError = null;
+        backoffMs = 100;
+      } catch (error) {
+        if (status.state !== 'running') break;
+        if (error instanceof ChangeHistoryLostError) {
+          historyLost = true;
+          continue;
+        }
+        status.lastError = (error as Error).message;
+        logger.error({ err: error, backoffMs }, 'indexer batch failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, backoffMs));
+        backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  return {
+    start(): void {
+      if (status.state === 'running') return;
+      status.state = 'running';
+      loop = run().finally(() => {
+        status.state = 'stopped';
+      });
+    },
+    /** Finishes the batch in flight (its position is committed), then stops. */
+    async stop(): Promise<void> {
+      if (status.state !== 'running') return;
+      status.state = 'stopping';
+      await loop;
+    },
+    runOnce,
+    reindex: () => reindex('requested'),
+    async status(): Promise<IndexerStatus> {
+      status.pending = await feed.countAfter(status.position).catch(() => null);
+      return { ...status };
+    },
+  };
+}
+
+export type Indexer = ReturnType<typeof createIndexer>;

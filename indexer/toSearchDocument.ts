@@ -1,0 +1,62 @@
+// Pure mapping from a stored profile to what the search index holds. Only published,
+// non-deleted profiles are searchable; anything else becomes a delete.
+import { assessCompleteness } from '../src/domain/completeness';
+import type { BusinessProfile } from '../src/domain/profile';
+import { timeZoneAt } from '../src/domain/timeZone';
+import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
+
+export function isSearchable(profile: BusinessProfile): boolean {
+  return profile.status === 'published' && profile.deletedAt === undefined;
+}
+
+function lowestPrice(profile: BusinessProfile): number | undefined {
+  const prices = profile.services.flatMap((service) => {
+    const pricing = service.pricing;
+    if (!pricing) return [];
+    return [pricing.type === 'range' ? pricing.minAmount : pricing.amount];
+  });
+  return prices.length > 0 ? Math.min(...prices) : undefined;
+}
+
+export function toSearchDocument(profile: BusinessProfile): SearchDocument {
+  const address = profile.location.address ?? {};
+  const coordinates = profile.location.coordinates;
+  const minPrice = lowestPrice(profile);
+  return {
+    id: profile.id,
+    environment: profile.environment,
+    name: profile.name,
+    category: profile.category,
+    description: profile.description ?? '',
+    tagline: profile.tagline ?? '',
+    servicesText: profile.services.map((service) => [service.name, service.category, service.description].filter(Boolean).join(' ')).join('\n'),
+    exclusiveText: Object.values(profile.exclusiveContent).filter(Boolean).join('\n'),
+    address: {
+      street: address.street ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+      postalCode: address.postalCode ?? '',
+      country: address.country ?? '',
+    },
+    ...(coordinates && { coordinates: { lat: coordinates.lat, lon: coordinates.lon } }),
+    phone: profile.contact.phone ?? '',
+    website: profile.contact.website ?? '',
+    verificationLevel: profile.trust.verificationLevel,
+    averageRating: profile.trust.averageRating,
+    reviewCount: profile.trust.totalReviews,
+    completeness: assessCompleteness(profile).completionPercentage,
+    aiVisibilityScore: profile.aiVisibilityScore,
+    ...(minPrice !== undefined && { minPrice }),
+    hours: profile.hours,
+    ...(coordinates && { timeZone: timeZoneAt(coordinates) }),
+    blackoutDates: profile.blackoutDates,
+    updatedAt: profile.updatedAt,
+  };
+}
+
+/** The index action that brings the index in line with this version of the profile. */
+export function toIndexAction(profile: BusinessProfile): IndexAction {
+  return isSearchable(profile)
+    ? { type: 'upsert', document: toSearchDocument(profile) }
+    : { type: 'delete', environment: profile.environment, id: profile.id };
+}
