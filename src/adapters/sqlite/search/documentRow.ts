@@ -1,0 +1,74 @@
+// How a SearchDocument is laid out in the documents table and the FTS table of a generation.
+import type { SearchDocument } from '../../../ports/searchIndex';
+
+/**
+ * Filters are exact but case-insensitive (the port's contract); both sides of every comparison go
+ * through this, like Elasticsearch's lowercase normalizer on keyword fields.
+ */
+export function normalizeKeyword(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** Named parameters of the documents-table upsert. */
+export interface DocumentRow {
+  environment: string;
+  id: string;
+  categoryNorm: string;
+  cityNorm: string;
+  stateNorm: string;
+  countryNorm: string;
+  verificationLevel: string;
+  averageRating: number;
+  reviewCount: number;
+  completeness: number;
+  aiVisibilityScore: number;
+  minPrice: number | null;
+  lat: number | null;
+  lon: number | null;
+  nameSort: string;
+  document: string;
+}
+
+export function documentRow(doc: SearchDocument): DocumentRow {
+  return {
+    environment: doc.environment,
+    id: doc.id,
+    categoryNorm: normalizeKeyword(doc.category),
+    cityNorm: normalizeKeyword(doc.address.city),
+    stateNorm: normalizeKeyword(doc.address.state),
+    countryNorm: normalizeKeyword(doc.address.country),
+    verificationLevel: doc.verificationLevel,
+    averageRating: doc.averageRating,
+    reviewCount: doc.reviewCount,
+    completeness: doc.completeness,
+    aiVisibilityScore: doc.aiVisibilityScore,
+    minPrice: doc.minPrice ?? null,
+    lat: doc.coordinates?.lat ?? null,
+    lon: doc.coordinates?.lon ?? null,
+    // Lowercase only (no trim or folding): byte order of the lowercased name is what a
+    // lowercase-normalised keyword sorts by in Elasticsearch, so "name" sorts agree.
+    nameSort: doc.name.toLowerCase(),
+    document: JSON.stringify(doc),
+  };
+}
+
+/** Named parameters of the FTS insert; column order and weights are in indexTables/searchPlan. */
+export interface FtsRow {
+  name: string;
+  category: string;
+  services: string;
+  tagline: string;
+  description: string;
+  exclusive: string;
+}
+
+export function ftsRow(doc: SearchDocument): FtsRow {
+  return {
+    name: doc.name,
+    category: doc.category,
+    services: doc.servicesText,
+    tagline: doc.tagline,
+    description: doc.description,
+    exclusive: doc.exclusiveText,
+  };
+}

@@ -1,0 +1,64 @@
+// Writes documents into one generation: the documents row and its FTS row share a row id, and
+// the caller's transaction keeps them in step (a crash never leaves one without the other).
+import type { Statement } from 'better-sqlite3';
+import type { Environment } from '../../../domain/profile';
+import type { SearchDocument } from '../../../ports/searchIndex';
+import type { SqliteDatabase } from '../openDatabase';
+import { documentRow, ftsRow } from './documentRow';
+import type { GenerationTables } from './indexTables';
+
+export interface GenerationWriter {
+  upsert(document: SearchDocument): void;
+  /** A missing document is not an error: deletes are idempotent like the change feed's replays. */
+  remove(environment: Environment, id: string): void;
+}
+
+const ROW_COLUMNS = [
+  ['environment', 'environment'],
+  ['id', 'id'],
+  ['category_norm', 'categoryNorm'],
+  ['city_norm', 'cityNorm'],
+  ['state_norm', 'stateNorm'],
+  ['country_norm', 'countryNorm'],
+  ['verification_level', 'verificationLevel'],
+  ['average_rating', 'averageRating'],
+  ['review_count', 'reviewCount'],
+  ['completeness', 'completeness'],
+  ['ai_visibility_score', 'aiVisibilityScore'],
+  ['min_price', 'minPrice'],
+  ['lat', 'lat'],
+  ['lon', 'lon'],
+  ['name_sort', 'nameSort'],
+  ['document', 'document'],
+] as const;
+
+export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTables): GenerationWriter {
+  const columns = ROW_COLUMNS.map(([column]) => column);
+  const updates = ROW_COLUMNS.slice(2).map(([column]) => `${column} = excluded.${column}`);
+  const upsertRow = db.prepare(
+    `INSERT INTO ${tables.documents} (${columns.join(', ')})
+     VALUES (${ROW_COLUMNS.map(([, param]) => `@${param}`).join(', ')})
+     ON CONFLICT (environment, id) DO UPDATE SET ${updates.join(', ')}
+     RETURNING row_id AS rowId`,
+  ) as Statement<[Record<string, unknown>], { rowId: number }>;
+  // contentless_delete=1 lets REPLACE drop the old FTS entry of the row id without its old text.
+  const replaceText = db.prepare(
+    `INSERT OR REPLACE INTO ${tables.fts} (rowid, name, category, services, tagline, description, exclusive)
+     VALUES (@rowId, @name, @category, @services, @tagline, @description, @exclusive)`,
+  );
+  const deleteRow = db.prepare(
+    `DELETE FROM ${tables.documents} WHERE environment = ? AND id = ? RETURNING row_id AS rowId`,
+  ) as Statement<[string, string], { rowId: number }>;
+  const deleteText = db.prepare(`DELETE FROM ${tables.fts} WHERE rowid = ?`);
+
+  return {
+    upsert(document) {
+      const { rowId } = upsertRow.get(documentRow(document) as unknown as Record<string, unknown>)!;
+      replaceText.run({ rowId, ...ftsRow(document) });
+    },
+    remove(environment, id) {
+      const removed = deleteRow.get(environment, id);
+      if (removed) deleteText.run(removed.rowId);
+    },
+  };
+}

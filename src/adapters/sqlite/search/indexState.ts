@@ -1,0 +1,78 @@
+// Which generation answers searches, which one a rebuild is filling, and which documents live
+// writes touched while it fills. Kept in the database, not in memory, because the API and a
+// separate `npm run reindex` (or `npm run indexer`) process may share the index file: every
+// reader and writer looks the pointer up inside its own transaction.
+import type { Statement } from 'better-sqlite3';
+import type { Environment } from '../../../domain/profile';
+import type { Migration, SqliteDatabase } from '../openDatabase';
+
+export const SEARCH_INDEX_COMPONENT = 'searchIndex';
+
+export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'generation pointer and rebuild bookkeeping',
+    up: `
+      CREATE TABLE search_index_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      CREATE TABLE search_rebuild_touched (
+        environment TEXT NOT NULL,
+        id TEXT NOT NULL,
+        PRIMARY KEY (environment, id)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export interface Generations {
+  current: number | null;
+  /** The generation a rebuild is filling, if one is running (or crashed: see rebuild). */
+  building: number | null;
+}
+
+export interface IndexState {
+  read(): Generations;
+  setCurrent(generation: number): void;
+  setBuilding(generation: number | null): void;
+  /** A live write during a rebuild: the rebuild's own (older) copy of this document must not win. */
+  markTouched(environment: Environment, id: string): void;
+  isTouched(environment: Environment, id: string): boolean;
+  clearTouched(): void;
+}
+
+export function createIndexState(db: SqliteDatabase): IndexState {
+  const readAll = db.prepare(`SELECT key, value FROM search_index_state`) as Statement<[], { key: string; value: number }>;
+  const write = db.prepare(
+    `INSERT INTO search_index_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+  const remove = db.prepare(`DELETE FROM search_index_state WHERE key = ?`);
+  const touch = db.prepare(`INSERT OR IGNORE INTO search_rebuild_touched (environment, id) VALUES (?, ?)`);
+  const touched = db.prepare(`SELECT 1 FROM search_rebuild_touched WHERE environment = ? AND id = ?`).pluck();
+  const clear = db.prepare(`DELETE FROM search_rebuild_touched`);
+
+  return {
+    read() {
+      const generations: Generations = { current: null, building: null };
+      for (const { key, value } of readAll.all()) {
+        if (key === 'generation') generations.current = value;
+        if (key === 'building') generations.building = value;
+      }
+      return generations;
+    },
+    setCurrent(generation) {
+      write.run('generation', generation);
+    },
+    setBuilding(generation) {
+      if (generation === null) remove.run('building');
+      else write.run('building', generation);
+    },
+    markTouched(environment, id) {
+      touch.run(environment, id);
+    },
+    isTouched(environment, id) {
+      return touched.get(environment, id) !== undefined;
+    },
+    clearTouched() {
+      clear.run();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The tables of one index generation (see indexState.ts for which generation is current). Names
+// carry the generation instead of being renamed on swap: FTS5 shadow tables, indexes and cached
+// statements all follow for free, and a reader in another process never sees a table change
+// shape under it.
+import type { SqliteDatabase } from '../openDatabase';
+
+export interface GenerationTables {
+  generation: number;
+  documents: string;
+  fts: string;
+}
+
+const DOCUMENTS_PREFIX = 'search_documents_g';
+const FTS_PREFIX = 'search_fts_g';
+
+export function generationTables(generation: number): GenerationTables {
+  if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`Invalid index generation ${generation}`);
+  return { generation, documents: `${DOCUMENTS_PREFIX}${generation}`, fts: `${FTS_PREFIX}${generation}` };
+}
+
+/**
+ * The FTS column order is the bm25 weight order in searchPlan.ts. Contentless with
+ * contentless_delete: the text already lives in the document JSON, so storing it again (or
+ * mirroring it in external-content columns whose old values must be replayed on every delete)
+ * would only double the file; we never need snippet() or highlight().
+ */
+export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
+  const { documents: d, fts, generation: g } = tables;
+  db.exec(`
+    CREATE TABLE ${d} (
+      row_id INTEGER PRIMARY KEY,
+      environment TEXT NOT NULL,
+      id TEXT NOT NULL,
+      category_norm TEXT NOT NULL,
+      city_norm TEXT NOT NULL,
+      state_norm TEXT NOT NULL,
+      country_norm TEXT NOT NULL,
+      verification_level TEXT NOT NULL,
+      average_rating REAL NOT NULL,
+      review_count REAL NOT NULL,
+      completeness REAL NOT NULL,
+      ai_visibility_score REAL NOT NULL,
+      min_price REAL,
+      lat REAL,
+      lon REAL,
+      name_sort TEXT NOT NULL,
+      document TEXT NOT NULL,
+      UNIQUE (environment, id)
+    );
+    CREATE INDEX search_by_visibility_g${g} ON ${d} (environment, ai_visibility_score, id);
+    CREATE INDEX search_by_rating_g${g} ON ${d} (environment, average_rating, review_count, id);
+    CREATE INDEX search_by_name_g${g} ON ${d} (environment, name_sort, id);
+    CREATE INDEX search_by_category_g${g} ON ${d} (environment, category_norm, ai_visibility_score, id);
+    CREATE INDEX search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id);
+    CREATE INDEX search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id);
+    CREATE INDEX search_by_location_g${g} ON ${d} (environment, lat, lon);
+    CREATE VIRTUAL TABLE ${fts} USING fts5(
+      name, category, services, tagline, description, exclusive,
+      tokenize = 'porter unicode61 remove_diacritics 2',
+      content = '', contentless_delete = 1
+    );
+  `);
+}
+
+/** Dropping the FTS5 table drops its shadow tables; dropping the documents table drops its indexes. */
+export function dropGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
+  db.exec(`DROP TABLE IF EXISTS ${tables.fts}; DROP TABLE IF EXISTS ${tables.documents};`);
+}
+
+/** Generations present in the file: the current one plus any left by a rebuild that crashed. */
+export function existingGenerations(db: SqliteDatabase): number[] {
+  const rows = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE ? OR name LIKE ?)`)
+    .all(`${DOCUMENTS_PREFIX}%`, `${FTS_PREFIX}%`) as { name: string }[];
+  const generations = new Set<number>();
+  for (const { name } of rows) {
+    const match = /^search_(?:documents|fts)_g(\d+)$/.exec(name);
+    if (match) generations.add(Number(match[1]));
+  }
+  return [...generations].sort((a, b) => a - b);
+}

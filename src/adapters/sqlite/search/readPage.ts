@@ -1,0 +1,44 @@
+// Runs a search plan: the page of row ids, the total, then the documents of that page only.
+import type { SearchDocument, SearchHit, SearchResult } from '../../../ports/searchIndex';
+import type { GenerationTables } from './indexTables';
+import type { SearchPlan } from './searchPlan';
+import type { StatementCache } from './statementCache';
+
+interface PageRow {
+  rowId: number;
+  textScore: number | null;
+  distanceKm: number | null;
+}
+
+export function readPage(
+  statements: StatementCache,
+  tables: GenerationTables,
+  plan: SearchPlan,
+): SearchResult {
+  const rows = statements.get(plan.pageSql).all(plan.params) as PageRow[];
+  const offset = plan.params.offset as number;
+  const limit = plan.params.limit as number;
+  // A short page (that is not past the end) already tells the total: skip the second pass.
+  const total =
+    rows.length < limit && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : (statements.get(plan.countSql).pluck().get(plan.params) as number);
+
+  const documentById = statements.get(`SELECT document FROM ${tables.documents} WHERE row_id = ?`).pluck();
+  const best = Math.max(0, ...rows.map((row) => row.textScore ?? 0));
+  const hits = rows.map((row): SearchHit => {
+    const hit: SearchHit = {
+      document: JSON.parse(documentById.get(row.rowId) as string) as SearchDocument,
+      textScore: textScore(row.textScore, best),
+    };
+    if (row.distanceKm !== null) hit.distanceKm = row.distanceKm;
+    return hit;
+  });
+  return { hits, total };
+}
+
+/** Engine relevance scaled so the best hit of the page is 1; 0 when the query had no text. */
+function textScore(score: number | null, best: number): number {
+  if (score === null) return 0;
+  return best > 0 ? Math.max(0, score) / best : 1;
+}

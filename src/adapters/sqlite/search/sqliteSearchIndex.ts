@@ -1,0 +1,221 @@
+// The embedded SearchIndex: SQLite FTS5 (porter stemming, bm25) plus indexed lat/lon with an
+// exact haversine cut, in its own database file (the index is derived data: deleting the file and
+// reindexing loses nothing). better-sqlite3 is synchronous; every method finishes its SQL before
+// its promise settles, so a resolved apply() is already visible to search().
+import { ConflictError, UnavailableError } from '../../../domain/errors';
+import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
+import { openDatabase, runMigrations } from '../openDatabase';
+import { haversineKm } from './geo';
+import { createGenerationWriter, type GenerationWriter } from './generationWriter';
+import { actionKey, actionProblem } from './indexAction';
+import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
+import {
+  createGenerationTables,
+  dropGenerationTables,
+  existingGenerations,
+  generationTables,
+  type GenerationTables,
+} from './indexTables';
+import { readPage } from './readPage';
+import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
+import { createStatementCache } from './statementCache';
+
+export interface SqliteSearchIndexOptions {
+  /** Database file (created with its directory if missing), or ':memory:'. */
+  file: string;
+}
+
+type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
+
+export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): SearchIndex {
+  const db = openDatabase({ file: options.file });
+  runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
+  db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
+    lat1 === null || lon1 === null
+      ? null
+      : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
+  );
+  const state = createIndexState(db);
+  const statements = createStatementCache(db);
+  const writers = new Map<number, GenerationWriter>();
+  let closed = false;
+  let rebuilding = false;
+
+  const writerFor = (generation: number): GenerationWriter => {
+    let writer = writers.get(generation);
+    if (!writer) {
+      writer = createGenerationWriter(db, generationTables(generation));
+      writers.set(generation, writer);
+    }
+    return writer;
+  };
+  const dropGeneration = (generation: number): void => {
+    dropGenerationTables(db, generationTables(generation));
+    writers.delete(generation);
+  };
+  const currentTables = (): GenerationTables => {
+    const { current } = state.read();
+    if (current === null) throw new UnavailableError('The search index has no current generation');
+    return generationTables(current);
+  };
+
+  // First open creates generation 1; leftovers of crashed rebuilds (neither current nor being
+  // built by another process right now) are dropped.
+  db.transaction(() => {
+    const { current, building } = state.read();
+    const existing = existingGenerations(db);
+    for (const generation of existing) {
+      if (generation !== current && generation !== building) dropGeneration(generation);
+    }
+    if (current === null) {
+      const first = Math.max(0, building ?? 0, ...existing) + 1;
+      createGenerationTables(db, generationTables(first));
+      state.setCurrent(first);
+    }
+  }).immediate();
+
+  /** Runs synchronous SQL, turning a closed handle or a busy/broken file into UnavailableError. */
+  const guard = <T>(work: () => T): Promise<T> => {
+    if (closed) return Promise.reject(new UnavailableError('The search index is closed'));
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(translate(error));
+    }
+  };
+
+  /** Writes `actions` into `targets` in one IMMEDIATE transaction; bad actions become failures. */
+  const writeBatch = (actions: IndexAction[], fromRebuild: number | null): { failures: BulkFailure[] } => {
+    const failures: BulkFailure[] = [];
+    db.transaction(() => {
+      const { current, building } = state.read();
+      if (fromRebuild !== null && building !== fromRebuild) {
+        throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
+      }
+      const targets = fromRebuild !== null ? [fromRebuild] : [current!, ...(building === null ? [] : [building])];
+      for (const action of actions) {
+        const problem = actionProblem(action);
+        if (problem !== null) {
+          failures.push({ id: actionKey(action)?.id ?? '', reason: problem });
+          continue;
+        }
+        const { environment, id } = actionKey(action)!;
+        // A live write during a rebuild wins over the rebuild's copy, which may be older.
+        if (fromRebuild !== null && state.isTouched(environment, id)) continue;
+        if (fromRebuild === null && building !== null) state.markTouched(environment, id);
+        for (const generation of targets) {
+          const writer = writerFor(generation);
+          if (action.type === 'upsert') writer.upsert(action.document);
+          else writer.remove(environment, id);
+        }
+      }
+    }).immediate();
+    return { failures };
+  };
+
+  return {
+    apply: (actions) => guard(() => writeBatch(actions, null)),
+
+    search: (query: SearchQuery) =>
+      guard((): SearchResult => {
+        // One read transaction: the generation pointer and the tables it names come from the same
+        // snapshot, even if another process swaps generations meanwhile.
+        return db.transaction(() => {
+          const tables = currentTables();
+          return readPage(statements, tables, searchPlan(query, tables));
+        })();
+      }),
+
+    get: (environment, id) =>
+      guard(() =>
+        db.transaction(() => {
+          const sql = `SELECT document FROM ${currentTables().documents} WHERE environment = ? AND id = ?`;
+          const json = statements.get(sql).pluck().get(environment, id) as string | undefined;
+          return json === undefined ? null : JSON.parse(json);
+        })(),
+      ),
+
+    count: (environment) =>
+      guard(() =>
+        db.transaction(() => {
+          const { documents } = currentTables();
+          const statement = environment
+            ? statements.get(`SELECT COUNT(*) FROM ${documents} WHERE environment = ?`)
+            : statements.get(`SELECT COUNT(*) FROM ${documents}`);
+          return statement.pluck().get(...(environment ? [environment] : [])) as number;
+        })(),
+      ),
+
+    async rebuild(fill) {
+      if (rebuilding) throw new ConflictError('REBUILD_IN_PROGRESS', 'A rebuild of the search index is already running');
+      rebuilding = true;
+      let next: number | null = null;
+      try {
+        next = await guard(() =>
+          db.transaction(() => {
+            const { current } = state.read();
+            const existing = existingGenerations(db);
+            // Whatever is not current is a crashed (or superseded) rebuild: replace it.
+            for (const generation of existing) if (generation !== current) dropGeneration(generation);
+            const generation = Math.max(current ?? 0, ...existing) + 1;
+            createGenerationTables(db, generationTables(generation));
+            state.setBuilding(generation);
+            state.clearTouched();
+            return generation;
+          }).immediate(),
+        );
+        const building = next;
+        const write: Write = (actions) => guard(() => writeBatch(actions, building));
+        await fill(write);
+        const previous = await guard(() =>
+          db.transaction(() => {
+            const { current, building: stillBuilding } = state.read();
+            if (stillBuilding !== building) {
+              throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
+            }
+            state.setCurrent(building);
+            state.setBuilding(null);
+            state.clearTouched();
+            return current;
+          }).immediate(),
+        );
+        next = null;
+        // After the swap: readers already use the new generation; dropping the old one is cleanup.
+        if (previous !== null) await guard(() => db.transaction(() => dropGeneration(previous)).immediate());
+        await guard(() => db.exec(`ANALYZE ${generationTables(building).documents}`));
+      } catch (error) {
+        const abandoned = next;
+        if (abandoned !== null && !closed) {
+          db.transaction(() => {
+            if (state.read().building !== abandoned) return;
+            dropGeneration(abandoned);
+            state.setBuilding(null);
+            state.clearTouched();
+          }).immediate();
+        }
+        throw error;
+      } finally {
+        rebuilding = false;
+      }
+    },
+
+    ping: () => guard(() => void db.prepare('SELECT 1').get()),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+/** Engine codes that mean "try again later", not "this request is wrong". */
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|CORRUPT|NOTADB|READONLY)/;
+
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) {
+    return Object.assign(new UnavailableError('The search index is unavailable'), { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,40 @@
+// Turns free user text into the plain words the embedded index searches for. Only letters and
+// digits survive, so nothing a user types can reach FTS5's query syntax (quotes, *, ^, :, NEAR,
+// parentheses, AND/OR/NOT are all dropped or quoted later as ordinary words).
+
+/**
+ * Lucene's English stop words: the list Elasticsearch's `english` analyzer drops, so both
+ * indexes ignore the same words and "pizza in austin" does not match every "in".
+ */
+const STOP_WORDS = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not',
+  'of', 'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was',
+  'will', 'with',
+]);
+
+/** Bounds the cost of one query: more words than this add noise, not precision. */
+export const MAX_TERMS = 16;
+
+export interface TextTerms {
+  /** Lowercased, deduplicated words in the order typed. */
+  words: string[];
+  /** Whether the last word may be a word still being typed (it gets prefix matching). */
+  lastIsPrefix: boolean;
+}
+
+// Shorter prefixes expand to most of the vocabulary: slow, and they match nearly everything.
+const MIN_PREFIX_LENGTH = 3;
+
+export function textTerms(text: string): TextTerms {
+  const tokens = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words: string[] = [];
+  for (const token of tokens) {
+    // A lone letter is almost always the tail of a possessive ("joe's") or an initial: noise.
+    if (token.length === 1 && !/\p{N}/u.test(token)) continue;
+    if (STOP_WORDS.has(token) || words.includes(token)) continue;
+    words.push(token);
+    if (words.length === MAX_TERMS) break;
+  }
+  const last = words[words.length - 1];
+  return { words, lastIsPrefix: last !== undefined && last.length >= MIN_PREFIX_LENGTH };
+}

@@ -1,0 +1,44 @@
+// Checks an incoming document before it is written. A bad document becomes a BulkFailure for
+// its id (the batch goes on), the way Elasticsearch reports a per-item mapping error, instead of
+// an exception that would stall the indexer on one poisoned record.
+import { VERIFICATION_LEVELS } from '../../../domain/profile';
+import type { SearchDocument } from '../../../ports/searchIndex';
+
+const TEXT_FIELDS = ['name', 'category', 'description', 'tagline', 'servicesText', 'exclusiveText'] as const;
+const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
+const NUMBER_FIELDS = ['averageRating', 'reviewCount', 'completeness', 'aiVisibilityScore'] as const;
+
+/** Why `value` cannot be indexed, or null when it can. */
+export function searchDocumentProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'document must be an object';
+  const doc = value as Partial<Record<keyof SearchDocument, unknown>>;
+  if (typeof doc.id !== 'string' || doc.id.length === 0) return 'id must be a non-empty string';
+  if (doc.environment !== 'live' && doc.environment !== 'test') return 'environment must be live or test';
+  for (const field of TEXT_FIELDS) {
+    if (typeof doc[field] !== 'string') return `${field} must be a string`;
+  }
+  const address = doc.address as Record<string, unknown> | undefined;
+  if (typeof address !== 'object' || address === null) return 'address must be an object';
+  for (const field of ADDRESS_FIELDS) {
+    if (typeof address[field] !== 'string') return `address.${field} must be a string`;
+  }
+  if (!(VERIFICATION_LEVELS as readonly unknown[]).includes(doc.verificationLevel)) {
+    return `verificationLevel must be one of ${VERIFICATION_LEVELS.join(', ')}`;
+  }
+  for (const field of NUMBER_FIELDS) {
+    if (!isFiniteNumber(doc[field])) return `${field} must be a finite number`;
+  }
+  if (doc.minPrice !== undefined && !isFiniteNumber(doc.minPrice)) return 'minPrice must be a finite number';
+  if (doc.coordinates !== undefined) {
+    if (typeof doc.coordinates !== 'object' || doc.coordinates === null) return 'coordinates must be an object';
+    const { lat, lon } = doc.coordinates as { lat?: unknown; lon?: unknown };
+    if (!isFiniteNumber(lat) || lat < -90 || lat > 90) return 'coordinates.lat must be between -90 and 90';
+    if (!isFiniteNumber(lon) || lon < -180 || lon > 180) return 'coordinates.lon must be between -180 and 180';
+  }
+  if (typeof doc.updatedAt !== 'string') return 'updatedAt must be a string';
+  return null;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

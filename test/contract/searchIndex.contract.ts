@@ -1,0 +1,301 @@
+// The SearchIndex contract: every adapter (embedded SQLite, Elasticsearch) runs this suite once
+// from its own *.test.ts. Same fixture, same query -> same ids in the same order in every engine;
+// assertions never look at raw scores. Rules the suite pins down beyond the port's comments:
+// - text: stemmed, any word may match, the last word also as a prefix, category synonyms
+//   ("pizza" -> restaurants), accents ignored, query syntax in user text is plain text; text with
+//   no letters or digits behaves like no text;
+// - every sort key, including the id tie-break, follows the requested order; relevance without
+//   text and distance without `near` fall back to aiVisibilityScore (or text relevance);
+// - maxPrice never matches a document without minPrice; `near` never matches one without coordinates.
+import type { IndexAction, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../src/ports/searchIndex';
+import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments, testDocuments } from '../fixtures/searchDocuments';
+
+export interface SearchIndexContractOptions {
+  /** Releases an index the suite is done with; defaults to `index.close()`. */
+  dispose?: (index: SearchIndex) => Promise<void>;
+}
+
+const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
+const query = (fields: Partial<SearchQuery> = {}): SearchQuery => ({
+  environment: 'live', sort: 'relevance', order: 'desc', limit: 50, offset: 0, ...fields,
+});
+const ids = (result: SearchResult): string[] => result.hits.map((hit) => hit.document.id);
+const idSet = (result: SearchResult): string[] => ids(result).sort();
+const idsOf = (docs: SearchDocument[]): string[] => docs.map((doc) => doc.id);
+const sortedIds = (docs: SearchDocument[]): string[] => idsOf(docs).sort();
+const live = (predicate: (doc: SearchDocument) => boolean): SearchDocument[] => liveDocuments.filter(predicate);
+
+/** Expected order by `keys`, all in `order`, then id in `order`: the suite's one sorting rule. */
+function ordered(docs: SearchDocument[], order: 'asc' | 'desc', ...keys: ((doc: SearchDocument) => number | string)[]): string[] {
+  const sign = order === 'asc' ? 1 : -1;
+  const compare = (a: number | string, b: number | string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...docs]
+    .sort((a, b) => {
+      for (const key of [...keys, (doc: SearchDocument) => doc.id]) {
+        const difference = compare(key(a), key(b));
+        if (difference !== 0) return sign * difference;
+      }
+      return 0;
+    })
+    .map((doc) => doc.id);
+}
+
+function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = (degrees: number): number => (degrees * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}
+
+export function searchIndexContract(
+  name: string,
+  create: () => Promise<SearchIndex>,
+  options: SearchIndexContractOptions = {},
+): void {
+  const dispose = options.dispose ?? ((index: SearchIndex) => index.close());
+  const loaded = async (): Promise<SearchIndex> => {
+    const index = await create();
+    const { failures } = await index.apply(upserts(searchDocuments));
+    expect(failures).toEqual([]);
+    return index;
+  };
+
+  describe(`SearchIndex contract: ${name}`, () => {
+    describe('reading the fixture', () => {
+      let index: SearchIndex;
+      beforeAll(async () => {
+        index = await loaded();
+      });
+      afterAll(() => dispose(index));
+
+      it('matches inflected forms through stemming: "emergencies" finds the emergency services', async () => {
+        expect(idSet(await index.search(query({ text: 'emergencies' })))).toEqual(['biz_aus_dental', 'biz_aus_plumb', 'biz_den_plumb']);
+      });
+
+      it('"plumbers" finds every plumbing business, by stemmed text or by category', async () => {
+        const result = await index.search(query({ text: 'plumbers' }));
+        expect(idSet(result)).toEqual(sortedIds(live((doc) => doc.category === 'Plumbing')));
+      });
+
+      it('matches the last word as a prefix: "dent" finds the dental practices', async () => {
+        expect(idSet(await index.search(query({ text: 'dent' })))).toEqual(['biz_aus_dental', 'biz_chi_dental', 'biz_den_dental']);
+      });
+
+      it('ranks the business matching every word first when the last one is still being typed', async () => {
+        expect(ids(await index.search(query({ text: 'coffee roas' })))[0]).toBe('biz_den_cafe');
+      });
+
+      it('expands category synonyms: "pizza" in Austin also finds the taco place, the pizzeria first', async () => {
+        const result = await index.search(query({ text: 'pizza', city: 'Austin' }));
+        expect(idSet(result)).toEqual(['biz_aus_pizza', 'biz_aus_taco']);
+        expect(ids(result)[0]).toBe('biz_aus_pizza');
+      });
+
+      it('searches exclusive content and ignores accents', async () => {
+        expect(ids(await index.search(query({ text: 'speakeasy' })))).toEqual(['biz_chi_pizza']);
+        expect(ids(await index.search(query({ text: 'jalapeno honey' })))).toEqual(['biz_aus_pizza']);
+      });
+
+      it('treats query syntax in user text as plain words', async () => {
+        const result = await index.search(query({ text: 'plumbing" OR NEAR(* ^ -"' }));
+        expect(idSet(result)).toEqual(sortedIds(live((doc) => doc.category === 'Plumbing')));
+      });
+
+      it('treats text without letters or digits like no text', async () => {
+        const result = await index.search(query({ text: ' "*:() ' }));
+        expect(result.total).toBe(liveDocuments.length);
+        expect(result.hits.every((hit) => hit.textScore === 0)).toBe(true);
+      });
+
+      it('scores text 1 for the best hit, within (0, 1] for the others, 0 without text', async () => {
+        const withText = await index.search(query({ text: 'espresso' }));
+        expect(withText.hits[0].textScore).toBe(1);
+        for (const hit of withText.hits) expect(hit.textScore > 0 && hit.textScore <= 1).toBe(true);
+        const withoutText = await index.search(query({ categories: ['Cafes'] }));
+        expect(withoutText.hits.map((hit) => hit.textScore)).toEqual(withoutText.hits.map(() => 0));
+      });
+
+      it('filters categories as an any-of list, ignoring case', async () => {
+        const result = await index.search(query({ categories: ['DENTAL', 'cafes'] }));
+        expect(idSet(result)).toEqual(sortedIds(live((doc) => ['Dental', 'Cafes'].includes(doc.category))));
+      });
+
+      it('filters city, state and country ignoring case', async () => {
+        expect(idSet(await index.search(query({ city: 'AUSTIN' })))).toEqual(sortedIds(live((doc) => doc.address.city === 'Austin')));
+        expect(idSet(await index.search(query({ state: 'co' })))).toEqual(['biz_bou_salon', 'biz_den_cafe', 'biz_den_dental', 'biz_den_pizza', 'biz_den_plumb']);
+        expect(ids(await index.search(query({ country: 'ca' })))).toEqual(['biz_tor_cafe']);
+        expect(ids(await index.search(query({ city: 'austin', categories: ['hair salons'] })))).toEqual(['biz_aus_salon']);
+      });
+
+      it('filters verification levels', async () => {
+        const result = await index.search(query({ verificationLevels: ['premium', 'certified'] }));
+        expect(idSet(result)).toEqual(sortedIds(live((doc) => ['premium', 'certified'].includes(doc.verificationLevel))));
+      });
+
+      it('filters maxPrice (documents without a price never match) and minRating', async () => {
+        expect(idSet(await index.search(query({ maxPrice: 4 })))).toEqual(
+          sortedIds(live((doc) => doc.minPrice !== undefined && doc.minPrice <= 4)),
+        );
+        expect(idSet(await index.search(query({ minRating: 4.7 })))).toEqual(sortedIds(live((doc) => doc.averageRating >= 4.7)));
+      });
+
+      it('keeps environments apart in search, get and count', async () => {
+        expect((await index.search(query({ text: 'sandbox' }))).total).toBe(0);
+        expect(idSet(await index.search(query({ environment: 'test', text: 'sandbox' })))).toEqual(sortedIds(testDocuments));
+        expect((await index.search(query({ environment: 'test', text: 'lone star' }))).total).toBe(0);
+        expect((await index.get('test', 'biz_aus_pizza'))?.name).toBe('Slice of Austin Sandbox');
+        expect((await index.get('live', 'biz_aus_pizza'))?.name).toBe('Slice of Austin');
+        expect(await index.get('test', 'biz_aus_plumb')).toBeNull();
+        expect(await index.count('live')).toBe(liveDocuments.length);
+        expect(await index.count('test')).toBe(testDocuments.length);
+        expect(await index.count()).toBe(searchDocuments.length);
+      });
+
+      it('get returns the document as written', async () => {
+        expect(await index.get('live', 'biz_chi_pizza')).toEqual(fixtureDocument('biz_chi_pizza'));
+        expect(await index.get('live', 'biz_missing')).toBeNull();
+      });
+
+      it('keeps only documents within the radius and reports their distance', async () => {
+        const result = await index.search(query({ near: { ...DOWNTOWN_AUSTIN, radiusKm: 10 } }));
+        expect(idSet(result)).toEqual(['biz_aus_cafe', 'biz_aus_dental', 'biz_aus_pizza', 'biz_aus_plumb', 'biz_aus_taco']);
+        for (const hit of result.hits) {
+          const exact = haversineKm(DOWNTOWN_AUSTIN, hit.document.coordinates!);
+          expect(Math.abs(hit.distanceKm! - exact)).toBeLessThanOrEqual(exact * 0.005 + 0.001);
+        }
+        const wider = await index.search(query({ near: { ...DOWNTOWN_AUSTIN, radiusKm: 40 } }));
+        expect(idSet(wider)).toEqual(sortedIds(live((doc) => ['Austin', 'Round Rock'].includes(doc.address.city) && !!doc.coordinates)));
+        expect((await index.search(query({ city: 'Austin' }))).hits.every((hit) => hit.distanceKm === undefined)).toBe(true);
+      });
+
+      it('sorts by distance in both orders', async () => {
+        const near = { ...DOWNTOWN_AUSTIN, radiusKm: 40 };
+        const expected = ['biz_aus_pizza', 'biz_aus_taco', 'biz_aus_cafe', 'biz_aus_plumb', 'biz_aus_dental', 'biz_aus_salon', 'biz_rr_plumb'];
+        expect(ids(await index.search(query({ near, sort: 'distance', order: 'asc' })))).toEqual(expected);
+        expect(ids(await index.search(query({ near, sort: 'distance', order: 'desc' })))).toEqual([...expected].reverse());
+      });
+
+      it('sorts by text relevance in both orders', async () => {
+        const desc = ids(await index.search(query({ text: 'espresso', order: 'desc' })));
+        const asc = ids(await index.search(query({ text: 'espresso', order: 'asc' })));
+        expect(desc[0]).toBe('biz_chi_cafe');
+        expect(asc[asc.length - 1]).toBe('biz_chi_cafe');
+        expect([...desc].sort()).toEqual(sortedIds(live((doc) => doc.category === 'Cafes')));
+      });
+
+      it.each(['asc', 'desc'] as const)('sorts by aiVisibilityScore %s, and relevance without text does the same', async (order) => {
+        const expected = ordered(liveDocuments, order, (doc) => doc.aiVisibilityScore);
+        expect(ids(await index.search(query({ sort: 'aiVisibilityScore', order })))).toEqual(expected);
+        expect(ids(await index.search(query({ sort: 'relevance', order })))).toEqual(expected);
+        expect(ids(await index.search(query({ sort: 'distance', order })))).toEqual(expected);
+      });
+
+      it.each(['asc', 'desc'] as const)('sorts by rating %s: average, then review count', async (order) => {
+        const expected = ordered(liveDocuments, order, (doc) => doc.averageRating, (doc) => doc.reviewCount);
+        expect(ids(await index.search(query({ sort: 'rating', order })))).toEqual(expected);
+        const tied = expected.filter((id) => ['biz_aus_pizza', 'biz_chi_salon', 'biz_den_plumb'].includes(id));
+        expect(tied).toEqual(order === 'desc' ? ['biz_aus_pizza', 'biz_chi_salon', 'biz_den_plumb'] : ['biz_den_plumb', 'biz_chi_salon', 'biz_aus_pizza']);
+      });
+
+      it.each(['asc', 'desc'] as const)('sorts by name %s, ignoring case', async (order) => {
+        const result = ids(await index.search(query({ sort: 'name', order })));
+        expect(result).toEqual(ordered(liveDocuments, order, (doc) => doc.name.toLowerCase()));
+        const around = order === 'asc' ? ['biz_den_pizza', 'biz_tor_cafe', 'biz_den_dental'] : ['biz_den_dental', 'biz_tor_cafe', 'biz_den_pizza'];
+        const at = result.indexOf('biz_tor_cafe');
+        expect(result.slice(at - 1, at + 2)).toEqual(around);
+      });
+
+      it('breaks ties by id in the requested order', async () => {
+        const test = (order: 'asc' | 'desc') => index.search(query({ environment: 'test', sort: 'aiVisibilityScore', order }));
+        expect(ids(await test('desc'))).toEqual(['biz_test_b', 'biz_test_a', 'biz_aus_pizza']);
+        expect(ids(await test('asc'))).toEqual(['biz_aus_pizza', 'biz_test_a', 'biz_test_b']);
+      });
+
+      it('pages with limit and offset and reports the total of all matches', async () => {
+        const all = ids(await index.search(query({ sort: 'name', order: 'asc' })));
+        const page = await index.search(query({ sort: 'name', order: 'asc', limit: 5, offset: 5 }));
+        expect(ids(page)).toEqual(all.slice(5, 10));
+        expect(page.total).toBe(liveDocuments.length);
+        const last = await index.search(query({ sort: 'name', order: 'asc', limit: 5, offset: 15 }));
+        expect(ids(last)).toEqual(all.slice(15));
+        expect(last.total).toBe(liveDocuments.length);
+        const past = await index.search(query({ sort: 'name', order: 'asc', limit: 5, offset: 100 }));
+        expect(past).toEqual({ hits: [], total: liveDocuments.length });
+        const text = await index.search(query({ text: 'plumbing', limit: 2 }));
+        expect(text.hits).toHaveLength(2);
+        expect(text.total).toBe(live((doc) => doc.category === 'Plumbing').length);
+      });
+    });
+
+    describe('writing', () => {
+      let index: SearchIndex;
+      beforeEach(async () => {
+        index = await loaded();
+      });
+      afterEach(() => dispose(index));
+
+      it('upsert replaces a document', async () => {
+        const renamed = { ...fixtureDocument('biz_aus_taco'), name: 'Nopal Kitchen', servicesText: 'Tamales', tagline: '' };
+        expect(await index.apply(upserts([renamed]))).toEqual({ failures: [] });
+        expect(ids(await index.search(query({ text: 'tamales' })))).toEqual(['biz_aus_taco']);
+        expect((await index.search(query({ text: 'migas' }))).total).toBe(0);
+        expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Nopal Kitchen');
+        expect(await index.count('live')).toBe(liveDocuments.length);
+      });
+
+      it('delete removes a document, and deleting a missing one is no failure', async () => {
+        const result = await index.apply([
+          { type: 'delete', environment: 'live', id: 'biz_chi_pizza' },
+          { type: 'delete', environment: 'live', id: 'biz_never_indexed' },
+        ]);
+        expect(result).toEqual({ failures: [] });
+        expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
+        expect((await index.search(query({ text: 'speakeasy' }))).total).toBe(0);
+        expect(await index.count('live')).toBe(liveDocuments.length - 1);
+        expect(await index.get('test', 'biz_aus_pizza')).not.toBeNull();
+      });
+
+      it('reports a malformed document as a failure and still applies the rest of the batch', async () => {
+        const good = { ...fixtureDocument('biz_aus_taco'), id: 'biz_new_good', name: 'Good Tamales' };
+        const bad = { ...fixtureDocument('biz_aus_taco'), id: 'biz_new_bad', coordinates: { lat: 123, lon: -97.7 } };
+        const deleted: IndexAction = { type: 'delete', environment: 'live', id: 'biz_aus_salon' };
+        const { failures } = await index.apply([...upserts([good, bad]), deleted]);
+        expect(failures.map((failure) => failure.id)).toEqual(['biz_new_bad']);
+        expect(failures[0].reason).toEqual(expect.any(String));
+        expect(await index.get('live', 'biz_new_good')).toEqual(good);
+        expect(await index.get('live', 'biz_new_bad')).toBeNull();
+        expect(await index.get('live', 'biz_aus_salon')).toBeNull();
+      });
+
+      it('rebuild swaps in the new content while searches keep answering from the old', async () => {
+        const replacement = [
+          { ...fixtureDocument('biz_aus_taco'), id: 'biz_new_1', name: 'Fresh Tortilleria' },
+          { ...fixtureDocument('biz_den_cafe'), id: 'biz_new_2', name: 'Fresh Roastery' },
+        ];
+        const during: number[] = [];
+        await index.rebuild(async (write) => {
+          during.push((await index.search(query({ text: 'pizza' }))).total);
+          const concurrent = index.search(query({ text: 'pizza' }));
+          expect(await write(upserts(replacement))).toEqual({ failures: [] });
+          during.push((await concurrent).total, (await index.search(query({ text: 'pizza' }))).total);
+          expect((await index.search(query({ text: 'fresh' }))).total).toBe(0);
+        });
+        const before = live((doc) => doc.category === 'Restaurants').length;
+        expect(during).toEqual([before, before, before]);
+        expect(idSet(await index.search(query({ text: 'fresh' })))).toEqual(['biz_new_1', 'biz_new_2']);
+        expect(await index.count()).toBe(2);
+        expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
+      });
+
+      it('a rebuild that fails leaves the old index in place', async () => {
+        const failing = index.rebuild(async (write) => {
+          await write(upserts([{ ...fixtureDocument('biz_aus_taco'), id: 'biz_half_built' }]));
+          throw new Error('store went away');
+        });
+        await expect(failing).rejects.toThrow('store went away');
+        expect(await index.count()).toBe(searchDocuments.length);
+        expect(await index.get('live', 'biz_half_built')).toBeNull();
+        expect((await index.search(query({ text: 'speakeasy' }))).total).toBe(1);
+      });
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
+import { ConflictError, UnavailableError } from '../../src/domain/errors';
+import type { IndexAction, SearchDocument, SearchIndex } from '../../src/ports/searchIndex';
+import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
+import { searchIndexContract } from './searchIndex.contract';
+
+const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
+const searchText = (index: SearchIndex, text: string) =>
+  index.search({ environment: 'live', text, sort: 'relevance', order: 'desc', limit: 10, offset: 0 });
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sqlite-search-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+const freshFile = (): string => join(dir, `index-${++files}.db`);
+
+searchIndexContract('sqlite in memory', async () => createSqliteSearchIndex({ file: ':memory:' }));
+searchIndexContract('sqlite on a WAL file', async () => createSqliteSearchIndex({ file: freshFile() }));
+
+describe('sqlite search index specifics', () => {
+  it('keeps its content across a reopen of the file', async () => {
+    const file = freshFile();
+    const first = createSqliteSearchIndex({ file });
+    await first.apply(upserts(searchDocuments));
+    await first.close();
+    const reopened = createSqliteSearchIndex({ file });
+    expect(await reopened.count()).toBe(searchDocuments.length);
+    expect((await searchText(reopened, 'speakeasy')).hits[0].document.id).toBe('biz_chi_pizza');
+    await reopened.close();
+  });
+
+  it('live writes made during a rebuild survive the swap and win over the rebuild copy', async () => {
+    const index = createSqliteSearchIndex({ file: ':memory:' });
+    await index.apply(upserts(searchDocuments));
+    const stale = fixtureDocument('biz_aus_taco');
+    const fresh = { ...stale, name: 'Taco Lab Reloaded', updatedAt: '2025-04-01T00:00:00.000Z' };
+    await index.rebuild(async (write) => {
+      await index.apply(upserts([fresh]));
+      await index.apply([{ type: 'delete', environment: 'live', id: 'biz_chi_pizza' }]);
+      // The rebuild read the store before those writes: its copies are older.
+      await write(upserts([stale, fixtureDocument('biz_chi_pizza'), fixtureDocument('biz_den_cafe')]));
+    });
+    expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Taco Lab Reloaded');
+    expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
+    expect(await index.count()).toBe(2);
+    await index.close();
+  });
+
+  it('another connection to the same file answers from the swapped-in generation', async () => {
+    const file = freshFile();
+    const writer = createSqliteSearchIndex({ file });
+    const reader = createSqliteSearchIndex({ file });
+    await writer.apply(upserts(searchDocuments));
+    expect(await reader.count()).toBe(searchDocuments.length);
+    await writer.rebuild(async (write) => {
+      await write(upserts([fixtureDocument('biz_den_cafe')]));
+      expect(await reader.count()).toBe(searchDocuments.length);
+    });
+    expect(await reader.count()).toBe(1);
+    expect((await searchText(reader, 'roasters')).hits.map((hit) => hit.document.id)).toEqual(['biz_den_cafe']);
+    await Promise.all([writer.close(), reader.close()]);
+  });
+
+  it('the next rebuild replaces the tables of a rebuild whose process died', async () => {
+    const file = freshFile();
+    const crashed = createSqliteSearchIndex({ file });
+    await crashed.apply(upserts(searchDocuments));
+    await expect(
+      crashed.rebuild(async (write) => {
+        await write(upserts([fixtureDocument('biz_den_cafe')]));
+        await crashed.close();
+        throw new Error('killed');
+      }),
+    ).rejects.toThrow('killed');
+
+    const restarted = createSqliteSearchIndex({ file });
+    expect(await restarted.count()).toBe(searchDocuments.length);
+    await restarted.rebuild(async (write) => {
+      await write(upserts([fixtureDocument('biz_aus_taco')]));
+    });
+    expect(await restarted.count()).toBe(1);
+    await restarted.close();
+    const raw = new Database(file, { readonly: true });
+    const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'`).pluck().all();
+    raw.close();
+    expect(tables).toHaveLength(1);
+  });
+
+  it('refuses a second rebuild while one is running', async () => {
+    const index = createSqliteSearchIndex({ file: ':memory:' });
+    let second: Promise<void> | undefined;
+    await index.rebuild(async () => {
+      second = index.rebuild(async () => undefined);
+      await expect(second).rejects.toBeInstanceOf(ConflictError);
+    });
+    await index.close();
+  });
+
+  it('answers UnavailableError once closed', async () => {
+    const index = createSqliteSearchIndex({ file: ':memory:' });
+    await index.ping();
+    await index.close();
+    await expect(index.ping()).rejects.toBeInstanceOf(UnavailableError);
+    await expect(searchText(index, 'pizza')).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
