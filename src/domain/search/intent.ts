@@ -1,0 +1,88 @@
+// Query understanding by rules: a consumer sentence -> a SearchIntent. This is the default
+// path and the fallback whenever the language model is slow, failing or absent, so it has
+// to be pure and fast. Phrases are recognised in a fixed order (when, price, quality,
+// place, category) and consumed; whatever meaningful words remain become `terms`.
+// The search text is `terms` plus `serviceTerms`; `categories` is a filter/boost.
+import type { Weekday } from '../profile';
+import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
+import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
+import { extractPlace } from './placePhrase';
+import { createQueryText, tokenize, type Token } from './queryText';
+
+export interface SearchIntent {
+  /** Meaningful leftover words ("vegan", "gluten-free"), lower case. */
+  terms: string[];
+  /** Canonical categories (categorySynonyms.ts): "pizza" -> "restaurants". */
+  categories: string[];
+  /** Specific things asked for that also picked a category: "pizza", "oil change". */
+  serviceTerms: string[];
+  place?: { city?: string; state?: string; near?: string };
+  when?: { openNow?: boolean; day?: Weekday; late?: boolean };
+  price?: { cheap?: boolean; maxAmount?: number; currency?: string };
+  quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean };
+}
+
+const STOP_WORDS = new Set([
+  'a', 'an', 'the', 'and', 'or', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'near', 'around',
+  'me', 'my', 'i', 'im', "i'm", 'we', 'us', 'you', 'our', 'your', 'is', 'are', 'be', 'it', 'its', 'that', 'this',
+  'these', 'those', 'which', 'who', 'what', 'whats', "what's", 'where', 'wheres', "where's", 'when', 'how', 'can',
+  'could', 'would', 'should', 'will', 'do', 'does', 'find', 'show', 'get', 'give', 'list', 'search', 'searching',
+  'looking', 'look', 'want', 'wanna', 'need', 'needs', 'recommend', 'recommendation', 'recommendations', 'suggest',
+  'please', 'some', 'any', 'good', 'great', 'nice', 'decent', 'awesome', 'amazing', 'place', 'places', 'spot',
+  'spots', 'somewhere', 'option', 'options', 'open', 'opened', 'now', 'today', 'tonight', 'tomorrow', 'currently',
+  'right', 'area', 'local', 'locally', 'nearby', 'here', 'there', 'just', 'really', 'very', 'most', 'more', 'like',
+  'go', 'going', 'try', 'something', 'anything', 'one', 'ones', 'available', 'weekend', 'weekends', 'time', 'hours',
+  'price', 'prices', 'priced', 'rated', 'rating', 'ratings', 'reviews', 'star', 'stars', 'than', 'less', 'under',
+  'also', 'which', 'if', 'then', 'so', 'but', 'not', 'no', 'about', 'into', 'within', 'out', 'up', 'all', 'best',
+  'top', 'other', 'new', 'old', 'same', 'city', 'town', 'downtown', 'store', 'shop', 'shops', 'service', 'services',
+  'company', 'companies', 'business', 'businesses',
+]);
+
+/** Drops possessives and stray punctuation: "joe's" -> "joe", "gluten-free" stays. */
+function termOf(token: Token): string | undefined {
+  const word = token.lower.replace(/'s$/, '').replace(/^['\-.]+|['\-.]+$/g, '');
+  if (word.length < 2 || STOP_WORDS.has(word) || !/\p{L}/u.test(word)) return undefined;
+  return word;
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+export function parseIntentByRules(query: string): SearchIntent {
+  const text = createQueryText(query);
+  const when = extractWhen(text);
+  const quality = extractQuality(text);
+  const price = extractPrice(text);
+  consumeNearMe(text);
+  const place = extractPlace(text);
+
+  const intent: SearchIntent = { terms: [], categories: [], serviceTerms: [] };
+  const tokens = tokenize(text);
+  for (let i = 0; i < tokens.length; ) {
+    let matched = 0;
+    // Longest phrase first, so "teeth cleaning" is dental before "cleaning" is cleaning.
+    for (let k = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); k >= 1 && matched === 0; k--) {
+      const words = tokens.slice(i, i + k);
+      if (words.some((t) => t.lower === ',')) continue;
+      const phrase = words.map((t) => t.lower).join(' ');
+      const hit = matchSynonym(phrase);
+      if (!hit) continue;
+      pushUnique(intent.categories, hit.category);
+      if (hit.kind === 'service') pushUnique(intent.serviceTerms, phrase);
+      matched = k;
+    }
+    if (matched > 0) {
+      i += matched;
+      continue;
+    }
+    const term = termOf(tokens[i]);
+    if (term) pushUnique(intent.terms, term);
+    i += 1;
+  }
+  if (place) intent.place = place;
+  if (when) intent.when = when;
+  if (price) intent.price = price;
+  if (quality) intent.quality = quality;
+  return intent;
+}

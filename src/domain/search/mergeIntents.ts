@@ -1,0 +1,63 @@
+// Combines a language model's intent with the rules' intent. The model's answer wins
+// field by field, but only with values we can use: categories must map to our canonical
+// list (anything else becomes a service term, so a made-up category cannot filter every
+// result away), states become postal abbreviations, known cities get their usual
+// spelling. Whatever the model left out, the rules keep.
+import { canonicalCategory } from './categorySynonyms';
+import type { SearchIntent } from './intent';
+import { findUsCity } from './usCities';
+import { stateAbbreviation } from './usStates';
+
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  const out: Partial<T> = {};
+  if (!value) return out;
+  for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null && v !== '') (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+function mergeObject<T extends object>(rules: T | undefined, llm: T | undefined): T | undefined {
+  const merged = { ...definedOnly(rules), ...definedOnly(llm) } as T;
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+function uniqueLower(values: string[]): string[] {
+  return [...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean))];
+}
+
+function normalisePlace(place: SearchIntent['place']): SearchIntent['place'] {
+  if (!place) return undefined;
+  const out = definedOnly(place);
+  if (out.state) out.state = stateAbbreviation(out.state) ?? out.state.trim();
+  if (out.city) {
+    const city = findUsCity(out.city, out.state) ?? (out.state ? undefined : findUsCity(out.city));
+    out.city = city?.name ?? out.city.trim();
+    if (city && !out.state) out.state = city.state;
+  }
+  return out;
+}
+
+export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchIntent {
+  const categories: string[] = [];
+  const serviceTerms = uniqueLower(llm.serviceTerms);
+  for (const raw of uniqueLower(llm.categories)) {
+    const canonical = canonicalCategory(raw);
+    if (canonical) {
+      if (!categories.includes(canonical)) categories.push(canonical);
+    } else if (!serviceTerms.includes(raw)) serviceTerms.push(raw);
+  }
+  const terms = uniqueLower(llm.terms);
+  const merged: SearchIntent = {
+    terms: terms.length > 0 ? terms : rules.terms,
+    categories: categories.length > 0 ? categories : rules.categories,
+    serviceTerms: serviceTerms.length > 0 ? serviceTerms : rules.serviceTerms,
+  };
+  const place = mergeObject(rules.place, normalisePlace(llm.place));
+  const when = mergeObject(rules.when, llm.when);
+  const price = mergeObject(rules.price, llm.price);
+  const quality = mergeObject(rules.quality, llm.quality);
+  if (place) merged.place = place;
+  if (when) merged.when = when;
+  if (price) merged.price = price;
+  if (quality) merged.quality = quality;
+  return merged;
+}

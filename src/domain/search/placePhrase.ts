@@ -1,0 +1,151 @@
+// Where: "in Austin", "in Austin, TX", "near downtown Denver", "around Chicago IL",
+// "pizza austin tx". Known cities (usCities.ts) and states are matched in any case;
+// an unknown place is only believed when it follows a preposition and is capitalised
+// ("in Smallville"), which keeps "in bulk" or "in a hurry" out.
+import { blank, tokenize, type QueryText, type Token } from './queryText';
+import { AMBIGUOUS_CITY_NAMES, MAX_CITY_NAME_WORDS, cityKey, findUsCity } from './usCities';
+import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';
+
+export interface PlaceIntent {
+  city?: string;
+  state?: string;
+  /** Set for "near/around X" and "downtown X": search around X's centre rather than filter by city. */
+  near?: string;
+}
+
+const PREPOSITIONS = new Set(['in', 'near', 'around']);
+const QUALIFIERS = new Set([
+  'downtown', 'uptown', 'midtown', 'central', 'north', 'south', 'east', 'west', 'northern', 'southern',
+  'eastern', 'western', 'greater', 'inner', 'historic',
+]);
+// Capitalised words that still cannot start an unknown place name.
+const NOT_PLACE_WORDS = new Set(['i', 'the', 'a', 'an', 'my', 'our', 'your', 'town', 'city', 'area']);
+
+interface Resolved {
+  city?: string;
+  state?: string;
+  /** Index of the first token after the place. */
+  next: number;
+}
+
+function wordsAt(tokens: Token[], from: number, count: number): Token[] | undefined {
+  if (from + count > tokens.length) return undefined;
+  const words = tokens.slice(from, from + count);
+  return words.some((t) => t.lower === ',') ? undefined : words;
+}
+
+function joined(words: Token[]): string {
+  return words.map((w) => w.lower).join(' ');
+}
+
+function isUpperAbbreviation(original: string): boolean {
+  return /^[A-Z]\.?[A-Z]\.?$/.test(original);
+}
+
+/** A state right after a city: ", TX", " tx", " Texas", ", or" (comma makes "or" Oregon). */
+function stateAt(tokens: Token[], index: number): { abbr: string; next: number } | undefined {
+  let i = index;
+  const comma = tokens[i]?.lower === ',';
+  if (comma) i += 1;
+  for (let k = MAX_STATE_NAME_WORDS; k >= 1; k--) {
+    const words = wordsAt(tokens, i, k);
+    if (!words) continue;
+    const phrase = joined(words);
+    const abbr = stateAbbreviation(phrase);
+    if (!abbr) continue;
+    const isAbbreviation = phrase.replace(/\./g, '').length === 2;
+    if (isAbbreviation && AMBIGUOUS_STATE_ABBREVIATIONS.has(abbr.toLowerCase()) && !comma && !isUpperAbbreviation(words[0].original)) {
+      continue;
+    }
+    return { abbr, next: i + k };
+  }
+  return undefined;
+}
+
+function titleCase(words: Token[]): string {
+  return words.map((w) => w.original.charAt(0).toUpperCase() + w.original.slice(1)).join(' ');
+}
+
+function knownCityAt(tokens: Token[], from: number): Resolved & { ambiguous: boolean; stated: boolean } | undefined {
+  for (let k = MAX_CITY_NAME_WORDS; k >= 1; k--) {
+    const words = wordsAt(tokens, from, k);
+    if (!words) continue;
+    const name = joined(words);
+    const anyCity = findUsCity(name);
+    if (!anyCity) continue;
+    const ambiguous = AMBIGUOUS_CITY_NAMES.has(cityKey(name));
+    const state = stateAt(tokens, from + k);
+    if (state) {
+      const city = findUsCity(name, state.abbr);
+      return { city: city?.name ?? titleCase(words), state: state.abbr, next: state.next, ambiguous, stated: true };
+    }
+    // "in Washington" names the state; "in New York" is the city (and its state).
+    const asState = stateAbbreviation(name);
+    if (asState && name.length > 2 && asState !== anyCity.state) return { state: asState, next: from + k, ambiguous, stated: true };
+    return { city: anyCity.name, state: anyCity.state, next: from + k, ambiguous, stated: false };
+  }
+  return undefined;
+}
+
+function placeAfterPreposition(tokens: Token[], from: number): Resolved | undefined {
+  const known = knownCityAt(tokens, from);
+  if (known) return { city: known.city, state: known.state, next: known.next };
+  for (let k = MAX_STATE_NAME_WORDS; k >= 1; k--) {
+    const words = wordsAt(tokens, from, k);
+    if (!words) continue;
+    const abbr = stateAbbreviation(joined(words));
+    if (abbr && (joined(words).length > 2 || isUpperAbbreviation(words[0].original))) return { state: abbr, next: from + k };
+  }
+  const words: Token[] = [];
+  for (let i = from; i < tokens.length && words.length < 3; i++) {
+    const t = tokens[i];
+    if (t.lower === ',' || !/^\p{Lu}/u.test(t.original) || /\d/.test(t.lower) || NOT_PLACE_WORDS.has(t.lower)) break;
+    words.push(t);
+  }
+  if (words.length === 0) return undefined;
+  const state = stateAt(tokens, from + words.length);
+  return { city: words.map((w) => w.original).join(' '), state: state?.abbr, next: state?.next ?? from + words.length };
+}
+
+function toIntent(found: Resolved, near: string | undefined): PlaceIntent {
+  const place: PlaceIntent = {};
+  if (found.city) place.city = found.city;
+  if (found.state) place.state = found.state;
+  if (near) place.near = near;
+  return place;
+}
+
+export function extractPlace(text: QueryText): PlaceIntent | undefined {
+  const tokens = tokenize(text);
+  const span = (from: number, next: number) => text.original.slice(tokens[from].start, tokens[next - 1].end);
+
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i].lower;
+    let from: number;
+    if (PREPOSITIONS.has(word)) from = i + 1;
+    else if ((word === 'close' || word === 'next') && tokens[i + 1]?.lower === 'to') from = i + 2;
+    else continue;
+    const qualified = QUALIFIERS.has(tokens[from]?.lower ?? '');
+    const found = placeAfterPreposition(tokens, qualified ? from + 1 : from);
+    if (!found) continue;
+    const near = word !== 'in' || qualified ? span(from, found.next) : undefined;
+    const place = toIntent(found, near);
+    blank(text, tokens[i].start, tokens[found.next - 1].end);
+    return place;
+  }
+
+  // No preposition: only a known city, and only when it cannot be an ordinary word
+  // ("buffalo wings") - followed by a state, led by "downtown", or ending the query.
+  for (let i = 0; i < tokens.length; i++) {
+    const qualified = QUALIFIERS.has(tokens[i].lower);
+    const from = qualified ? i + 1 : i;
+    const found = knownCityAt(tokens, from);
+    if (!found || !found.city) continue;
+    const atEnd = found.next === tokens.length;
+    if (!(found.stated || qualified || (atEnd && !found.ambiguous))) continue;
+    const place = toIntent(found, qualified ? span(i, found.next) : undefined);
+    blank(text, tokens[i].start, tokens[found.next - 1].end);
+    return place;
+  }
+  return undefined;
+}

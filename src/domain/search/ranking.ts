@@ -1,0 +1,175 @@
+// Consumer search ranking, applied to the candidates the search index returns.
+//
+//   score = Σ wᵢ·sᵢ / Σ wᵢ              every sᵢ is in 0..1, so score is in 0..1
+//
+//   component        weight  signal sᵢ
+//   text             0.40    index text relevance, normalised to 0..1 within the candidates
+//   distance         0.20    exp(-d / (radiusKm / 3)), d in km; 1 when the search had no location
+//                            (a place at a third of the radius scores 0.37, at the edge 0.05)
+//   quality          0.15    bayes / 5 with bayes = (C·m + rating·n) / (C + n), m = 3.5, C = 10:
+//                            a Bayesian average that pulls ratings with few reviews towards 3.5
+//   verification     0.10    none 0, basic 0.25, verified 0.5, premium 0.75, certified 1
+//   completeness     0.05    profile completeness / 100
+//   personalisation  0.10    personalizationScore(document, session), 0 without a session
+//
+// Intent adjustments (the sum is renormalised, so the score stays in 0..1):
+//   "best", "top rated", a minimum rating -> quality weight 0.30
+//   "verified", "licensed"                -> verification weight 0.20
+//   "cheap"                               -> adds price 0.10: 1 / (1 + minPrice / 20); 0.25 when no price is known
+//   "open now"                            -> adds open 0.10: 1 open, 0.5 unknown hours, 0 closed
+// Hard constraints (category, city, radius, max price, minimum rating, open on a day or late)
+// are filters applied by the caller before ranking; these weights only order what is left.
+// Ties: nearer first, then more reviews, then id (stable, deterministic pages).
+import type { VerificationLevel } from '../profile';
+import type { SearchDocument } from '../../ports/searchIndex';
+import type { SearchIntent } from './intent';
+import { createPersonalizationScorer, type SessionProfile } from './personalization';
+import { createTermMatcher } from './termMatch';
+
+export { personalizationScore, type SessionProfile } from './personalization';
+
+export const RANKING_WEIGHTS = {
+  text: 0.4,
+  distance: 0.2,
+  quality: 0.15,
+  verification: 0.1,
+  completeness: 0.05,
+  personalization: 0.1,
+} as const;
+const BOOSTED_QUALITY = 0.3;
+const BOOSTED_VERIFICATION = 0.2;
+const PRICE_WEIGHT = 0.1;
+const OPEN_WEIGHT = 0.1;
+
+export const RATING_PRIOR_MEAN = 3.5;
+export const RATING_PRIOR_WEIGHT = 10;
+export const DEFAULT_RADIUS_KM = 50;
+const CHEAP_PRICE_SCALE = 20;
+
+export const VERIFICATION_SCORES: Record<VerificationLevel, number> = {
+  none: 0,
+  basic: 0.25,
+  verified: 0.5,
+  premium: 0.75,
+  certified: 1,
+};
+
+export interface RankInput {
+  document: SearchDocument;
+  /** 0..1 from the index (SearchHit.textScore). */
+  textScore: number;
+  distanceKm?: number;
+  /** Whether the business is open at search time (domain opening hours, computed by the caller); undefined = unknown. */
+  openNow?: boolean;
+}
+
+export interface RankContext {
+  intent: SearchIntent;
+  /** The search radius; sets the distance decay scale. */
+  radiusKm?: number;
+  session?: SessionProfile;
+}
+
+export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
+
+export interface RankedResult extends RankInput {
+  score: number;
+  personalizationScore: number;
+  /** Short grounded phrases for the summary: 'matches "vegan"', 'rated 4.8 from 120 reviews', '1.2 km away'. */
+  reasons: string[];
+  /** Each component's signal (0..1) before weighting, for debugging and explanations. */
+  components: Partial<Record<ScoreComponent, number>>;
+}
+
+/** Bayesian average rating on the 0..5 scale. */
+export function bayesianRating(averageRating: number, reviewCount: number): number {
+  const n = Math.max(0, reviewCount);
+  const rating = Number.isFinite(averageRating) ? averageRating : 0;
+  return (RATING_PRIOR_WEIGHT * RATING_PRIOR_MEAN + rating * n) / (RATING_PRIOR_WEIGHT + n);
+}
+
+export function distanceDecay(distanceKm: number | undefined, radiusKm: number = DEFAULT_RADIUS_KM): number {
+  if (distanceKm === undefined) return 1;
+  const scale = Math.max(radiusKm, 0.001) / 3;
+  return Math.exp(-Math.max(0, distanceKm) / scale);
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+function weightsFor(intent: SearchIntent): Partial<Record<ScoreComponent, number>> {
+  const weights: Partial<Record<ScoreComponent, number>> = { ...RANKING_WEIGHTS };
+  const quality = intent.quality;
+  if (quality?.best || quality?.minRating !== undefined) weights.quality = BOOSTED_QUALITY;
+  if (quality?.verifiedOnly) weights.verification = BOOSTED_VERIFICATION;
+  if (intent.price?.cheap) weights.price = PRICE_WEIGHT;
+  if (intent.when?.openNow) weights.open = OPEN_WEIGHT;
+  return weights;
+}
+
+function formatKm(km: number): string {
+  if (km < 10) return `${Math.max(0.1, Math.round(km * 10) / 10).toFixed(1)} km away`;
+  return `${Math.round(km)} km away`;
+}
+
+function reasonsFor(input: RankInput, matched: string[], personal: number, intent: SearchIntent): string[] {
+  const doc = input.document;
+  const reasons: string[] = [];
+  if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
+  if (doc.reviewCount > 0) {
+    const reviews = doc.reviewCount === 1 ? '1 review' : `${doc.reviewCount} reviews`;
+    reasons.push(`rated ${doc.averageRating.toFixed(1)} from ${reviews}`);
+  }
+  if (input.distanceKm !== undefined) reasons.push(formatKm(input.distanceKm));
+  if (input.openNow === true) reasons.push('open now');
+  if (doc.verificationLevel === 'certified') reasons.push('certified');
+  else if (doc.verificationLevel === 'verified' || doc.verificationLevel === 'premium') reasons.push('verified');
+  if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && doc.minPrice !== undefined) {
+    reasons.push(`services from ${Number(doc.minPrice.toFixed(2))}`);
+  }
+  if (personal >= 0.5) reasons.push('fits your recent searches');
+  return reasons;
+}
+
+export function rankCandidates(candidates: RankInput[], context: RankContext): RankedResult[] {
+  const { intent } = context;
+  const weights = weightsFor(intent);
+  const totalWeight = Object.values(weights).reduce((sum, w) => sum + (w ?? 0), 0);
+  const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
+  const personalise = createPersonalizationScorer(context.session);
+
+  const ranked = candidates.map((input): RankedResult => {
+    const doc = input.document;
+    const personal = personalise(doc);
+    const components: Partial<Record<ScoreComponent, number>> = {
+      text: clamp01(input.textScore),
+      distance: distanceDecay(input.distanceKm, context.radiusKm),
+      quality: clamp01(bayesianRating(doc.averageRating, doc.reviewCount) / 5),
+      verification: VERIFICATION_SCORES[doc.verificationLevel] ?? 0,
+      completeness: clamp01(doc.completeness / 100),
+      personalization: personal,
+    };
+    if (weights.price !== undefined) {
+      components.price = doc.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, doc.minPrice) / CHEAP_PRICE_SCALE);
+    }
+    if (weights.open !== undefined) components.open = input.openNow === undefined ? 0.5 : input.openNow ? 1 : 0;
+    let sum = 0;
+    for (const [name, weight] of Object.entries(weights)) sum += (weight ?? 0) * (components[name as ScoreComponent] ?? 0);
+    return {
+      ...input,
+      score: sum / totalWeight,
+      personalizationScore: personal,
+      reasons: reasonsFor(input, matchTerms(doc), personal, intent),
+      components,
+    };
+  });
+
+  return ranked.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
+      b.document.reviewCount - a.document.reviewCount ||
+      (a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0),
+  );
+}

@@ -1,0 +1,27 @@
+// Query understanding with an optional language model: the rules always run (they are
+// microseconds); the model, when configured, gets `budgetMs` and its answer is merged over
+// the rules. Any failure - error, timeout, malformed answer - leaves the rules' intent.
+import type { LanguageModel } from '../../ports/llm';
+import { parseIntentByRules, type SearchIntent } from './intent';
+import { mergeIntents } from './mergeIntents';
+import { BudgetExceededError, withBudget } from './timeBudget';
+
+export const INTENT_BUDGET_MS = 800;
+
+export interface UnderstoodQuery {
+  intent: SearchIntent;
+  source: 'rules' | 'llm';
+  /** Why the model's answer was not used, for logs and metrics. */
+  fallbackReason?: 'timeout' | 'error';
+}
+
+export async function understandQuery(query: string, llm?: LanguageModel, budgetMs: number = INTENT_BUDGET_MS): Promise<UnderstoodQuery> {
+  const rules = parseIntentByRules(query);
+  if (!llm) return { intent: rules, source: 'rules' };
+  try {
+    const answer = await withBudget((signal) => llm.extractIntent(query, signal), budgetMs);
+    return { intent: mergeIntents(rules, answer), source: 'llm' };
+  } catch (error) {
+    return { intent: rules, source: 'rules', fallbackReason: error instanceof BudgetExceededError ? 'timeout' : 'error' };
+  }
+}
