@@ -12,13 +12,18 @@ import { jsonBody } from './http/jsonBody';
 import { requestId } from './http/requestId';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
+import type { Cache } from './ports/cache';
+import type { LanguageModel } from './ports/llm';
 import type { MediaStorage } from './ports/mediaStorage';
+import type { SearchIndex } from './ports/searchIndex';
+import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profiles';
 import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
+import { searchRoutes } from './routes/search';
 import { type ReadinessReport, systemRoutes } from './routes/system';
 import { buildOpenApiDocument } from './schemas/openapi';
 import { createAccountAdminService } from './services/accountAdminService';
@@ -28,6 +33,8 @@ import { createCatalogService } from './services/catalogService';
 import { createMediaService } from './services/mediaService';
 import { type Clock, createProfileAccess } from './services/profileMutation';
 import { createProfileService } from './services/profileService';
+import { createConsumerSearch } from './services/search/consumerSearch';
+import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
 
 export interface AppDeps {
@@ -35,6 +42,12 @@ export interface AppDeps {
   logger: Logger;
   store: Store;
   mediaStorage: MediaStorage;
+  searchIndex: SearchIndex;
+  /** Personalisation memory per X-Session-ID. */
+  sessions: SessionStore;
+  summaryCache: Cache<string>;
+  /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
+  llm?: LanguageModel;
   /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
   rateLimit: (area: RateLimitArea) => Middleware;
   readiness: () => Promise<ReadinessReport>;
@@ -53,6 +66,8 @@ export function createApp(deps: AppDeps): Koa {
   const auth = createAuthService({ store, jwtSecret: config.jwtSecret, clock });
   const apiKeys = createApiKeyService({ store, clock });
   const accounts = createAccountAdminService({ store, clock });
+  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
+  const listings = createListingSearch({ index: deps.searchIndex });
 
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret }),
@@ -68,7 +83,8 @@ export function createApp(deps: AppDeps): Koa {
     systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument() }),
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate }),
     mediaRoutes({ guards, media }),
-    profileRoutes({ guards, profiles, catalog, verifications }),
+    profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions }),
+    searchRoutes({ guards, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
   ];
   for (const router of routers) v1.use(router.routes(), router.allowedMethods({ throw: true }));

@@ -1,5 +1,6 @@
 // Business profile endpoints (spec 4.3). Each route reads as: guard -> body -> validate -> use case -> envelope.
 import Router from '@koa/router';
+import { isSessionId } from '../domain/sessionId';
 import { created, ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
 import { validateBody, validateQuery } from '../http/validate';
@@ -9,6 +10,7 @@ import { updateHoursBodySchema } from '../schemas/endpoints/hours';
 import { createProfileBodySchema, profileStatusQuerySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
 import { createServiceBodySchema, updateServiceBodySchema } from '../schemas/endpoints/services';
 import { requestVerificationBodySchema } from '../schemas/endpoints/verification';
+import type { SessionStore } from '../ports/sessionStore';
 import type { CatalogService } from '../services/catalogService';
 import { etagOf } from '../services/profileMutation';
 import type { ProfileService } from '../services/profileService';
@@ -21,8 +23,9 @@ export function profileRoutes(deps: {
   profiles: ProfileService;
   catalog: CatalogService;
   verifications: VerificationService;
+  sessions: SessionStore;
 }): Router {
-  const { guards, profiles, catalog, verifications } = deps;
+  const { guards, profiles, catalog, verifications, sessions } = deps;
   const read = protect(guards, 'general', 'read:businesses');
   const write = protect(guards, 'general', 'write:businesses');
   const json = guards.jsonBody;
@@ -42,6 +45,9 @@ export function profileRoutes(deps: {
 
   router.get('/:businessId', read, async (ctx) => {
     const profile = await profiles.read(principalOf(ctx), ctx.params.businessId);
+    // A consumer viewing a profile teaches its search session (personalisation).
+    const sessionId = ctx.get('X-Session-ID');
+    if (isSessionId(sessionId)) await sessions.recordView(sessionId, profile.id, profile.category);
     ctx.set('ETag', etagOf(profile));
     ctx.set('Cache-Control', 'private, no-cache');
     ok(ctx, presentProfile(profile));

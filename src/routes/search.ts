@@ -1,0 +1,51 @@
+// Search endpoints (spec 4.2), under the repeated /api/v1 prefix the spec uses.
+import Router from '@koa/router';
+import { ok } from '../http/envelope';
+import { principalOf } from '../http/principal';
+import { validateBody, validateQuery } from '../http/validate';
+import { consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
+import { directoryQuerySchema } from '../schemas/endpoints/directory';
+import { partnerSearchQuerySchema } from '../schemas/endpoints/partnerSearch';
+import type { ConsumerSearch } from '../services/search/consumerSearch';
+import type { ListingSearch } from '../services/search/listingSearch';
+import { presentConsumerResult, presentListingItem } from './presenters/searchResultPresenter';
+import { protect, type RouteGuards } from './routeGuards';
+
+export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: ConsumerSearch; listings: ListingSearch }): Router {
+  const { guards, consumerSearch, listings } = deps;
+  const search = protect(guards, 'search', 'read:businesses');
+  const router = new Router({ prefix: '/api/v1' });
+
+  router.post('/consumer/search', search, guards.jsonBody, validateBody(consumerSearchBodySchema), async (ctx) => {
+    const result = await consumerSearch(principalOf(ctx), ctx.state.body, ctx.get('X-Session-ID') || undefined);
+    ctx.set('X-Session-ID', result.sessionId);
+    ok(ctx, {
+      query: result.query,
+      response: result.response,
+      businesses: result.results.map(presentConsumerResult),
+      total: result.total,
+      sessionId: result.sessionId,
+      pagination: result.pagination,
+    });
+  });
+
+  router.get('/directory', search, validateQuery(directoryQuerySchema), async (ctx) => {
+    const query = ctx.state.query;
+    const found = await listings.directory(principalOf(ctx), query);
+    ok(ctx, {
+      businesses: found.hits.map(presentListingItem),
+      pagination: { total: found.total, limit: query.limit, offset: query.offset, hasMore: query.offset + found.hits.length < found.total },
+    });
+  });
+
+  router.get('/partners/search', search, validateQuery(partnerSearchQuerySchema), async (ctx) => {
+    const query = ctx.state.query;
+    const found = await listings.partner(principalOf(ctx), query);
+    ok(ctx, {
+      businesses: found.hits.map(presentListingItem),
+      pagination: { limit: query.limit, offset: query.offset, total: found.total, hasMore: query.offset + found.hits.length < found.total },
+    });
+  });
+
+  return router;
+}

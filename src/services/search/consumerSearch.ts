@@ -1,0 +1,85 @@
+// Consumer search (spec 4.2): understand the sentence, fetch candidates from the index,
+// apply time filters, rank with personalisation, page, and write a grounded summary.
+import { createHash } from 'node:crypto';
+import { sessionIdFrom } from '../../domain/sessionId';
+import type { Principal } from '../../domain/principal';
+import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
+import { summarise } from '../../domain/search/summarise';
+import { understandQuery } from '../../domain/search/understandQuery';
+import type { Logger } from '../../logger';
+import type { Cache } from '../../ports/cache';
+import type { LanguageModel } from '../../ports/llm';
+import type { SearchIndex } from '../../ports/searchIndex';
+import type { SessionStore } from '../../ports/sessionStore';
+import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
+import { matchesWhen, openNow } from './whenFilter';
+
+const SUMMARY_TTL_SECONDS = 600;
+
+export interface ConsumerSearchResult {
+  query: string;
+  response: string;
+  results: RankedResult[];
+  total: number;
+  sessionId: string;
+  pagination: { offset: number; limit: number; hasMore: boolean };
+}
+
+function summaryKey(query: string, results: RankedResult[], total: number): string {
+  const normalised = query.toLowerCase().replace(/\s+/g, ' ').trim();
+  const ids = results.map((result) => result.document.id).join(',');
+  return `summary:${createHash('sha256').update(`${normalised}|${total}|${ids}`).digest('base64url')}`;
+}
+
+export function createConsumerSearch(deps: {
+  index: SearchIndex;
+  sessions: SessionStore;
+  summaryCache: Cache<string>;
+  llm?: LanguageModel;
+  logger: Logger;
+  clock: () => Date;
+}) {
+  const { index, sessions, summaryCache, llm, logger, clock } = deps;
+
+  return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
+    const sessionId = sessionIdFrom(sessionHeader);
+    const [understood, session] = await Promise.all([understandQuery(input.query, llm), sessions.get(sessionId)]);
+    const { intent } = understood;
+    const plan = planConsumerSearch(principal.environment, input, intent);
+    const found = await index.search(plan.indexQuery);
+    const now = clock();
+    const candidates = found.hits
+      .filter((hit) => matchesWhen(hit.document, intent.when, now))
+      .map((hit) => ({ ...hit, openNow: openNow(hit.document, now) }));
+    const ranked = rankCandidates(candidates, { intent, radiusKm: plan.radiusKm, session: session ?? undefined });
+    const page = ranked.slice(input.offset, input.offset + input.limit);
+    // Time filters run after the index: the total is then what survived among the candidates.
+    const total = candidates.length === found.hits.length ? found.total : candidates.length;
+
+    const key = summaryKey(input.query, page, total);
+    let response = await summaryCache.get(key);
+    if (response === undefined) {
+      const knownNames = ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name);
+      const summary = await summarise(input.query, intent, page, total, llm, undefined, knownNames);
+      if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
+      response = summary.text;
+      await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
+    }
+
+    await sessions.recordSearch(sessionId, {
+      categories: input.category ? [...new Set([input.category.toLowerCase(), ...intent.categories])] : intent.categories,
+      terms: [...intent.terms, ...intent.serviceTerms],
+    });
+
+    return {
+      query: input.query,
+      response,
+      results: page,
+      total,
+      sessionId,
+      pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + page.length < total },
+    };
+  };
+}
+
+export type ConsumerSearch = ReturnType<typeof createConsumerSearch>;

@@ -1,0 +1,90 @@
+// Directory listing and partner search (spec 4.2): filters and sorts straight on the index,
+// no language model, no personalisation.
+import { ForbiddenError, ValidationError } from '../../domain/errors';
+import type { Principal } from '../../domain/principal';
+import type { VerificationLevel } from '../../domain/profile';
+import { stateAbbreviation } from '../../domain/search/usStates';
+import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchIndex';
+
+export interface DirectoryInput {
+  query?: string;
+  category?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  verificationLevel?: VerificationLevel;
+  sortBy: 'aiVisibilityScore' | 'rating' | 'name';
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface PartnerInput {
+  q?: string;
+  category?: string;
+  location?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Radius when a partner passes "lat,lon" without a third number. */
+export const PARTNER_DEFAULT_RADIUS_KM = 25;
+const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*(\d+(?:\.\d+)?)\s*)?$/;
+
+/** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin" -> city (and state) filters. */
+export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'city' | 'state'> {
+  const numeric = LAT_LON.exec(raw);
+  if (numeric) {
+    const lat = Number(numeric[1]);
+    const lon = Number(numeric[2]);
+    const radiusKm = numeric[3] !== undefined ? Number(numeric[3]) : PARTNER_DEFAULT_RADIUS_KM;
+    if (lat < -90 || lat > 90) throw new ValidationError('location', 'latitude must be between -90 and 90');
+    if (lon < -180 || lon > 180) throw new ValidationError('location', 'longitude must be between -180 and 180');
+    if (radiusKm <= 0 || radiusKm > 500) throw new ValidationError('location', 'radius must be more than 0 and at most 500 km');
+    return { near: { lat, lon, radiusKm } };
+  }
+  const [city, region] = raw.split(',').map((part) => part.trim());
+  if (!city) throw new ValidationError('location', 'must be "City, ST" or "lat,lon[,radiusKm]"');
+  const state = region ? stateAbbreviation(region) ?? region : undefined;
+  return { city, ...(state && { state }) };
+}
+
+export function createListingSearch({ index }: { index: SearchIndex }) {
+  async function directory(principal: Principal, input: DirectoryInput): Promise<SearchResult> {
+    return index.search({
+      environment: principal.environment,
+      ...(input.query && { text: input.query }),
+      ...(input.category && { categories: [input.category] }),
+      ...(input.city && { city: input.city }),
+      ...(input.state && { state: input.state }),
+      ...(input.country && { country: input.country }),
+      ...(input.verificationLevel && { verificationLevels: [input.verificationLevel] }),
+      sort: input.sortBy,
+      order: input.sortOrder,
+      limit: input.limit,
+      offset: input.offset,
+    });
+  }
+
+  async function partner(principal: Principal, input: PartnerInput): Promise<SearchResult> {
+    if (!principal.partner) throw new ForbiddenError('Partner search requires a partnership agreement');
+    if (!input.q && !input.category && !input.location) {
+      throw new ValidationError('q', 'at least one of q, category or location is required');
+    }
+    const where = input.location ? parsePartnerLocation(input.location) : {};
+    return index.search({
+      environment: principal.environment,
+      ...(input.q && { text: input.q }),
+      ...(input.category && { categories: [input.category] }),
+      ...where,
+      sort: input.q ? 'relevance' : where.near ? 'distance' : 'aiVisibilityScore',
+      order: input.q || !where.near ? 'desc' : 'asc',
+      limit: input.limit,
+      offset: input.offset,
+    });
+  }
+
+  return { directory, partner };
+}
+
+export type ListingSearch = ReturnType<typeof createListingSearch>;

@@ -1,0 +1,70 @@
+// Pure translation of an understood consumer query into an index query: what to match,
+// where, and which hard filters apply. Ranking happens after, on the candidates.
+import { parseRadius } from '../../domain/distance';
+import type { VerificationLevel } from '../../domain/profile';
+import type { SearchIntent } from '../../domain/search/intent';
+import { findUsCity } from '../../domain/search/usCities';
+import type { Environment } from '../../domain/profile';
+import type { SearchQuery } from '../../ports/searchIndex';
+
+export const DEFAULT_RADIUS = '50km';
+/** Radius around a city centre named with "near X" when no coordinates were given. */
+const NEAR_CITY_RADIUS_KM = 25;
+/** Candidates ranked per request; results beyond it are not reachable by offset. */
+export const CANDIDATE_POOL = 200;
+
+const VERIFIED_LEVELS: VerificationLevel[] = ['verified', 'premium', 'certified'];
+
+export interface ConsumerSearchInput {
+  query: string;
+  category?: string;
+  location?: { lat: number; lon: number; distance?: string };
+  limit: number;
+  offset: number;
+}
+
+export interface ConsumerPlan {
+  indexQuery: SearchQuery;
+  radiusKm?: number;
+}
+
+/** Words the index should match: leftover terms, specific services and the categories they imply. */
+export function searchText(intent: SearchIntent): string {
+  return [...intent.terms, ...intent.serviceTerms, ...intent.categories].join(' ').trim();
+}
+
+export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent): ConsumerPlan {
+  const text = searchText(intent);
+  const query: SearchQuery = {
+    environment,
+    ...(text !== '' && { text }),
+    ...(input.category !== undefined && { categories: [input.category] }),
+    sort: text !== '' ? 'relevance' : 'distance',
+    order: 'desc',
+    limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),
+    offset: 0,
+  };
+  let radiusKm: number | undefined;
+  if (input.location) {
+    radiusKm = parseRadius(input.location.distance ?? DEFAULT_RADIUS) ?? 50;
+    query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm };
+  } else if (intent.place?.near) {
+    const city = findUsCity(intent.place.near, intent.place.state);
+    if (city) {
+      radiusKm = NEAR_CITY_RADIUS_KM;
+      query.near = { ...city.centre, radiusKm };
+    } else {
+      query.city = intent.place.near;
+    }
+  } else if (intent.place) {
+    if (intent.place.city) query.city = intent.place.city;
+    if (intent.place.state) query.state = intent.place.state;
+  }
+  if (!query.near && query.sort === 'distance') query.sort = 'aiVisibilityScore';
+  // Nearest first; every other sort puts the best first.
+  query.order = query.sort === 'distance' ? 'asc' : 'desc';
+  if (intent.price?.maxAmount !== undefined) query.maxPrice = intent.price.maxAmount;
+  if (intent.quality?.minRating !== undefined) query.minRating = intent.quality.minRating;
+  if (intent.quality?.verifiedOnly) query.verificationLevels = VERIFIED_LEVELS;
+  return { indexQuery: query, ...(radiusKm !== undefined && { radiusKm }) };
+}
