@@ -6,8 +6,9 @@
 //   text             0.40    index text relevance, normalised to 0..1 within the candidates
 //   distance         0.20    exp(-d / (radiusKm / 3)), d in km; 1 when the search had no location
 //                            (a place at a third of the radius scores 0.37, at the edge 0.05)
-//   quality          0.15    bayes / 5 with bayes = (C·m + rating·n) / (C + n), m = 3.5, C = 10:
-//                            a Bayesian average that pulls ratings with few reviews towards 3.5
+//   quality          0.15    (bayes - 1) / 4 with bayes = (C·m + rating·n) / (C + n), m = 3.5, C = 10:
+//                            a Bayesian average that pulls ratings with few reviews towards 3.5,
+//                            mapped from the 1..5 star scale onto 0..1
 //   verification     0.10    none 0, basic 0.25, verified 0.5, premium 0.75, certified 1
 //   completeness     0.05    profile completeness / 100
 //   personalisation  0.10    personalizationScore(document, session), 0 without a session
@@ -145,7 +146,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     const components: Partial<Record<ScoreComponent, number>> = {
       text: clamp01(input.textScore),
       distance: distanceDecay(input.distanceKm, context.radiusKm),
-      quality: clamp01(bayesianRating(doc.averageRating, doc.reviewCount) / 5),
+      quality: clamp01((bayesianRating(doc.averageRating, doc.reviewCount) - 1) / 4),
       verification: VERIFICATION_SCORES[doc.verificationLevel] ?? 0,
       completeness: clamp01(doc.completeness / 100),
       personalization: personal,

@@ -1,0 +1,67 @@
+import {
+  CANONICAL_CATEGORIES,
+  CATEGORY_SYNONYMS,
+  canonicalCategory,
+  categorySynonymRules,
+  matchSynonym,
+} from '../../../src/domain/search/categorySynonyms';
+
+describe('category synonyms', () => {
+  it.each([
+    ['pizza', 'restaurants'],
+    ['Sushi', 'restaurants'],
+    ['burgers', 'restaurants'],
+    ['tacos', 'restaurants'],
+    ['brunch', 'restaurants'],
+    ['food', 'restaurants'],
+    ['coffee', 'cafes'],
+    ['espresso', 'cafes'],
+    ['plumbers', 'plumbing'],
+    ['leak', 'plumbing'],
+    ['drain', 'plumbing'],
+    ['dentist', 'dental'],
+    ['teeth', 'dental'],
+    ['haircut', 'hair salons'],
+    ['barber', 'hair salons'],
+    ['vet', 'veterinary'],
+    ['mechanic', 'auto repair'],
+    ['oil change', 'auto repair'],
+    ['oil-change', 'auto repair'],
+    ['bakeries', 'bakeries'],
+    ['Hair Salons', 'hair salons'],
+  ])('maps %j to %j', (word, category) => {
+    expect(canonicalCategory(word)).toBe(category);
+  });
+
+  it('returns undefined for words that are not categories', () => {
+    expect(canonicalCategory('vegan')).toBeUndefined();
+    expect(canonicalCategory('')).toBeUndefined();
+  });
+
+  it('tells category names from service terms', () => {
+    expect(matchSynonym('plumber')).toEqual({ category: 'plumbing', kind: 'category' });
+    expect(matchSynonym('pizza')).toEqual({ category: 'restaurants', kind: 'service' });
+  });
+
+  it('covers about twenty categories, each listed once', () => {
+    expect(CANONICAL_CATEGORIES.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(CANONICAL_CATEGORIES).size).toBe(CANONICAL_CATEGORIES.length);
+  });
+
+  it('maps no word to two different categories', () => {
+    const owner = new Map<string, string>();
+    for (const { category, names, services } of CATEGORY_SYNONYMS) {
+      for (const word of [...names, ...services]) {
+        expect({ word, category: owner.get(word) ?? category }).toEqual({ word, category });
+        owner.set(word, category);
+      }
+    }
+  });
+
+  it('produces one explicit-mapping synonym rule per category for the search engine', () => {
+    const rules = categorySynonymRules();
+    expect(rules).toHaveLength(CANONICAL_CATEGORIES.length);
+    expect(rules[0]).toMatch(/^restaurant, food, .*pizza, .* => restaurants$/);
+    for (const rule of rules) expect(rule).toMatch(/^[^=]+ => [a-z ]+$/);
+  });
+});

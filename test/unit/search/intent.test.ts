@@ -1,0 +1,115 @@
+import { parseIntentByRules, type SearchIntent } from '../../../src/domain/search/intent';
+
+type Expected = Partial<SearchIntent>;
+
+// Each row: a sentence a consumer might type, and the parts of the intent it must produce.
+// Fields not listed in `expected` are not checked by that row.
+const EXAMPLES: Array<[string, Expected]> = [
+  ['vegan lunch in Austin', { terms: ['vegan'], categories: ['restaurants'], serviceTerms: [], place: { city: 'Austin', state: 'TX' } }],
+  ['pizza', { terms: [], categories: ['restaurants'], serviceTerms: ['pizza'] }],
+  ['sushi near me', { categories: ['restaurants'], serviceTerms: ['sushi'], place: undefined }],
+  ['best burgers in Austin, TX', { categories: ['restaurants'], serviceTerms: ['burgers'], place: { city: 'Austin', state: 'TX' }, quality: { best: true } }],
+  ['tacos in austin tx', { serviceTerms: ['tacos'], place: { city: 'Austin', state: 'TX' } }],
+  ['coffee near downtown Denver', { categories: ['cafes'], serviceTerms: ['coffee'], place: { city: 'Denver', state: 'CO', near: 'downtown Denver' } }],
+  ['espresso around Chicago IL', { categories: ['cafes'], place: { city: 'Chicago', state: 'IL', near: 'Chicago IL' } }],
+  ['plumber for a leaking pipe', { categories: ['plumbing'], serviceTerms: ['leaking', 'pipe'], terms: [] }],
+  ['emergency plumber open now', { terms: ['emergency'], categories: ['plumbing'], when: { openNow: true } }],
+  ['drain cleaning in Houston', { categories: ['plumbing', 'cleaning'], place: { city: 'Houston', state: 'TX' } }],
+  ['dentist open on Sunday', { categories: ['dental'], when: { day: 'sunday' } }],
+  ['teeth cleaning', { categories: ['dental'], serviceTerms: ['teeth cleaning'] }],
+  ['barber open sundays', { categories: ['hair salons'], when: { day: 'sunday' } }],
+  ['haircut open on sat', { categories: ['hair salons'], serviceTerms: ['haircut'], when: { day: 'saturday' } }],
+  ['vet open late', { categories: ['veterinary'], when: { late: true } }],
+  ['late night tacos', { serviceTerms: ['tacos'], when: { late: true } }],
+  ['24 hours pharmacy', { categories: ['pharmacy'], when: { late: true } }],
+  ['24/7 locksmith', { terms: ['locksmith'], when: { late: true } }],
+  ['mechanic for an oil change', { categories: ['auto repair'], serviceTerms: ['oil change'] }],
+  ['cheap oil change', { serviceTerms: ['oil change'], price: { cheap: true } }],
+  ['affordable dentist', { categories: ['dental'], price: { cheap: true } }],
+  ['inexpensive ramen', { serviceTerms: ['ramen'], price: { cheap: true } }],
+  ['budget hotel in Las Vegas', { categories: ['hotels'], price: { cheap: true }, place: { city: 'Las Vegas', state: 'NV' } }],
+  ['haircut under $20', { serviceTerms: ['haircut'], price: { maxAmount: 20, currency: 'USD' } }],
+  ['massage less than 15 dollars', { categories: ['spas'], price: { maxAmount: 15, currency: 'USD' } }],
+  ['brunch below €30', { categories: ['restaurants'], price: { maxAmount: 30, currency: 'EUR' } }],
+  ['pizza $15 or less', { price: { maxAmount: 15, currency: 'USD' } }],
+  ['manicure under 25', { categories: ['nail salons'], price: { maxAmount: 25 } }],
+  ['coffee within 5 km', { categories: ['cafes'], terms: [], price: undefined }],
+  ['coffee under 2 miles', { terms: [], price: undefined }],
+  ['top rated sushi', { quality: { best: true } }],
+  ['highly rated electrician', { categories: ['electricians'], quality: { best: true } }],
+  ['4+ stars thai food', { serviceTerms: ['thai'], quality: { minRating: 4 } }],
+  ['bakery with 4.5 stars', { categories: ['bakeries'], quality: { minRating: 4.5 } }],
+  ['bbq rated 4 or higher', { serviceTerms: ['bbq'], quality: { minRating: 4 } }],
+  ['5 star hotel', { categories: ['hotels'], quality: { minRating: 4.5, best: true } }],
+  ['verified plumber', { categories: ['plumbing'], quality: { verifiedOnly: true } }],
+  ['licensed electrician in Texas', { categories: ['electricians'], quality: { verifiedOnly: true }, place: { state: 'TX' } }],
+  ['lawyer in New York City', { categories: ['legal'], place: { city: 'New York', state: 'NY' } }],
+  ['pizza in NYC', { place: { city: 'New York', state: 'NY' } }],
+  ['bagels in st. louis', { categories: ['bakeries'], place: { city: 'St. Louis', state: 'MO' } }],
+  ['yoga in Salt Lake City', { categories: ['fitness'], serviceTerms: ['yoga'], place: { city: 'Salt Lake City', state: 'UT' } }],
+  ['gym in Kansas City', { categories: ['fitness'], place: { city: 'Kansas City', state: 'MO' } }],
+  ['movers in Seattle, Washington', { categories: ['moving'], place: { city: 'Seattle', state: 'WA' } }],
+  ['florist in Washington', { categories: ['florists'], place: { state: 'WA' } }],
+  ['museum cafe in Washington, DC', { place: { city: 'Washington', state: 'DC' } }],
+  ['coffee shop in Portland, or', { categories: ['cafes'], place: { city: 'Portland', state: 'OR' } }],
+  ['lobster in Portland, ME', { terms: ['lobster'], place: { city: 'Portland', state: 'ME' } }],
+  ['bakery in Smallville', { place: { city: 'Smallville' } }],
+  ['bakery in Smallville, KS', { place: { city: 'Smallville', state: 'KS' } }],
+  ['dinner in a hurry', { categories: ['restaurants'], terms: ['hurry'], place: undefined }],
+  ['buffalo wings', { terms: ['buffalo'], serviceTerms: ['wings'], place: undefined }],
+  ['wings in Buffalo', { place: { city: 'Buffalo', state: 'NY' } }],
+  ['pizza austin', { place: { city: 'Austin', state: 'TX' } }],
+  ['downtown austin brunch', { place: { city: 'Austin', state: 'TX', near: 'downtown austin' } }],
+  ['new york style pizza', { place: undefined, terms: ['york', 'style'] }],
+  ['Where can I find good gluten-free bread?', { terms: ['gluten-free'], categories: ['bakeries'], serviceTerms: ['bread'] }],
+  ["Joe's tacos in San Antonio", { terms: ['joe'], place: { city: 'San Antonio', state: 'TX' } }],
+  ['HAIR SALON IN DALLAS', { categories: ['hair salons'], place: { city: 'Dallas', state: 'TX' } }],
+  ['kid friendly restaurants', { terms: ['kid', 'friendly'], categories: ['restaurants'] }],
+];
+
+describe('parseIntentByRules', () => {
+  it.each(EXAMPLES)('understands %j', (query, expected) => {
+    const intent = parseIntentByRules(query);
+    for (const [key, value] of Object.entries(expected)) {
+      expect({ [key]: intent[key as keyof SearchIntent] }).toEqual({ [key]: value });
+    }
+  });
+
+  it('understands a sentence that combines every kind of phrase', () => {
+    expect(parseIntentByRules('cheap top rated vegan sushi open now near downtown Denver under $30 verified')).toEqual({
+      terms: ['vegan'],
+      categories: ['restaurants'],
+      serviceTerms: ['sushi'],
+      place: { city: 'Denver', state: 'CO', near: 'downtown Denver' },
+      when: { openNow: true },
+      price: { maxAmount: 30, currency: 'USD', cheap: true },
+      quality: { best: true, verifiedOnly: true },
+    });
+  });
+
+  it('leaves out the optional parts when the query says nothing about them', () => {
+    expect(parseIntentByRules('vegan')).toEqual({ terms: ['vegan'], categories: [], serviceTerms: [] });
+  });
+
+  it('keeps each category and term once', () => {
+    const intent = parseIntentByRules('pizza pizza restaurant vegan Vegan');
+    expect(intent.categories).toEqual(['restaurants']);
+    expect(intent.serviceTerms).toEqual(['pizza']);
+    expect(intent.terms).toEqual(['vegan']);
+  });
+
+  it('does not take an ambiguous lower-case state abbreviation for a state', () => {
+    expect(parseIntentByRules('pizza in Denver or Boulder').place).toEqual({ city: 'Denver', state: 'CO' });
+    expect(parseIntentByRules('pizza in Denver, CO').place).toEqual({ city: 'Denver', state: 'CO' });
+  });
+
+  it('reads thousands separators and decimal commas in prices', () => {
+    expect(parseIntentByRules('wedding flowers under $1,500').price).toEqual({ maxAmount: 1500, currency: 'USD' });
+    expect(parseIntentByRules('lunch under €12,50').price).toEqual({ maxAmount: 12.5, currency: 'EUR' });
+  });
+
+  it('returns an empty intent for an empty or filler-only query', () => {
+    expect(parseIntentByRules('')).toEqual({ terms: [], categories: [], serviceTerms: [] });
+    expect(parseIntentByRules('please show me some good places')).toEqual({ terms: [], categories: [], serviceTerms: [] });
+  });
+});

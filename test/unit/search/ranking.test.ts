@@ -1,0 +1,129 @@
+import { parseIntentByRules } from '../../../src/domain/search/intent';
+import {
+  bayesianRating,
+  distanceDecay,
+  rankCandidates,
+  type RankInput,
+  type SessionProfile,
+} from '../../../src/domain/search/ranking';
+import { searchDocument } from './searchDocumentFixture';
+
+const neutral = parseIntentByRules('lunch');
+
+function ids(inputs: RankInput[], intent = neutral, extra: { radiusKm?: number; session?: SessionProfile } = {}): string[] {
+  return rankCandidates(inputs, { intent, ...extra }).map((r) => r.document.id);
+}
+
+describe('rankCandidates', () => {
+  it('ranks 4.7 stars from 300 reviews above 4.9 stars from 2 reviews', () => {
+    const fewReviews = { document: searchDocument({ id: 'biz_few', name: 'Few', averageRating: 4.9, reviewCount: 2 }), textScore: 0.5 };
+    const manyReviews = { document: searchDocument({ id: 'biz_many', name: 'Many', averageRating: 4.7, reviewCount: 300 }), textScore: 0.5 };
+    expect(ids([fewReviews, manyReviews])).toEqual(['biz_many', 'biz_few']);
+  });
+
+  it('puts the nearer place first when everything else is equal', () => {
+    const far = { document: searchDocument({ id: 'biz_far', name: 'Far' }), textScore: 0.5, distanceKm: 8 };
+    const near = { document: searchDocument({ id: 'biz_near', name: 'Near' }), textScore: 0.5, distanceKm: 1.2 };
+    expect(ids([far, near], neutral, { radiusKm: 10 })).toEqual(['biz_near', 'biz_far']);
+  });
+
+  it('ranks vegan places higher for a neutral "lunch" query after a session searched "vegan" several times', () => {
+    const docs = [
+      { document: searchDocument({ id: 'biz_steak', name: 'Prime Cut', description: 'Steaks and burgers' }), textScore: 0.6 },
+      { document: searchDocument({ id: 'biz_deli', name: 'Main Deli', description: 'Sandwiches and soup' }), textScore: 0.55 },
+      { document: searchDocument({ id: 'biz_green', name: 'Green Leaf Kitchen', description: 'Vegan bowls and salads' }), textScore: 0.5 },
+    ];
+    const session: SessionProfile = { categories: { restaurants: 3 }, terms: { vegan: 3 }, viewed: [] };
+
+    expect(ids(docs)[0]).toBe('biz_steak');
+    const personalised = rankCandidates(docs, { intent: neutral, session });
+    expect(personalised[0].document.id).toBe('biz_green');
+    expect(personalised[0].personalizationScore).toBeGreaterThan(personalised[1].personalizationScore);
+    expect(personalised[0].reasons).toContain('fits your recent searches');
+  });
+
+  it('lets text relevance decide between otherwise equal places', () => {
+    const weak = { document: searchDocument({ id: 'biz_weak', name: 'Weak' }), textScore: 0.2 };
+    const strong = { document: searchDocument({ id: 'biz_strong', name: 'Strong' }), textScore: 0.9 };
+    expect(ids([weak, strong])).toEqual(['biz_strong', 'biz_weak']);
+  });
+
+  it('gives rating quality more say when the query asks for the best', () => {
+    const relevant = { document: searchDocument({ id: 'biz_relevant', name: 'Relevant', averageRating: 3.2, reviewCount: 200 }), textScore: 0.75 };
+    const loved = { document: searchDocument({ id: 'biz_loved', name: 'Loved', averageRating: 4.9, reviewCount: 400 }), textScore: 0.5 };
+    expect(ids([relevant, loved], parseIntentByRules('sushi'))).toEqual(['biz_relevant', 'biz_loved']);
+    expect(ids([relevant, loved], parseIntentByRules('best sushi'))).toEqual(['biz_loved', 'biz_relevant']);
+  });
+
+  it('prefers lower prices when the query asks for cheap', () => {
+    const pricey = { document: searchDocument({ id: 'biz_pricey', name: 'Pricey', minPrice: 60 }), textScore: 0.5 };
+    const cheap = { document: searchDocument({ id: 'biz_cheap', name: 'Cheap', minPrice: 8 }), textScore: 0.45 };
+    expect(ids([cheap, pricey], parseIntentByRules('sushi'))).toEqual(['biz_pricey', 'biz_cheap']);
+    expect(ids([cheap, pricey], parseIntentByRules('cheap sushi'))).toEqual(['biz_cheap', 'biz_pricey']);
+  });
+
+  it('prefers a higher verification level, and more so when the query asks for verified', () => {
+    const plain = { document: searchDocument({ id: 'biz_plain', name: 'Plain' }), textScore: 0.55 };
+    const certified = { document: searchDocument({ id: 'biz_cert', name: 'Cert', verificationLevel: 'certified' }), textScore: 0.5 };
+    const result = rankCandidates([plain, certified], { intent: parseIntentByRules('verified plumber') });
+    expect(result.map((r) => r.document.id)).toEqual(['biz_cert', 'biz_plain']);
+    expect(result[0].reasons).toContain('certified');
+  });
+
+  it('prefers places known to be open when the query asks for open now', () => {
+    const unknown = { document: searchDocument({ id: 'biz_unknown', name: 'Unknown' }), textScore: 0.5 };
+    const open = { document: searchDocument({ id: 'biz_open', name: 'Open' }), textScore: 0.5, openNow: true };
+    const closed = { document: searchDocument({ id: 'biz_closed', name: 'Closed' }), textScore: 0.5, openNow: false };
+    expect(ids([closed, unknown, open], parseIntentByRules('tacos open now'))).toEqual(['biz_open', 'biz_unknown', 'biz_closed']);
+  });
+
+  it('keeps every score between 0 and 1 and lists the reasons the summary uses', () => {
+    const [result] = rankCandidates(
+      [
+        {
+          document: searchDocument({
+            id: 'biz_green',
+            name: 'Green Leaf Kitchen',
+            description: 'Vegan comfort food',
+            averageRating: 4.8,
+            reviewCount: 120,
+            verificationLevel: 'verified',
+            completeness: 100,
+          }),
+          textScore: 1,
+          distanceKm: 1.24,
+          openNow: true,
+        },
+      ],
+      { intent: parseIntentByRules('vegan lunch in Austin'), radiusKm: 50 },
+    );
+    expect(result.score).toBeGreaterThan(0);
+    expect(result.score).toBeLessThanOrEqual(1);
+    expect(result.reasons).toEqual(['matches "vegan"', 'rated 4.8 from 120 reviews', '1.2 km away', 'open now', 'verified']);
+  });
+
+  it('orders ties by distance, then review count, then id, so pages are stable', () => {
+    const a = { document: searchDocument({ id: 'biz_a', name: 'A' }), textScore: 0.5 };
+    const b = { document: searchDocument({ id: 'biz_b', name: 'B' }), textScore: 0.5 };
+    expect(ids([b, a])).toEqual(['biz_a', 'biz_b']);
+  });
+
+  it('returns an empty list for no candidates', () => {
+    expect(rankCandidates([], { intent: neutral })).toEqual([]);
+  });
+});
+
+describe('ranking signals', () => {
+  it('pulls ratings with few reviews towards the prior mean of 3.5', () => {
+    expect(bayesianRating(0, 0)).toBe(3.5);
+    expect(bayesianRating(4.9, 2)).toBeCloseTo((10 * 3.5 + 4.9 * 2) / 12, 10);
+    expect(bayesianRating(4.7, 300)).toBeGreaterThan(bayesianRating(4.9, 2));
+  });
+
+  it('decays distance exponentially with a third of the radius as the scale, and is 1 without a location', () => {
+    expect(distanceDecay(undefined, 10)).toBe(1);
+    expect(distanceDecay(0, 30)).toBe(1);
+    expect(distanceDecay(10, 30)).toBeCloseTo(Math.exp(-1), 10);
+    expect(distanceDecay(30, 30)).toBeCloseTo(Math.exp(-3), 10);
+  });
+});

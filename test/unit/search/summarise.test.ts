@@ -1,0 +1,68 @@
+import { parseIntentByRules } from '../../../src/domain/search/intent';
+import { rankCandidates } from '../../../src/domain/search/ranking';
+import { summarise, summaryBusiness } from '../../../src/domain/search/summarise';
+import { templateSummary } from '../../../src/domain/search/summaryTemplate';
+import type { LanguageModel } from '../../../src/ports/llm';
+import { searchDocument } from './searchDocumentFixture';
+
+const query = 'vegan lunch in Austin';
+const intent = parseIntentByRules(query);
+const ranked = rankCandidates(
+  [
+    { document: searchDocument({ id: 'biz_1', name: 'Green Leaf Kitchen', description: 'vegan', tagline: 'Plants first' }), textScore: 1, distanceKm: 1.2 },
+    { document: searchDocument({ id: 'biz_2', name: 'Sunny Bowl', description: 'vegan' }), textScore: 0.8, distanceKm: 2 },
+  ],
+  { intent, radiusKm: 50 },
+);
+const template = templateSummary(query, intent, ranked, 2);
+
+function fakeModel(summariseFn: LanguageModel['summarise']): LanguageModel {
+  return { extractIntent: async () => ({ terms: [], categories: [], serviceTerms: [] }), summarise: summariseFn };
+}
+
+describe('summarise', () => {
+  it('uses the template when no language model is configured', async () => {
+    await expect(summarise(query, intent, ranked, 2)).resolves.toEqual({ text: template, source: 'template' });
+  });
+
+  it('uses the model\'s text when it names only returned businesses', async () => {
+    const text = 'Green Leaf Kitchen is 1.2 km away and Sunny Bowl is 2.0 km away; both serve vegan lunch in Austin.';
+    await expect(summarise(query, intent, ranked, 2, fakeModel(async () => text))).resolves.toEqual({ text, source: 'llm' });
+  });
+
+  it('falls back to the template when the model names a business that is not in the results', async () => {
+    const model = fakeModel(async () => 'Green Leaf Kitchen is nice, but Taco Palace is better.');
+    await expect(summarise(query, intent, ranked, 2, model, 1000, ['Taco Palace'])).resolves.toEqual({
+      text: template,
+      source: 'template',
+      fallbackReason: 'ungrounded',
+    });
+  });
+
+  it('falls back to the template on error and at the budget', async () => {
+    await expect(summarise(query, intent, ranked, 2, fakeModel(async () => Promise.reject(new Error('x'))))).resolves.toEqual({
+      text: template,
+      source: 'template',
+      fallbackReason: 'error',
+    });
+    const slow = fakeModel(() => new Promise<string>(() => undefined));
+    await expect(summarise(query, intent, ranked, 2, slow, 30)).resolves.toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
+  });
+
+  it('does not call the model when nothing matched', async () => {
+    let called = false;
+    const model = fakeModel(async () => ((called = true), 'Nothing here.'));
+    const result = await summarise('tacos', parseIntentByRules('tacos'), [], 0, model);
+    expect(result.source).toBe('template');
+    expect(called).toBe(false);
+  });
+
+  it('gives the model only the returned businesses with their grounded facts', async () => {
+    let input: Parameters<LanguageModel['summarise']>[0] | undefined;
+    await summarise(query, intent, ranked, 2, fakeModel(async (i) => ((input = i), 'Green Leaf Kitchen.')));
+    expect(input?.query).toBe(query);
+    expect(input?.businesses.map((b) => b.name)).toEqual(['Green Leaf Kitchen', 'Sunny Bowl']);
+    expect(input?.businesses[0]).toEqual(summaryBusiness(ranked[0]));
+    expect(input?.businesses[0].facts).toEqual(['matches "vegan"', 'rated 4.0 from 50 reviews', '1.2 km away', 'in Austin, TX', 'tagline: Plants first']);
+  });
+});

@@ -1,0 +1,73 @@
+import { parseIntentByRules } from '../../../src/domain/search/intent';
+import { rankCandidates, type RankedResult } from '../../../src/domain/search/ranking';
+import { templateSummary } from '../../../src/domain/search/summaryTemplate';
+import { searchDocument } from './searchDocumentFixture';
+
+const query = 'vegan lunch in Austin';
+const intent = parseIntentByRules(query);
+
+function ranked(): RankedResult[] {
+  return rankCandidates(
+    [
+      {
+        document: searchDocument({ id: 'biz_1', name: 'Green Leaf Kitchen', description: 'Vegan bowls', averageRating: 4.8, reviewCount: 120 }),
+        textScore: 1,
+        distanceKm: 1.2,
+        openNow: true,
+      },
+      { document: searchDocument({ id: 'biz_2', name: 'Sunny Bowl', description: 'vegan wraps', averageRating: 4.5, reviewCount: 80 }), textScore: 0.8, distanceKm: 2.5 },
+      { document: searchDocument({ id: 'biz_3', name: 'Plant Power', description: 'Vegan burgers', averageRating: 4.2, reviewCount: 40 }), textScore: 0.7, distanceKm: 3 },
+      { document: searchDocument({ id: 'biz_4', name: 'Root Cellar', description: 'vegan', averageRating: 4.0, reviewCount: 10 }), textScore: 0.6, distanceKm: 4 },
+    ],
+    { intent, radiusKm: 50 },
+  );
+}
+
+describe('templateSummary', () => {
+  it('names the top three picks with their reasons', () => {
+    expect(templateSummary(query, intent, ranked(), 12)).toBe(
+      'Found 12 places for "vegan lunch in Austin". Top picks: ' +
+        'Green Leaf Kitchen (matches "vegan", rated 4.8 from 120 reviews, 1.2 km away, open now); ' +
+        'Sunny Bowl (matches "vegan", rated 4.5 from 80 reviews, 2.5 km away); ' +
+        'Plant Power (matches "vegan", rated 4.2 from 40 reviews, 3.0 km away).',
+    );
+  });
+
+  it('never mentions a business beyond the top three of the returned list', () => {
+    expect(templateSummary(query, intent, ranked(), 4)).not.toContain('Root Cellar');
+  });
+
+  it('uses the singular for a single result', () => {
+    const one = ranked().slice(0, 1);
+    expect(templateSummary(query, intent, one, 1)).toMatch(/^Found 1 place for ".*"\. Top pick: Green Leaf Kitchen \(/);
+  });
+
+  it('is deterministic', () => {
+    expect(templateSummary(query, intent, ranked(), 12)).toBe(templateSummary(query, intent, ranked(), 12));
+  });
+
+  it('suggests loosening the filters the query used when nothing matched', () => {
+    const strict = 'verified vegan sushi open now in Austin under $10';
+    const text = templateSummary(strict, parseIntentByRules(strict), [], 0);
+    expect(text).toMatch(/^No places matched "verified vegan sushi open now in Austin under \$10"\./);
+    expect(text).toContain('widen the search radius or try a nearby city');
+    expect(text).toContain('drop the opening-time filter');
+    expect(text).toContain('raise the price limit');
+    expect(text).toContain('relax the rating or verification requirement');
+  });
+
+  it('suggests widening the radius for a plain query with no results', () => {
+    expect(templateSummary('tacos', parseIntentByRules('tacos'), [], 0)).toBe('No places matched "tacos". Try to widen the search radius.');
+  });
+
+  it('says so when the page is past the last result', () => {
+    expect(templateSummary(query, intent, [], 12)).toBe('Found 12 places for "vegan lunch in Austin". There are no more results on this page.');
+  });
+
+  it('shortens a very long query and does not break the quoting', () => {
+    const long = `"quoted" ${'word '.repeat(100)}`;
+    const text = templateSummary(long, parseIntentByRules(long), [], 0);
+    expect(text.length).toBeLessThan(220);
+    expect(text).toContain("\"'quoted' word");
+  });
+});
