@@ -25,7 +25,7 @@ function createAjv(mode: SchemaMode): Ajv2020 {
     verbose: true,
   });
   // full: `date` checks the calendar (no 2025-02-30), `email` and `uri` are the strict variants.
-  addFormats(ajv, { mode: 'full', formats: ['date', 'email', 'uri'] });
+  addFormats(ajv, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] });
   addSchemaKeywords(ajv);
   return ajv;
 }

@@ -1,0 +1,217 @@
+// components of the OpenAPI document: the request schemas are the very objects the
+// validators compile; response shapes, error responses (from ERROR_CODES), headers,
+// parameters and security schemes sit beside them.
+import type { SchemaObject } from 'ajv';
+import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
+import { createApiKeyBodySchema } from '../endpoints/apiKeys';
+import { loginBodySchema, refreshBodySchema, registerBodySchema } from '../endpoints/auth';
+import { addBlackoutDatesBodySchema } from '../endpoints/blackoutDates';
+import { consumerSearchBodySchema } from '../endpoints/consumerSearch';
+import { updateExclusiveContentBodySchema } from '../endpoints/exclusiveContent';
+import { updateHoursBodySchema } from '../endpoints/hours';
+import { createProfileBodySchema, updateProfileBodySchema } from '../endpoints/profile';
+import { createServiceBodySchema, updateServiceBodySchema } from '../endpoints/services';
+import { requestVerificationBodySchema } from '../endpoints/verification';
+import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
+import { accountIdSchema, apiKeyIdSchema, businessIdSchema, mediaIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
+import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
+import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
+import {
+  blackoutDatesResultSchema,
+  exclusiveContentResultSchema,
+  hoursResultSchema,
+  profileCreatedSchema,
+  profileRecordSchema,
+  profileStatusSchema,
+  profileUpdatedSchema,
+  serviceCreatedSchema,
+  serviceRecordSchema,
+} from '../responses/profile';
+import { healthSchema, mediaUploadedSchema, readinessSchema, verificationHistorySchema, verificationRecordSchema } from '../responses/records';
+import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
+
+export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+export const REQUEST_SCHEMAS = {
+  RegisterRequest: registerBodySchema,
+  LoginRequest: loginBodySchema,
+  RefreshRequest: refreshBodySchema,
+  CreateApiKeyRequest: createApiKeyBodySchema,
+  CreateProfileRequest: createProfileBodySchema,
+  UpdateProfileRequest: updateProfileBodySchema,
+  CreateServiceRequest: createServiceBodySchema,
+  UpdateServiceRequest: updateServiceBodySchema,
+  UpdateExclusiveContentRequest: updateExclusiveContentBodySchema,
+  UpdateHoursRequest: updateHoursBodySchema,
+  BlackoutDatesRequest: addBlackoutDatesBodySchema,
+  VerificationRequest: requestVerificationBodySchema,
+  VerificationDecisionRequest: verificationDecisionBodySchema,
+  UpdateAccountRequest: updateAccountBodySchema,
+  ConsumerSearchRequest: consumerSearchBodySchema,
+} satisfies Record<string, SchemaObject>;
+
+export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
+
+const RESPONSE_SCHEMAS = {
+  Meta: metaSchema,
+  ErrorDetails: errorDetailsSchema,
+  Deleted: deletedSchema,
+  Profile: profileRecordSchema,
+  ProfileCreated: profileCreatedSchema,
+  ProfileUpdated: profileUpdatedSchema,
+  ProfileStatus: profileStatusSchema,
+  Service: serviceRecordSchema,
+  ServiceCreated: serviceCreatedSchema,
+  HoursResult: hoursResultSchema,
+  BlackoutDates: blackoutDatesResultSchema,
+  ExclusiveContentResult: exclusiveContentResultSchema,
+  MediaUploaded: mediaUploadedSchema,
+  Verification: verificationRecordSchema,
+  VerificationHistory: verificationHistorySchema,
+  Account: accountSchema,
+  TokenPair: tokenPairSchema,
+  ApiKey: apiKeySchema,
+  ApiKeyCreated: apiKeyCreatedSchema,
+  ApiKeyList: apiKeyListSchema,
+  ApiKeyRevoked: apiKeyRevokedSchema,
+  SearchResultBusiness: searchResultBusinessSchema,
+  ListingBusiness: listingBusinessSchema,
+  ConsumerSearchResult: consumerSearchResultSchema,
+  ListingResult: listingResultSchema,
+  Health: healthSchema,
+  Readiness: readinessSchema,
+} satisfies Record<string, SchemaObject>;
+
+export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
+
+const errorEnvelopeSchema: SchemaObject = {
+  type: 'object',
+  required: ['success', 'error', 'meta'],
+  properties: {
+    success: { type: 'boolean', const: false },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_CODES) },
+        message: { type: 'string', description: 'Human-readable; never a stack trace or backend text.' },
+        details: ref('schemas', 'ErrorDetails'),
+      },
+    },
+    meta: ref('schemas', 'Meta'),
+  },
+};
+
+/** The name of the shared error response for each status that ERROR_CODES uses. */
+export const ERROR_RESPONSE_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  412: 'PreconditionFailed',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  429: 'RateLimited',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+
+export const STANDARD_HEADERS = {
+  'X-Request-ID': ref('headers', 'XRequestId'),
+};
+
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': ref('headers', 'XRateLimitLimit'),
+  'X-RateLimit-Remaining': ref('headers', 'XRateLimitRemaining'),
+  'X-RateLimit-Reset': ref('headers', 'XRateLimitReset'),
+};
+
+function errorResponse(status: number) {
+  const codes: ErrorCode[] = codesWithStatus(status);
+  const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code].description}`);
+  return {
+    description: lines.join('\n'),
+    headers: {
+      ...STANDARD_HEADERS,
+      ...(status === 429 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+      // A 401 is answered before the caller is known, so no limit applies to it yet.
+      ...(status === 401 ? {} : RATE_LIMIT_HEADERS),
+    },
+    content: {
+      'application/json': {
+        schema: { allOf: [ref('schemas', 'ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] },
+      },
+    },
+  };
+}
+
+function integerHeader(description: string) {
+  return { description, schema: { type: 'integer' } };
+}
+
+function pathParameter(name: string, schema: SchemaObject) {
+  return { name, in: 'path', required: true, schema };
+}
+
+export function buildComponents() {
+  const statuses = [...new Set(Object.values(ERROR_CODES).map((info) => info.status))];
+  return {
+    schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ErrorEnvelope: errorEnvelopeSchema },
+    responses: Object.fromEntries(statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponse(status)])),
+    parameters: {
+      BusinessId: pathParameter('businessId', businessIdSchema),
+      ServiceId: pathParameter('serviceId', serviceIdSchema),
+      MediaId: pathParameter('mediaId', mediaIdSchema),
+      KeyId: pathParameter('keyId', apiKeyIdSchema),
+      VerificationId: pathParameter('verificationId', verificationIdSchema),
+      AccountId: pathParameter('accountId', accountIdSchema),
+      XRequestId: {
+        name: 'X-Request-ID',
+        in: 'header',
+        required: false,
+        description: 'Your id for this request (1-128 of A-Z a-z 0-9 . _ : -); echoed back. Otherwise the server makes one (req_<id>).',
+        schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+      },
+      XSessionId: {
+        name: 'X-Session-ID',
+        in: 'header',
+        required: false,
+        description: 'Personalisation session: searches and profile views under one id shape later rankings (30-minute sliding expiry).',
+        schema: { type: 'string', maxLength: 128 },
+      },
+      IfMatch: {
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description: 'The ETag from GET: the change applies only if the profile is unchanged since, else 412 PRECONDITION_FAILED.',
+        schema: { type: 'string', maxLength: 64 },
+      },
+    },
+    headers: {
+      XRequestId: { description: 'The request id (yours when valid, else req_<id>); also in meta.requestId.', schema: { type: 'string' } },
+      XRateLimitLimit: integerHeader('Requests allowed in the current window of this area.'),
+      XRateLimitRemaining: integerHeader('Requests left in the current window.'),
+      XRateLimitReset: integerHeader('When the window resets, Unix epoch seconds.'),
+      RetryAfter: integerHeader('Seconds to wait before retrying.'),
+      ETag: { description: 'Revision of the profile; send it back in If-Match.', schema: { type: 'string' } },
+    },
+    securitySchemes: {
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'API key: `Authorization: Bearer sk_live_...` (production data) or `Bearer sk_test_...` (sandbox: a separate data ' +
+          'partition, invisible to live credentials and vice versa; 100 requests/hour). Created with POST /auth/api-keys; shown once.',
+      },
+      jwt: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Access token from POST /auth/login (expires after 3600 s; renew with POST /auth/refresh). Always the live environment.',
+      },
+    },
+  };
+}

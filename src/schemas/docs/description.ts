@@ -1,0 +1,66 @@
+// The prose of the document: the conventions and the behaviours the spec leaves "not shown",
+// as this service implements them. The error table is generated from ERROR_CODES.
+import { ERROR_CODES, type ErrorCode } from '../errorCodes';
+import { MEDIA_SIZE_LIMITS } from '../endpoints/media';
+
+const MB = 1024 * 1024;
+
+function errorTable(): string {
+  const rows = (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => `| ${code} | ${ERROR_CODES[code].status} | ${ERROR_CODES[code].description} |`);
+  return ['| Code | Status | When |', '|---|---|---|', ...rows].join('\n');
+}
+
+export const RATE_LIMITS_TEXT = [
+  '| Plan | General (per hour) | Search (per day) | Analytics (per day) |',
+  '|---|---|---|---|',
+  '| free | 100 | 1,000 | 100 |',
+  '| professional | 1,000 | 10,000 | 1,000 |',
+  '| enterprise | 10,000 | custom | custom |',
+  '',
+  'Each area has its own counter: search = /api/v1/* search endpoints, analytics = /analytics/*, general = everything else ' +
+    '(authentication, profiles, media, verification). Enterprise "custom" numbers are set per account by an admin ' +
+    '(PATCH /admin/accounts/{accountId}, customLimits). Requests made with an sk_test_ key are limited to 100 per hour ' +
+    'whatever the plan. Every rate-limited response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
+    '(Unix epoch seconds); over the limit the answer is 429 RATE_LIMITED with Retry-After (seconds).',
+].join('\n');
+
+export function documentDescription(): string {
+  return [
+    'Business discovery, profile and analytics API. All paths are under `/v1`; the search paths keep the spec\'s repeated `/api/v1`.',
+    '',
+    '## Conventions',
+    '- Every JSON answer is the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`.',
+    '- `X-Request-ID`: send your own (1-128 of `A-Za-z0-9._:-`) or get `req_<id>`; echoed as a header and in meta.requestId.',
+    '- Request bodies are `application/json` (415 otherwise), at most 1 MB (413). Unknown properties are rejected. ' +
+      'A 400 VALIDATION_ERROR names the first offending field as a dotted path (`location.coordinates.lat`, ' +
+      '`services.0.pricing.currency`) and the issue in plain words.',
+    '- Query numbers are read from strings and defaults are applied; JSON bodies are never coerced (`"5"` is not a number).',
+    '- Profile GET and PATCH carry an `ETag`; PATCH with `If-Match` fails with 412 PRECONDITION_FAILED when the profile changed.',
+    '',
+    '## Authentication and the sandbox',
+    '`Authorization: Bearer <credential>` with an API key (`sk_live_...` or `sk_test_...`) or a JWT from POST /auth/login. ' +
+      'Missing, invalid, revoked or expired credential: 401 UNAUTHORIZED. Missing scope, suspended account or not the owner: 403 FORBIDDEN. ' +
+      'Data created with `sk_test_` keys lives in a separate sandbox partition: invisible to live credentials and vice versa. ' +
+      'Scopes: read:businesses, write:businesses, read:bookings, write:bookings, read:analytics, read:reviews, write:reviews.',
+    '',
+    '## Units and rules',
+    '- Search result `distance`: kilometres. Search radius `location.distance`: a number with `km`, `mi` or `m` (default `50km`).',
+    '- Service `duration`: minutes, 1-1440.',
+    '- Pricing: `type` fixed or hourly with `amount` >= 0; range with 0 <= `minAmount` <= `maxAmount`; `currency` an ISO 4217 code ' +
+      'of a circulating currency; amounts in major units.',
+    '- Hours: `HH:MM` 24-hour, 00:00-23:59, in the business\'s local time; `close` earlier than `open` means closing after midnight; ' +
+      '`{"closed": true}` for a closed day.',
+    '- Dates: real calendar dates `YYYY-MM-DD`. Coordinates: lat -90..90, lon -180..180. Countries: ISO 3166-1 alpha-2.',
+    '- Directory and partner items: the search result business without `distance` and `personalizationScore`, plus ' +
+      '`aiVisibilityScore` (0-100) and `verificationLevel`.',
+    `- Uploads: logo up to ${MEDIA_SIZE_LIMITS.logo / MB} MB, photo ${MEDIA_SIZE_LIMITS.photo / MB} MB, video ${MEDIA_SIZE_LIMITS.video / MB} MB.`,
+    '',
+    '## Rate limits',
+    RATE_LIMITS_TEXT,
+    '',
+    '## Error codes',
+    'An unknown path is 404 NOT_FOUND; a known path with another method is 405 METHOD_NOT_ALLOWED.',
+    '',
+    errorTable(),
+  ].join('\n');
+}

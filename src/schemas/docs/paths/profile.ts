@@ -1,0 +1,72 @@
+// /business/profile itself (spec 2.2, 3, 4.3; issue 2).
+import { ref } from '../components';
+import { operation } from '../operation';
+import { profileStatusQuerySchema } from '../../endpoints/profile';
+
+const tag = 'Business profiles';
+
+export function profilePaths() {
+  return {
+    '/business/profile': {
+      post: operation({
+        operationId: 'createProfile',
+        tag,
+        summary: 'Create a business profile (status draft)',
+        description:
+          'Required: name, category. id, status, trust, media and timestamps are the server\'s and are rejected. ' +
+          'Created in the caller\'s environment (sk_test_ keys: the sandbox).',
+        access: 'credential',
+        body: 'CreateProfileRequest',
+        success: { status: 201, description: 'Created.', data: 'ProfileCreated', headers: { ETag: ref('headers', 'ETag') } },
+        errors: [409],
+      }),
+    },
+    '/business/profile/status': {
+      get: operation({
+        operationId: 'getProfileStatus',
+        tag,
+        summary: 'Completion of the caller\'s profile: missing fields and recommendations',
+        description: 'Give ?businessId= when the account owns several profiles.',
+        access: 'credential',
+        query: profileStatusQuerySchema,
+        success: { status: 200, description: 'Completion report.', data: 'ProfileStatus' },
+        errors: [404],
+      }),
+    },
+    '/business/profile/{businessId}': {
+      get: operation({
+        operationId: 'getProfile',
+        tag,
+        summary: 'Read a profile',
+        description: 'Drafts are readable by their owner only; published profiles by any caller. With X-Session-ID the view counts toward personalisation.',
+        access: 'credential',
+        parameters: ['BusinessId', 'XSessionId'],
+        success: { status: 200, description: 'The profile.', data: 'Profile', headers: { ETag: ref('headers', 'ETag') } },
+        errors: [404],
+      }),
+      patch: operation({
+        operationId: 'updateProfile',
+        tag,
+        summary: 'Change part of a profile (deep merge)',
+        description:
+          'Objects merge (hours may name only some days), arrays replace, null clears an optional field. ' +
+          'With If-Match the change applies only to the revision you read. status published needs a complete profile, ' +
+          'else VALIDATION_ERROR naming what is missing.',
+        access: 'credential',
+        parameters: ['BusinessId', 'IfMatch'],
+        body: 'UpdateProfileRequest',
+        success: { status: 200, description: 'Updated.', data: 'ProfileUpdated', headers: { ETag: ref('headers', 'ETag') } },
+        errors: [404, 409, 412],
+      }),
+      delete: operation({
+        operationId: 'deleteProfile',
+        tag,
+        summary: 'Delete a profile (gone from reads and search; kept for audit)',
+        access: 'credential',
+        parameters: ['BusinessId'],
+        success: { status: 200, description: 'Deleted.', data: 'Deleted' },
+        errors: [404],
+      }),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Search (spec 2.5, 4.2, 8; issue 3). Paths keep the spec's repeated /api/v1 after /v1.
+import { directoryQuerySchema } from '../../endpoints/directory';
+import { partnerSearchQuerySchema } from '../../endpoints/partnerSearch';
+import { operation } from '../operation';
+
+const tag = 'Search';
+
+export function searchPaths() {
+  return {
+    '/api/v1/consumer/search': {
+      post: operation({
+        operationId: 'consumerSearch',
+        tag,
+        summary: 'Natural-language search with a generated summary',
+        description:
+          'Ranked by text relevance, distance, rating, verification, completeness and personalisation. ' +
+          '`distance` in results is in kilometres from location (lat, lon); the radius location.distance takes km, mi or m ' +
+          '(default 50km). Send X-Session-ID to personalise; sessionId is always returned.',
+        access: 'credential',
+        parameters: ['XSessionId'],
+        body: 'ConsumerSearchRequest',
+        success: { status: 200, description: 'Summary and businesses.', data: 'ConsumerSearchResult' },
+      }),
+    },
+    '/api/v1/directory': {
+      get: operation({
+        operationId: 'directory',
+        tag,
+        summary: 'Filterable listing of published businesses',
+        description:
+          'Items are the search result business of spec 2.5 without distance and personalizationScore, plus ' +
+          'aiVisibilityScore (0-100) and verificationLevel.',
+        access: 'credential',
+        query: directoryQuerySchema,
+        success: { status: 200, description: 'A page of businesses.', data: 'ListingResult' },
+      }),
+    },
+    '/api/v1/partners/search': {
+      get: operation({
+        operationId: 'partnerSearch',
+        tag,
+        summary: 'Search for partners with a partnership agreement',
+        description:
+          'At least one of q, category, location (400 VALIDATION_ERROR otherwise). location is free text ("Austin, TX") ' +
+          'or "lat,lon" or "lat,lon,radiusKm". Accounts without a partnership agreement get 403 FORBIDDEN. ' +
+          'Items as in the directory.',
+        access: 'credential',
+        query: partnerSearchQuerySchema,
+        success: { status: 200, description: 'A page of businesses.', data: 'ListingResult' },
+      }),
+    },
+  };
+}

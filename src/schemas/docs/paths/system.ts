@@ -1,0 +1,42 @@
+// Liveness, readiness and this document (issues 2, 4).
+import { operation } from '../operation';
+
+const tag = 'System';
+
+export function systemPaths() {
+  return {
+    '/health': {
+      get: operation({
+        operationId: 'health',
+        tag,
+        summary: 'Liveness: the process answers',
+        access: 'public',
+        rateLimited: false,
+        usesBackend: false,
+        success: { status: 200, description: 'Alive.', data: 'Health' },
+      }),
+    },
+    '/ready': {
+      get: operation({
+        operationId: 'ready',
+        tag,
+        summary: 'Readiness: each backend\'s state and the indexer lag',
+        access: 'public',
+        rateLimited: false,
+        success: { status: 200, description: 'Ready to serve.', data: 'Readiness' },
+      }),
+    },
+    '/openapi.json': {
+      get: operation({
+        operationId: 'openApiDocument',
+        tag,
+        summary: 'This OpenAPI 3.1 document',
+        description: 'Served as is, without the envelope.',
+        access: 'public',
+        rateLimited: false,
+        usesBackend: false,
+        success: { status: 200, description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } },
+      }),
+    },
+  };
+}

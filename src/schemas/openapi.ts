@@ -1,0 +1,46 @@
+// The OpenAPI 3.1 document served at GET /v1/openapi.json. Request bodies and queries are the
+// very schema objects the validators compile (see docs/components.ts), so the document and
+// the behaviour cannot drift apart.
+import { buildComponents } from './docs/components';
+import { documentDescription } from './docs/description';
+import { authPaths } from './docs/paths/auth';
+import { catalogPaths } from './docs/paths/catalog';
+import { mediaPaths } from './docs/paths/media';
+import { profilePaths } from './docs/paths/profile';
+import { searchPaths } from './docs/paths/search';
+import { systemPaths } from './docs/paths/system';
+import { verificationPaths } from './docs/paths/verification';
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Business Discovery, Profile and Analytics API',
+      version: '1.0.0',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      description: documentDescription(),
+    },
+    servers: [{ url: '/v1', description: 'This server, version 1.' }],
+    security: [{ apiKey: [] }, { jwt: [] }],
+    tags: [
+      { name: 'Authentication' },
+      { name: 'Business profiles' },
+      { name: 'Media' },
+      { name: 'Verification' },
+      { name: 'Search' },
+      { name: 'Admin' },
+      { name: 'System' },
+    ],
+    paths: {
+      ...authPaths(),
+      ...profilePaths(),
+      ...catalogPaths(),
+      ...mediaPaths(),
+      ...verificationPaths(),
+      ...searchPaths(),
+      ...systemPaths(),
+    },
+    components: buildComponents(),
+  };
+}

@@ -1,0 +1,136 @@
+// Profile responses (spec 2.2, 2.3, 2.6, 4.3), built from the same parts the requests use.
+import type { SchemaObject } from 'ajv';
+import { VERIFICATION_LEVELS } from '../../domain/profile';
+import { PROFILE_STATUSES } from '../endpoints/profile';
+import { contactSchema } from '../parts/contact';
+import { calendarDateSchema } from '../parts/dates';
+import { EXCLUSIVE_CONTENT_FIELDS, exclusiveTextSchema } from '../parts/exclusiveContent';
+import { hoursSchema } from '../parts/hours';
+import { locationSchema } from '../parts/location';
+import { pricingSchema } from '../parts/pricing';
+import { durationSchema, serviceCategorySchema, serviceDescriptionSchema, serviceNameSchema } from '../parts/service';
+import { timestampSchema } from './common';
+
+const statusSchema: SchemaObject = { type: 'string', enum: [...PROFILE_STATUSES] };
+const scoreSchema: SchemaObject = { type: 'number', minimum: 0, maximum: 100 };
+
+export const serviceRecordSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name', 'bookable', 'requiresQuote', 'createdAt'],
+  properties: {
+    id: { type: 'string', description: 'svc_<id>' },
+    name: serviceNameSchema,
+    description: serviceDescriptionSchema,
+    category: serviceCategorySchema,
+    pricing: pricingSchema,
+    duration: durationSchema,
+    bookable: { type: 'boolean' },
+    requiresQuote: { type: 'boolean' },
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  },
+};
+
+export const profileRecordSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name', 'category', 'status', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string', description: 'biz_<id>' },
+    name: { type: 'string' },
+    category: { type: 'string' },
+    description: { type: 'string' },
+    tagline: { type: 'string' },
+    location: locationSchema,
+    contact: contactSchema,
+    services: { type: 'array', items: serviceRecordSchema },
+    hours: hoursSchema,
+    blackoutDates: { type: 'array', items: calendarDateSchema },
+    media: {
+      type: 'object',
+      readOnly: true,
+      properties: {
+        logo: { type: 'string', description: 'URL of the logo (GET /media/{mediaId}).' },
+        photos: { type: 'array', items: { type: 'string' } },
+        videos: { type: 'array', items: { type: 'string' } },
+      },
+    },
+    trust: {
+      type: 'object',
+      readOnly: true,
+      properties: {
+        verificationLevel: { type: 'string', enum: [...VERIFICATION_LEVELS], description: 'none < basic < verified < premium < certified; set by an admin decision.' },
+        averageRating: { type: 'number', minimum: 0, maximum: 5 },
+        totalReviews: { type: 'integer', minimum: 0 },
+      },
+    },
+    exclusiveContent: {
+      type: 'object',
+      properties: Object.fromEntries(EXCLUSIVE_CONTENT_FIELDS.map((field) => [field, exclusiveTextSchema])),
+    },
+    exclusiveScores: {
+      type: 'object',
+      properties: { visibilityScore: scoreSchema, uniquenessScore: scoreSchema },
+    },
+    aiVisibilityScore: { ...scoreSchema, readOnly: true },
+    status: statusSchema,
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  },
+};
+
+export const profileCreatedSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'createdAt'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, status: statusSchema, createdAt: timestampSchema },
+};
+
+export const profileUpdatedSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'updatedAt'],
+  properties: { id: { type: 'string' }, updatedAt: timestampSchema },
+};
+
+export const profileStatusSchema: SchemaObject = {
+  type: 'object',
+  required: ['profileComplete', 'completionPercentage', 'status', 'missingFields', 'recommendations'],
+  properties: {
+    businessId: { type: 'string' },
+    profileComplete: { type: 'boolean' },
+    completionPercentage: { type: 'number', minimum: 0, maximum: 100 },
+    status: statusSchema,
+    missingFields: { type: 'array', items: { type: 'string' }, description: 'Dotted paths of fields still to fill.' },
+    recommendations: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+export const serviceCreatedSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name', 'createdAt'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, createdAt: timestampSchema },
+};
+
+export const hoursResultSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'hours', 'updatedAt'],
+  properties: { id: { type: 'string' }, hours: hoursSchema, updatedAt: timestampSchema },
+};
+
+export const blackoutDatesResultSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'blackoutDates'],
+  properties: {
+    id: { type: 'string' },
+    blackoutDates: { type: 'array', items: calendarDateSchema, description: 'All stored dates, ascending.' },
+    updatedAt: timestampSchema,
+  },
+};
+
+export const exclusiveContentResultSchema: SchemaObject = {
+  type: 'object',
+  required: ['updated', 'visibilityScore', 'uniquenessScore'],
+  properties: {
+    updated: { type: 'boolean' },
+    visibilityScore: { ...scoreSchema, description: 'Coverage of the four fields, their length and specificity (concrete details, numbers, names) against generic marketing words.' },
+    uniquenessScore: { ...scoreSchema, description: 'Low when the text is similar to other businesses\' exclusive content in the same category.' },
+  },
+};

@@ -1,0 +1,65 @@
+// Search responses (spec 2.5, 4.2; issue 3).
+import type { SchemaObject } from 'ajv';
+import { DIRECTORY_LEVELS } from '../endpoints/directory';
+import { offsetPaginationSchema } from './common';
+
+const addressShape: SchemaObject = {
+  type: 'object',
+  properties: { street: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, postalCode: { type: 'string' }, country: { type: 'string' } },
+};
+const coordinatesShape: SchemaObject = { type: 'object', properties: { lat: { type: 'number' }, lon: { type: 'number' } } };
+
+const businessCommon: Record<string, SchemaObject> = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  category: { type: 'string' },
+  description: { type: 'string' },
+  tagline: { type: 'string' },
+  address: addressShape,
+  coordinates: coordinatesShape,
+  phone: { type: 'string' },
+  website: { type: 'string' },
+  verified: { type: 'boolean' },
+  averageRating: { type: 'number' },
+  reviewCount: { type: 'integer' },
+};
+
+export const searchResultBusinessSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    ...businessCommon,
+    distance: { type: 'number', description: 'Kilometres from the search location (absent without one).' },
+    personalizationScore: { type: 'number', minimum: 0, maximum: 1, description: 'How much the session\'s history lifted this result, 0..1.' },
+  },
+};
+
+/** Directory and partner items: spec 2.5 without distance/personalizationScore, plus two fields. */
+export const listingBusinessSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: {
+    ...businessCommon,
+    aiVisibilityScore: { type: 'number', minimum: 0, maximum: 100, description: 'From completeness, exclusive-content visibility, verification, reviews and freshness.' },
+    verificationLevel: { type: 'string', enum: ['none', ...DIRECTORY_LEVELS, 'certified'] },
+  },
+};
+
+export const consumerSearchResultSchema: SchemaObject = {
+  type: 'object',
+  required: ['query', 'response', 'businesses', 'total', 'sessionId', 'pagination'],
+  properties: {
+    query: { type: 'string' },
+    response: { type: 'string', description: 'Summary grounded in the returned businesses.' },
+    businesses: { type: 'array', items: searchResultBusinessSchema },
+    total: { type: 'integer' },
+    sessionId: { type: 'string', description: 'The X-Session-ID sent, or a new one to send next time.' },
+    pagination: offsetPaginationSchema,
+  },
+};
+
+export const listingResultSchema: SchemaObject = {
+  type: 'object',
+  required: ['businesses', 'pagination'],
+  properties: { businesses: { type: 'array', items: listingBusinessSchema }, pagination: offsetPaginationSchema },
+};
