@@ -1,0 +1,201 @@
+// The LLM path end to end over HTTP: the real openai SDK adapter talks to a local
+// OpenAI-compatible server, driven through understandQuery and summarise.
+import { INTENT_JSON_SCHEMA } from '../../src/adapters/openai/intentSchema';
+import { createOpenAiLanguageModel } from '../../src/adapters/openai/openAiLanguageModel';
+import { parseIntentByRules } from '../../src/domain/search/intent';
+import { rankCandidates } from '../../src/domain/search/ranking';
+import { summarise } from '../../src/domain/search/summarise';
+import { templateSummary } from '../../src/domain/search/summaryTemplate';
+import { understandQuery } from '../../src/domain/search/understandQuery';
+import type { SearchDocument } from '../../src/ports/searchIndex';
+import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../harness/openAiCompatibleServer';
+
+const SLOW_MS = 5000;
+const BUDGET_MS = 300;
+
+let server: OpenAiCompatibleServer;
+let llm: ReturnType<typeof createOpenAiLanguageModel>;
+
+beforeAll(async () => {
+  server = await startOpenAiCompatibleServer();
+  llm = createOpenAiLanguageModel({ apiKey: 'sk-local-test', baseURL: server.baseURL, model: 'local-test-model' });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(() => server.reset());
+
+function doc(id: string, name: string, description: string): SearchDocument {
+  return {
+    id,
+    environment: 'live',
+    name,
+    category: 'restaurants',
+    description,
+    tagline: '',
+    servicesText: '',
+    exclusiveText: '',
+    address: { street: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
+    coordinates: { lat: 30.2672, lon: -97.7431 },
+    phone: '+15125550100',
+    website: 'https://example.com',
+    verificationLevel: 'verified',
+    averageRating: 4.6,
+    reviewCount: 120,
+    completeness: 90,
+    aiVisibilityScore: 60,
+    hours: {},
+    blackoutDates: [],
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+describe('query understanding through an OpenAI-compatible server', () => {
+  const query = 'vegan lunch in Austin open now';
+
+  it('sends a strict JSON-schema structured-output request and merges the answer over the rules', async () => {
+    server.reply({
+      kind: 'json',
+      content: {
+        terms: ['vegan'],
+        categories: ['restaurants'],
+        serviceTerms: ['grain bowl'],
+        place: { city: 'Austin', state: 'TX', near: null },
+        when: { openNow: true, day: null, late: null },
+        price: { cheap: true, maxAmount: null, currency: null },
+        quality: null,
+      },
+    });
+
+    const result = await understandQuery(query, llm, 5000);
+
+    expect(result).toEqual({
+      source: 'llm',
+      intent: {
+        terms: ['vegan'],
+        categories: ['restaurants'],
+        serviceTerms: ['grain bowl'],
+        place: { city: 'Austin', state: 'TX' },
+        when: { openNow: true },
+        price: { cheap: true },
+      },
+    });
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe('Bearer sk-local-test');
+    expect(request.body.model).toBe('local-test-model');
+    expect(request.body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'search_intent', strict: true, schema: JSON.parse(JSON.stringify(INTENT_JSON_SCHEMA)) },
+    });
+    expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: query });
+  });
+
+  it('answers with the rules within the budget when the model is slow, and abandons the call', async () => {
+    server.reply({ kind: 'json', content: { terms: ['never'], categories: [], serviceTerms: [] }, delayMs: SLOW_MS });
+
+    const result = await understandQuery(query, llm, BUDGET_MS);
+
+    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'timeout' });
+    await server.settled();
+    expect(server.requests[0].aborted).toBe(true);
+  });
+
+  it('answers with the rules after a server error, without retrying', async () => {
+    server.reply({ kind: 'error', status: 500 });
+
+    const result = await understandQuery(query, llm, 5000);
+
+    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'error' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('answers with the rules when the model returns something that is not an intent', async () => {
+    server.reply({ kind: 'text', content: 'Sure! You want vegan food.' });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackReason: 'error' });
+
+    server.reply({ kind: 'json', content: { terms: 'vegan', categories: [], serviceTerms: [] } });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackReason: 'error' });
+  });
+
+  it('answers with the rules when the model refuses', async () => {
+    server.reply({ kind: 'refusal', refusal: 'I cannot help with that.' });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackReason: 'error' });
+  });
+});
+
+describe('summaries through an OpenAI-compatible server', () => {
+  const query = 'vegan lunch in Austin';
+  const intent = parseIntentByRules(query);
+  const ranked = rankCandidates(
+    [
+      { document: doc('biz_green', 'Green Leaf Kitchen', 'Vegan bowls'), textScore: 1, distanceKm: 1.2 },
+      { document: doc('biz_sunny', 'Sunny Bowl', 'vegan wraps'), textScore: 0.8, distanceKm: 2.4 },
+    ],
+    { intent, radiusKm: 50 },
+  );
+  const notReturned = ['Taco Palace'];
+  const template = templateSummary(query, intent, ranked, 2);
+
+  it('uses a grounded answer, and the prompt holds only the returned businesses', async () => {
+    const text = 'Green Leaf Kitchen is 1.2 km away and rated 4.6; Sunny Bowl is close by too. Both serve vegan food in Austin.';
+    server.reply({ kind: 'text', content: text });
+
+    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+
+    expect(summary).toEqual({ text, source: 'llm' });
+    const [request] = server.requests;
+    expect(request.body.model).toBe('local-test-model');
+    expect(request.body.response_format).toBeUndefined();
+    const prompt = JSON.stringify(request.body.messages);
+    expect(prompt).toContain('Green Leaf Kitchen');
+    expect(prompt).toContain('Sunny Bowl');
+    expect(prompt).toContain('rated 4.6 from 120 reviews');
+    expect(prompt).not.toContain('Taco Palace');
+    expect(request.body.messages[0].role).toBe('system');
+    expect(request.body.messages[0].content).toMatch(/ONLY the businesses in the provided list/);
+    const context = JSON.parse(request.body.messages[1].content.slice(request.body.messages[1].content.indexOf('{')));
+    expect(context.businesses.map((b: { name: string }) => b.name)).toEqual(['Green Leaf Kitchen', 'Sunny Bowl']);
+  });
+
+  it('uses the template when the answer names a business that is not in the results', async () => {
+    server.reply({ kind: 'text', content: 'Green Leaf Kitchen is good, but Taco Palace is the real favourite.' });
+
+    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'ungrounded' });
+  });
+
+  it('uses the template when the answer invents a business nobody searched for', async () => {
+    server.reply({ kind: 'text', content: "Try Mama Rosa's Trattoria for the best vegan lasagna." });
+    await expect(summarise(query, intent, ranked, 2, llm, 5000, notReturned)).resolves.toMatchObject({ source: 'template', fallbackReason: 'ungrounded' });
+  });
+
+  it('uses the template within the budget when the model is slow, and abandons the call', async () => {
+    server.reply({ kind: 'text', content: 'Green Leaf Kitchen.', delayMs: SLOW_MS });
+
+    const summary = await summarise(query, intent, ranked, 2, llm, BUDGET_MS, notReturned);
+
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
+    await server.settled();
+    expect(server.requests[0].aborted).toBe(true);
+  });
+
+  it('uses the template after a server error, without retrying', async () => {
+    server.reply({ kind: 'error', status: 500 });
+
+    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'error' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('uses the template when the model sends an empty answer', async () => {
+    server.reply({ kind: 'text', content: '   ' });
+    await expect(summarise(query, intent, ranked, 2, llm, 5000, notReturned)).resolves.toMatchObject({ source: 'template', fallbackReason: 'error' });
+  });
+});
