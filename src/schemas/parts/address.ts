@@ -5,7 +5,7 @@ import { text } from './text';
 export const countryCodeSchema: SchemaObject = {
   type: 'string',
   enum: [...COUNTRY_CODES],
-  'x-issue': 'must be an ISO 3166-1 alpha-2 country code such as US',
+  'x-issue': 'must be an ISO 3166-1 alpha-2 country code',
   description: 'ISO 3166-1 alpha-2, upper case.',
 };
 

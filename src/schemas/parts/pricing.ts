@@ -7,7 +7,7 @@ import { CURRENCY_CODES } from './currencies';
 export const currencyCodeSchema: SchemaObject = {
   type: 'string',
   enum: [...CURRENCY_CODES],
-  'x-issue': 'must be an ISO 4217 currency code such as USD',
+  'x-issue': 'must be an ISO 4217 currency code',
   description: 'ISO 4217 code of a circulating currency, upper case.',
 };
 

@@ -44,7 +44,7 @@ describe('PATCH services body', () => {
     expect(bodyIssue(updateServiceBodySchema, { pricing: { type: 'hourly', currency: 'EUR', amount: -10 } }).field).toBe('pricing.amount');
     expect(bodyIssue(updateServiceBodySchema, { pricing: { type: 'hourly', currency: 'EURO', amount: 10 } })).toEqual({
       field: 'pricing.currency',
-      issue: 'must be an ISO 4217 currency code such as USD',
+      issue: 'must be an ISO 4217 currency code',
     });
   });
 });

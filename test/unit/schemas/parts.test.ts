@@ -53,7 +53,7 @@ describe('address', () => {
   });
   it('rejects a country that is not an ISO 3166-1 alpha-2 code', () => {
     for (const country of ['USA', 'us', 'UK', 'ZZ']) {
-      expect(bodyIssue(address, { address: { country } })).toEqual({ field: 'address.country', issue: 'must be an ISO 3166-1 alpha-2 country code such as US' });
+      expect(bodyIssue(address, { address: { country } })).toEqual({ field: 'address.country', issue: 'must be an ISO 3166-1 alpha-2 country code' });
     }
   });
   it('rejects a postal code with symbols or over 12 characters', () => {
@@ -151,7 +151,7 @@ describe('pricing', () => {
     for (const currency of ['usd', 'US$', 'XAU', 'HRK', 'ABC']) {
       expect(bodyIssue(pricing, { pricing: { type: 'fixed', currency, amount: 5 } })).toEqual({
         field: 'pricing.currency',
-        issue: 'must be an ISO 4217 currency code such as USD',
+        issue: 'must be an ISO 4217 currency code',
       });
     }
     expect(CURRENCY_CODES).toEqual(expect.arrayContaining(['USD', 'EUR', 'GBP', 'JPY', 'INR', 'XOF']));
