@@ -1,0 +1,92 @@
+// Establishes who is calling (spec 5.1, 5.5, 5.6) and puts it on ctx.state.principal.
+// `Authorization: Bearer <credential>`: `sk_test_`/`sk_live_` keys are looked up by hash,
+// anything else must be one of our access JWTs. Key validity is read from the store on
+// every request (no cache), so a revocation takes effect on the very next call.
+import type { Context, Middleware } from 'koa';
+import type { Account } from '../domain/account';
+import { verifyAccessToken } from '../domain/accessToken';
+import { ForbiddenError, UnauthorizedError } from '../domain/errors';
+import type { Principal } from '../domain/principal';
+import { sha256Hex } from '../domain/secretHash';
+import type { Store } from '../ports/store';
+
+// lastUsedAt is informational: one write per key per minute is plenty, and keeps the
+// hot path read-only.
+const TOUCH_INTERVAL_MS = 60_000;
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+const API_KEY = /^sk_(test|live)_[0-9A-Za-z]+$/;
+
+export interface AuthenticateDeps {
+  store: Store;
+  jwtSecret: string;
+  clock?: () => Date;
+}
+
+function unauthorized(ctx: Context, message: string, invalidToken = true): UnauthorizedError {
+  // RFC 6750 3: tell the client which scheme to use, and whether its token was bad.
+  ctx.set('WWW-Authenticate', invalidToken ? 'Bearer error="invalid_token"' : 'Bearer');
+  return new UnauthorizedError(message);
+}
+
+function principalFor(account: Account, fields: Pick<Principal, 'environment' | 'scopes' | 'via' | 'keyId'>): Principal {
+  const principal: Principal = {
+    accountId: account.id,
+    environment: fields.environment,
+    scopes: fields.scopes,
+    via: fields.via,
+    role: account.role,
+    plan: account.plan,
+    partner: account.partner,
+  };
+  if (fields.keyId) principal.keyId = fields.keyId;
+  if (account.customLimits) principal.customLimits = account.customLimits;
+  return principal;
+}
+
+export function authenticate(deps: AuthenticateDeps): Middleware {
+  const { store, jwtSecret } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function activeAccount(ctx: Context, accountId: string, message: string): Promise<Account> {
+    const account = await store.accounts.findById(accountId);
+    if (!account) throw unauthorized(ctx, message);
+    if (account.suspended) throw new ForbiddenError('Account is suspended');
+    return account;
+  }
+
+  async function fromApiKey(ctx: Context, credential: string, now: Date): Promise<Principal> {
+    if (!API_KEY.test(credential)) throw unauthorized(ctx, 'Invalid API key');
+    const key = await store.apiKeys.findByHash(sha256Hex(credential));
+    if (!key) throw unauthorized(ctx, 'Invalid API key');
+    if (key.revokedAt) throw unauthorized(ctx, 'API key has been revoked');
+    const account = await activeAccount(ctx, key.accountId, 'Invalid API key');
+    if (!key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= TOUCH_INTERVAL_MS) {
+      // Best effort: failing to record usage must not fail the caller's request.
+      await store.apiKeys.touch(key.id, now.toISOString()).catch(() => undefined);
+    }
+    return principalFor(account, { environment: key.environment, scopes: [...key.scopes], via: 'api_key', keyId: key.id });
+  }
+
+  async function fromAccessToken(ctx: Context, credential: string, now: Date): Promise<Principal> {
+    let claims;
+    try {
+      claims = verifyAccessToken(jwtSecret, credential, now);
+    } catch (error) {
+      throw unauthorized(ctx, (error as Error).message);
+    }
+    // Role, plan and suspension come from the account as it is now, not as it was at sign-in.
+    const account = await activeAccount(ctx, claims.sub, 'Invalid access token');
+    return principalFor(account, { environment: 'live', scopes: claims.scopes, via: 'jwt' });
+  }
+
+  return async (ctx, next) => {
+    const match = BEARER.exec(ctx.get('Authorization'));
+    if (!match) throw unauthorized(ctx, 'Missing bearer credential', false);
+    const credential = match[1];
+    const now = clock();
+    ctx.state.principal = credential.startsWith('sk_')
+      ? await fromApiKey(ctx, credential, now)
+      : await fromAccessToken(ctx, credential, now);
+    await next();
+  };
+}
