@@ -2,6 +2,7 @@
 // OpenAI-compatible server, driven through understandQuery and summarise.
 import { INTENT_JSON_SCHEMA } from '../../src/adapters/openai/intentSchema';
 import { createOpenAiLanguageModel } from '../../src/adapters/openai/openAiLanguageModel';
+import { UnavailableError } from '../../src/domain/errors';
 import { parseIntentByRules } from '../../src/domain/search/intent';
 import { rankCandidates } from '../../src/domain/search/ranking';
 import { summarise } from '../../src/domain/search/summarise';
@@ -197,5 +198,26 @@ describe('summaries through an OpenAI-compatible server', () => {
   it('uses the template when the model sends an empty answer', async () => {
     server.reply({ kind: 'text', content: '   ' });
     await expect(summarise(query, intent, ranked, 2, llm, 5000, notReturned)).resolves.toMatchObject({ source: 'template', fallbackReason: 'error' });
+  });
+});
+
+describe('the OpenAI adapter on its own', () => {
+  const never = () => new AbortController().signal;
+
+  it('reports a failed call as UnavailableError without passing on the server\'s message', async () => {
+    server.reply({ kind: 'error', status: 503, message: 'upstream secret detail' });
+    const failure = llm.extractIntent('pizza', never());
+    await expect(failure).rejects.toBeInstanceOf(UnavailableError);
+    await expect(failure).rejects.toThrow('Language model request failed (status 503)');
+    await expect(failure).rejects.not.toThrow(/secret/);
+  });
+
+  it('gives up at its own transport timeout when the caller set no budget', async () => {
+    const impatient = createOpenAiLanguageModel({ apiKey: 'sk-local-test', baseURL: server.baseURL, model: 'm', timeoutMs: 200 });
+    server.reply({ kind: 'text', content: 'late', delayMs: SLOW_MS });
+    await expect(impatient.summarise({ query: 'q', businesses: [] }, never())).rejects.toBeInstanceOf(UnavailableError);
+    await server.settled();
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0].aborted).toBe(true);
   });
 });
