@@ -102,7 +102,7 @@ describe('OpenAPI routes', () => {
     'get /business/profile/{businessId}/blackout-dates', 'post /business/profile/{businessId}/blackout-dates',
     'delete /business/profile/{businessId}/blackout-dates',
     'post /business/profile/{businessId}/verification', 'get /business/profile/{businessId}/verification',
-    'post /admin/verifications/{verificationId}/decision', 'patch /admin/accounts/{accountId}',
+    'get /admin/verifications', 'post /admin/verifications/{verificationId}/decision', 'patch /admin/accounts/{accountId}',
     'post /api/v1/consumer/search', 'get /api/v1/directory', 'get /api/v1/partners/search',
     'get /health', 'get /ready', 'get /openapi.json',
   ];
@@ -169,6 +169,7 @@ describe('OpenAPI content', () => {
     expect(op('get', '/business/profile/{businessId}').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
     expect(op('post', '/auth/login').responses['401']).toBeDefined();
     expect(op('get', '/health').responses['401']).toBeUndefined();
+    expect(op('get', '/media/{mediaId}').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
   });
   it('turns query schemas into parameters with their defaults and required flags', () => {
     const parameters = op('get', '/api/v1/directory').parameters as Json[];

@@ -24,10 +24,16 @@ import {
   profileRecordSchema,
   profileStatusSchema,
   profileUpdatedSchema,
-  serviceCreatedSchema,
   serviceRecordSchema,
 } from '../responses/profile';
-import { healthSchema, mediaUploadedSchema, readinessSchema, verificationHistorySchema, verificationRecordSchema } from '../responses/records';
+import {
+  healthSchema,
+  mediaUploadedSchema,
+  readinessSchema,
+  verificationHistorySchema,
+  verificationQueueSchema,
+  verificationRecordSchema,
+} from '../responses/records';
 import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -61,13 +67,13 @@ const RESPONSE_SCHEMAS = {
   ProfileUpdated: profileUpdatedSchema,
   ProfileStatus: profileStatusSchema,
   Service: serviceRecordSchema,
-  ServiceCreated: serviceCreatedSchema,
   HoursResult: hoursResultSchema,
   BlackoutDates: blackoutDatesResultSchema,
   ExclusiveContentResult: exclusiveContentResultSchema,
   MediaUploaded: mediaUploadedSchema,
   Verification: verificationRecordSchema,
   VerificationHistory: verificationHistorySchema,
+  VerificationQueue: verificationQueueSchema,
   Account: accountSchema,
   TokenPair: tokenPairSchema,
   ApiKey: apiKeySchema,

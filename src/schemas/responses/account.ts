@@ -48,12 +48,13 @@ export const apiKeySchema: SchemaObject = {
   },
 };
 
+/** The key record with the full secret beside it, in the creation answer only. */
 export const apiKeyCreatedSchema: SchemaObject = {
   type: 'object',
-  required: ['key', 'apiKey'],
+  required: ['key', ...(apiKeySchema.required as string[])],
   properties: {
     key: { type: 'string', description: 'The full key, sk_test_ or sk_live_ + 32 or more base62 characters. Shown once only; stored as a hash.' },
-    apiKey: apiKeySchema,
+    ...apiKeySchema.properties,
   },
 };
 

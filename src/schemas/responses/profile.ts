@@ -87,7 +87,7 @@ export const profileCreatedSchema: SchemaObject = {
 export const profileUpdatedSchema: SchemaObject = {
   type: 'object',
   required: ['id', 'updatedAt'],
-  properties: { id: { type: 'string' }, updatedAt: timestampSchema },
+  properties: { id: { type: 'string' }, status: statusSchema, updatedAt: timestampSchema },
 };
 
 export const profileStatusSchema: SchemaObject = {
@@ -101,12 +101,6 @@ export const profileStatusSchema: SchemaObject = {
     missingFields: { type: 'array', items: { type: 'string' }, description: 'Dotted paths of fields still to fill.' },
     recommendations: { type: 'array', items: { type: 'string' } },
   },
-};
-
-export const serviceCreatedSchema: SchemaObject = {
-  type: 'object',
-  required: ['id', 'name', 'createdAt'],
-  properties: { id: { type: 'string' }, name: { type: 'string' }, createdAt: timestampSchema },
 };
 
 export const hoursResultSchema: SchemaObject = {

@@ -43,10 +43,18 @@ export const verificationHistorySchema: SchemaObject = {
   },
 };
 
+export const verificationQueueSchema: SchemaObject = {
+  type: 'object',
+  required: ['verifications'],
+  properties: {
+    verifications: { type: 'array', items: verificationRecordSchema, description: 'Pending requests, oldest first, at most 100.' },
+  },
+};
+
 export const healthSchema: SchemaObject = {
   type: 'object',
   required: ['status'],
-  properties: { status: { type: 'string', const: 'ok' } },
+  properties: { status: { type: 'string', const: 'ok' }, uptimeSeconds: { type: 'integer' } },
 };
 
 export const readinessSchema: SchemaObject = {

@@ -16,7 +16,7 @@ export function catalogPaths() {
         description: 'duration is in minutes. bookable and requiresQuote default to false.',
         parameters: ['BusinessId'],
         body: 'CreateServiceRequest',
-        success: { status: 201, description: 'Added.', data: 'ServiceCreated' },
+        success: { status: 201, description: 'The new service with its id and timestamps.', data: 'Service' },
       }),
     },
     '/business/profile/{businessId}/services/{serviceId}': {

@@ -59,8 +59,8 @@ export function mediaPaths() {
         operationId: 'getMedia',
         tag,
         summary: 'The file itself, with the Content-Type found in its bytes',
-        description: 'Public, so profile media URLs work in <img> and <video> tags; media ids are unguessable.',
-        access: 'public',
+        description: 'Readable by any caller who may read the profile it belongs to (drafts: the owner only).',
+        access: 'credential',
         parameters: ['MediaId'],
         success: {
           status: 200,

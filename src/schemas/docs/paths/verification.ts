@@ -25,6 +25,15 @@ export function verificationPaths() {
         errors: [404],
       }),
     },
+    '/admin/verifications': {
+      get: operation({
+        operationId: 'listPendingVerifications',
+        tag: 'Admin',
+        summary: 'The queue of pending verification requests, oldest first',
+        access: 'admin',
+        success: { status: 200, description: 'Up to 100 pending requests.', data: 'VerificationQueue' },
+      }),
+    },
     '/admin/verifications/{verificationId}/decision': {
       post: operation({
         operationId: 'decideVerification',
