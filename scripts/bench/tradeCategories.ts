@@ -1,0 +1,153 @@
+// Home and auto trades for the synthetic dataset (see categoryCatalogue.ts).
+import type { CategoryTemplate } from './categoryCatalogue';
+
+const TRADE_NAMES = ["{surname} {kind}", '{city} {kind} Pros', '{adjective} {noun} {kind}', '{neighborhood} {kind}', "{surname} & Sons {kind}"];
+const TRADE_TAGLINES = ['Licensed, bonded and insured', 'On time or the call-out is free', 'Serving {city} since {year}', 'Upfront prices, no surprises', 'Fixed right the first time'];
+
+export const TRADES: CategoryTemplate[] = [
+  {
+    category: 'plumbing',
+    weight: 4,
+    namePatterns: TRADE_NAMES,
+    kinds: ['Plumbing', 'Plumbing & Drain', 'Rooter', 'Plumbing Co'],
+    specialties: ['emergency', 'drain cleaning', 'water heater', 'leak detection', 'sewer line', 'repiping'],
+    features: ['24/7 emergency service', 'upfront flat-rate pricing', 'a 2-year warranty on labor', 'same-day appointments'],
+    descriptions: [
+      'Licensed plumbers serving {city} for {years} years: {specialty}, {specialty2} and fixture installs, with {feature}.',
+      '{specialty} specialists covering {neighborhood} and greater {city}. We offer {feature} and free estimates on larger jobs.',
+    ],
+    taglines: TRADE_TAGLINES,
+    services: [
+      { name: 'Drain cleaning', description: 'Kitchen, bath or main line, camera inspection included', price: ['fixed', 99, 249], duration: 90, bookable: true },
+      { name: 'Water heater installation', description: 'Tank or tankless, haul-away of the old unit', price: ['range', 1200, 3800], requiresQuote: true },
+      { name: 'Leak repair', description: 'Pipes, faucets and toilets', price: ['hourly', 85, 150], duration: 60, bookable: true },
+      { name: 'Emergency call-out', description: 'Nights, weekends and holidays', price: ['fixed', 150, 300] },
+      { name: 'Sewer line replacement', description: 'Trenchless where possible', price: ['range', 3000, 12000], requiresQuote: true },
+    ],
+    hours: 'trade',
+    allDayShare: 0.2,
+  },
+  {
+    category: 'electricians',
+    weight: 3,
+    namePatterns: TRADE_NAMES,
+    kinds: ['Electric', 'Electrical Services', 'Electric Co'],
+    specialties: ['panel upgrades', 'EV charger installation', 'lighting', 'rewiring', 'generators'],
+    features: ['master electricians on every job', 'permits handled for you', 'a lifetime workmanship guarantee', 'free estimates'],
+    descriptions: [
+      'Residential and commercial electricians in {city}: {specialty}, {specialty2} and repairs, with {feature}.',
+      'Family-run electrical contractor in {neighborhood} doing {specialty} for {years} years, with {feature}.',
+    ],
+    taglines: TRADE_TAGLINES,
+    services: [
+      { name: 'EV charger installation', description: 'Level 2 charger, permit included', price: ['range', 800, 2200], requiresQuote: true },
+      { name: 'Panel upgrade', description: '100A to 200A service', price: ['range', 1800, 4500], requiresQuote: true },
+      { name: 'Outlet or switch repair', description: 'Per device', price: ['fixed', 90, 180], duration: 60, bookable: true },
+      { name: 'Electrical inspection', description: 'Whole-home safety inspection', price: ['fixed', 120, 250], duration: 90, bookable: true },
+    ],
+    hours: 'trade',
+    allDayShare: 0.1,
+  },
+  {
+    category: 'hvac',
+    weight: 3,
+    namePatterns: TRADE_NAMES,
+    kinds: ['Heating & Air', 'HVAC', 'Comfort Systems', 'Air Conditioning'],
+    specialties: ['AC repair', 'furnace repair', 'heat pumps', 'duct cleaning', 'maintenance plans'],
+    features: ['same-day AC repair in summer', 'financing on new systems', 'NATE-certified technicians', '24/7 emergency service'],
+    descriptions: [
+      'Heating and cooling in {city}: {specialty}, {specialty2} and new installs, with {feature}.',
+      'HVAC company in {neighborhood} with {years} years on the job. {specialty} and {feature}.',
+    ],
+    taglines: TRADE_TAGLINES,
+    services: [
+      { name: 'AC tune-up', description: 'Coil cleaning, refrigerant check', price: ['fixed', 79, 159], duration: 60, bookable: true },
+      { name: 'Furnace repair', description: 'Diagnosis and repair', price: ['hourly', 90, 160], duration: 90, bookable: true },
+      { name: 'Heat pump installation', description: 'Sized to your home', price: ['range', 5000, 14000], requiresQuote: true },
+      { name: 'Duct cleaning', description: 'Whole-house', price: ['range', 300, 700], duration: 180, bookable: true },
+    ],
+    hours: 'trade',
+    allDayShare: 0.15,
+  },
+  {
+    category: 'auto repair',
+    weight: 5,
+    namePatterns: ["{surname}'s Auto", '{neighborhood} Auto Repair', '{adjective} {noun} Garage', '{city} {kind}', '{street} Street Motors'],
+    kinds: ['Auto Repair', 'Auto Care', 'Garage', 'Tire & Auto', 'Automotive'],
+    specialties: ['brakes', 'oil changes', 'transmissions', 'European cars', 'Japanese cars', 'diagnostics', 'tires'],
+    features: ['ASE-certified mechanics', 'a free shuttle to downtown', 'a 24-month / 24,000-mile warranty', 'loaner cars'],
+    descriptions: [
+      'Independent auto repair shop in {neighborhood} {city}: {specialty}, {specialty2} and state inspections, with {feature}.',
+      'Family-owned garage fixing cars in {city} for {years} years. {specialty} specialists with {feature}.',
+    ],
+    taglines: ['Honest repairs, fair prices', 'We speak car', 'Serving {city} drivers since {year}', 'Back on the road today'],
+    services: [
+      { name: 'Oil change', description: 'Synthetic blend, filter and 21-point inspection', price: ['fixed', 39, 89], duration: 30, bookable: true },
+      { name: 'Brake pads and rotors', description: 'Per axle, parts and labor', price: ['range', 250, 600], duration: 120, bookable: true },
+      { name: 'Check engine light diagnostic', description: 'Scan and road test', price: ['fixed', 89, 150], duration: 60, bookable: true },
+      { name: 'Transmission service', description: 'Fluid exchange', price: ['range', 150, 400], duration: 90 },
+      { name: 'Tire rotation', description: 'With balance', price: ['fixed', 25, 60], duration: 30, bookable: true },
+    ],
+    hours: 'trade',
+  },
+  {
+    category: 'car wash',
+    weight: 2,
+    namePatterns: ['{adjective} {noun} Car Wash', '{neighborhood} Car Wash', '{city} Auto Spa', '{street} Street Detailing'],
+    kinds: ['Car Wash', 'Auto Spa', 'Detailing'],
+    specialties: ['hand wash', 'detailing', 'ceramic coating', 'express wash', 'interior cleaning'],
+    features: ['unlimited monthly plans', 'free vacuums', 'eco-friendly water recycling', 'mobile detailing'],
+    descriptions: [
+      'Car wash in {neighborhood} {city} offering {specialty} and {specialty2}, with {feature}.',
+      '{specialty} and detailing for {city} drivers, with {feature}.',
+    ],
+    taglines: ['Shine in five minutes', 'Clean car, clear mind', 'Detail-obsessed', 'Wash, wax, go'],
+    services: [
+      { name: 'Express wash', description: 'Exterior wash and dry', price: ['fixed', 8, 15], duration: 10 },
+      { name: 'Full detail', description: 'Interior and exterior', price: ['range', 150, 350], duration: 240, bookable: true },
+      { name: 'Ceramic coating', description: 'Two-year protection', price: ['range', 500, 1500], duration: 480, bookable: true, requiresQuote: true },
+      { name: 'Unlimited monthly plan', description: 'Wash as often as you like', price: ['fixed', 20, 45] },
+    ],
+    hours: 'retail',
+  },
+  {
+    category: 'cleaning',
+    weight: 3,
+    namePatterns: ['{adjective} {noun} Cleaning', '{city} Maids', "{surname}'s Cleaning Service", '{neighborhood} Home Cleaning'],
+    kinds: ['Cleaning', 'Maids', 'Cleaning Service', 'Janitorial'],
+    specialties: ['deep cleaning', 'move-out cleaning', 'office cleaning', 'carpet cleaning', 'green cleaning'],
+    features: ['background-checked cleaners', 'eco-friendly products', 'a 100% satisfaction guarantee', 'weekly and biweekly plans'],
+    descriptions: [
+      'House and office cleaning in {city}: {specialty}, {specialty2} and recurring visits, with {feature}.',
+      '{specialty} crew serving {neighborhood} and nearby, with {feature}. Book online in two minutes.',
+    ],
+    taglines: ['Come home to clean', 'Spotless, every time', 'We clean, you relax', 'Cleaning {city} since {year}'],
+    services: [
+      { name: 'Standard cleaning', description: 'Two-bedroom home', price: ['range', 110, 180], duration: 150, bookable: true },
+      { name: 'Deep cleaning', description: 'Baseboards, inside appliances, windows', price: ['range', 220, 420], duration: 300, bookable: true },
+      { name: 'Move-out cleaning', description: 'Deposit-back checklist', price: ['range', 250, 500], duration: 300, bookable: true },
+      { name: 'Carpet cleaning', description: 'Per room, hot water extraction', price: ['fixed', 40, 75], duration: 45, bookable: true },
+    ],
+    hours: 'office',
+  },
+  {
+    category: 'landscaping',
+    weight: 3,
+    namePatterns: ['{adjective} {noun} Landscaping', "{surname}'s Lawn Care", '{city} Tree Service', '{neighborhood} Gardens'],
+    kinds: ['Landscaping', 'Lawn Care', 'Tree Service', 'Gardens'],
+    specialties: ['lawn mowing', 'tree trimming', 'irrigation', 'xeriscaping', 'hardscaping', 'native plants'],
+    features: ['free estimates', 'licensed arborists', 'weekly and biweekly plans', 'drought-tolerant designs'],
+    descriptions: [
+      'Landscaping and lawn care in {city}: {specialty}, {specialty2} and seasonal cleanups, with {feature}.',
+      '{specialty} for homes in {neighborhood}, {years} years in business, with {feature}.',
+    ],
+    taglines: ['Greener by Friday', 'Yards you want to sit in', 'Rooted in {city}', 'We mow, you relax'],
+    services: [
+      { name: 'Lawn mowing', description: 'Mow, edge and blow, per visit', price: ['range', 35, 75], duration: 45, bookable: true },
+      { name: 'Tree trimming', description: 'Per tree, up to 30 feet', price: ['range', 200, 800], requiresQuote: true },
+      { name: 'Sprinkler repair', description: 'Heads, valves and controllers', price: ['hourly', 65, 110], duration: 60, bookable: true },
+      { name: 'Landscape design', description: 'Plan and planting', price: ['range', 1500, 15000], requiresQuote: true },
+    ],
+    hours: 'trade',
+  },
+];
