@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Koa {
   const listings = createListingSearch({ index: deps.searchIndex });
 
   const guards: RouteGuards = {
-    authenticate: authenticate({ store, jwtSecret: config.jwtSecret }),
+    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
     rateLimit: deps.rateLimit,
     requireScope,
     requireSignedIn,
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   const routers = [
     systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument() }),
-    authRoutes({ auth, apiKeys, authenticate: guards.authenticate }),
+    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, jsonBody: guards.jsonBody, rateLimit: guards.rateLimit('general') }),
     mediaRoutes({ guards, media }),
     profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions }),
     searchRoutes({ guards, consumerSearch, listings }),

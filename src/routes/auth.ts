@@ -48,17 +48,19 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const { auth, apiKeys, authenticate } = deps;
   const json = deps.jsonBody ?? jsonBody(AUTH_BODY_LIMIT_BYTES);
   const signedIn = deps.rateLimit ? [authenticate, deps.rateLimit, requireSignedIn()] : [authenticate, requireSignedIn()];
+  // Public routes are limited per client address (no principal yet): slows password guessing.
+  const limited = deps.rateLimit ? [deps.rateLimit] : [];
   const router = new Router();
 
-  router.post('/auth/register', json, validateBody(registerBodySchema), async (ctx) => {
+  router.post('/auth/register', ...limited, json, validateBody(registerBodySchema), async (ctx) => {
     created(ctx, await auth.register(body<RegisterBody>(ctx)));
   });
 
-  router.post('/auth/login', noStore, json, validateBody(loginBodySchema), async (ctx) => {
+  router.post('/auth/login', ...limited, noStore, json, validateBody(loginBodySchema), async (ctx) => {
     ok(ctx, await auth.login(body<LoginBody>(ctx)));
   });
 
-  router.post('/auth/refresh', noStore, json, validateBody(refreshBodySchema), async (ctx) => {
+  router.post('/auth/refresh', ...limited, noStore, json, validateBody(refreshBodySchema), async (ctx) => {
     ok(ctx, await auth.refresh(body<RefreshBody>(ctx)));
   });
 

@@ -3,9 +3,10 @@
 import { join } from 'node:path';
 import { createSqliteStore } from '../adapters/sqlite/store/sqliteStore';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import type { Store } from '../ports/store';
 
-export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>): Promise<Store> {
+export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, _logger?: Logger): Promise<Store> {
   if (config.mongodbUri) {
     throw new Error('MONGODB_URI support is not wired yet');
   }

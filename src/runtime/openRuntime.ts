@@ -1,0 +1,119 @@
+// The composition root: picks each engine from configuration (each production engine on its
+// own: MONGODB_URI, ELASTICSEARCH_URL, REDIS_URL), waits for configured backends with
+// bounded backoff, starts the in-process indexer when asked, and knows how to close it all.
+import type { Middleware } from 'koa';
+import type Redis from 'ioredis';
+import type { AppDeps } from '../app';
+import { createLruSessionStore } from '../adapters/memory/lruSessionStore';
+import { createMemoryCache } from '../adapters/memory/memoryCache';
+import { createOpenAiLanguageModel } from '../adapters/openai/openAiLanguageModel';
+import { createRedisCache } from '../adapters/redis/redisCache';
+import { createRedisClient, redisReady } from '../adapters/redis/redisClient';
+import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
+import type { Config } from '../config';
+import { rateLimit } from '../http/rateLimit';
+import { createRateLimiter } from '../http/rateLimiter';
+import type { Logger } from '../logger';
+import type { RateLimitArea } from '../routes/routeGuards';
+import type { ReadinessReport } from '../routes/system';
+import { createIndexer, type Indexer } from '../../indexer/indexer';
+import { openMediaStorage } from './openMediaStorage';
+import { openSearchIndex } from './openSearchIndex';
+import { openStore } from './openStore';
+import { withStartupRetry } from './startupRetry';
+
+export interface Engines {
+  store: 'sqlite' | 'mongodb';
+  search: 'sqlite' | 'elasticsearch';
+  sessions: 'memory' | 'redis';
+  llm: 'rules' | 'openai';
+}
+
+export interface Runtime {
+  appDeps: Omit<AppDeps, 'config' | 'logger'>;
+  engines: Engines;
+  indexer?: Indexer;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config, logger: Logger, options: { withIndexer?: boolean } = {}): Promise<Runtime> {
+  const timeout = config.startupTimeoutSeconds;
+  const closers: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: error }, 'close failed'));
+  };
+  try {
+    const store = await withStartupRetry(config.mongodbUri ? 'MongoDB' : 'SQLite store', () => openStore(config, logger), timeout, logger);
+    closers.push(() => store.close());
+    const mediaStorage = await openMediaStorage(config, store);
+    const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
+    closers.push(() => searchIndex.close());
+
+    let redis: Redis | undefined;
+    if (config.redisUrl) {
+      const client = createRedisClient(config.redisUrl, { logger });
+      closers.push(async () => client.disconnect());
+      await withStartupRetry('Redis', () => redisReady(client, 2000), timeout, logger);
+      redis = client;
+    }
+    const sessions = redis ? createRedisSessionStore({ redis }) : createLruSessionStore();
+    const summaryCache = redis ? createRedisCache<string>({ redis, namespace: 'summary', logger }) : createMemoryCache<string>();
+    const limiter = createRateLimiter({ redis, logger });
+    const limits = new Map<RateLimitArea, Middleware>();
+    const rateLimitFor = (area: RateLimitArea): Middleware => {
+      if (!limits.has(area)) limits.set(area, rateLimit(limiter, area));
+      return limits.get(area) as Middleware;
+    };
+    const llm = config.openai
+      ? createOpenAiLanguageModel({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl, model: config.openai.model })
+      : undefined;
+
+    let indexer: Indexer | undefined;
+    if (options.withIndexer ?? config.inProcessIndexer) {
+      indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: searchIndex, logger: logger.child({ component: 'indexer' }) });
+      indexer.start();
+      // Stops after the batch in flight, so its position is committed before the store closes.
+      closers.push(() => (indexer as Indexer).stop());
+    }
+
+    const engines: Engines = {
+      store: config.mongodbUri ? 'mongodb' : 'sqlite',
+      search: config.elasticsearchUrl ? 'elasticsearch' : 'sqlite',
+      sessions: redis ? 'redis' : 'memory',
+      llm: llm ? 'openai' : 'rules',
+    };
+
+    const check = async (engine: string, ping: () => Promise<unknown>) => {
+      try {
+        await ping();
+        return { engine, ok: true };
+      } catch (error) {
+        return { engine, ok: false, error: (error as Error).message };
+      }
+    };
+    const readiness = async (): Promise<ReadinessReport> => {
+      const backends = {
+        store: await check(engines.store, () => store.ping()),
+        search: await check(engines.search, () => searchIndex.ping()),
+        ...(redis && { redis: await check('redis', () => (redis as Redis).ping()) }),
+      };
+      const status = indexer ? await indexer.status() : undefined;
+      return {
+        ready: Object.values(backends).every((backend) => backend.ok),
+        backends,
+        ...(status && { indexer: { ...status } }),
+      };
+    };
+
+    return {
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness },
+      engines,
+      indexer,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
