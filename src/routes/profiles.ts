@@ -3,8 +3,8 @@ import Router from '@koa/router';
 import { isSessionId } from '../domain/sessionId';
 import { created, ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
-import { validateBody, validateQuery } from '../http/validate';
-import { addBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema } from '../schemas/endpoints/blackoutDates';
+import { validateBody, validateBodyOrQuery, validateQuery } from '../http/validate';
+import { addBlackoutDatesBodySchema, removeBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema } from '../schemas/endpoints/blackoutDates';
 import { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
 import { updateHoursBodySchema } from '../schemas/endpoints/hours';
 import { createProfileBodySchema, profileStatusQuerySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
@@ -47,7 +47,7 @@ export function profileRoutes(deps: {
     const profile = await profiles.read(principalOf(ctx), ctx.params.businessId);
     // A consumer viewing a profile teaches its search session (personalisation).
     const sessionId = ctx.get('X-Session-ID');
-    if (isSessionId(sessionId)) await sessions.recordView(sessionId, profile.id, profile.category);
+    if (isSessionId(sessionId)) await sessions.recordView(sessionId, profile.id, profile.category).catch(() => undefined);
     ctx.set('ETag', etagOf(profile));
     ctx.set('Cache-Control', 'private, no-cache');
     ok(ctx, presentProfile(profile));
@@ -93,8 +93,8 @@ export function profileRoutes(deps: {
     ok(ctx, await profiles.addBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates));
   });
 
-  router.delete('/:businessId/blackout-dates', write, validateQuery(removeBlackoutDatesQuerySchema), async (ctx) => {
-    ok(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.query.dates));
+  router.delete('/:businessId/blackout-dates', write, json, validateBodyOrQuery(removeBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema), async (ctx) => {
+    ok(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates));
   });
 
   router.post('/:businessId/verification', write, json, validateBody(requestVerificationBodySchema), async (ctx) => {

@@ -43,7 +43,12 @@ export function createConsumerSearch(deps: {
 
   return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
-    const [understood, session] = await Promise.all([understandQuery(input.query, llm), sessions.get(sessionId)]);
+    // Personalisation is best effort: a session store outage must not fail the search.
+    const session = await sessions.get(sessionId).catch((error) => {
+      logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
+      return null;
+    });
+    const understood = await understandQuery(input.query, llm);
     const { intent } = understood;
     const plan = planConsumerSearch(principal.environment, input, intent);
     const found = await index.search(plan.indexQuery);
@@ -66,10 +71,12 @@ export function createConsumerSearch(deps: {
       await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
     }
 
-    await sessions.recordSearch(sessionId, {
-      categories: input.category ? [...new Set([input.category.toLowerCase(), ...intent.categories])] : intent.categories,
-      terms: [...intent.terms, ...intent.serviceTerms],
-    });
+    await sessions
+      .recordSearch(sessionId, {
+        categories: input.category ? [...new Set([input.category.toLowerCase(), ...intent.categories])] : intent.categories,
+        terms: [...intent.terms, ...intent.serviceTerms],
+      })
+      .catch((error) => logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));
 
     return {
       query: input.query,
