@@ -1,0 +1,51 @@
+import type { Model } from 'mongoose';
+import type { Account } from '../../domain/account';
+import { ConflictError } from '../../domain/errors';
+import type { AccountPatch, AccountRepository } from '../../ports/store';
+import type { AccountDoc } from './schemas/accountSchema';
+import { guard } from './translateError';
+
+const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'partner', 'customLimits', 'name'];
+
+export function toAccount({ _id, emailKey: _emailKey, ...account }: AccountDoc): Account {
+  return { id: _id, ...account };
+}
+
+function toAccountDoc({ id, ...account }: Account): AccountDoc {
+  return { _id: id, ...account, emailKey: account.email.toLowerCase() };
+}
+
+const duplicateEmail = (index: string) =>
+  index.startsWith('emailKey') ? new ConflictError('DUPLICATE_EMAIL', 'An account with this email already exists', { field: 'email' }) : undefined;
+
+export function createAccountRepository(accounts: Model<AccountDoc>): AccountRepository {
+  const findOne = (filter: Record<string, unknown>) =>
+    guard(async () => {
+      const doc = await accounts.findOne(filter).lean<AccountDoc>();
+      return doc ? toAccount(doc) : null;
+    });
+
+  return {
+    async create(account) {
+      await guard(() => accounts.create(toAccountDoc(account)), duplicateEmail);
+      return structuredClone(account);
+    },
+    findById: (id) => findOne({ _id: id }),
+    findByEmail: (email) => findOne({ emailKey: email.toLowerCase() }),
+    async update(id, patch, at) {
+      // One atomic $set: a concurrent update cannot slip in between a read and a write.
+      const changes: Record<string, unknown> = { updatedAt: at };
+      for (const field of PATCHABLE) {
+        // A field given as undefined means "not given": required fields can never be erased this way.
+        if (patch[field] !== undefined) changes[field] = patch[field];
+      }
+      return guard(async () => {
+        const doc = await accounts
+          .findOneAndUpdate({ _id: id }, { $set: changes }, { returnDocument: 'after', runValidators: true })
+          .lean<AccountDoc>();
+        return doc ? toAccount(doc) : null;
+      });
+    },
+    countAdmins: () => guard(() => accounts.countDocuments({ role: 'admin' })),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Model } from 'mongoose';
+import type { MediaRepository } from '../../ports/store';
+import type { MediaDoc } from './schemas/mediaSchema';
+import { guard } from './translateError';
+
+export function createMediaRepository(media: Model<MediaDoc>): MediaRepository {
+  return {
+    async create({ id, ...record }) {
+      await guard(() => media.create({ _id: id, ...record }));
+      return structuredClone({ id, ...record });
+    },
+    get: (id) =>
+      guard(async () => {
+        const doc = await media.findOne({ _id: id, deletedAt: { $exists: false } }).lean<MediaDoc>();
+        if (!doc) return null;
+        const { _id, ...record } = doc;
+        return { id: _id, ...record };
+      }),
+    async markDeleted(id, at) {
+      const result = await guard(() => media.updateOne({ _id: id, deletedAt: { $exists: false } }, { $set: { deletedAt: at } }));
+      return result.modifiedCount === 1;
+    },
+  };
+}

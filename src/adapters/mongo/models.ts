@@ -1,0 +1,52 @@
+// The store's models, registered on one connection (never on the global mongoose singleton),
+// so two stores in one process (tests, a reindex next to the API) never share state.
+import type { Connection, Model } from 'mongoose';
+import { type AccountDoc, accountSchema } from './schemas/accountSchema';
+import { type ApiKeyDoc, apiKeySchema } from './schemas/apiKeySchema';
+import { type BusinessDoc, businessSchema } from './schemas/businessSchema';
+import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema';
+import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
+import { type PendingVerificationDoc, pendingVerificationSchema } from './schemas/pendingVerificationSchema';
+import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema';
+import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshTokenSchema';
+import { type VerificationDoc, verificationSchema } from './schemas/verificationSchema';
+
+export interface StoreModels {
+  accounts: Model<AccountDoc>;
+  apiKeys: Model<ApiKeyDoc>;
+  refreshTokens: Model<RefreshTokenDoc>;
+  businesses: Model<BusinessDoc>;
+  profileKeys: Model<ProfileKeyDoc>;
+  verifications: Model<VerificationDoc>;
+  pendingVerifications: Model<PendingVerificationDoc>;
+  media: Model<MediaDoc>;
+  checkpoints: Model<CheckpointDoc>;
+}
+
+export function registerModels(connection: Connection): StoreModels {
+  return {
+    accounts: connection.model<AccountDoc>('Account', accountSchema),
+    apiKeys: connection.model<ApiKeyDoc>('ApiKey', apiKeySchema),
+    refreshTokens: connection.model<RefreshTokenDoc>('RefreshToken', refreshTokenSchema),
+    businesses: connection.model<BusinessDoc>('Business', businessSchema),
+    profileKeys: connection.model<ProfileKeyDoc>('ProfileKey', profileKeySchema),
+    verifications: connection.model<VerificationDoc>('Verification', verificationSchema),
+    pendingVerifications: connection.model<PendingVerificationDoc>('PendingVerification', pendingVerificationSchema),
+    media: connection.model<MediaDoc>('Media', mediaSchema),
+    checkpoints: connection.model<CheckpointDoc>('Checkpoint', checkpointSchema),
+  };
+}
+
+/**
+ * Creates the collections and every index the schemas declare, before the store takes writes:
+ * the unique indexes are what enforce DUPLICATE_EMAIL, DUPLICATE_PROFILE and VERIFICATION_PENDING.
+ */
+export async function ensureIndexes(models: StoreModels): Promise<void> {
+  for (const model of Object.values(models) as Model<unknown>[]) {
+    await model.createCollection().catch((error: unknown) => {
+      // 48 NamespaceExists: created by an earlier start or a concurrent one.
+      if ((error as { code?: number }).code !== 48) throw error;
+    });
+    await model.createIndexes();
+  }
+}

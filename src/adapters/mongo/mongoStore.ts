@@ -1,0 +1,101 @@
+// The production Store on MongoDB through mongoose: one connection per store (never the global
+// mongoose singleton), models registered on it, indexes ensured before the first write, and the
+// change feed on the `businesses` change stream. Change streams need a replica set (a single-node
+// one is enough; docker-compose initiates it).
+import mongoose, { type Connection } from 'mongoose';
+import { UnavailableError } from '../../domain/errors';
+import type { Logger } from '../../logger';
+import type { Store } from '../../ports/store';
+import { createAccountRepository } from './accountRepository';
+import { createApiKeyRepository } from './apiKeyRepository';
+import { createMongoChangeFeed } from './changeFeed';
+import { createCheckpointRepository } from './checkpointRepository';
+import { createMediaRepository } from './mediaRepository';
+import { ensureIndexes, registerModels } from './models';
+import { oldestOplogTime } from './oplogStart';
+import { createProfileKeyClaims } from './profileKeys';
+import { createProfileRepository } from './profileRepository';
+import { createRefreshTokenRepository } from './refreshTokenRepository';
+import { guard, translateError } from './translateError';
+import { createVerificationRepository } from './verificationRepository';
+
+export interface MongoStoreOptions {
+  /** mongodb:// or mongodb+srv:// connection string. */
+  uri: string;
+  /** Database name; defaults to the one in the URI (or mongoose's default, `test`). */
+  dbName?: string;
+  logger?: Pick<Logger, 'warn' | 'info'>;
+  /** How long an operation waits for a reachable server before UnavailableError (default 10 s). */
+  serverSelectionTimeoutMS?: number;
+}
+
+export interface MongoStore extends Store {
+  /** The store's own connection, e.g. for createGridFsMediaStorage(store.connection). */
+  readonly connection: Connection;
+}
+
+export async function createMongoStore(options: MongoStoreOptions): Promise<MongoStore> {
+  const connection = mongoose.createConnection(options.uri, {
+    dbName: options.dbName,
+    // Fail fast instead of queueing operations while disconnected: callers get UnavailableError.
+    bufferCommands: false,
+    autoIndex: false,
+    autoCreate: false,
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
+  });
+  try {
+    await connection.asPromise();
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    const translated = translateError(error);
+    throw translated instanceof UnavailableError ? new UnavailableError(`MongoDB did not answer at start-up: ${(error as Error).message}`) : translated;
+  }
+
+  const models = registerModels(connection);
+  try {
+    await guard(() => ensureIndexes(models));
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+
+  const changeFeed = createMongoChangeFeed({
+    businesses: models.businesses.collection as never,
+    historyStart: () => oldestOplogTime(connection.getClient() as never),
+    logger: options.logger,
+  });
+  const keys = createProfileKeyClaims({ profileKeys: models.profileKeys, businesses: models.businesses });
+  let closed = false;
+
+  return {
+    connection,
+    accounts: createAccountRepository(models.accounts),
+    apiKeys: createApiKeyRepository(models.apiKeys),
+    refreshTokens: createRefreshTokenRepository(models.refreshTokens),
+    profiles: createProfileRepository({
+      businesses: models.businesses,
+      keys,
+      logger: options.logger,
+      onWrite: () => changeFeed.notify(),
+    }),
+    verifications: createVerificationRepository({
+      verifications: models.verifications,
+      pendingVerifications: models.pendingVerifications,
+    }),
+    media: createMediaRepository(models.media),
+    checkpoints: createCheckpointRepository(models.checkpoints),
+    changeFeed,
+    async ping() {
+      await guard(async () => {
+        await connection.db!.admin().ping();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Release waiting change-feed readers before the connection goes away under them.
+      await changeFeed.close();
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// Business profiles in `businesses`. The change feed is the collection's change stream, so a
+// profile write and its feed entry are one document write and cannot disagree. Write order
+// without transactions (see profileKeys.ts): claim new dedupe keys, compare-and-swap the profile,
+// then release the keys it dropped; a failed step undoes the claims made before it.
+import type { Model, mongo } from 'mongoose';
+import { PreconditionFailedError, ValidationError } from '../../domain/errors';
+import type { BusinessProfile } from '../../domain/profile';
+import type { ProfileRepository } from '../../ports/store';
+import type { Logger } from '../../logger';
+import { categoryKey, exclusiveTexts, toBusinessDoc, toProfile } from './profileDocument';
+import type { ProfileKeyClaims } from './profileKeys';
+import type { BusinessDoc } from './schemas/businessSchema';
+import { guard } from './translateError';
+
+export interface ProfileRepositoryDeps {
+  businesses: Model<BusinessDoc>;
+  keys: ProfileKeyClaims;
+  logger?: Pick<Logger, 'warn'>;
+  /** Told after every stored profile write, to wake this process's change-feed readers at once. */
+  onWrite?: () => void;
+}
+
+type Collection<T extends mongo.Document> = mongo.Collection<T>;
+
+const LIVE = { deletedAt: { $exists: false } };
+
+export function createProfileRepository({ businesses, keys, logger, onWrite }: ProfileRepositoryDeps): ProfileRepository {
+  const liveKeys = (profile: BusinessProfile): string[] => (profile.deletedAt ? [] : profile.dedupeKeys);
+
+  /** Validates against the schema before any key is claimed, so a bad record claims nothing. */
+  async function validated(profile: BusinessProfile) {
+    const doc = new businesses(toBusinessDoc(profile));
+    await doc.validate();
+    return doc;
+  }
+
+  return {
+    create: (profile) =>
+      guard(async () => {
+        const doc = await validated(profile);
+        const claimed = await keys.claim(profile.environment, profile.id, liveKeys(profile));
+        try {
+          await doc.save();
+        } catch (error) {
+          await keys.release(profile.environment, profile.id, claimed).catch(() => undefined);
+          throw error;
+        }
+        onWrite?.();
+        return structuredClone(profile);
+      }),
+
+    get: (environment, id, options) =>
+      guard(async () => {
+        const filter = options?.includeDeleted ? { _id: id, environment } : { _id: id, environment, ...LIVE };
+        const doc = await businesses.findOne(filter).lean<BusinessDoc>();
+        return doc ? toProfile(doc) : null;
+      }),
+
+    listByOwner: (environment, ownerId) =>
+      guard(async () => {
+        const docs = await businesses.find({ environment, ownerId, ...LIVE }).sort({ createdAt: 1, _id: 1 }).lean<BusinessDoc[]>();
+        return docs.map(toProfile);
+      }),
+
+    replace: (next, expectedVersion) =>
+      guard(async () => {
+        const stale = () => new PreconditionFailedError(`Profile ${next.id} is not at version ${expectedVersion}`);
+        const doc = await validated(next);
+        // Cheap early answer (and the same error order as the other adapters); the swap below decides.
+        const current = await businesses.findOne({ _id: next.id, environment: next.environment }, { version: 1 }).lean<Pick<BusinessDoc, 'version'>>();
+        if (current?.version !== expectedVersion) throw stale();
+
+        const claimed = await keys.claim(next.environment, next.id, liveKeys(next));
+        let swapped: boolean;
+        try {
+          // replaceOne with the version in the filter is the compare-and-swap. Not findOneAndReplace:
+          // mongo-java-server writes no oplog entry for findAndModify, so the change stream would miss it.
+          const result = await (businesses.collection as unknown as Collection<BusinessDoc>).replaceOne(
+            { _id: next.id, environment: next.environment, version: expectedVersion },
+            doc.toObject(),
+          );
+          swapped = result.matchedCount === 1;
+        } catch (error) {
+          await keys.release(next.environment, next.id, claimed).catch(() => undefined);
+          throw error;
+        }
+        if (!swapped) {
+          await keys.release(next.environment, next.id, claimed).catch(() => undefined);
+          throw stale();
+        }
+        onWrite?.();
+        // The profile is stored: failing to release dropped keys only leaves orphaned claims,
+        // which profileKeys reclaims later, so it must not turn a successful write into an error.
+        await keys.releaseAllBut(next.id, liveKeys(next)).catch((error: unknown) => {
+          logger?.warn({ err: error, profileId: next.id }, 'could not release dedupe keys; they will be reclaimed later');
+        });
+        return structuredClone(next);
+      }),
+
+    exclusiveContentInCategory: (environment, category, excludeId, limit) =>
+      guard(async () => {
+        const count = Math.max(0, Math.trunc(limit));
+        if (count === 0) return []; // limit(0) means "no limit" to MongoDB
+        const docs = await businesses
+          .find(
+            { environment, categoryKey: categoryKey(category), _id: { $ne: excludeId }, hasExclusiveContent: true, ...LIVE },
+            { exclusiveContent: 1 },
+          )
+          .sort({ updatedAt: -1, _id: 1 })
+          .limit(count)
+          .lean<Array<Pick<BusinessDoc, '_id' | 'exclusiveContent'>>>();
+        return docs.map((doc) => ({ id: doc._id, text: exclusiveTexts(doc.exclusiveContent).join('\n') }));
+      }),
+
+    scan: ({ after, limit }) =>
+      guard(async () => {
+        const size = Math.max(1, Math.trunc(limit));
+        const from = after === undefined ? {} : { _id: { $gt: decodeCursor(after) } };
+        // One extra document tells whether another page exists without a count.
+        const docs = await businesses.find({ ...from, ...LIVE }).sort({ _id: 1 }).limit(size + 1).lean<BusinessDoc[]>();
+        const page = docs.slice(0, size).map(toProfile);
+        return docs.length > size ? { profiles: page, next: encodeCursor(page[page.length - 1].id) } : { profiles: page };
+      }),
+  };
+}
+
+function encodeCursor(lastId: string): string {
+  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
+      return (parsed as { after: string }).after;
+    }
+  } catch {
+    // fall through: not one of our cursors
+  }
+  throw new ValidationError('after', 'is not a cursor returned by a previous page');
+}

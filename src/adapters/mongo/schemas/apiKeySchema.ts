@@ -1,0 +1,26 @@
+import { Schema } from 'mongoose';
+import { type ApiKeyRecord, SCOPES } from '../../../domain/account';
+import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+
+export interface ApiKeyDoc extends Omit<ApiKeyRecord, 'id'> {
+  _id: string;
+}
+
+export const apiKeySchema = new Schema<ApiKeyDoc>(
+  {
+    _id: ownId,
+    accountId: { type: String, required: true },
+    name: { type: String, required: true },
+    environment,
+    scopes: { type: [{ type: String, enum: SCOPES }], required: true },
+    hash: { type: String, required: true },
+    last4: { type: String, required: true },
+    createdAt: requiredTimestamp,
+    revokedAt: timestamp,
+    lastUsedAt: timestamp,
+  },
+  recordOptions('api_keys'),
+);
+// Every authenticated request looks its key up by hash.
+apiKeySchema.index({ hash: 1 }, { unique: true });
+apiKeySchema.index({ accountId: 1, createdAt: -1 });

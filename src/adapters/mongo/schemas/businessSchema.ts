@@ -1,0 +1,64 @@
+// A business profile as stored in the `businesses` collection: the domain profile with `_id` for
+// `id`, plus three derived fields the queries need (stripped again on every read, see
+// profileDocument.ts): categoryKey, hasExclusiveContent and the GeoJSON point `geo`.
+import { Schema } from 'mongoose';
+import type { BusinessProfile } from '../../../domain/profile';
+import {
+  contactSchema,
+  exclusiveContentSchema,
+  exclusiveScoresSchema,
+  geoPointSchema,
+  locationSchema,
+  profileMediaSchema,
+  serviceSchema,
+  trustSchema,
+  weeklyHoursSchema,
+} from './profileParts';
+import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+
+export interface BusinessDoc extends Omit<BusinessProfile, 'id'> {
+  _id: string;
+  /** Trimmed, lower-cased category: categories compare case-insensitively. */
+  categoryKey: string;
+  /** True when any exclusive-content field has text (the uniqueness-scoring query's filter). */
+  hasExclusiveContent: boolean;
+  geo?: { type: 'Point'; coordinates: [number, number] };
+}
+
+export const BUSINESSES_COLLECTION = 'businesses';
+
+export const businessSchema = new Schema<BusinessDoc>(
+  {
+    _id: ownId,
+    environment,
+    ownerId: { type: String, required: true },
+    name: { type: String, required: true, minlength: 1 },
+    category: { type: String, required: true, minlength: 1 },
+    categoryKey: { type: String, required: true },
+    description: String,
+    tagline: String,
+    location: { type: locationSchema, required: true },
+    geo: { type: geoPointSchema },
+    contact: { type: contactSchema, required: true },
+    services: { type: [serviceSchema], required: true },
+    hours: { type: weeklyHoursSchema, required: true },
+    blackoutDates: { type: [{ type: String, match: /^\d{4}-\d{2}-\d{2}$/ }], required: true },
+    media: { type: profileMediaSchema, required: true },
+    trust: { type: trustSchema, required: true },
+    exclusiveContent: { type: exclusiveContentSchema, required: true },
+    hasExclusiveContent: { type: Boolean, required: true },
+    exclusiveScores: { type: exclusiveScoresSchema },
+    aiVisibilityScore: { type: Number, required: true, min: 0, max: 100 },
+    status: { type: String, enum: ['draft', 'published'], required: true },
+    dedupeKeys: { type: [String], required: true },
+    version: { type: Number, required: true, min: 1 },
+    createdAt: requiredTimestamp,
+    updatedAt: requiredTimestamp,
+    deletedAt: timestamp,
+  },
+  recordOptions(BUSINESSES_COLLECTION),
+);
+businessSchema.index({ environment: 1, ownerId: 1, createdAt: 1 });
+businessSchema.index({ environment: 1, categoryKey: 1, updatedAt: -1 });
+// For geo queries (search near a point); 2dsphere indexes skip documents without `geo`.
+businessSchema.index({ geo: '2dsphere' });

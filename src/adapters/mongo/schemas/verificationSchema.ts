@@ -1,0 +1,26 @@
+import { Schema } from 'mongoose';
+import type { VerificationRequest } from '../../../domain/verification';
+import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+
+export interface VerificationDoc extends Omit<VerificationRequest, 'id'> {
+  _id: string;
+}
+
+export const verificationSchema = new Schema<VerificationDoc>(
+  {
+    _id: ownId,
+    businessId: { type: String, required: true },
+    environment,
+    accountId: { type: String, required: true },
+    level: { type: String, enum: ['basic', 'verified', 'premium', 'certified'], required: true },
+    documents: { type: [String], required: true },
+    status: { type: String, enum: ['pending', 'approved', 'rejected'], required: true },
+    createdAt: requiredTimestamp,
+    decidedAt: timestamp,
+    decidedBy: String,
+    decisionNote: String,
+  },
+  recordOptions('verifications'),
+);
+verificationSchema.index({ environment: 1, businessId: 1, createdAt: -1 });
+verificationSchema.index({ status: 1, createdAt: -1 });

@@ -1,0 +1,116 @@
+// Verification requests, with "one pending request per business" held by a slot document in
+// `pending_verifications` (see its schema for why not a partial index). Without transactions the
+// slot and the request are two writes, ordered so a failure never allows a second pending request:
+// claim the slot, then insert the request (releasing the slot if that fails); on a decision, move
+// the request out of `pending` first, then free the slot. A slot left behind by a crash between
+// two writes points at a request that is missing or no longer pending: it is reclaimed on the next
+// request for that business.
+import type { Model } from 'mongoose';
+import { ConflictError } from '../../domain/errors';
+import type { Environment } from '../../domain/profile';
+import type { VerificationRequest } from '../../domain/verification';
+import type { VerificationRepository } from '../../ports/store';
+import type { PendingVerificationDoc } from './schemas/pendingVerificationSchema';
+import type { VerificationDoc } from './schemas/verificationSchema';
+import { duplicateKeyIndex, guard } from './translateError';
+
+/** A slot younger than this may belong to a request still being written, so it is never reclaimed. */
+const SLOT_GRACE_MS = 60_000;
+
+export function toVerification({ _id, ...request }: VerificationDoc): VerificationRequest {
+  return { id: _id, ...request };
+}
+
+export interface VerificationRepositoryDeps {
+  verifications: Model<VerificationDoc>;
+  pendingVerifications: Model<PendingVerificationDoc>;
+  /** Injectable clock so the grace period can be tested. */
+  now?: () => number;
+}
+
+export function createVerificationRepository(deps: VerificationRepositoryDeps): VerificationRepository {
+  const { verifications, pendingVerifications } = deps;
+  const now = deps.now ?? Date.now;
+  const pendingConflict = () => new ConflictError('VERIFICATION_PENDING', 'A verification request for this business is already pending');
+
+  const claimSlot = (request: VerificationRequest) =>
+    pendingVerifications.create({
+      environment: request.environment,
+      businessId: request.businessId,
+      verificationId: request.id,
+      claimedAt: new Date(now()).toISOString(),
+    });
+
+  /** Frees the business's slot if its request is gone or decided and the slot is past its grace period. */
+  async function reclaimStaleSlot(environment: Environment, businessId: string): Promise<boolean> {
+    const slot = await pendingVerifications.findOne({ environment, businessId }).lean<PendingVerificationDoc & { _id: unknown }>();
+    if (!slot || now() - Date.parse(slot.claimedAt) < SLOT_GRACE_MS) return false;
+    const holder = await verifications.findOne({ _id: slot.verificationId }, { status: 1 }).lean<Pick<VerificationDoc, 'status'>>();
+    if (holder?.status === 'pending') return false;
+    const removed = await pendingVerifications.deleteOne({ _id: slot._id, verificationId: slot.verificationId });
+    return removed.deletedCount === 1;
+  }
+
+  async function claimOrConflict(request: VerificationRequest): Promise<void> {
+    try {
+      await claimSlot(request);
+    } catch (error) {
+      if (duplicateKeyIndex(error) === undefined) throw error;
+      if (!(await reclaimStaleSlot(request.environment, request.businessId))) throw pendingConflict();
+      await claimSlot(request).catch((retry: unknown) => {
+        throw duplicateKeyIndex(retry) === undefined ? retry : pendingConflict();
+      });
+    }
+  }
+
+  return {
+    async create(request) {
+      const { id, ...fields } = request;
+      await guard(async () => {
+        if (request.status === 'pending') await claimOrConflict(request);
+        try {
+          await verifications.create({ _id: id, ...fields });
+        } catch (error) {
+          if (request.status === 'pending') {
+            await pendingVerifications.deleteOne({ verificationId: id }).catch(() => undefined);
+          }
+          throw error;
+        }
+      });
+      return structuredClone(request);
+    },
+    get: (id) =>
+      guard(async () => {
+        const doc = await verifications.findOne({ _id: id }).lean<VerificationDoc>();
+        return doc ? toVerification(doc) : null;
+      }),
+    listByBusiness: (environment, businessId) =>
+      guard(async () => {
+        const docs = await verifications.find({ environment, businessId }).sort({ createdAt: -1, _id: -1 }).lean<VerificationDoc[]>();
+        return docs.map(toVerification);
+      }),
+    listPending: (limit) =>
+      guard(async () => {
+        const count = Math.max(0, Math.trunc(limit));
+        if (count === 0) return []; // limit(0) means "no limit" to MongoDB
+        const docs = await verifications.find({ status: 'pending' }).sort({ createdAt: -1, _id: -1 }).limit(count).lean<VerificationDoc[]>();
+        return docs.map(toVerification);
+      }),
+    decide: (id, decision) =>
+      guard(async () => {
+        const changes: Partial<VerificationDoc> = {
+          status: decision.status,
+          decidedBy: decision.decidedBy,
+          decidedAt: decision.decidedAt,
+        };
+        if (decision.decisionNote !== undefined) changes.decisionNote = decision.decisionNote;
+        // Only a pending request moves, in one atomic update: two admins deciding at once cannot both win.
+        const doc = await verifications
+          .findOneAndUpdate({ _id: id, status: 'pending' }, { $set: changes }, { returnDocument: 'after', runValidators: true })
+          .lean<VerificationDoc>();
+        if (!doc) return null;
+        await pendingVerifications.deleteOne({ verificationId: id });
+        return toVerification(doc);
+      }),
+  };
+}
