@@ -1,0 +1,48 @@
+// `npm run reindex`: builds a fresh index generation from the store and swaps it in
+// atomically; the API keeps answering from the old generation meanwhile.
+import { ConfigError, loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { openSearchIndex } from '../src/runtime/openSearchIndex';
+import { openStore } from '../src/runtime/openStore';
+import { fullReindex, type ReindexProgress } from './fullReindex';
+
+/** One progress line: counts and rate (the store port has no cheap total, so no percentage). */
+function progressLine(progress: ReindexProgress, startedAt: number): string {
+  const seconds = (Date.now() - startedAt) / 1000;
+  const rate = seconds > 0 ? Math.round(progress.scanned / seconds) : 0;
+  return `reindexing: ${progress.scanned} profiles scanned, ${progress.indexed} indexed, ${progress.failed} failed (${rate}/s)`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const store = await openStore(config, logger);
+  const index = await openSearchIndex(config, logger);
+  const startedAt = Date.now();
+  const interactive = process.stderr.isTTY === true;
+  try {
+    const position = await fullReindex({
+      feed: store.changeFeed,
+      profiles: store.profiles,
+      index,
+      logger,
+      onProgress: (progress) => {
+        if (interactive) process.stderr.write(`\r${progressLine(progress, startedAt)}`);
+        else if (progress.scanned % 10_000 === 0) process.stderr.write(`${progressLine(progress, startedAt)}\n`);
+      },
+    });
+    // The indexer resumes from the feed position taken before the scan (idempotent replay).
+    if (position !== null) await store.checkpoints.save('search-indexer', position);
+    const documents = await index.count();
+    process.stderr.write(`\nreindex done: ${documents} documents in the index, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await index.close();
+    await store.close();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(`reindex failed: ${(error as Error).message}`);
+  process.exit(1);
+});
