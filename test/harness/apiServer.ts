@@ -1,0 +1,36 @@
+// Starts the real API (`tsx src/server.ts`, as `npm start` does) on a free port with its own
+// DATA_DIR, for tests that need a listening process: the README walkthrough, shutdown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './freePort';
+import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
+
+export interface ApiServer {
+  url: string;
+  dataDir: string;
+  process: EngineProcess;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+export async function startApiServer(env: Record<string, string> = {}): Promise<ApiServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-server-'));
+  const engine = spawnEngine('api', process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
+  const url = `http://127.0.0.1:${port}/v1`;
+  await waitUntilReady(engine, async () => (await fetch(`${url}/health`)).ok, 30_000);
+  return {
+    url,
+    dataDir,
+    process: engine,
+    async stop() {
+      await engine.stop(10_000);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
