@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'bdapi-config-'));
+
+it('defaults to port 8080, the embedded engines and a generated secret kept in DATA_DIR', () => {
+  const dir = dataDir();
+  const config = loadConfig({ DATA_DIR: dir });
+  expect(config).toMatchObject({ port: 8080, logLevel: 'info', inProcessIndexer: true, jsonBodyLimit: 1024 * 1024 });
+  expect(config.mongodbUri).toBeUndefined();
+  expect(config.elasticsearchUrl).toBeUndefined();
+  expect(config.redisUrl).toBeUndefined();
+  expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+  expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+});
+
+it('names every bad variable in one error', () => {
+  let error: unknown;
+  try {
+    loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', LOG_LEVEL: 'loud', REDIS_URL: 'http://x', JWT_SECRET: 'short' });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  const message = (error as ConfigError).message;
+  expect(message).toMatch(/PORT/);
+  expect(message).toMatch(/LOG_LEVEL/);
+  expect(message).toMatch(/REDIS_URL/);
+});
+
+it('rejects a JWT secret shorter than 32 characters', () => {
+  expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
+});
+
+it('switches each production engine on its own', () => {
+  const config = loadConfig({ DATA_DIR: dataDir(), ELASTICSEARCH_URL: 'http://127.0.0.1:9200' });
+  expect(config.elasticsearchUrl).toBe('http://127.0.0.1:9200');
+  expect(config.mongodbUri).toBeUndefined();
+  expect(config.redisUrl).toBeUndefined();
+});
+
+it('configures the language model only with an API key', () => {
+  expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_BASE_URL: 'http://127.0.0.1:1' }).openai).toBeUndefined();
+  expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:1' }).openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', model: 'gpt-4o-mini' });
+});
