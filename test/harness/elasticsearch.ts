@@ -1,0 +1,143 @@
+// Starts a real Elasticsearch 8 (one node, security off, 1 GB heap) on a free loopback port with
+// its config, data and logs in a temp dir. The engine is Elastic's own distribution from Maven
+// Central, installed into .engines/elasticsearch/ by scripts/engines/elasticsearch/fetch.sh, which
+// this harness runs itself when the engine is missing (so `npm test` works on a fresh machine).
+// Elasticsearch refuses to run as root: when the tests are root (CI), the node runs as `nobody`.
+import { spawnSync } from 'node:child_process';
+import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
+import { findBinary } from './findBinary';
+import { freePort } from './freePort';
+
+export interface ElasticsearchHarness {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** The Elasticsearch version that answered. */
+  version: string;
+  /** Stops the node and deletes its data; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const REPO_ROOT = resolve(__dirname, '..', '..');
+const ENGINE_DIR = join(REPO_ROOT, '.engines', 'elasticsearch');
+const ES_HOME = join(ENGINE_DIR, 'home');
+const FETCH_SCRIPT = join(REPO_ROOT, 'scripts', 'engines', 'elasticsearch', 'fetch.sh');
+// A cold JVM on two shared cores takes 30-60 s; the bound only catches a node that never comes up.
+const READY_TIMEOUT_MS = 240_000;
+const NOBODY = 65534;
+const BIND_ATTEMPTS = 3;
+
+/** Runs the fetch script when the engine is not installed yet (it is idempotent either way). */
+export function ensureElasticsearchInstalled(): void {
+  if (existsSync(join(ENGINE_DIR, '.complete')) && existsSync(join(ES_HOME, 'bin', 'elasticsearch'))) return;
+  const fetched = spawnSync('bash', [FETCH_SCRIPT], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
+  if (fetched.status !== 0) {
+    throw new Error(`Could not install the Elasticsearch test engine (bash ${FETCH_SCRIPT}):\n${fetched.stdout}\n${fetched.stderr}`);
+  }
+}
+
+/** ES_JAVA_HOME if set, else the JDK that `java` on PATH belongs to. */
+function javaHome(): string {
+  if (process.env.ES_JAVA_HOME) return process.env.ES_JAVA_HOME;
+  const java = findBinary('java');
+  if (!java) throw new Error('Elasticsearch needs a Java 17+ runtime on PATH (or ES_JAVA_HOME): apt-get install -y openjdk-17-jdk-headless');
+  return dirname(dirname(realpathSync(java)));
+}
+
+function nodeSettings(httpPort: number, transportPort: number, base: string): string {
+  return [
+    `cluster.name: test-${httpPort}`,
+    `node.name: test-${httpPort}`,
+    'discovery.type: single-node',
+    `network.host: ${HOST}`,
+    `http.port: ${httpPort}`,
+    `transport.port: ${transportPort}`,
+    `path.data: ${join(base, 'data')}`,
+    `path.logs: ${join(base, 'logs')}`,
+    'xpack.security.enabled: false',
+    // A nearly full disk must not turn the test indices read-only or leave shards unassigned.
+    'cluster.routing.allocation.disk.threshold_enabled: false',
+    // Tests drop their indices by pattern (profiles_test_*).
+    'action.destructive_requires_name: false',
+    '',
+  ].join('\n');
+}
+
+/** A fresh config dir (the distribution's files plus our elasticsearch.yml), data and logs under `base`. */
+function prepareNodeDir(base: string, httpPort: number, transportPort: number): void {
+  for (const sub of ['config', 'data', 'logs', 'tmp']) mkdirSync(join(base, sub), { recursive: true });
+  cpSync(join(ES_HOME, 'config'), join(base, 'config'), { recursive: true });
+  writeFileSync(join(base, 'config', 'elasticsearch.yml'), nodeSettings(httpPort, transportPort, base));
+}
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (!statSync(path).isDirectory()) return;
+  for (const entry of readdirSync(path)) chownTree(join(path, entry), uid);
+}
+
+async function clusterHealth(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, { signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) return false;
+  const body = (await response.json()) as { status?: string };
+  return body.status === 'green' || body.status === 'yellow';
+}
+
+function launch(base: string, runAsNobody: boolean): EngineProcess {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    LANG: 'C.UTF-8',
+    ES_JAVA_HOME: javaHome(),
+    ES_PATH_CONF: join(base, 'config'),
+    ES_TMPDIR: join(base, 'tmp'),
+    // ES ignores JAVA_OPTS; ES_JAVA_OPTS comes last on its command line, so it wins over jvm.options.
+    ES_JAVA_OPTS: process.env.ES_TEST_JAVA_OPTS ?? '-Xms1g -Xmx1g',
+  };
+  const bin = join(ES_HOME, 'bin', 'elasticsearch');
+  if (!runAsNobody) return spawnEngine('elasticsearch', bin, [], { env });
+  const setpriv = findBinary('setpriv');
+  if (!setpriv) throw new Error('Running the tests as root needs setpriv (util-linux) to start Elasticsearch as nobody');
+  return spawnEngine('elasticsearch', setpriv, [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', bin], { env });
+}
+
+export async function startElasticsearch(): Promise<ElasticsearchHarness> {
+  ensureElasticsearchInstalled();
+  const runAsNobody = process.getuid?.() === 0;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= BIND_ATTEMPTS; attempt++) {
+    const base = mkdtempSync(join(tmpdir(), 'es-test-'));
+    const httpPort = await freePort(HOST);
+    const transportPort = await freePort(HOST);
+    prepareNodeDir(base, httpPort, transportPort);
+    if (runAsNobody) chownTree(base, NOBODY);
+    const url = `http://${HOST}:${httpPort}`;
+    const engine = launch(base, runAsNobody);
+    try {
+      await waitUntilReady(engine, () => clusterHealth(url), READY_TIMEOUT_MS, 500);
+    } catch (error) {
+      await engine.stop(5_000);
+      rmSync(base, { recursive: true, force: true });
+      lastError = error;
+      // Another process took one of the ports between the probe and the bind: try fresh ports.
+      if (/BindException|Address already in use/.test(engine.output())) continue;
+      throw error;
+    }
+    const info = (await (await fetch(`${url}/_nodes/_local`)).json()) as { nodes: Record<string, { version: string }> };
+    const version = Object.values(info.nodes)[0]?.version ?? readFileSync(join(ENGINE_DIR, 'version'), 'utf8').trim();
+    let stopped = false;
+    return {
+      url,
+      version,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await engine.stop(20_000);
+        rmSync(base, { recursive: true, force: true });
+      },
+    };
+  }
+  throw lastError;
+}
