@@ -1,0 +1,51 @@
+import { actionsFor } from '../../indexer/indexer';
+import { isSearchable, toIndexAction, toSearchDocument } from '../../indexer/toSearchDocument';
+import { aProfile } from '../fixtures/profiles';
+
+const published = aProfile({
+  status: 'published',
+  services: [
+    { id: 'svc_a', name: 'Sourdough loaf', category: 'bread', pricing: { type: 'fixed', currency: 'GBP', amount: 4.5 }, bookable: false, requiresQuote: false, createdAt: 'x', updatedAt: 'x' },
+    { id: 'svc_b', name: 'Cake order', description: 'Celebration cakes', pricing: { type: 'range', currency: 'GBP', minAmount: 30, maxAmount: 90 }, bookable: true, requiresQuote: true, createdAt: 'x', updatedAt: 'x' },
+  ],
+  exclusiveContent: { insiderTips: 'Cinnamon buns at 8am', localSecrets: 'Side door on Mill Lane' },
+});
+
+it('maps a published profile to a search document with derived fields', () => {
+  const doc = toSearchDocument(published);
+  expect(doc).toMatchObject({
+    id: published.id,
+    environment: 'live',
+    name: 'Corner Bakery',
+    address: { city: 'Bristol', country: 'GB', state: '' },
+    coordinates: { lat: 51.4545, lon: -2.5879 },
+    timeZone: 'Europe/London',
+    minPrice: 4.5,
+    verificationLevel: 'none',
+  });
+  expect(doc.servicesText).toContain('Sourdough loaf bread');
+  expect(doc.servicesText).toContain('Celebration cakes');
+  expect(doc.exclusiveText).toBe('Cinnamon buns at 8am\nSide door on Mill Lane');
+  expect(doc.completeness).toBeGreaterThan(0);
+});
+
+it('only published, non-deleted profiles are searchable; anything else becomes a delete', () => {
+  expect(isSearchable(published)).toBe(true);
+  expect(toIndexAction(aProfile({ status: 'draft' }))).toMatchObject({ type: 'delete' });
+  expect(toIndexAction({ ...published, deletedAt: '2026-01-01T00:00:00.000Z' })).toEqual({ type: 'delete', environment: 'live', id: published.id });
+});
+
+it('collapses several changes of one profile in a batch into the last one', () => {
+  const first = { ...published, version: 1 };
+  const second = { ...published, status: 'draft' as const, version: 2 };
+  const other = aProfile({ status: 'published' });
+  const actions = actionsFor([
+    { position: '1', profileId: first.id, environment: 'live', profile: first, at: 'x' },
+    { position: '2', profileId: other.id, environment: 'live', profile: other, at: 'x' },
+    { position: '3', profileId: second.id, environment: 'live', profile: second, at: 'x' },
+  ]);
+  expect(actions).toEqual([
+    { type: 'delete', environment: 'live', id: published.id },
+    { type: 'upsert', document: expect.objectContaining({ id: other.id }) },
+  ]);
+});
