@@ -8,4 +8,5 @@ module.exports = {
   testTimeout: 30000,
   // Engines started by test/harness are shared per test file and stopped in afterAll.
   maxWorkers: 1,
+  reporters: ['default', '<rootDir>/test/harness/plainSummaryReporter.js'],
 };

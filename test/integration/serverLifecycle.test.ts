@@ -1,0 +1,82 @@
+// The process around the app: start-up against a backend that never answers, clean SIGTERM
+// with the indexer position committed, and the admin CLI.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
+import { startApiServer } from '../harness/apiServer';
+import { freePort } from '../harness/freePort';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '../..');
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+it('exits with a clear message when a configured backend does not answer in time', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-start-'));
+  const deadPort = await freePort();
+  try {
+    const outcome = await run(process.execPath, [TSX, 'src/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), REDIS_URL: `redis://127.0.0.1:${deadPort}`, STARTUP_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'error' },
+      timeout: 30_000,
+    }).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.output).toMatch(/Redis did not answer within 1 s/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 40_000);
+
+it('refuses to start with an invalid setting and names it', async () => {
+  const outcome = await run(process.execPath, [TSX, 'src/server.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'not-a-port' }, timeout: 30_000 }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+  expect(outcome.code).toBe(2);
+  expect(outcome.stderr).toMatch(/PORT must be a whole number/);
+}, 40_000);
+
+it('stops on SIGTERM with exit code 0 after committing the indexer position', async () => {
+  const server = await startApiServer({ LOG_LEVEL: 'info' });
+  const register = await fetch(`${server.url}/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'sigterm@example.com', password: 'long enough password', name: 'S' }) });
+  expect(register.status).toBe(201);
+  const login = await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'sigterm@example.com', password: 'long enough password' }) })).json();
+  const created = await fetch(`${server.url}/business/profile`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${login.data.accessToken}` }, body: JSON.stringify({ name: 'Shutdown Cafe', category: 'cafes' }) });
+  expect(created.status).toBe(201);
+
+  process.kill(server.process.pid, 'SIGTERM');
+  expect(await server.process.exited).toBe('0');
+  expect(server.process.output()).toMatch(/"msg":"stopped"/);
+
+  const store = createSqliteStore({ file: join(server.dataDir, 'store.db') });
+  try {
+    expect(await store.checkpoints.load('search-indexer')).toBe(await store.changeFeed.head());
+  } finally {
+    await store.close();
+    await server.stop();
+  }
+}, 60_000);
+
+it('npm run admin:create creates the first admin and promotes an existing account', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-admin-'));
+  try {
+    const env = { ...process.env, DATA_DIR: dataDir };
+    const first = await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'Ops@Example.com', '--password', 'a strong admin password'], { cwd: ROOT, env });
+    expect(first.stdout).toMatch(/Created admin ops@example.com \(acct_/);
+    const again = await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'ops@example.com'], { cwd: ROOT, env });
+    expect(again.stdout).toMatch(/Promoted ops@example.com/);
+    const store = createSqliteStore({ file: join(dataDir, 'store.db') });
+    try {
+      expect(await store.accounts.findByEmail('ops@example.com')).toMatchObject({ role: 'admin', plan: 'enterprise' });
+    } finally {
+      await store.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 60_000);
