@@ -128,6 +128,22 @@ describe('MongoDB store specifics', () => {
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'DUPLICATE_PROFILE' } });
   });
 
+  it('keeps a key claimed for the winner when two writers of one profile both add it', async () => {
+    // A claims the shared key first but has a second key to claim, so B tends to swap first: the
+    // loser's compensation must not free a key the winner lists, whatever the interleaving.
+    for (let round = 0; round < 5; round++) {
+      const key = `phone:+4411700000${10 + round}`;
+      const profile = await store.profiles.create(aProfile());
+      const writes = await Promise.allSettled([
+        store.profiles.replace(revisionOf(profile, { name: 'A', dedupeKeys: [...profile.dedupeKeys, key, `${key}-a`] }), 1),
+        store.profiles.replace(revisionOf(profile, { name: 'B', dedupeKeys: [...profile.dedupeKeys, key] }), 1),
+      ]);
+
+      expect(writes.filter((write) => write.status === 'fulfilled')).toHaveLength(1);
+      await expect(store.profiles.create(aProfile({ dedupeKeys: [key] }))).rejects.toMatchObject({ code: 'DUPLICATE_PROFILE' });
+    }
+  });
+
   it('reclaims the pending slot of a verification that was decided but whose slot was left behind', async () => {
     const request = await store.verifications.create(aVerification({ businessId: 'biz_1' }));
     await store.verifications.decide(request.id, { status: 'approved', decidedBy: 'acct_admin', decidedAt: new Date().toISOString() });

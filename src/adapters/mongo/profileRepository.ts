@@ -10,7 +10,7 @@ import type { Logger } from '../../logger';
 import { categoryKey, exclusiveTexts, toBusinessDoc, toProfile } from './profileDocument';
 import type { ProfileKeyClaims } from './profileKeys';
 import type { BusinessDoc } from './schemas/businessSchema';
-import { guard } from './translateError';
+import { guard, isRejectedWrite } from './translateError';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
@@ -34,6 +34,23 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
     return doc;
   }
 
+  /**
+   * Undoes this call's claims after its swap failed, except keys the stored profile lists: a
+   * concurrent writer of the same profile may have won with a key this call claimed first.
+   */
+  async function releaseUnlisted(next: BusinessProfile, claimed: string[]): Promise<void> {
+    if (claimed.length === 0) return;
+    try {
+      const stored = await businesses
+        .findOne({ _id: next.id, environment: next.environment }, { dedupeKeys: 1, deletedAt: 1 })
+        .lean<Pick<BusinessDoc, 'dedupeKeys' | 'deletedAt'>>();
+      const listed = new Set(stored && !stored.deletedAt ? stored.dedupeKeys : []);
+      await keys.release(next.environment, next.id, claimed.filter((key) => !listed.has(key)));
+    } catch {
+      // Left claimed: orphaned claims are reclaimed later (profileKeys.ts).
+    }
+  }
+
   return {
     create: (profile) =>
       guard(async () => {
@@ -42,7 +59,9 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
         try {
           await doc.save();
         } catch (error) {
-          await keys.release(profile.environment, profile.id, claimed).catch(() => undefined);
+          // Only a refused insert frees the claims; after a lost reply the profile may exist, and
+          // claims that turn out orphaned are reclaimed later (profileKeys.ts).
+          if (isRejectedWrite(error)) await keys.release(profile.environment, profile.id, claimed).catch(() => undefined);
           throw error;
         }
         onWrite?.();
@@ -81,11 +100,11 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
           );
           swapped = result.matchedCount === 1;
         } catch (error) {
-          await keys.release(next.environment, next.id, claimed).catch(() => undefined);
+          if (isRejectedWrite(error)) await releaseUnlisted(next, claimed);
           throw error;
         }
         if (!swapped) {
-          await keys.release(next.environment, next.id, claimed).catch(() => undefined);
+          await releaseUnlisted(next, claimed);
           throw stale();
         }
         onWrite?.();

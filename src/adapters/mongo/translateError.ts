@@ -39,6 +39,15 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
+ * True when the server refused a write, so it certainly did not happen. After a network error or
+ * timeout the write may or may not have been applied, and compensations must assume it was.
+ */
+export function isRejectedWrite(error: unknown): boolean {
+  if (error instanceof mongoose.Error.ValidationError || error instanceof mongoose.Error.CastError) return true;
+  return error instanceof MongoServerError && !(error instanceof mongoose.mongo.MongoWriteConcernError) && !isUnavailable(error);
+}
+
+/**
  * Maps a driver or mongoose error to what the core understands. `onDuplicate` names the
  * ConflictError of a repository's own unique indexes; other duplicates become a generic conflict.
  */

@@ -12,7 +12,7 @@ import type { VerificationRequest } from '../../domain/verification';
 import type { VerificationRepository } from '../../ports/store';
 import type { PendingVerificationDoc } from './schemas/pendingVerificationSchema';
 import type { VerificationDoc } from './schemas/verificationSchema';
-import { duplicateKeyIndex, guard } from './translateError';
+import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
 
 /** A slot younger than this may belong to a request still being written, so it is never reclaimed. */
 const SLOT_GRACE_MS = 60_000;
@@ -71,7 +71,8 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
         try {
           await verifications.create({ _id: id, ...fields });
         } catch (error) {
-          if (request.status === 'pending') {
+          // After a lost reply the request may exist; a slot whose request is missing is reclaimed later.
+          if (request.status === 'pending' && isRejectedWrite(error)) {
             await pendingVerifications.deleteOne({ verificationId: id }).catch(() => undefined);
           }
           throw error;
