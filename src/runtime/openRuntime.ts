@@ -17,9 +17,8 @@ import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
-import { openMediaStorage } from './openMediaStorage';
 import { openSearchIndex } from './openSearchIndex';
-import { openStore } from './openStore';
+import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
 
 export interface Engines {
@@ -43,9 +42,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: error }, 'close failed'));
   };
   try {
-    const store = await withStartupRetry(config.mongodbUri ? 'MongoDB' : 'SQLite store', () => openStore(config, logger), timeout, logger);
+    const { store, mediaStorage } = await withStartupRetry(config.mongodbUri ? 'MongoDB' : 'SQLite store', () => openPersistence(config, logger), timeout, logger);
     closers.push(() => store.close());
-    const mediaStorage = await openMediaStorage(config, store);
     const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
     closers.push(() => searchIndex.close());
 

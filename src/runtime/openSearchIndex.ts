@@ -1,6 +1,7 @@
 // Chooses the SearchIndex adapter: Elasticsearch when ELASTICSEARCH_URL is set, otherwise
 // the embedded SQLite FTS5 index under DATA_DIR.
 import { join } from 'node:path';
+import { createElasticsearchIndex } from '../adapters/elasticsearch/elasticsearchIndex';
 import { createSqliteSearchIndex } from '../adapters/sqlite/search/sqliteSearchIndex';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -8,7 +9,14 @@ import type { SearchIndex } from '../ports/searchIndex';
 
 export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex'>, logger: Logger): Promise<SearchIndex> {
   if (config.elasticsearchUrl) {
-    throw new Error(`ELASTICSEARCH_URL support is not wired yet (${logger.level})`);
+    const index = createElasticsearchIndex({ node: config.elasticsearchUrl, alias: config.elasticsearchIndex, logger: logger.child({ component: 'elasticsearch' }) });
+    try {
+      await index.ping();
+    } catch (error) {
+      await index.close();
+      throw error;
+    }
+    return index;
   }
   const index = createSqliteSearchIndex({ file: join(config.dataDir, 'search.db') });
   await index.ping();

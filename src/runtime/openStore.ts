@@ -1,14 +1,37 @@
-// Chooses the Store adapter from configuration: MongoDB when MONGODB_URI is set,
-// otherwise the embedded SQLite database under DATA_DIR.
+// Chooses the persistence adapters from configuration: MongoDB (media on GridFS) when
+// MONGODB_URI is set, otherwise the embedded SQLite database and media files under DATA_DIR.
 import { join } from 'node:path';
+import { createFileMediaStorage } from '../adapters/filesystem/fileMediaStorage';
+import { createGridFsMediaStorage } from '../adapters/mongo/gridFsMediaStorage';
+import { createMongoStore } from '../adapters/mongo/mongoStore';
 import { createSqliteStore } from '../adapters/sqlite/store/sqliteStore';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { MediaStorage } from '../ports/mediaStorage';
 import type { Store } from '../ports/store';
 
-export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, _logger?: Logger): Promise<Store> {
+export interface Persistence {
+  store: Store;
+  mediaStorage: MediaStorage;
+}
+
+export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger): Promise<Persistence> {
   if (config.mongodbUri) {
-    throw new Error('MONGODB_URI support is not wired yet');
+    const store = await createMongoStore({ uri: config.mongodbUri, logger, serverSelectionTimeoutMS: 3000 });
+    try {
+      await store.ping();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return { store, mediaStorage: createGridFsMediaStorage(store.connection) };
   }
-  return createSqliteStore({ file: join(config.dataDir, 'store.db') });
+  return {
+    store: createSqliteStore({ file: join(config.dataDir, 'store.db') }),
+    mediaStorage: createFileMediaStorage(join(config.dataDir, 'media')),
+  };
+}
+
+export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger): Promise<Store> {
+  return (await openPersistence(config, logger)).store;
 }
