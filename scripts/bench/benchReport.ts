@@ -1,0 +1,104 @@
+// The benchmark's result: one row per endpoint (raw index floor, API at one connection, API
+// under load), the issue #3 targets beside the numbers, printed as a table and saved as JSON.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchOptions } from './benchOptions';
+import type { ScenarioName } from './benchScenarios';
+import type { HttpRun } from './httpLoad';
+import type { PreflightAnswer } from './preflight';
+import type { RawFloor } from './rawIndexFloor';
+
+export interface ScenarioResult {
+  name: ScenarioName;
+  label: string;
+  distinctRequests: number;
+  raw: RawFloor;
+  /** One connection: latency without queueing, the number compared with the raw floor. */
+  api: HttpRun;
+  /** `connections` connections: throughput and tail latency under load. */
+  load: HttpRun;
+  /** api p50 / raw p50 - 1. */
+  overheadAtP50: number;
+  p99TargetMs?: number;
+  preflight: PreflightAnswer[];
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  engine: string;
+  options: BenchOptions;
+  /** loadAverage: 1-minute load at start and end; above the CPU count, other work was competing. */
+  machine: { cpus: number; node: string; platform: string; loadAverage: { start: number; end: number } };
+  dataset: { count: number; seed: string; generateAndLoadMs: number; indexMs: number; indexed: number };
+  scenarios: ScenarioResult[];
+  targets: TargetCheck[];
+}
+
+export const OVERHEAD_TARGET = 0.25;
+
+export function checkTargets(scenarios: ScenarioResult[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const s of scenarios) {
+    if (s.p99TargetMs !== undefined) {
+      checks.push({ target: `${s.name} p99 <= ${s.p99TargetMs} ms (under load)`, measured: `${s.load.latency.p99.toFixed(1)} ms`, met: s.load.latency.p99 <= s.p99TargetMs });
+    }
+  }
+  for (const s of scenarios) {
+    checks.push({ target: `${s.name} API overhead <= ${OVERHEAD_TARGET * 100}% at p50`, measured: percent(s.overheadAtP50), met: s.overheadAtP50 <= OVERHEAD_TARGET });
+  }
+  return checks;
+}
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const percent = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(0)}%`;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function formatReport(report: BenchReport): string {
+  const { options } = report;
+  const rows = report.scenarios.map((s) => [
+    s.name,
+    `${ms(s.raw.latency.p50)} / ${ms(s.raw.latency.p95)} / ${ms(s.raw.latency.p99)}`,
+    `${ms(s.api.latency.p50)} / ${ms(s.api.latency.p95)} / ${ms(s.api.latency.p99)}`,
+    percent(s.overheadAtP50),
+    `${ms(s.load.latency.p50)} / ${ms(s.load.latency.p95)} / ${ms(s.load.latency.p99)}`,
+    s.load.requestsPerSecond.toFixed(0),
+    String(s.load.errors + s.load.non2xx + s.api.errors + s.api.non2xx),
+    s.p99TargetMs !== undefined ? `${s.p99TargetMs} ms` : '-',
+  ]);
+  const lines = [
+    `Search benchmark: engine ${report.engine}, ${report.dataset.count} businesses (seed "${report.dataset.seed}"), ${report.machine.cpus} CPUs, Node ${report.machine.node}, ` +
+      `load average ${report.machine.loadAverage.start.toFixed(1)} at start / ${report.machine.loadAverage.end.toFixed(1)} at end`,
+    `load: ${options.connections} connections x ${options.duration} s per endpoint after ${options.warmup} s warm-up; api: 1 connection x ${options.latencyDuration} s; raw: ${options.rawIterations} sequential in-process index queries`,
+    '',
+    table(
+      ['endpoint', 'raw index p50/p95/p99 ms', 'api 1 conn p50/p95/p99 ms', 'overhead p50', `api ${options.connections} conn p50/p95/p99 ms`, 'req/s', 'errors', 'p99 target'],
+      rows,
+    ),
+    '',
+    'Targets (issue #3):',
+    ...report.targets.map((t) => `  ${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.measured}`),
+  ];
+  const empty = report.scenarios.flatMap((s) => s.preflight.filter((a) => a.total === 0).map((a) => `  ${s.name}: ${a.body ?? a.path}`));
+  if (empty.length > 0) lines.push('', 'Requests that matched nothing (still measured):', ...empty);
+  return lines.join('\n');
+}
+
+export function writeReport(report: BenchReport, outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const file = join(outDir, `search-${report.engine}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

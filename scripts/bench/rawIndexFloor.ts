@@ -1,0 +1,28 @@
+// The floor under the API numbers: the same index queries the API would run, sent straight
+// to SearchIndex.search in this process, one after another, no HTTP, no ranking, no summary.
+import type { SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { summariseLatencies, type LatencySummary } from './latencySummary';
+
+export interface RawFloor {
+  iterations: number;
+  latency: LatencySummary;
+  queriesPerSecond: number;
+  /** Matches per query (index `total`), same order as the queries. */
+  totals: number[];
+}
+
+export async function measureRawFloor(index: SearchIndex, queries: SearchQuery[], options: { iterations: number; warmup?: number }): Promise<RawFloor> {
+  const totals: number[] = [];
+  for (const query of queries) totals.push((await index.search(query)).total);
+  for (let i = 0; i < (options.warmup ?? Math.min(200, options.iterations)); i++) await index.search(queries[i % queries.length]);
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < options.iterations; i++) {
+    const query = queries[i % queries.length];
+    const t0 = performance.now();
+    await index.search(query);
+    samples.push(performance.now() - t0);
+  }
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  return { iterations: options.iterations, latency: summariseLatencies(samples), queriesPerSecond: Math.round(options.iterations / elapsedSeconds), totals };
+}

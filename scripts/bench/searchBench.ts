@@ -1,0 +1,181 @@
+// `npm run bench:search`: generates N businesses, loads them through the Store port into a
+// fresh DATA_DIR, builds the search index with the indexer's full reindex, measures the raw
+// index floor in-process, then starts the real server as a child process and drives the
+// consumer, directory and partner search endpoints with autocannon. Prints a table against the
+// issue #3 targets and writes bench-results/search-<engine>-<timestamp>.json.
+// Everything stays on 127.0.0.1; the server child and the temp dir are removed on exit,
+// Ctrl-C and errors alike.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { openSearchIndex } from '../../src/runtime/openSearchIndex';
+import { openStore } from '../../src/runtime/openStore';
+import { createBenchAccount } from './benchAccount';
+import { parseBenchOptions, USAGE, type BenchOptions } from './benchOptions';
+import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioResult } from './benchReport';
+import { benchScenarios, type Scenario } from './benchScenarios';
+import { buildBenchIndex } from './buildBenchIndex';
+import { businessStream } from './generateBusinesses';
+import { runHttpLoad, stopHttpLoad, type HttpRun } from './httpLoad';
+import { loadBusinesses } from './loadBusinesses';
+import { preflight } from './preflight';
+import { measureRawFloor, type RawFloor } from './rawIndexFloor';
+import { startServer, waitUntilIndexed } from './serverProcess';
+
+const REPO_ROOT = resolve(__dirname, '../..');
+/** Index (alias) name on a shared Elasticsearch, so the bench never rebuilds the real `profiles`. */
+const ES_BENCH_INDEX = 'bench_profiles';
+/** Settings of the caller's shell the bench must not pass on: other engines, an LLM, another data dir. */
+const SCRUBBED_ENV = [
+  'MONGODB_URI', 'REDIS_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ELASTICSEARCH_URL',
+  'ELASTICSEARCH_INDEX', 'IN_PROCESS_INDEXER', 'PORT', 'HOST', 'DATA_DIR', 'JWT_SECRET',
+];
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function engineEnv(options: BenchOptions, dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    IN_PROCESS_INDEXER: 'true',
+    ...(options.esUrl !== undefined && { ELASTICSEARCH_URL: options.esUrl, ELASTICSEARCH_INDEX: ES_BENCH_INDEX }),
+  };
+}
+
+function serverEnv(options: BenchOptions, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SCRUBBED_ENV) delete env[name];
+  return { ...env, ...engineEnv(options, dataDir) };
+}
+
+function assertClean(scenario: Scenario, phase: string, run: HttpRun): void {
+  if (run.errors + run.timeouts + run.non2xx === 0) return;
+  throw new Error(
+    `${scenario.name} (${phase}): ${run.errors} connection errors, ${run.timeouts} timeouts, ${run.non2xx} non-2xx answers ` +
+      `(status codes ${JSON.stringify(run.statusCodes)}). Numbers measured over failing requests are meaningless; fix the cause and rerun.`,
+  );
+}
+
+async function main(options: BenchOptions, closers: Array<() => Promise<unknown>>, dataDir: string): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const loadAtStart = loadavg()[0];
+  const engine = options.engine;
+  const config = loadConfig(engineEnv(options, dataDir));
+  const logger = createLogger('warn');
+
+  log(`generating and loading ${options.count} businesses (seed "${options.seed}") into ${dataDir}`);
+  const store = await openStore(config, logger);
+  closers.push(() => store.close());
+  const account = await createBenchAccount(store);
+  const loaded = await loadBusinesses(store, businessStream(options.count, options.seed, { ownerId: account.accountId }), (p) =>
+    log(`  ${p.loaded} loaded (${Math.round(p.loaded / (p.elapsedMs / 1000))}/s)`),
+  );
+  log(`loaded ${loaded.loaded} in ${seconds(loaded.elapsedMs)}`);
+
+  const index = await openSearchIndex(config, logger);
+  closers.push(() => index.close());
+  const built = await buildBenchIndex({ store, index, logger, onProgress: (p) => p.scanned % 20_000 === 0 && log(`  ${p.indexed} indexed`) });
+  log(`indexed ${built.indexed} (${engine}) in ${seconds(built.elapsedMs)}`);
+
+  const scenarios = benchScenarios();
+  const floors = new Map<string, RawFloor>();
+  for (const scenario of scenarios) {
+    const floor = await measureRawFloor(index, await scenario.indexQueries(), { iterations: options.rawIterations });
+    floors.set(scenario.name, floor);
+    log(`raw ${scenario.name}: p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (${floor.queriesPerSecond} q/s)`);
+  }
+  // The server opens the same files; this process lets go of them before it starts.
+  await index.close();
+  await store.close();
+
+  log('starting the server (src/server.ts) on 127.0.0.1');
+  const server = await startServer({ repoRoot: REPO_ROOT, dataDir, env: serverEnv(options, dataDir) });
+  closers.push(() => server.stop());
+  await waitUntilIndexed(server.baseUrl);
+  log(`server ${server.baseUrl} (pid ${server.pid}) is up and its indexer has nothing pending`);
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    const answers = await preflight(server.baseUrl, account.apiKey, scenario.requests);
+    const drive = (connections: number, durationSeconds: number) =>
+      runHttpLoad({ baseUrl: server.baseUrl, apiKey: account.apiKey, requests: scenario.requests, connections, durationSeconds });
+    if (options.warmup > 0) assertClean(scenario, 'warm-up', await drive(options.connections, options.warmup));
+    const api = await drive(1, options.latencyDuration);
+    assertClean(scenario, '1 connection', api);
+    const load = await drive(options.connections, options.duration);
+    assertClean(scenario, `${options.connections} connections`, load);
+    const raw = floors.get(scenario.name) as RawFloor;
+    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s`);
+    results.push({
+      name: scenario.name,
+      label: scenario.label,
+      distinctRequests: scenario.requests.length,
+      raw,
+      api,
+      load,
+      overheadAtP50: raw.latency.p50 > 0 ? api.latency.p50 / raw.latency.p50 - 1 : 0,
+      ...(scenario.p99TargetMs !== undefined && { p99TargetMs: scenario.p99TargetMs }),
+      preflight: answers,
+    });
+  }
+  await server.stop();
+
+  const report: BenchReport = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    engine,
+    options,
+    machine: { cpus: cpus().length, node: process.versions.node, platform: `${process.platform}-${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
+    dataset: { count: loaded.loaded, seed: options.seed, generateAndLoadMs: Math.round(loaded.elapsedMs), indexMs: Math.round(built.elapsedMs), indexed: built.indexed },
+    scenarios: results,
+    targets: checkTargets(results),
+  };
+  console.log(`\n${formatReport(report)}\n`);
+  log(`results written to ${writeReport(report, resolve(REPO_ROOT, options.outDir))}`);
+}
+
+async function run(): Promise<void> {
+  let options: BenchOptions | 'help';
+  try {
+    options = parseBenchOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-'));
+  const closers: Array<() => Promise<unknown>> = [];
+  let cleaned = false;
+  let interrupted = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupt = (signal: NodeJS.Signals) => {
+    interrupted = true;
+    log(`${signal}: stopping the server and removing ${dataDir}`);
+    stopHttpLoad();
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    await main(options, closers, dataDir);
+  } catch (error) {
+    // After Ctrl-C the run fails on purpose (the server goes away under autocannon); say nothing more.
+    if (!interrupted) console.error(`\nbench:search failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+void run();
