@@ -4,7 +4,7 @@
 // keeps its open cursor; any other position opens a new stream with resumeAfter, and null starts
 // at the oldest retained oplog entry. Change streams cannot count, so countAfter is always null,
 // and head() is the newest position this process has handed out.
-import mongoose from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { Logger } from '../../logger';
 import { type ChangeBatch, type ChangeFeed, ChangeHistoryLostError, type ProfileChange } from '../../ports/changeFeed';
 import { decodePosition, encodePosition, isResumeRefused, type ResumeToken } from './changeStreamPosition';
@@ -12,10 +12,10 @@ import { toProfile } from './profileDocument';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { translateError } from './translateError';
 
-type Collection = InstanceType<typeof mongoose.mongo.Collection<BusinessDoc>>;
-type Timestamp = InstanceType<typeof mongoose.mongo.Timestamp>;
+type Collection = mongo.Collection<BusinessDoc>;
+type Timestamp = mongo.Timestamp;
 type ChangeStream = ReturnType<Collection['watch']>;
-type ChangeEvent = mongoose.mongo.ChangeStreamDocument<BusinessDoc>;
+type ChangeEvent = mongo.ChangeStreamDocument<BusinessDoc>;
 
 /** How often a waiting reader asks again; also the server-side await of each getMore. */
 const POLL_INTERVAL_MS = 50;
@@ -76,7 +76,7 @@ export function createMongoChangeFeed({ businesses, historyStart, logger }: Mong
 
   async function openAt(position: string | null, token: ResumeToken | null): Promise<OpenStream> {
     await drop(current);
-    const options: mongoose.mongo.ChangeStreamOptions = { fullDocument: 'updateLookup', maxAwaitTimeMS: POLL_INTERVAL_MS };
+    const options: mongo.ChangeStreamOptions = { fullDocument: 'updateLookup', maxAwaitTimeMS: POLL_INTERVAL_MS };
     if (token) {
       options.resumeAfter = token;
     } else {

@@ -1,13 +1,13 @@
 // Media blobs in GridFS (the `media` bucket by default): one GridFS file per storage key, named by
 // the key, the content type in its metadata. put() writes the new file before removing the old
 // ones, so a key never reads as missing while it is being replaced; readers take the newest file.
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 import { UnavailableError } from '../../domain/errors';
 import type { MediaStorage } from '../../ports/mediaStorage';
 import { translateError } from './translateError';
 
-type Db = InstanceType<typeof mongoose.mongo.Db>;
-type ObjectId = InstanceType<typeof mongoose.mongo.ObjectId>;
+type Db = mongo.Db;
+type ObjectId = mongo.ObjectId;
 
 interface MediaFile {
   _id: ObjectId;
@@ -21,14 +21,14 @@ export interface GridFsMediaStorageOptions {
 
 export function createGridFsMediaStorage(source: Connection | Db, options: GridFsMediaStorageOptions = {}): MediaStorage {
   const bucketName = options.bucketName ?? 'media';
-  let bucket: InstanceType<typeof mongoose.mongo.GridFSBucket> | undefined;
+  let bucket: mongo.GridFSBucket | undefined;
 
   // A mongoose connection has its Db only once connected; resolve it on first use.
   const getBucket = () => {
     if (bucket) return bucket;
     const db = source instanceof mongoose.mongo.Db ? source : source.db;
     if (!db) throw new UnavailableError('The media database is not connected');
-    bucket = new mongoose.mongo.GridFSBucket(db as Db, { bucketName });
+    bucket = new mongoose.mongo.GridFSBucket(db, { bucketName });
     return bucket;
   };
 

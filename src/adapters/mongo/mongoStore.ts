@@ -2,7 +2,7 @@
 // mongoose singleton), models registered on it, indexes ensured before the first write, and the
 // change feed on the `businesses` change stream. Change streams need a replica set (a single-node
 // one is enough; docker-compose initiates it).
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 import { UnavailableError } from '../../domain/errors';
 import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
@@ -16,6 +16,7 @@ import { oldestOplogTime } from './oplogStart';
 import { createProfileKeyClaims } from './profileKeys';
 import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
+import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, translateError } from './translateError';
 import { createVerificationRepository } from './verificationRepository';
 
@@ -60,8 +61,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   }
 
   const changeFeed = createMongoChangeFeed({
-    businesses: models.businesses.collection as never,
-    historyStart: () => oldestOplogTime(connection.getClient() as never),
+    // mongoose's collection wrapper forwards watch() to the driver's collection.
+    businesses: models.businesses.collection as unknown as mongo.Collection<BusinessDoc>,
+    historyStart: () => oldestOplogTime(connection.getClient()),
     logger: options.logger,
   });
   const keys = createProfileKeyClaims({ profileKeys: models.profileKeys, businesses: models.businesses });

@@ -1,9 +1,9 @@
 // "From the beginning of retained history" on MongoDB: the time of the oldest entry the oplog
 // still holds. A change stream started there replays every retained change of the collection.
-import mongoose from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 
-type MongoClient = InstanceType<typeof mongoose.mongo.MongoClient>;
-type Timestamp = InstanceType<typeof mongoose.mongo.Timestamp>;
+type MongoClient = mongo.MongoClient;
+type Timestamp = mongo.Timestamp;
 
 /**
  * The oldest retained oplog time, or null when the oplog cannot be read (a user without read
