@@ -1,0 +1,122 @@
+// The production shape end to end: the real server process on MongoDB (wire-protocol server
+// with an oplog), Elasticsearch 8 and Redis, with the indexer as its own process. A profile
+// written through the API travels Mongo change stream -> indexer -> Elasticsearch and is
+// found by consumer search; sessions, rate limits and media use the production adapters.
+import { execFile } from 'node:child_process';
+import { resolve, join } from 'node:path';
+import { spawnEngine, waitUntilReady, type EngineProcess } from '../harness/engineProcess';
+import { startApiServer, type ApiServer } from '../harness/apiServer';
+import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasticsearch';
+import { startMongo, type MongoHarness } from '../harness/mongo';
+import { startRedis, type RedisHarness } from '../harness/redis';
+
+const ROOT = resolve(__dirname, '../..');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let mongo: MongoHarness;
+let elasticsearch: ElasticsearchHarness;
+let redis: RedisHarness;
+let api: ApiServer;
+let indexer: EngineProcess;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  [mongo, elasticsearch, redis] = await Promise.all([startMongo(), startElasticsearch(), startRedis()]);
+  env = {
+    MONGODB_URI: mongo.uriFor('e2e'),
+    ELASTICSEARCH_URL: elasticsearch.url,
+    ELASTICSEARCH_INDEX: 'e2e_profiles',
+    REDIS_URL: redis.url,
+    IN_PROCESS_INDEXER: 'false',
+  };
+  api = await startApiServer(env);
+  indexer = spawnEngine('indexer', process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'indexer/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, DATA_DIR: api.dataDir, LOG_LEVEL: 'info' },
+  });
+  await waitUntilReady(indexer, async () => indexer.output().includes('indexer running'), 60_000);
+}, 240_000);
+
+afterAll(async () => {
+  await indexer?.stop(10_000);
+  await api?.stop();
+  await Promise.all([mongo?.stop(), elasticsearch?.stop(), redis?.stop()]);
+}, 60_000);
+
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${api.url}${path}`, {
+    method,
+    headers: { ...(body !== undefined && { 'Content-Type': 'application/json' }), ...(token && { Authorization: `Bearer ${token}` }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as { data: any; error?: any } };
+}
+
+it('a profile written through the API on MongoDB is found by consumer search on Elasticsearch', async () => {
+  const email = `e2e-${Date.now()}@example.com`;
+  expect((await call('POST', '/auth/register', undefined, { email, password: 'long enough password', name: 'E2E' })).status).toBe(201);
+  const token = (await call('POST', '/auth/login', undefined, { email, password: 'long enough password' })).body.data.accessToken as string;
+
+  const created = await call('POST', '/business/profile', token, {
+    name: 'Barton Springs Tacos',
+    category: 'restaurants',
+    description: 'Breakfast tacos and migas by the springs, with vegan chorizo and fresh corn tortillas every day.',
+    tagline: 'Tacos by the water',
+    location: { address: { street: '2101 Barton Springs Rd', city: 'Austin', state: 'TX', postalCode: '78704', country: 'US' }, coordinates: { lat: 30.2614, lon: -97.7636 } },
+    contact: { phone: '+15125550199', website: 'https://bartontacos.example' },
+    hours: { monday: { open: '07:00', close: '15:00' }, saturday: { open: '08:00', close: '16:00' } },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  expect(created.headers.get('x-ratelimit-limit')).toBe('100');
+
+  const form = new FormData();
+  form.set('type', 'logo');
+  form.set('file', new Blob([PNG]), 'logo.png');
+  const upload = await fetch(`${api.url}/business/profile/media`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  expect(upload.status).toBe(201);
+  const logoUrl = ((await upload.json()) as { data: { url: string } }).data.url;
+  const logo = await fetch(`${api.url.replace(/\/v1$/, '')}${logoUrl}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(logo.headers.get('content-type')).toBe('image/png');
+
+  expect((await call('PATCH', `/business/profile/${id}`, token, { status: 'published' })).status).toBe(200);
+
+  let found: string[] = [];
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const search = await call('POST', '/api/v1/consumer/search', token, { query: 'vegan breakfast tacos', location: { lat: 30.2672, lon: -97.7431, distance: '10km' } });
+    expect(search.status).toBe(200);
+    found = search.body.data.businesses.map((b: { id: string }) => b.id);
+    if (found.includes(id)) {
+      expect(search.body.data.businesses[0]).toMatchObject({ id, name: 'Barton Springs Tacos', distance: expect.any(Number) });
+      expect(search.body.data.response).toContain('Barton Springs Tacos');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(found).toContain(id);
+
+  const ready = await call('GET', '/ready');
+  expect(ready.body.data.backends).toMatchObject({ store: { engine: 'mongodb', ok: true }, search: { engine: 'elasticsearch', ok: true }, redis: { ok: true } });
+
+  // Deleting it removes it from search too.
+  expect((await call('DELETE', `/business/profile/${id}`, token)).status).toBe(200);
+  const removedBy = Date.now() + 30_000;
+  while (Date.now() < removedBy) {
+    const search = await call('POST', '/api/v1/consumer/search', token, { query: 'vegan breakfast tacos', location: { lat: 30.2672, lon: -97.7431, distance: '10km' } });
+    found = search.body.data.businesses.map((b: { id: string }) => b.id);
+    if (!found.includes(id)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(found).not.toContain(id);
+}, 120_000);
+
+it('npm run reindex rebuilds the Elasticsearch index from MongoDB while the API keeps answering', async () => {
+  const { stderr } = await new Promise<{ stderr: string }>((resolvePromise, reject) =>
+    execFile(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'indexer/reindexCommand.ts'], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: api.dataDir } }, (error, _stdout, stderrText) =>
+      error ? reject(new Error(stderrText)) : resolvePromise({ stderr: stderrText }),
+    ),
+  );
+  expect(stderr).toMatch(/reindex done: \d+ documents/);
+  expect((await call('GET', '/health')).status).toBe(200);
+}, 120_000);
