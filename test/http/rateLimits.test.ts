@@ -1,0 +1,47 @@
+// Spec 8 through the real app: per-plan limits per area, X-RateLimit-* headers on every
+// limited response, 429 RATE_LIMITED with Retry-After, sk_test_ keys at 100 per hour.
+import request from 'supertest';
+import { rateLimit } from '../../src/http/rateLimit';
+import { createRateLimiter } from '../../src/http/rateLimiter';
+import { createLogger } from '../../src/logger';
+import type { RateLimitArea } from '../../src/routes/routeGuards';
+import { apiKey, signUp, type Actor } from './actors';
+import { buildTestApp, type TestApp } from './testApp';
+
+let app: TestApp;
+let owner: Actor;
+
+beforeAll(async () => {
+  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  app = await buildTestApp({ rateLimit: (area: RateLimitArea) => rateLimit(limiter, area) });
+  owner = await signUp(app, 'limits');
+});
+afterAll(() => app.close());
+
+it('counts the general area down and answers 429 RATE_LIMITED with Retry-After past the free limit', async () => {
+  const first = await request(app.callback).get('/v1/business/profile/status').set(owner.auth);
+  expect(first.headers['x-ratelimit-limit']).toBe('100');
+  const remaining = Number(first.headers['x-ratelimit-remaining']);
+  expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+  for (let i = 0; i < remaining; i++) await request(app.callback).get('/v1/business/profile/status').set(owner.auth);
+  const limited = await request(app.callback).get('/v1/business/profile/status').set(owner.auth);
+  expect(limited.status).toBe(429);
+  expect(limited.body.error.code).toBe('RATE_LIMITED');
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+
+  // The search area has its own, larger budget.
+  const search = await request(app.callback).get('/v1/api/v1/directory').set(owner.auth);
+  expect(search.status).toBe(200);
+  expect(search.headers['x-ratelimit-limit']).toBe('1000');
+});
+
+it('limits sk_test_ keys to 100 requests per hour whatever the plan', async () => {
+  const enterprise = await signUp(app, 'limits-enterprise', 'enterprise');
+  const testKey = await apiKey(app, enterprise, 'test');
+  const response = await request(app.callback).get('/v1/api/v1/directory').set(testKey.auth);
+  expect(response.headers['x-ratelimit-limit']).toBe('100');
+  const live = await apiKey(app, enterprise, 'live');
+  const liveResponse = await request(app.callback).get('/v1/business/profile/status').set(live.auth);
+  expect(liveResponse.headers['x-ratelimit-limit']).toBe('10000');
+});
