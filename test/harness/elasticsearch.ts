@@ -4,6 +4,7 @@
 // this harness runs itself when the engine is missing (so `npm test` works on a fresh machine).
 // Elasticsearch refuses to run as root: when the tests are root (CI), the node runs as `nobody`.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -140,4 +141,102 @@ export async function startElasticsearch(): Promise<ElasticsearchHarness> {
     };
   }
   throw lastError;
+}
+
+/**
+ * An HTTP proxy in front of a real node that can answer bulk requests with overload errors, to
+ * prove the adapter's retries: whole requests rejected with a status, or chosen items of one bulk
+ * response turned into 429 rejections (the node did apply them; a retry rewrites them, as it
+ * would after a real partial rejection). Everything else passes through untouched.
+ */
+export interface FaultyProxy {
+  url: string;
+  /** The next `count` bulk requests get `status` without reaching the node. */
+  rejectNextBulks(count: number, status: number): void;
+  /** In the next bulk response, the items at these positions become 429 rejections. */
+  rejectItemsOfNextBulk(positions: number[]): void;
+  /** Bulk requests seen so far, rejected ones included. */
+  bulkRequests(): number;
+  /** Actions per bulk request seen so far. */
+  bulkItemCounts(): number[];
+  close(): Promise<void>;
+}
+
+const BULK_ACTIONS = new Set(['index', 'create', 'delete', 'update']);
+
+function countBulkActions(ndjson: string): number {
+  let count = 0;
+  let skipSource = false;
+  for (const line of ndjson.split('\n')) {
+    if (line.trim() === '') continue;
+    if (skipSource) {
+      skipSource = false;
+      continue;
+    }
+    const action = Object.keys(JSON.parse(line) as object)[0];
+    if (!BULK_ACTIONS.has(action)) continue;
+    count++;
+    skipSource = action !== 'delete';
+  }
+  return count;
+}
+
+export async function startFaultyProxy(upstream: string): Promise<FaultyProxy> {
+  let rejections: { count: number; status: number } = { count: 0, status: 0 };
+  let itemRejections: number[] | null = null;
+  const itemCounts: number[] = [];
+  const product = { 'x-elastic-product': 'Elasticsearch', 'content-type': 'application/json' };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const isBulk = (req.url ?? '').split('?')[0].endsWith('/_bulk');
+        if (isBulk) itemCounts.push(countBulkActions(body));
+        if (isBulk && rejections.count > 0) {
+          rejections.count--;
+          res.writeHead(rejections.status, product);
+          res.end(JSON.stringify({ error: { type: 'es_rejected_execution_exception', reason: 'injected by the test proxy' }, status: rejections.status }));
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const name of ['content-type', 'accept']) if (req.headers[name]) headers[name] = String(req.headers[name]);
+        const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body: ['GET', 'HEAD'].includes(req.method ?? '') ? undefined : body });
+        let text = await answer.text();
+        if (isBulk && itemRejections) {
+          const positions = itemRejections;
+          itemRejections = null;
+          const parsed = JSON.parse(text) as { errors: boolean; items: Record<string, Record<string, unknown>>[] };
+          parsed.errors = true;
+          for (const position of positions) {
+            const [operation, result] = Object.entries(parsed.items[position])[0];
+            parsed.items[position] = {
+              [operation]: { _index: result._index, _id: result._id, status: 429, error: { type: 'es_rejected_execution_exception', reason: 'injected by the test proxy' } },
+            };
+          }
+          text = JSON.stringify(parsed);
+        }
+        res.writeHead(answer.status, { ...product, 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(text);
+      })().catch((error: Error) => {
+        res.writeHead(502, product);
+        res.end(JSON.stringify({ error: { type: 'proxy_error', reason: error.message }, status: 502 }));
+      });
+    });
+  });
+  const port = await freePort(HOST);
+  await new Promise<void>((resolveListen) => server.listen(port, HOST, resolveListen));
+  return {
+    url: `http://${HOST}:${port}`,
+    rejectNextBulks(count, status) {
+      rejections = { count, status };
+    },
+    rejectItemsOfNextBulk(positions) {
+      itemRejections = positions;
+    },
+    bulkRequests: () => itemCounts.length,
+    bulkItemCounts: () => [...itemCounts],
+    close: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
+  };
 }

@@ -1,0 +1,108 @@
+// The read/write alias and its generations. Searches and writes go through `<alias>`, which points
+// at exactly one concrete index `<alias>_v<n>`. A rebuild fills `<alias>_v<n+1>` while the alias
+// keeps answering from the old one, then moves the alias in ONE updateAliases call (remove + add,
+// atomic in the cluster state) and deletes the old generation.
+import type { Client } from '@elastic/elasticsearch';
+import { errors } from '@elastic/elasticsearch';
+import { ConflictError } from '../../domain/errors';
+import type { Logger } from '../../logger';
+import type { IndexDefinition } from './indexDefinition';
+import { translateError } from './translateError';
+
+export interface AliasManager {
+  /** Creates `<alias>_v1` with the alias when no alias exists yet; memoised, retried after a failure. */
+  ensure(): Promise<void>;
+  /** Fills a fresh generation through `fill(indexName)` and swaps it in; the old one is deleted. */
+  rebuild(fill: (target: string) => Promise<void>): Promise<void>;
+}
+
+const errorType = (error: unknown): string | undefined =>
+  error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+
+export function createAliasManager(deps: { client: Client; alias: string; definition: IndexDefinition; logger?: Logger }): AliasManager {
+  const { client, alias, definition, logger } = deps;
+  const generationName = (n: number): string => `${alias}_v${n}`;
+  const generationPattern = new RegExp(`^${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_v(\\d+)$`);
+  let ready: Promise<void> | null = null;
+
+  const createGeneration = (index: string, withAlias: boolean) =>
+    client.indices.create({
+      index,
+      settings: definition.settings,
+      mappings: definition.mappings,
+      ...(withAlias ? { aliases: { [alias]: {} } } : {}),
+    });
+
+  const aliasedIndices = async (): Promise<string[]> => Object.keys(await client.indices.getAlias({ name: alias }));
+
+  /** Every `<alias>_v<n>` that exists, as numbers. */
+  const generations = async (): Promise<number[]> => {
+    const found = await client.indices.get({ index: `${alias}_v*`, allow_no_indices: true, ignore_unavailable: true, features: ['aliases'] });
+    return Object.keys(found)
+      .map((name) => generationPattern.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+  };
+
+  const createIfAbsent = async (): Promise<void> => {
+    if (await client.indices.existsAlias({ name: alias })) return;
+    if (await client.indices.exists({ index: alias })) {
+      throw new Error(`"${alias}" is a concrete Elasticsearch index; the adapter needs that name free for its alias`);
+    }
+    const first = generationName(Math.max(0, ...(await generations())) + 1);
+    try {
+      // Index and alias in one request: no reader ever sees the alias without its index.
+      await createGeneration(first, true);
+      logger?.info({ index: first, alias }, 'elasticsearch index created');
+    } catch (error) {
+      // Another process got there first; fine as long as the alias now exists.
+      if (errorType(error) !== 'resource_already_exists_exception' || !(await client.indices.existsAlias({ name: alias }))) throw error;
+    }
+  };
+
+  const ensure = (): Promise<void> => {
+    ready ??= createIfAbsent().catch((error: unknown) => {
+      ready = null;
+      throw translateError(error);
+    });
+    return ready;
+  };
+
+  const rebuild = async (fill: (target: string) => Promise<void>): Promise<void> => {
+    await ensure();
+    const current = await aliasedIndices().catch((error: unknown) => Promise.reject(translateError(error)));
+    const next = Math.max(0, ...(await generations())) + 1;
+    const target = generationName(next);
+    try {
+      await createGeneration(target, false);
+    } catch (error) {
+      if (errorType(error) === 'resource_already_exists_exception') {
+        throw new ConflictError('REBUILD_IN_PROGRESS', 'Another rebuild of the search index is running');
+      }
+      throw translateError(error);
+    }
+    logger?.info({ index: target, alias }, 'elasticsearch rebuild started');
+    try {
+      await fill(target);
+      await client.indices.refresh({ index: target });
+      // Atomic: if another rebuild moved the alias meanwhile, the remove fails and nothing changes.
+      await client.indices.updateAliases({
+        actions: [...current.map((index) => ({ remove: { index, alias } })), { add: { index: target, alias } }],
+      });
+    } catch (error) {
+      await client.indices.delete({ index: target }, { ignore: [404] }).catch(() => undefined);
+      if (errorType(error) === 'aliases_not_found_exception') {
+        throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
+      }
+      throw translateError(error);
+    }
+    // The old generation, plus leftovers of rebuilds that died before their swap.
+    const stale = (await generations()).filter((n) => n < next).map(generationName);
+    if (stale.length > 0) await client.indices.delete({ index: stale, ignore_unavailable: true }).catch((error: unknown) => {
+      logger?.warn({ err: error, indices: stale }, 'elasticsearch: could not delete old generations');
+    });
+    logger?.info({ index: target, alias, replaced: current }, 'elasticsearch rebuild swapped in');
+  };
+
+  return { ensure, rebuild };
+}

@@ -1,0 +1,112 @@
+// SearchQuery -> Elasticsearch search request: a pure function with golden tests
+// (test/unit/elasticsearch/). Text scores, filters never do; every sort key, the id tie-break
+// included, runs in the requested direction, like the embedded index.
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchQuery } from '../../ports/searchIndex';
+import { queryText, type QueryText } from './queryText';
+
+/** Field boosts, in the same proportions as the embedded index's bm25 weights. */
+export const TEXT_FIELDS = ['name^4', 'category.text^3', 'servicesText^2', 'tagline^1.5', 'description', 'exclusiveText'];
+
+/** The index's `max_result_window` (mappings/profiles.json): deeper pages only report the total. */
+export const MAX_RESULT_WINDOW = 10_000;
+
+export interface SearchPlan {
+  /** The request body fields (index excluded). */
+  request: estypes.SearchRequest;
+  /** Whether hits carry a text score worth normalising. */
+  scored: boolean;
+  /** Where in each hit's `sort` array the distance in km is, when the query had `near`. */
+  distanceSortPosition: number | null;
+}
+
+export function buildSearchRequest(query: SearchQuery): SearchPlan {
+  const text = queryText(query.text);
+  const sort = sortKeys(query, text !== null);
+  let distanceSortPosition: number | null = null;
+  if (query.near) {
+    const byDistance = query.sort === 'distance';
+    // Sorting by distance puts the distance first; otherwise a last key only reports it.
+    distanceSortPosition = byDistance ? 0 : sort.length;
+    const key = geoDistanceSort(query.near, byDistance ? query.order : 'asc');
+    if (byDistance) sort.unshift(key);
+    else sort.push(key);
+  }
+  const from = Math.max(0, Math.trunc(query.offset));
+  const limit = Math.max(0, Math.trunc(query.limit));
+  const inWindow = from < MAX_RESULT_WINDOW;
+  const request: estypes.SearchRequest = {
+    query: { bool: { ...(text ? { must: [textClause(text)] } : {}), filter: filters(query) } },
+    sort,
+    from: inWindow ? from : 0,
+    size: inWindow ? Math.min(limit, MAX_RESULT_WINDOW - from) : 0,
+    track_total_hits: true,
+    // Field sorts skip scoring unless asked; the ranking downstream needs every hit's text score.
+    ...(text ? { track_scores: true } : {}),
+  };
+  return { request, scored: text !== null, distanceSortPosition };
+}
+
+/**
+ * Any word may match; the last also as a prefix (bool_prefix) while it may still be being typed,
+ * with the edge-ngram name field rewarding names that start with it. Category synonyms come from
+ * the search analyser of `category.text` ("pizza" -> restaurants). No fuzziness: the embedded
+ * index has none, and the two must match the same documents for the same query.
+ */
+function textClause(text: QueryText): estypes.QueryDslQueryContainer {
+  const words: estypes.QueryDslQueryContainer = {
+    multi_match: { query: text.text, type: text.prefix ? 'bool_prefix' : 'most_fields', fields: TEXT_FIELDS, operator: 'or' },
+  };
+  if (!text.prefix) return words;
+  return {
+    bool: {
+      should: [words, { match: { 'name.autocomplete': { query: text.prefix } } }],
+      minimum_should_match: 1,
+    },
+  };
+}
+
+const keyword = (value: string): string => value.trim().toLowerCase();
+
+function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
+  const clauses: estypes.QueryDslQueryContainer[] = [{ term: { environment: query.environment } }];
+  if (query.categories && query.categories.length > 0) clauses.push({ terms: { category: query.categories.map(keyword) } });
+  if (query.city !== undefined) clauses.push({ term: { 'address.city': keyword(query.city) } });
+  if (query.state !== undefined) clauses.push({ term: { 'address.state': keyword(query.state) } });
+  if (query.country !== undefined) clauses.push({ term: { 'address.country': keyword(query.country) } });
+  if (query.verificationLevels && query.verificationLevels.length > 0) {
+    clauses.push({ terms: { verificationLevel: [...query.verificationLevels] } });
+  }
+  // A document without a price has no minPrice field, so a range never matches it.
+  if (query.maxPrice !== undefined) clauses.push({ range: { minPrice: { lte: query.maxPrice } } });
+  if (query.minRating !== undefined) clauses.push({ range: { averageRating: { gte: query.minRating } } });
+  if (query.near) {
+    clauses.push({ geo_distance: { distance: `${query.near.radiusKm}km`, location: { lat: query.near.lat, lon: query.near.lon } } });
+  }
+  return clauses;
+}
+
+function sortKeys(query: SearchQuery, hasText: boolean): estypes.SortCombinations[] {
+  const order = query.order;
+  const relevance: estypes.SortCombinations[] = hasText ? [{ _score: { order } }] : [{ aiVisibilityScore: { order } }];
+  const keys = ((): estypes.SortCombinations[] => {
+    switch (query.sort) {
+      case 'relevance':
+        return relevance;
+      case 'distance':
+        // With a point the distance key is added by the caller; without one there is no distance.
+        return query.near ? [] : relevance;
+      case 'aiVisibilityScore':
+        return [{ aiVisibilityScore: { order } }];
+      case 'rating':
+        return [{ averageRating: { order } }, { reviewCount: { order } }];
+      case 'name':
+        return [{ 'name.sort': { order } }];
+    }
+  })();
+  return [...keys, { id: { order } }];
+}
+
+function geoDistanceSort(point: { lat: number; lon: number }, order: 'asc' | 'desc'): estypes.SortCombinations {
+  return { _geo_distance: { location: { lat: point.lat, lon: point.lon }, order, unit: 'km', distance_type: 'arc' } };
+}

@@ -1,0 +1,28 @@
+// Elasticsearch search response -> the port's SearchResult. Text scores are divided by the best
+// score on the page (the port's 0..1 scale); the distance comes from the `_geo_distance` sort key
+// that the query builder adds whenever the query has a point.
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchDocument, SearchHit, SearchResult } from '../../ports/searchIndex';
+import type { SearchPlan } from './queryBuilder';
+
+export function searchResultFrom(response: estypes.SearchResponse<SearchDocument>, plan: Omit<SearchPlan, 'request'>): SearchResult {
+  const hits = response.hits.hits.filter((hit) => hit._source !== undefined);
+  const scores = hits.map((hit) => (plan.scored ? hit._score ?? 0 : 0));
+  const best = Math.max(0, ...scores);
+  return {
+    total: totalOf(response.hits.total),
+    hits: hits.map((hit, i): SearchHit => {
+      const distance = plan.distanceSortPosition === null ? undefined : hit.sort?.[plan.distanceSortPosition];
+      return {
+        document: hit._source as SearchDocument,
+        textScore: best > 0 ? scores[i] / best : 0,
+        ...(typeof distance === 'number' && Number.isFinite(distance) ? { distanceKm: distance } : {}),
+      };
+    }),
+  };
+}
+
+function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
+  if (total === undefined) return 0;
+  return typeof total === 'number' ? total : total.value;
+}

@@ -1,0 +1,238 @@
+// The Elasticsearch adapter against a real Elasticsearch 8 from test/harness/elasticsearch.ts:
+// the shared SearchIndex contract first, then what only this engine has (aliases and generations,
+// bulk retries, the mapping's analysers). ELASTICSEARCH_TEST_URL points the suite at a running
+// node instead of starting one.
+import { Client } from '@elastic/elasticsearch';
+import { createElasticsearchIndex, type ElasticsearchIndexOptions } from '../../src/adapters/elasticsearch/elasticsearchIndex';
+import { ConflictError, UnavailableError } from '../../src/domain/errors';
+import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { searchIndexContract } from '../contract/searchIndex.contract';
+import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments } from '../fixtures/searchDocuments';
+import { startElasticsearch, startFaultyProxy, type ElasticsearchHarness, type FaultyProxy } from '../harness/elasticsearch';
+import { freePort } from '../harness/freePort';
+
+let es: ElasticsearchHarness;
+let admin: Client;
+const aliases = new Map<SearchIndex, string>();
+let created = 0;
+
+beforeAll(async () => {
+  const external = process.env.ELASTICSEARCH_TEST_URL;
+  es = external ? { url: external, version: 'external', stop: async () => undefined } : await startElasticsearch();
+  admin = new Client({ node: es.url });
+}, 300_000);
+
+afterAll(async () => {
+  await admin?.close();
+  await es?.stop();
+}, 60_000);
+
+function openIndex(overrides: Partial<ElasticsearchIndexOptions> = {}): SearchIndex {
+  const alias = `profiles_test_${process.pid}_${++created}`;
+  const index = createElasticsearchIndex({ node: es.url, alias, ...overrides });
+  aliases.set(index, overrides.alias ?? alias);
+  return index;
+}
+
+/** Closes the adapter and drops every generation behind its alias. */
+async function dispose(index: SearchIndex): Promise<void> {
+  await index.close();
+  const alias = aliases.get(index);
+  if (alias) await admin.indices.delete({ index: `${alias}_v*`, allow_no_indices: true, ignore_unavailable: true });
+}
+
+const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
+const query = (fields: Partial<SearchQuery> = {}): SearchQuery => ({
+  environment: 'live', sort: 'relevance', order: 'desc', limit: 50, offset: 0, ...fields,
+});
+const ids = (hits: { document: SearchDocument }[]): string[] => hits.map((hit) => hit.document.id);
+const generationsOf = async (alias: string): Promise<string[]> =>
+  Object.keys(await admin.indices.get({ index: `${alias}_v*`, allow_no_indices: true })).sort();
+const aliasTargets = async (alias: string): Promise<string[]> => Object.keys(await admin.indices.getAlias({ name: alias }));
+
+searchIndexContract('elasticsearch', async () => openIndex(), { dispose });
+
+describe('elasticsearch index specifics', () => {
+  describe('on the fixture', () => {
+    let index: SearchIndex;
+    beforeAll(async () => {
+      index = openIndex();
+      expect(await index.apply(upserts(searchDocuments))).toEqual({ failures: [] });
+    });
+    afterAll(() => dispose(index));
+
+    it('creates <alias>_v1 behind the alias on first use', async () => {
+      const alias = aliases.get(index)!;
+      expect(await aliasTargets(alias)).toEqual([`${alias}_v1`]);
+    });
+
+    it('finds "plumbing" businesses for "plumbers" through the English stemmer on the text fields', async () => {
+      const result = await index.search(query({ text: 'plumbers', city: 'Round Rock' }));
+      expect(ids(result.hits)).toEqual(['biz_rr_plumb']);
+    });
+
+    it('expands category synonyms from the mapping: "dentist" finds the dental category, "pizzeria" the restaurants', async () => {
+      const dental = await index.search(query({ text: 'dentist' }));
+      expect(ids(dental.hits).sort()).toEqual(['biz_aus_dental', 'biz_chi_dental', 'biz_den_dental']);
+      const restaurants = await index.search(query({ text: 'pizzeria', city: 'chicago' }));
+      expect(ids(restaurants.hits)).toEqual(['biz_chi_pizza']);
+    });
+
+    it('reports distanceKm when sorting by relevance too, within 0.5% of the haversine distance', async () => {
+      const result = await index.search(query({ text: 'coffee', near: { ...DOWNTOWN_AUSTIN, radiusKm: 25 } }));
+      expect(ids(result.hits)).toEqual(['biz_aus_cafe']);
+      const cafe = fixtureDocument('biz_aus_cafe').coordinates!;
+      const exact = haversineKm(DOWNTOWN_AUSTIN, cafe);
+      expect(Math.abs(result.hits[0].distanceKm! - exact) / exact).toBeLessThan(0.005);
+      expect(result.hits[0].textScore).toBe(1);
+    });
+
+    it('treats text made only of stop words like no text', async () => {
+      const result = await index.search(query({ text: 'the and of' }));
+      expect(result.total).toBe(liveDocuments.length);
+    });
+
+    it('answers pages beyond the result window with the total and no hits', async () => {
+      expect(await index.search(query({ offset: 10_000, limit: 10 }))).toEqual({ hits: [], total: liveDocuments.length });
+    });
+
+    it('rejects a document with a field the strict mapping does not know, naming the reason', async () => {
+      const extra = { ...fixtureDocument('biz_aus_taco'), id: 'biz_extra', secret: 'x' } as SearchDocument;
+      const { failures } = await index.apply(upserts([extra]));
+      expect(failures).toEqual([{ id: 'biz_extra', reason: expect.stringContaining('strict_dynamic_mapping_exception') }]);
+    });
+
+    it('pings while the node answers, and refuses work once closed', async () => {
+      const other = openIndex({ alias: aliases.get(index)! });
+      await other.ping();
+      await other.close();
+      await expect(other.ping()).rejects.toBeInstanceOf(UnavailableError);
+      await expect(other.search(query())).rejects.toBeInstanceOf(UnavailableError);
+    });
+  });
+
+  describe('rebuilds', () => {
+    let index: SearchIndex;
+    let alias: string;
+    beforeEach(async () => {
+      index = openIndex();
+      alias = aliases.get(index)!;
+      await index.apply(upserts(searchDocuments));
+    });
+    afterEach(() => dispose(index));
+
+    it('swaps the alias to <alias>_v2 in one step and deletes v1, while searches keep answering', async () => {
+      let searching = true;
+      let answered = 0;
+      const totals = new Set<number>();
+      const loop = (async () => {
+        while (searching) {
+          const result = await index.search(query({ text: 'pizza' }));
+          totals.add(result.total);
+          answered++;
+        }
+      })();
+      const batch = Array.from({ length: 300 }, (_, i) => ({ ...fixtureDocument('biz_aus_pizza'), id: `biz_gen2_${i}` }));
+      await index.rebuild(async (write) => {
+        for (let start = 0; start < batch.length; start += 50) {
+          expect(await write(upserts(batch.slice(start, start + 50)))).toEqual({ failures: [] });
+        }
+      });
+      searching = false;
+      await loop;
+      expect(answered).toBeGreaterThan(0);
+      // Every answer came from one whole generation: the old one, or the complete new one.
+      const before = liveDocuments.filter((doc) => doc.category === 'Restaurants').length;
+      expect([...totals].every((total) => total === before || total === batch.length)).toBe(true);
+      expect(await aliasTargets(alias)).toEqual([`${alias}_v2`]);
+      expect(await generationsOf(alias)).toEqual([`${alias}_v2`]);
+      expect((await index.search(query({ text: 'pizza' }))).total).toBe(batch.length);
+    });
+
+    it('keeps live writes made during a rebuild, over the rebuild copies, and does not revive live deletes', async () => {
+      const stale = fixtureDocument('biz_aus_taco');
+      const fresh = { ...stale, name: 'Taco Lab Reloaded' };
+      await index.rebuild(async (write) => {
+        await index.apply(upserts([fresh]));
+        await index.apply([{ type: 'delete', environment: 'live', id: 'biz_chi_pizza' }]);
+        // The rebuild read the store before those writes: its copies are older.
+        await write(upserts([stale, fixtureDocument('biz_chi_pizza'), fixtureDocument('biz_den_cafe')]));
+      });
+      expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Taco Lab Reloaded');
+      expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
+      expect(await index.count()).toBe(2);
+    });
+
+    it('refuses a second rebuild while one is running', async () => {
+      await index.rebuild(async () => {
+        await expect(index.rebuild(async () => undefined)).rejects.toBeInstanceOf(ConflictError);
+      });
+      expect(await aliasTargets(alias)).toEqual([`${alias}_v2`]);
+    });
+
+    it('the next rebuild removes the generation of a rebuild that died before its swap', async () => {
+      await admin.indices.create({ index: `${alias}_v2` }); // what a killed process leaves behind
+      await index.rebuild(async (write) => {
+        await write(upserts([fixtureDocument('biz_den_cafe')]));
+      });
+      expect(await aliasTargets(alias)).toEqual([`${alias}_v3`]);
+      expect(await generationsOf(alias)).toEqual([`${alias}_v3`]);
+    });
+  });
+
+  it('two adapters opening the same new alias at once end up with one index behind it', async () => {
+    const first = openIndex();
+    const alias = aliases.get(first)!;
+    const second = openIndex({ alias });
+    await Promise.all([first.count(), second.count()]);
+    expect(await aliasTargets(alias)).toEqual([`${alias}_v1`]);
+    await second.close();
+    await dispose(first);
+  });
+
+  describe('bulk retries (through a proxy that injects overload answers)', () => {
+    let proxy: FaultyProxy;
+    let index: SearchIndex;
+    beforeEach(async () => {
+      proxy = await startFaultyProxy(es.url);
+      index = openIndex({ node: proxy.url, bulk: { baseDelayMs: 10, maxDelayMs: 50, maxAttempts: 4 } });
+      await index.count(); // creates the index before faults are armed
+    });
+    afterEach(async () => {
+      await dispose(index);
+      await proxy.close();
+    });
+
+    it('retries a whole bulk request answered 429, then applies it', async () => {
+      proxy.rejectNextBulks(2, 429);
+      expect(await index.apply(upserts(liveDocuments))).toEqual({ failures: [] });
+      expect(proxy.bulkRequests()).toBe(3);
+      expect(await index.count('live')).toBe(liveDocuments.length);
+    });
+
+    it('retries only the items rejected with 429 and reports none of them once they pass', async () => {
+      proxy.rejectItemsOfNextBulk([1, 3]);
+      expect(await index.apply(upserts(liveDocuments.slice(0, 5)))).toEqual({ failures: [] });
+      expect(proxy.bulkItemCounts()).toEqual([5, 2]);
+      expect(await index.count('live')).toBe(5);
+    });
+
+    it('gives up after the last try: a request answered 503 throughout is UnavailableError', async () => {
+      proxy.rejectNextBulks(10, 503);
+      await expect(index.apply(upserts(liveDocuments.slice(0, 1)))).rejects.toBeInstanceOf(UnavailableError);
+      expect(proxy.bulkRequests()).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  it('turns an engine that does not answer into UnavailableError', async () => {
+    const index = createElasticsearchIndex({ node: `http://127.0.0.1:${await freePort()}`, alias: 'nowhere', requestTimeoutMs: 2_000 });
+    await expect(index.search(query({ text: 'pizza' }))).rejects.toBeInstanceOf(UnavailableError);
+    await index.close();
+  });
+});
+
+function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = (degrees: number): number => (degrees * Math.PI) / 180;
+  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}
