@@ -3,7 +3,7 @@
 // without transactions (see profileKeys.ts): claim new dedupe keys, compare-and-swap the profile,
 // then release the keys it dropped; a failed step undoes the claims made before it.
 import type { Model, mongo } from 'mongoose';
-import { PreconditionFailedError, ValidationError } from '../../domain/errors';
+import { PreconditionFailedError } from '../../domain/errors';
 import type { BusinessProfile } from '../../domain/profile';
 import type { ProfileRepository } from '../../ports/store';
 import type { Logger } from '../../logger';
@@ -11,6 +11,7 @@ import { categoryKey, exclusiveTexts, toBusinessDoc, toProfile } from './profile
 import type { ProfileKeyClaims } from './profileKeys';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, isRejectedWrite } from './translateError';
+import { decodeCursor, encodeCursor } from '../pageCursor';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
@@ -143,18 +144,3 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
   };
 }
 
-function encodeCursor(lastId: string): string {
-  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
-      return (parsed as { after: string }).after;
-    }
-  } catch {
-    // fall through: not one of our cursors
-  }
-  throw new ValidationError('after', 'is not a cursor returned by a previous page');
-}

@@ -1,9 +1,10 @@
-import { ConflictError, PreconditionFailedError, ValidationError } from '../../../domain/errors';
+import { ConflictError, PreconditionFailedError } from '../../../domain/errors';
 import type { BusinessProfile, Environment, ExclusiveContent } from '../../../domain/profile';
 import type { ProfileRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import type { ChangeSignal } from './changeSignal';
 import { isUniqueViolation } from './uniqueViolation';
+import { decodeCursor, encodeCursor } from '../../pageCursor';
 
 interface DocRow {
   doc: string;
@@ -128,18 +129,3 @@ function categoryKey(category: string): string {
   return category.trim().toLowerCase();
 }
 
-function encodeCursor(lastId: string): string {
-  return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
-      return (parsed as { after: string }).after;
-    }
-  } catch {
-    // fall through: not one of our cursors
-  }
-  throw new ValidationError('after', 'is not a cursor returned by a previous page');
-}
