@@ -45,10 +45,15 @@ export const OVERHEAD_TARGET = 0.25;
 
 export function checkTargets(scenarios: ScenarioResult[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
+  // The issue does not say at which concurrency; both are shown rather than picking the kinder one.
   for (const s of scenarios) {
-    if (s.p99TargetMs !== undefined) {
-      checks.push({ target: `${s.name} p99 <= ${s.p99TargetMs} ms (under load)`, measured: `${s.load.latency.p99.toFixed(1)} ms`, met: s.load.latency.p99 <= s.p99TargetMs });
-    }
+    if (s.p99TargetMs === undefined) continue;
+    checks.push({ target: `${s.name} p99 <= ${s.p99TargetMs} ms at 1 connection`, measured: `${s.api.latency.p99.toFixed(1)} ms`, met: s.api.latency.p99 <= s.p99TargetMs });
+    checks.push({
+      target: `${s.name} p99 <= ${s.p99TargetMs} ms at ${s.load.connections} connections`,
+      measured: `${s.load.latency.p99.toFixed(1)} ms at ${s.load.requestsPerSecond.toFixed(0)} req/s`,
+      met: s.load.latency.p99 <= s.p99TargetMs,
+    });
   }
   for (const s of scenarios) {
     checks.push({ target: `${s.name} API overhead <= ${OVERHEAD_TARGET * 100}% at p50`, measured: percent(s.overheadAtP50), met: s.overheadAtP50 <= OVERHEAD_TARGET });
@@ -90,6 +95,14 @@ export function formatReport(report: BenchReport): string {
     'Targets (issue #3):',
     ...report.targets.map((t) => `  ${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.measured}`),
   ];
+  lines.push('', 'Slowest requests at the raw index (median ms, matches):');
+  for (const s of report.scenarios) {
+    const slowest = s.raw.perQuery
+      .map((q, i) => ({ ...q, request: s.preflight[i]?.body ?? s.preflight[i]?.path.replace(/^\/v1\/api\/v1/, '') ?? String(i) }))
+      .sort((a, b) => b.p50 - a.p50)
+      .slice(0, 3);
+    for (const q of slowest) lines.push(`  ${s.name.padEnd(9)} ${ms(q.p50).padStart(7)}  ${String(q.total).padStart(6)}  ${q.request}`);
+  }
   const empty = report.scenarios.flatMap((s) => s.preflight.filter((a) => a.total === 0).map((a) => `  ${s.name}: ${a.body ?? a.path}`));
   if (empty.length > 0) lines.push('', 'Requests that matched nothing (still measured):', ...empty);
   return lines.join('\n');

@@ -7,8 +7,8 @@ export interface RawFloor {
   iterations: number;
   latency: LatencySummary;
   queriesPerSecond: number;
-  /** Matches per query (index `total`), same order as the queries. */
-  totals: number[];
+  /** Per query, same order as the queries: its median time and its matches (index `total`). */
+  perQuery: Array<{ p50: number; total: number }>;
 }
 
 export async function measureRawFloor(index: SearchIndex, queries: SearchQuery[], options: { iterations: number; warmup?: number }): Promise<RawFloor> {
@@ -16,13 +16,21 @@ export async function measureRawFloor(index: SearchIndex, queries: SearchQuery[]
   for (const query of queries) totals.push((await index.search(query)).total);
   for (let i = 0; i < (options.warmup ?? Math.min(200, options.iterations)); i++) await index.search(queries[i % queries.length]);
   const samples: number[] = [];
+  const byQuery: number[][] = queries.map(() => []);
   const started = performance.now();
   for (let i = 0; i < options.iterations; i++) {
     const query = queries[i % queries.length];
     const t0 = performance.now();
     await index.search(query);
-    samples.push(performance.now() - t0);
+    const elapsed = performance.now() - t0;
+    samples.push(elapsed);
+    byQuery[i % queries.length].push(elapsed);
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
-  return { iterations: options.iterations, latency: summariseLatencies(samples), queriesPerSecond: Math.round(options.iterations / elapsedSeconds), totals };
+  return {
+    iterations: options.iterations,
+    latency: summariseLatencies(samples),
+    queriesPerSecond: Math.round(options.iterations / elapsedSeconds),
+    perQuery: byQuery.map((times, i) => ({ p50: summariseLatencies(times).p50, total: totals[i] })),
+  };
 }
