@@ -29,6 +29,15 @@ import { createTermMatcher } from './termMatch';
 
 export { personalizationScore, type SessionProfile } from './personalization';
 
+/** The formula above in one paragraph, for the OpenAPI description of consumer search. */
+export const RANKING_FORMULA =
+  'score = sum(w_i * s_i) / sum(w_i), each s_i in 0..1: text relevance 0.40 (normalised within the candidates); ' +
+  'distance 0.20 = exp(-d / (radiusKm / 3)), 1 without a location; quality 0.15 = (bayes - 1) / 4 with ' +
+  'bayes = (10 * 3.5 + rating * reviews) / (10 + reviews); verification 0.10 (none 0, basic 0.25, verified 0.5, ' +
+  'premium 0.75, certified 1); completeness 0.05; personalisation 0.10. "best"/"top rated" raise quality to 0.30, ' +
+  '"verified" raises verification to 0.20, "cheap" adds price 0.10 = 1 / (1 + minPrice / 20), "open now" adds open 0.10. ' +
+  'Category, place, radius, price cap, minimum rating, day and "late" are filters. Ties: nearer, then more reviews, then id.';
+
 export const RANKING_WEIGHTS = {
   text: 0.4,
   distance: 0.2,

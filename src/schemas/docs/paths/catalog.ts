@@ -1,6 +1,7 @@
 // Services, hours, blackout dates and exclusive content of a profile (spec 2.3-2.6, 4.3).
 import { removeBlackoutDatesQuerySchema } from '../../endpoints/blackoutDates';
 import { operation } from '../operation';
+import { EXCLUSIVE_SCORES_FORMULA } from '../../../domain/exclusiveContentScores';
 
 const tag = 'Business profiles';
 const owned = { access: 'credential' as const, errors: [404] };
@@ -45,6 +46,7 @@ export function catalogPaths() {
         operationId: 'updateExclusiveContent',
         tag,
         summary: 'Set AI-exclusive content; returns visibility and uniqueness scores (0-100)',
+        description: EXCLUSIVE_SCORES_FORMULA,
         parameters: ['BusinessId'],
         body: 'UpdateExclusiveContentRequest',
         success: { status: 200, description: 'Stored and scored.', data: 'ExclusiveContentResult' },

@@ -1,6 +1,8 @@
 // Search (spec 2.5, 4.2, 8; issue 3). Paths keep the spec's repeated /api/v1 after /v1.
 import { directoryQuerySchema } from '../../endpoints/directory';
 import { partnerSearchQuerySchema } from '../../endpoints/partnerSearch';
+import { AI_VISIBILITY_FORMULA } from '../../../domain/aiVisibilityScore';
+import { RANKING_FORMULA } from '../../../domain/search/ranking';
 import { operation } from '../operation';
 
 const tag = 'Search';
@@ -15,7 +17,12 @@ export function searchPaths() {
         description:
           'Ranked by text relevance, distance, rating, verification, completeness and personalisation. ' +
           '`distance` in results is in kilometres from location (lat, lon); the radius location.distance takes km, mi or m ' +
-          '(default 50km). Send X-Session-ID to personalise; sessionId is always returned.',
+          '(default 50km). Send X-Session-ID to personalise; sessionId is always returned. ' +
+          'Query understanding: rules by default (categories with synonyms, place, open now/on a day/late in the ' +
+          "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
+          'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
+          'summary of the returned businesses, or an LLM summary (2.5 s budget) used only when it names no business ' +
+          `outside the results. Ranking: ${RANKING_FORMULA}`,
         access: 'credential',
         parameters: ['XSessionId'],
         body: 'ConsumerSearchRequest',
@@ -29,7 +36,7 @@ export function searchPaths() {
         summary: 'Filterable listing of published businesses',
         description:
           'Items are the search result business of spec 2.5 without distance and personalizationScore, plus ' +
-          'aiVisibilityScore (0-100) and verificationLevel.',
+          `aiVisibilityScore (0-100) and verificationLevel. aiVisibilityScore: ${AI_VISIBILITY_FORMULA}`,
         access: 'credential',
         query: directoryQuerySchema,
         success: { status: 200, description: 'A page of businesses.', data: 'ListingResult' },
