@@ -5,6 +5,7 @@
 
 import type { BusinessProfile } from './profile';
 import { normalizePhone } from './phone';
+import { ConflictError } from './errors';
 
 /** Trailing words that name a legal form, not the business ("Joe's Pizza LLC" = "Joe's Pizza"). */
 const LEGAL_SUFFIXES = new Set([
@@ -42,4 +43,16 @@ export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 
   const phone = profile.contact?.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
   if (phone) keys.push(`ph:${phone}`);
   return keys;
+}
+
+/** The DUPLICATE_PROFILE error for a taken key, naming the field a caller can act on. */
+export function duplicateProfileError(key: string): ConflictError {
+  const byPhone = key.startsWith('ph:');
+  return new ConflictError(
+    'DUPLICATE_PROFILE',
+    byPhone ? 'A business with this phone number already has a profile' : 'A business with this name, postal code and country already has a profile',
+    byPhone
+      ? { field: 'contact.phone', issue: 'is already used by another business profile' }
+      : { field: 'name', issue: 'a profile with the same name, postal code and country already exists' },
+  );
 }

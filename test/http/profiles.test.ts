@@ -65,6 +65,7 @@ describe('POST /v1/business/profile', () => {
     const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(copy);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('DUPLICATE_PROFILE');
+    expect(response.body.error.details.field).toBe('name');
   });
 
   it('answers DUPLICATE_PROFILE for the same phone written differently', async () => {
@@ -74,6 +75,7 @@ describe('POST /v1/business/profile', () => {
     const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(second);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('DUPLICATE_PROFILE');
+    expect(response.body.error.details).toEqual({ field: 'contact.phone', issue: expect.any(String) });
   });
 });
 

@@ -45,7 +45,7 @@ it('stops on SIGTERM with exit code 0 after committing the indexer position', as
   const server = await startApiServer({ LOG_LEVEL: 'info' });
   const register = await fetch(`${server.url}/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'sigterm@example.com', password: 'long enough password', name: 'S' }) });
   expect(register.status).toBe(201);
-  const login = await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'sigterm@example.com', password: 'long enough password' }) })).json();
+  const login = (await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'sigterm@example.com', password: 'long enough password' }) })).json()) as { data: { accessToken: string } };
   const created = await fetch(`${server.url}/business/profile`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${login.data.accessToken}` }, body: JSON.stringify({ name: 'Shutdown Cafe', category: 'cafes' }) });
   expect(created.status).toBe(201);
 

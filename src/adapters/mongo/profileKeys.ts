@@ -6,11 +6,11 @@
 // (a false DUPLICATE_PROFILE, never a real duplicate): such an orphan is reclaimed when another
 // profile asks for the key, once it is older than a grace period that covers in-flight writes.
 import type { Model } from 'mongoose';
-import { ConflictError } from '../../domain/errors';
 import type { Environment } from '../../domain/profile';
 import type { BusinessDoc } from './schemas/businessSchema';
 import type { ProfileKeyDoc } from './schemas/profileKeySchema';
 import { duplicateKeyIndex } from './translateError';
+import { duplicateProfileError } from '../../domain/dedupeKeys';
 
 export const ORPHANED_CLAIM_GRACE_MS = 60_000;
 
@@ -34,7 +34,6 @@ export interface ProfileKeyClaimsDeps {
 }
 
 export function createProfileKeyClaims({ profileKeys, businesses, now = Date.now }: ProfileKeyClaimsDeps): ProfileKeyClaims {
-  const duplicate = () => new ConflictError('DUPLICATE_PROFILE', 'This business already has a profile', { field: 'dedupeKeys' });
 
   /** True when this call created the claim, false when the profile already held it. */
   async function claimOne(environment: Environment, key: string, profileId: string): Promise<boolean> {
@@ -64,11 +63,11 @@ export function createProfileKeyClaims({ profileKeys, businesses, now = Date.now
       return await claimOne(environment, key, profileId);
     } catch (error) {
       if (duplicateKeyIndex(error) === undefined) throw error;
-      if (!(await reclaimOrphan(environment, key))) throw duplicate();
+      if (!(await reclaimOrphan(environment, key))) throw duplicateProfileError(key);
       try {
         return await claimOne(environment, key, profileId);
       } catch (retry) {
-        throw duplicateKeyIndex(retry) === undefined ? retry : duplicate();
+        throw duplicateKeyIndex(retry) === undefined ? retry : duplicateProfileError(key);
       }
     }
   }

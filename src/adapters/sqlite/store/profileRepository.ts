@@ -1,10 +1,11 @@
-import { ConflictError, PreconditionFailedError } from '../../../domain/errors';
+import { PreconditionFailedError } from '../../../domain/errors';
 import type { BusinessProfile, Environment, ExclusiveContent } from '../../../domain/profile';
 import type { ProfileRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import type { ChangeSignal } from './changeSignal';
 import { isUniqueViolation } from './uniqueViolation';
 import { decodeCursor, encodeCursor } from '../../pageCursor';
+import { duplicateProfileError } from '../../../domain/dedupeKeys';
 
 interface DocRow {
   doc: string;
@@ -60,7 +61,7 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
         insertKey.run(profile.environment, key, profile.id);
       } catch (error) {
         if (isUniqueViolation(error, 'profile_keys', ['environment', 'key'])) {
-          throw new ConflictError('DUPLICATE_PROFILE', 'This business already has a profile', { field: 'dedupeKeys' });
+          throw duplicateProfileError(key);
         }
         throw error;
       }
