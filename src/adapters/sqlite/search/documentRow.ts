@@ -1,5 +1,6 @@
 // How a SearchDocument is laid out in the documents table and the FTS table of a generation.
 import type { SearchDocument } from '../../../ports/searchIndex';
+import { documentTags } from './filterTags';
 
 /**
  * Filters are exact but case-insensitive (the port's contract); both sides of every comparison go
@@ -60,6 +61,7 @@ export interface FtsRow {
   tagline: string;
   description: string;
   exclusive: string;
+  tags: string;
 }
 
 export function ftsRow(doc: SearchDocument): FtsRow {
@@ -70,5 +72,6 @@ export function ftsRow(doc: SearchDocument): FtsRow {
     tagline: doc.tagline,
     description: doc.description,
     exclusive: doc.exclusiveText,
+    tags: documentTags(doc),
   };
 }

@@ -42,23 +42,30 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
      RETURNING row_id AS rowId`,
   ) as Statement<[Record<string, unknown>], { rowId: number }>;
   // contentless_delete=1 lets REPLACE drop the old FTS entry of the row id without its old text.
-  const replaceText = db.prepare(
-    `INSERT OR REPLACE INTO ${tables.fts} (rowid, name, category, services, tagline, description, exclusive)
-     VALUES (@rowId, @name, @category, @services, @tagline, @description, @exclusive)`,
+  const replaceText = perEnvironment((fts) =>
+    db.prepare(
+      `INSERT OR REPLACE INTO ${fts} (rowid, name, category, services, tagline, description, exclusive, tags)
+       VALUES (@rowId, @name, @category, @services, @tagline, @description, @exclusive, @tags)`,
+    ),
   );
   const deleteRow = db.prepare(
     `DELETE FROM ${tables.documents} WHERE environment = ? AND id = ? RETURNING row_id AS rowId`,
   ) as Statement<[string, string], { rowId: number }>;
-  const deleteText = db.prepare(`DELETE FROM ${tables.fts} WHERE rowid = ?`);
+  const deleteText = perEnvironment((fts) => db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`));
 
   return {
     upsert(document) {
       const { rowId } = upsertRow.get(documentRow(document) as unknown as Record<string, unknown>)!;
-      replaceText.run({ rowId, ...ftsRow(document) });
+      // The key includes the environment, so a row id never moves between the two FTS tables.
+      replaceText[document.environment].run({ rowId, ...ftsRow(document) });
     },
     remove(environment, id) {
       const removed = deleteRow.get(environment, id);
-      if (removed) deleteText.run(removed.rowId);
+      if (removed) deleteText[environment].run(removed.rowId);
     },
   };
+
+  function perEnvironment(make: (fts: string) => Statement): Record<Environment, Statement> {
+    return { live: make(tables.fts.live), test: make(tables.fts.test) };
+  }
 }

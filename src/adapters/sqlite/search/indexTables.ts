@@ -2,30 +2,37 @@
 // carry the generation instead of being renamed on swap: FTS5 shadow tables, indexes and cached
 // statements all follow for free, and a reader in another process never sees a table change
 // shape under it.
+import type { Environment } from '../../../domain/profile';
 import type { SqliteDatabase } from '../openDatabase';
 
 export interface GenerationTables {
   generation: number;
   documents: string;
-  fts: string;
+  /** One FTS table per environment: isolation is structural and no FTS query filters on it. */
+  fts: Record<Environment, string>;
 }
-
-const DOCUMENTS_PREFIX = 'search_documents_g';
-const FTS_PREFIX = 'search_fts_g';
 
 export function generationTables(generation: number): GenerationTables {
   if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`Invalid index generation ${generation}`);
-  return { generation, documents: `${DOCUMENTS_PREFIX}${generation}`, fts: `${FTS_PREFIX}${generation}` };
+  return {
+    generation,
+    documents: `search_documents_g${generation}`,
+    fts: { live: `search_fts_live_g${generation}`, test: `search_fts_test_g${generation}` },
+  };
 }
 
+export const ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
+
 /**
- * The FTS column order is the bm25 weight order in searchPlan.ts. Contentless with
- * contentless_delete: the text already lives in the document JSON, so storing it again (or
- * mirroring it in external-content columns whose old values must be replayed on every delete)
- * would only double the file; we never need snippet() or highlight().
+ * The FTS column order is the bm25 weight order in searchPlan.ts; `tags` (filter values and grid
+ * cells, see filterTags.ts) weighs 0. Contentless with contentless_delete: the text already lives
+ * in the document JSON, so storing it again (or mirroring it in external-content columns whose
+ * old values must be replayed on every delete) would only double the file; we never need
+ * snippet() or highlight(). Each index below serves a directory shape: a sort key, or one
+ * equality filter whose COUNT(*) it covers without reading rows.
  */
 export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
-  const { documents: d, fts, generation: g } = tables;
+  const { documents: d, generation: g } = tables;
   db.exec(`
     CREATE TABLE ${d} (
       row_id INTEGER PRIMARY KEY,
@@ -53,28 +60,36 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
     CREATE INDEX search_by_category_g${g} ON ${d} (environment, category_norm, ai_visibility_score, id);
     CREATE INDEX search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id);
     CREATE INDEX search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id);
+    CREATE INDEX search_by_country_g${g} ON ${d} (environment, country_norm, verification_level);
+    CREATE INDEX search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id);
     CREATE INDEX search_by_location_g${g} ON ${d} (environment, lat, lon);
-    CREATE VIRTUAL TABLE ${fts} USING fts5(
-      name, category, services, tagline, description, exclusive,
-      tokenize = 'porter unicode61 remove_diacritics 2',
-      content = '', contentless_delete = 1
-    );
   `);
+  for (const environment of ENVIRONMENTS) {
+    db.exec(`
+      CREATE VIRTUAL TABLE ${tables.fts[environment]} USING fts5(
+        name, category, services, tagline, description, exclusive, tags,
+        tokenize = 'porter unicode61 remove_diacritics 2',
+        content = '', contentless_delete = 1
+      );
+    `);
+  }
 }
 
-/** Dropping the FTS5 table drops its shadow tables; dropping the documents table drops its indexes. */
+/** Dropping an FTS5 table drops its shadow tables; dropping the documents table drops its indexes. */
 export function dropGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
-  db.exec(`DROP TABLE IF EXISTS ${tables.fts}; DROP TABLE IF EXISTS ${tables.documents};`);
+  for (const environment of ENVIRONMENTS) db.exec(`DROP TABLE IF EXISTS ${tables.fts[environment]}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.documents}`);
 }
 
 /** Generations present in the file: the current one plus any left by a rebuild that crashed. */
 export function existingGenerations(db: SqliteDatabase): number[] {
-  const rows = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE ? OR name LIKE ?)`)
-    .all(`${DOCUMENTS_PREFIX}%`, `${FTS_PREFIX}%`) as { name: string }[];
+  const names = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'search_%'`)
+    .pluck()
+    .all() as string[];
   const generations = new Set<number>();
-  for (const { name } of rows) {
-    const match = /^search_(?:documents|fts)_g(\d+)$/.exec(name);
+  for (const name of names) {
+    const match = /^search_(?:documents|fts_live|fts_test)_g(\d+)$/.exec(name);
     if (match) generations.add(Number(match[1]));
   }
   return [...generations].sort((a, b) => a - b);

@@ -4,21 +4,31 @@
 import { categoriesImpliedBy } from './synonyms';
 import { textTerms } from './textTerms';
 
-/** The MATCH expression for `text`, or null when it holds nothing searchable (treat as no text). */
-export function matchExpression(text: string): string | null {
+/** Whether a word (or, for the last one, a prefix) is in more than half of the documents. */
+export type CommonWord = (word: string, prefix: boolean) => boolean;
+
+/**
+ * The MATCH expression for `text`, or null when it holds nothing searchable (treat as no text).
+ * Words in more than half of the documents are dropped when a rarer word was asked for: bm25's
+ * idf is already ~0 for them (FTS5 clamps it), so they change no ranking, and OR-ing them would
+ * make nearly every document a match that has to be scored ("best tacos" on 100 000 businesses).
+ */
+export function matchExpression(text: string, isCommon: CommonWord = () => false): string | null {
   const { words, lastIsPrefix } = textTerms(text);
-  if (words.length === 0) return null;
+  const terms = words.map((word, index) => ({ word, prefix: lastIsPrefix && index === words.length - 1 }));
+  const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
+  const kept = rare.length > 0 ? rare : terms;
+  if (kept.length === 0) return null;
   const clauses: string[] = [];
   const add = (clause: string): void => {
     if (!clauses.includes(clause)) clauses.push(clause);
   };
-  words.forEach((word, index) => {
+  for (const { word, prefix } of kept) {
     // FTS5 stems a prefix query's word too, so "bakery"* finds "bakeries" and "plumb"* finds "plumber".
-    const prefix = lastIsPrefix && index === words.length - 1;
     add(prefix ? `"${word}"*` : `"${word}"`);
     // A synonym only counts against the category column: "pizza" must not match every
     // description that mentions restaurants.
     for (const category of categoriesImpliedBy(word)) add(`category : "${category}"`);
-  });
+  }
   return clauses.join(' OR ');
 }

@@ -1,28 +1,40 @@
 // Runs a search plan: the page of row ids, the total, then the documents of that page only.
 import type { SearchDocument, SearchHit, SearchResult } from '../../../ports/searchIndex';
 import type { GenerationTables } from './indexTables';
-import type { SearchPlan } from './searchPlan';
+import { DENSE_MATCHES_PER_PAGE_ROW, DENSE_MIN_MATCHES, type SearchPlan } from './searchPlan';
 import type { StatementCache } from './statementCache';
+import type { TotalsCache } from './totalsCache';
 
 interface PageRow {
   rowId: number;
   textScore: number | null;
   distanceKm: number | null;
+  total?: number;
 }
 
 export function readPage(
   statements: StatementCache,
+  totals: TotalsCache,
   tables: GenerationTables,
   plan: SearchPlan,
 ): SearchResult {
-  const rows = statements.get(plan.pageSql).all(plan.params) as PageRow[];
   const offset = plan.params.offset as number;
   const limit = plan.params.limit as number;
-  // A short page (that is not past the end) already tells the total: skip the second pass.
-  const total =
-    rows.length < limit && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : (statements.get(plan.countSql).pluck().get(plan.params) as number);
+  const count = (): number =>
+    totals.total(`${plan.countSql}|${JSON.stringify(plan.params)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
+  let rows: PageRow[];
+  let total: number;
+  if (plan.densePageSql !== undefined) {
+    // The total decides which page statement is cheaper, so it comes first here.
+    total = count();
+    const dense = total > DENSE_MIN_MATCHES && total > DENSE_MATCHES_PER_PAGE_ROW * (offset + limit);
+    rows = statements.get(dense ? plan.densePageSql : plan.pageSql).all(plan.params) as PageRow[];
+  } else {
+    rows = statements.get(plan.pageSql).all(plan.params) as PageRow[];
+    if (plan.pageCountsTotal && rows.length > 0) total = rows[0].total!;
+    // A short page (that is not past the end) already tells the total: skip the second pass.
+    else total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
+  }
 
   const documentById = statements.get(`SELECT document FROM ${tables.documents} WHERE row_id = ?`).pluck();
   const best = Math.max(0, ...rows.map((row) => row.textScore ?? 0));

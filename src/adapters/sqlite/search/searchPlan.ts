@@ -1,53 +1,155 @@
 // Turns a SearchQuery into the SQL of the embedded index: pure, no I/O, checked by golden tests.
-// The page statement returns only row ids and scores; documents are read for the page alone, so
-// the sorter never carries the JSON of every candidate.
+//
+// Two shapes. The FTS shape drives the query from the environment's FTS table: the user's words
+// and the equality filters and grid cells (as tag tokens) intersect inside FTS5, and only those
+// candidates are read from the documents table for the range filters, the exact radius and the
+// sort keys. It serves every text query, every `near` query the grid can narrow, and combined
+// filters. The index shape reads the documents table through its B-tree indexes: directory pages
+// with at most one equality filter, where an ordered index scan stops after offset + limit rows.
+// Either way the page statement returns only row ids and scores; documents are read for the page
+// alone, so the sorter never carries the JSON of every candidate.
 import type { SearchQuery } from '../../../ports/searchIndex';
 import { normalizeKeyword } from './documentRow';
+import { queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
+import { coveringCellTokens } from './geoCells';
 import type { GenerationTables } from './indexTables';
-import { matchExpression } from './matchExpression';
+import { type CommonWord, matchExpression } from './matchExpression';
 
-/** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive. */
-export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1] as const;
+/** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive, tags. */
+export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
 
 /** Registered on the connection by the adapter (see sqliteSearchIndex.ts). */
 export const DISTANCE_FUNCTION = 'distance_km';
 
+/**
+ * Without text, many candidates are better served by an ordered index scan, which reads about
+ * (offset + limit) x (documents / matches) rows, than by sorting every candidate.
+ */
+export const DENSE_MIN_MATCHES = 2000;
+export const DENSE_MATCHES_PER_PAGE_ROW = 40;
+
 export interface SearchPlan {
-  /** Rows: { rowId, textScore (higher is better, null without text), distanceKm (null without near) }. */
+  /**
+   * Rows: { rowId, textScore (higher is better, null without text), distanceKm (null without
+   * near) } and, when `pageCountsTotal`, `total` (the count of all matches) on every row.
+   */
   pageSql: string;
-  /** One row: { total }. */
+  pageCountsTotal: boolean;
+  /** One row, one column: the total number of matches. */
   countSql: string;
-  /** Named parameters for both statements (each ignores the ones it does not use). */
+  /** Set on a text-less FTS plan: the index-shape page to use when the total says matches are dense. */
+  densePageSql?: string;
+  /** Named parameters for every statement of the plan (each ignores the ones it does not use). */
   params: Record<string, string | number>;
 }
 
-export function searchPlan(query: SearchQuery, tables: GenerationTables): SearchPlan {
-  const params: Record<string, string | number> = { environment: query.environment };
-  const where: string[] = [];
-  const match = query.text === undefined ? null : matchExpression(query.text);
-  if (match !== null) {
-    where.push(`${tables.fts} MATCH @match`);
-    params.match = match;
+export interface SearchPlanOptions {
+  /** Document-frequency oracle for the text's words (see commonWords.ts); none by default. */
+  isCommon?: CommonWord;
+}
+
+interface Parts {
+  params: SearchPlan['params'];
+  /** Conditions only the documents table can answer: ranges and the exact radius. */
+  rowOnly: string[];
+  /** The equality filters as SQL, for the index shape. */
+  equality: string[];
+  distance: string | null;
+}
+
+const PAGE = 'LIMIT @limit OFFSET @offset';
+
+export function searchPlan(query: SearchQuery, tables: GenerationTables, options: SearchPlanOptions = {}): SearchPlan {
+  const parts = planParts(query);
+  const { params } = parts;
+  const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon);
+  const tagClauses = queryTagClauses(query);
+  const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
+  const cells = box ? coveringCellTokens(box) : null;
+  if (cells) tagClauses.push(`(${cells.map((cell) => `"${cell}"`).join(' OR ')})`);
+  const dir = query.order === 'asc' ? 'ASC' : 'DESC';
+  const distance = parts.distance ?? 'NULL';
+  const keys = sortKeys(query, text !== null);
+  const orderBy = (qualified: boolean): string =>
+    keys.map((key) => `${qualified ? key.column : key.alias} ${dir}`).join(', ');
+
+  const indexFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...parts.equality, ...parts.rowOnly].join(' AND ')}`;
+  const indexPage = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${indexFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
+  if (text === null && cells === null && tagClauses.length < 2) {
+    return { pageSql: indexPage, pageCountsTotal: false, countSql: `SELECT COUNT(*) ${indexFrom}`, params };
   }
-  where.push('d.environment = @environment');
-  addAnyOf(where, params, 'd.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
-  addKeyword(where, params, 'd.city_norm', 'city', query.city);
-  addKeyword(where, params, 'd.state_norm', 'state', query.state);
-  addKeyword(where, params, 'd.country_norm', 'country', query.country);
-  addAnyOf(where, params, 'd.verification_level', 'verification', query.verificationLevels ?? []);
+
+  const fts = tables.fts[query.environment];
+  params.match = [
+    ...(text === null ? [] : [`(- {tags} : (${text}))`]),
+    ...(tagClauses.length === 0 ? [] : [`(tags : (${tagClauses.join(' AND ')}))`]),
+  ].join(' AND ');
+  const ftsOnly = parts.rowOnly.length === 0;
+  // CROSS JOIN pins the join order: FTS first, whatever the planner's statistics say.
+  const joinFrom =
+    `FROM ${fts} CROSS JOIN ${tables.documents} AS d ON d.row_id = ${fts}.rowid ` +
+    `WHERE ${[`${fts} MATCH @match`, 'd.environment = @environment', ...parts.rowOnly].join(' AND ')}`;
+  const countSql = ftsOnly ? `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH @match` : `SELECT COUNT(*) ${joinFrom}`;
+
+  if (text === null) {
+    const pageSql = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${joinFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
+    // No distance index exists, so a distance sort always sorts the candidates.
+    const densePageSql = query.sort === 'distance' && query.near ? undefined : indexPage;
+    return { pageSql, pageCountsTotal: false, countSql, densePageSql, params };
+  }
+
+  const score = `-bm25(${fts}, ${BM25_WEIGHTS.join(', ')})`;
+  if (ftsOnly && keys.every((key) => key.alias === 'textScore' || key.alias === 'id')) {
+    // Ranking by text alone needs nothing from the documents table: no row read per match, and
+    // counting the MATCH alone is cheap. Equal scores fall back to row id order (stable, but not
+    // the id order of the other sorts).
+    const pageSql =
+      `SELECT ${fts}.rowid AS rowId, ${score} AS textScore, NULL AS distanceKm FROM ${fts} WHERE ${fts} MATCH @match ` +
+      `ORDER BY textScore ${dir}, ${fts}.rowid ${dir} ${PAGE}`;
+    return { pageSql, pageCountsTotal: false, countSql, params };
+  }
+  // Otherwise every match is read from the documents table and scored anyway: collect the matches
+  // once and take both the page and the total from them, instead of joining a second time to count.
+  const matches =
+    `SELECT d.row_id AS rowId, ${score} AS textScore, ${distance} AS distanceKm, ` +
+    `${keys.filter((key) => key.column.startsWith('d.')).map((key) => `${key.column} AS ${key.alias}`).join(', ')} ${joinFrom}`;
+  const pageSql =
+    `WITH matches AS MATERIALIZED (${matches}) ` +
+    `SELECT rowId, textScore, distanceKm, (SELECT COUNT(*) FROM matches) AS total FROM matches ORDER BY ${orderBy(false)} ${PAGE}`;
+  return { pageSql, pageCountsTotal: true, countSql, params };
+}
+
+function planParts(query: SearchQuery): Parts {
+  const params: SearchPlan['params'] = { environment: query.environment };
+  const equality: string[] = [];
+  const rowOnly: string[] = [];
+  const anyOf = (column: string, name: string, values: string[]): void => {
+    if (values.length === 0) return;
+    const names = [...new Set(values)].map((value, index) => {
+      params[`${name}${index}`] = value;
+      return `@${name}${index}`;
+    });
+    equality.push(`${column} IN (${names.join(', ')})`);
+  };
+  anyOf('d.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
+  anyOf('d.city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
+  anyOf('d.state_norm', 'state', query.state === undefined ? [] : [normalizeKeyword(query.state)]);
+  anyOf('d.country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);
+  anyOf('d.verification_level', 'verification', query.verificationLevels ?? []);
   if (query.maxPrice !== undefined) {
     // A document without a price never counts as "under $x".
-    where.push('d.min_price <= @maxPrice');
+    rowOnly.push('d.min_price <= @maxPrice');
     params.maxPrice = query.maxPrice;
   }
   if (query.minRating !== undefined) {
-    where.push('d.average_rating >= @minRating');
+    rowOnly.push('d.average_rating >= @minRating');
     params.minRating = query.minRating;
   }
-  const distance = `${DISTANCE_FUNCTION}(d.lat, d.lon, @nearLat, @nearLon)`;
+  let distance: string | null = null;
   if (query.near) {
-    const box = boundingBox({ lat: query.near.lat, lon: query.near.lon }, query.near.radiusKm);
+    const box = boundingBox(query.near, query.near.radiusKm);
+    distance = `${DISTANCE_FUNCTION}(d.lat, d.lon, @nearLat, @nearLon)`;
     Object.assign(params, {
       nearLat: query.near.lat,
       nearLon: query.near.lon,
@@ -57,61 +159,47 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables): Search
       minLon: box.minLon,
       maxLon: box.maxLon,
     });
-    where.push('d.lat BETWEEN @minLat AND @maxLat');
+    rowOnly.push('d.lat BETWEEN @minLat AND @maxLat');
     // The box crosses the antimeridian when its west edge is east of its east edge.
-    where.push(box.minLon <= box.maxLon ? 'd.lon BETWEEN @minLon AND @maxLon' : '(d.lon >= @minLon OR d.lon <= @maxLon)');
-    where.push(`${distance} <= @radiusKm`);
+    rowOnly.push(box.minLon <= box.maxLon ? 'd.lon BETWEEN @minLon AND @maxLon' : '(d.lon >= @minLon OR d.lon <= @maxLon)');
+    rowOnly.push(`${distance} <= @radiusKm`);
   }
   params.limit = Math.max(0, Math.trunc(query.limit));
   params.offset = Math.max(0, Math.trunc(query.offset));
+  return { params, rowOnly, equality, distance };
+}
 
-  const from =
-    match === null ? `${tables.documents} AS d` : `${tables.fts} JOIN ${tables.documents} AS d ON d.row_id = ${tables.fts}.rowid`;
-  const textScore = match === null ? 'NULL' : `-bm25(${tables.fts}, ${BM25_WEIGHTS.join(', ')})`;
-  const whereSql = where.join(' AND ');
-  const pageSql =
-    `SELECT d.row_id AS rowId, ${textScore} AS textScore, ${query.near ? distance : 'NULL'} AS distanceKm ` +
-    `FROM ${from} WHERE ${whereSql} ORDER BY ${orderBy(query, match !== null)} LIMIT @limit OFFSET @offset`;
-  const countSql = `SELECT COUNT(*) AS total FROM ${from} WHERE ${whereSql}`;
-  return { pageSql, countSql, params };
+interface SortKey {
+  /** The expression over the documents table (`d`). */
+  column: string;
+  /** Its name in a page's result or in the `matches` of a text plan. */
+  alias: string;
 }
 
 /**
  * Every key, the id tie-break included, runs in the requested direction: one index per sort key
  * serves both orders, and Elasticsearch expresses the same with `[{key: order}, {id: order}]`.
  */
-function orderBy(query: SearchQuery, hasText: boolean): string {
-  const dir = query.order === 'asc' ? 'ASC' : 'DESC';
-  const keys = ((): string[] => {
+function sortKeys(query: SearchQuery, hasText: boolean): SortKey[] {
+  const visibility = { column: 'd.ai_visibility_score', alias: 'visibility' };
+  const relevance = hasText ? { column: 'textScore', alias: 'textScore' } : visibility;
+  const keys = ((): SortKey[] => {
     switch (query.sort) {
       case 'relevance':
-        return hasText ? ['textScore'] : ['d.ai_visibility_score'];
+        return [relevance];
       case 'distance':
         // Without a point there is no distance: fall back to what relevance means here.
-        if (query.near) return ['distanceKm'];
-        return hasText ? ['textScore'] : ['d.ai_visibility_score'];
+        return query.near ? [{ column: 'distanceKm', alias: 'distanceKm' }] : [relevance];
       case 'aiVisibilityScore':
-        return ['d.ai_visibility_score'];
+        return [visibility];
       case 'rating':
-        return ['d.average_rating', 'd.review_count'];
+        return [
+          { column: 'd.average_rating', alias: 'rating' },
+          { column: 'd.review_count', alias: 'reviews' },
+        ];
       case 'name':
-        return ['d.name_sort'];
+        return [{ column: 'd.name_sort', alias: 'nameSort' }];
     }
   })();
-  return [...keys, 'd.id'].map((key) => `${key} ${dir}`).join(', ');
-}
-
-function addKeyword(where: string[], params: SearchPlan['params'], column: string, name: string, value?: string): void {
-  if (value === undefined) return;
-  where.push(`${column} = @${name}`);
-  params[name] = normalizeKeyword(value);
-}
-
-function addAnyOf(where: string[], params: SearchPlan['params'], column: string, name: string, values: string[]): void {
-  if (values.length === 0) return;
-  const names = values.map((value, index) => {
-    params[`${name}${index}`] = value;
-    return `@${name}${index}`;
-  });
-  where.push(`${column} IN (${names.join(', ')})`);
+  return [...keys, { column: 'd.id', alias: 'id' }];
 }

@@ -1,0 +1,47 @@
+// Equality filters written as FTS tokens in a `tags` column, so combined filters ("dental in
+// Texas, verified") intersect doclists inside FTS5 instead of reading a row per candidate.
+// Each value is spelled as the decimal bytes of its normalised UTF-8 form: one unicode61 token
+// that the porter stemmer leaves alone, and distinct values never share a token, so a tag match
+// is as exact as the SQL comparison it replaces.
+import type { SearchDocument, SearchQuery } from '../../../ports/searchIndex';
+import { normalizeKeyword } from './documentRow';
+import { documentCellTokens } from './geoCells';
+
+export type TagKind = 'category' | 'city' | 'state' | 'country' | 'verification';
+
+const KIND_LETTER: Record<TagKind, string> = { category: 'k', city: 'c', state: 's', country: 'n', verification: 'v' };
+
+export function tagToken(kind: TagKind, value: string): string {
+  const bytes = Buffer.from(normalizeKeyword(value), 'utf8');
+  let digits = '';
+  for (const byte of bytes) digits += byte.toString().padStart(3, '0');
+  return `x${KIND_LETTER[kind]}${digits}`;
+}
+
+/** The tags column of a document: its filter values and its grid cells. */
+export function documentTags(doc: SearchDocument): string {
+  const tags = [
+    tagToken('category', doc.category),
+    tagToken('city', doc.address.city),
+    tagToken('state', doc.address.state),
+    tagToken('country', doc.address.country),
+    tagToken('verification', doc.verificationLevel),
+    ...(doc.coordinates ? documentCellTokens(doc.coordinates) : []),
+  ];
+  return tags.join(' ');
+}
+
+/** One FTS clause per equality filter of the query (any-of lists become ORs), in a fixed order. */
+export function queryTagClauses(query: SearchQuery): string[] {
+  const clauses: string[] = [];
+  const anyOf = (kind: TagKind, values: readonly string[]): void => {
+    const tokens = [...new Set(values.map((value) => `"${tagToken(kind, value)}"`))];
+    if (tokens.length > 0) clauses.push(tokens.length === 1 ? tokens[0] : `(${tokens.join(' OR ')})`);
+  };
+  anyOf('category', query.categories ?? []);
+  anyOf('city', query.city === undefined ? [] : [query.city]);
+  anyOf('state', query.state === undefined ? [] : [query.state]);
+  anyOf('country', query.country === undefined ? [] : [query.country]);
+  anyOf('verification', query.verificationLevels ?? []);
+  return clauses;
+}

@@ -1,0 +1,47 @@
+// Grid cells written as FTS tokens, so a `near` query narrows the FTS candidates to the area
+// before any row is read (a doclist intersection instead of thousands of row lookups). Cells are
+// only a prefilter: the bounding box and the exact haversine cut still run on the rows.
+import type { Coordinates } from '../../../domain/profile';
+import type { BoundingBox } from './geo';
+
+/** Cell edge in degrees per level: ~11 km, ~55 km and ~280 km of latitude. */
+const LEVELS = [0.1, 0.5, 2.5] as const;
+
+/** More cells than this make the OR slower than the rows it saves. */
+export const MAX_QUERY_CELLS = 16;
+
+// Letters then digits: one unicode61 token that the porter stemmer leaves alone (no suffix to strip).
+const cellToken = (level: number, latIndex: number, lonIndex: number): string => `xg${level}n${latIndex}e${lonIndex}`;
+
+const latIndexOf = (lat: number, size: number): number => Math.floor((Math.min(lat, 89.999999) + 90) / size);
+const lonIndexOf = (lon: number, size: number): number => Math.floor((Math.min(lon, 179.999999) + 180) / size);
+
+/** The cell of `point` at every level, for the document's tags. */
+export function documentCellTokens(point: Coordinates): string[] {
+  return LEVELS.map((size, level) => cellToken(level, latIndexOf(point.lat, size), lonIndexOf(point.lon, size)));
+}
+
+/**
+ * The cells covering `box` at the finest level that needs at most MAX_QUERY_CELLS of them, or
+ * null when even the coarsest level needs more (a continent-sized radius: no prefilter).
+ */
+export function coveringCellTokens(box: BoundingBox): string[] | null {
+  for (let level = 0; level < LEVELS.length; level++) {
+    const size = LEVELS[level];
+    const lonCells = 360 / size;
+    const fromLat = latIndexOf(box.minLat, size);
+    const toLat = latIndexOf(box.maxLat, size);
+    const fromLon = lonIndexOf(box.minLon, size);
+    let toLon = lonIndexOf(box.maxLon, size);
+    // A box across the antimeridian wraps around the last column.
+    if (box.minLon > box.maxLon) toLon += lonCells;
+    const count = (toLat - fromLat + 1) * (toLon - fromLon + 1);
+    if (count > MAX_QUERY_CELLS) continue;
+    const tokens: string[] = [];
+    for (let lat = fromLat; lat <= toLat; lat++) {
+      for (let lon = fromLon; lon <= toLon; lon++) tokens.push(cellToken(level, lat, lon % lonCells));
+    }
+    return tokens;
+  }
+  return null;
+}
