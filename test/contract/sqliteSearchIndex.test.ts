@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
-import type { IndexAction, SearchDocument, SearchIndex } from '../../src/ports/searchIndex';
+import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
 import { searchIndexContract } from './searchIndex.contract';
 
@@ -101,6 +101,55 @@ describe('sqlite search index specifics', () => {
       await expect(second).rejects.toBeInstanceOf(ConflictError);
     });
     await index.close();
+  });
+
+  describe('at a scale where the query shapes differ', () => {
+    // Deterministic variety: ids in a shuffled order, visibility scores with ties.
+    const generated = Array.from({ length: 3000 }, (_, n): SearchDocument => {
+      const base = fixtureDocument(n % 2 === 0 ? 'biz_aus_cafe' : 'biz_aus_dental');
+      return {
+        ...base,
+        id: `biz_gen_${((n * 7919) % 3000).toString().padStart(4, '0')}`,
+        name: `${n % 3 === 0 ? 'Family' : 'Neighbourhood'} business ${n}`,
+        description: `A family run place${n % 10 === 0 ? ' serving tacos' : ''}.`,
+        address: { ...base.address, city: ['Austin', 'Round Rock', 'Pflugerville'][n % 3] },
+        aiVisibilityScore: (n * 37) % 100,
+      };
+    });
+    let index: SearchIndex;
+    beforeAll(async () => {
+      index = createSqliteSearchIndex({ file: ':memory:' });
+      await index.apply(upserts(generated));
+    });
+    afterAll(() => index.close());
+
+    const expectedPage = (docs: SearchDocument[], offset: number, limit: number): string[] =>
+      [...docs]
+        .sort((a, b) => b.aiVisibilityScore - a.aiVisibilityScore || (a.id < b.id ? 1 : -1))
+        .slice(offset, offset + limit)
+        .map((doc) => doc.id);
+    const page = (filters: Partial<SearchQuery>, offset: number) =>
+      index.search({ environment: 'live', sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset, ...filters });
+
+    // 3000 matches > DENSE_MIN_MATCHES and > DENSE_MATCHES_PER_PAGE_ROW x (offset + limit) only
+    // for the shallow page; 500 matches are always sorted as candidates.
+    it.each([
+      ['many matches (ordered index scan)', { state: 'tx', country: 'us' }, () => generated, 40],
+      ['few matches (sorted candidates)', { categories: ['Cafes'], city: 'round rock' }, () => generated.filter((d, n) => n % 2 === 0 && n % 3 === 1), 20],
+      ['a deep page of many matches (sorted candidates)', { state: 'TX', country: 'US' }, () => generated, 2900],
+    ])('combined filters page identically with %s', async (_, filters, matching, offset) => {
+      const result = await page(filters, offset);
+      expect(result.total).toBe(matching().length);
+      expect(result.hits.map((hit) => hit.document.id)).toEqual(expectedPage(matching(), offset, 20));
+    });
+
+    it('leaves a word found in most documents out of the match when a rarer one was asked for', async () => {
+      const tacos = generated.filter((doc) => doc.description.includes('tacos'));
+      const both = await index.search({ environment: 'live', text: 'family tacos', sort: 'relevance', order: 'desc', limit: 5, offset: 0 });
+      expect(both.total).toBe(tacos.length);
+      const alone = await index.search({ environment: 'live', text: 'family', sort: 'relevance', order: 'desc', limit: 5, offset: 0 });
+      expect(alone.total).toBe(generated.length);
+    });
   });
 
   it('answers UnavailableError once closed', async () => {

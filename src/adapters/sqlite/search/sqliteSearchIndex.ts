@@ -193,7 +193,6 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         next = null;
         // After the swap: readers already use the new generation; dropping the old one is cleanup.
         if (previous !== null) await guard(() => db.transaction(() => dropGeneration(previous)).immediate());
-        await guard(() => db.exec(`ANALYZE ${generationTables(building).documents}`));
       } catch (error) {
         const abandoned = next;
         if (abandoned !== null && !closed) {
