@@ -1,11 +1,12 @@
 // The SearchIndex contract: every adapter (embedded SQLite, Elasticsearch) runs this suite once
 // from its own *.test.ts. Same fixture, same query -> same ids in the same order in every engine;
 // assertions never look at raw scores. Rules the suite pins down beyond the port's comments:
-// - text: stemmed, any word may match, the last word also as a prefix, category synonyms
-//   ("pizza" -> restaurants), accents ignored, query syntax in user text is plain text; text with
-//   no letters or digits behaves like no text;
-// - every sort key, including the id tie-break, follows the requested order; relevance without
-//   text and distance without `near` fall back to aiVisibilityScore (or text relevance);
+// - text: stemmed, any word may match, the last word also as a prefix, category synonyms from
+//   domain/search/categorySynonyms.ts ("pizza" -> restaurants), accents ignored, query syntax in
+//   user text is plain text; text with no letters or digits behaves like no text;
+// - every sort key, including the id tie-break, follows the requested order (equal text scores
+//   are the exception: engines order them their own way); relevance without text and distance
+//   without `near` fall back to aiVisibilityScore (or text relevance);
 // - maxPrice never matches a document without minPrice; `near` never matches one without coordinates.
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../src/ports/searchIndex';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments, testDocuments } from '../fixtures/searchDocuments';

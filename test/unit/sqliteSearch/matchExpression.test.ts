@@ -1,14 +1,15 @@
 import { matchExpression } from '../../../src/adapters/sqlite/search/matchExpression';
-import { categoriesImpliedBy } from '../../../src/adapters/sqlite/search/synonyms';
+import { impliedCategories } from '../../../src/adapters/sqlite/search/synonyms';
 
 describe('matchExpression', () => {
   it('quotes every word, ORs them and makes the last one a prefix', () => {
-    expect(matchExpression('water heater install')).toBe('"water" OR "heater" OR "install"*');
+    expect(matchExpression('leather sofa repair')).toBe('"leather" OR "sofa" OR "repair"*');
   });
 
   it('adds the categories a word implies, against the category column only', () => {
     expect(matchExpression('pizza')).toBe('"pizza"* OR category : "restaurants"');
-    expect(matchExpression('dentists open late')).toBe('"dentists" OR category : "dental" OR "open" OR "late"*');
+    expect(matchExpression('dentists open late')).toBe('"dentists" OR "open" OR "late"* OR category : "dental"');
+    expect(matchExpression('water heater install')).toBe('"water" OR "heater" OR "install"* OR category : "plumbing"');
   });
 
   it('is null when nothing searchable is left', () => {
@@ -29,14 +30,19 @@ describe('matchExpression', () => {
   });
 });
 
-describe('categoriesImpliedBy', () => {
+describe('impliedCategories', () => {
   it('folds plurals before looking a word up', () => {
-    expect(categoriesImpliedBy('plumbers')).toEqual(['plumbing']);
-    expect(categoriesImpliedBy('bakeries')).toEqual(['bakeries']);
-    expect(categoriesImpliedBy('tacos')).toEqual(['restaurants']);
+    expect(impliedCategories(['plumbers'])).toEqual(['plumbing']);
+    expect(impliedCategories(['bakeries'])).toEqual(['bakeries']);
+    expect(impliedCategories(['tacos'])).toEqual(['restaurants']);
+  });
+
+  it('finds phrases of consecutive words and reports each category once', () => {
+    expect(impliedCategories(['cheap', 'oil', 'change', 'and', 'brakes'])).toEqual(['auto repair']);
+    expect(impliedCategories(['pizza', 'and', 'coffee', 'pizza'])).toEqual(['restaurants', 'cafes']);
   });
 
   it('implies nothing for words outside the list', () => {
-    expect(categoriesImpliedBy('museum')).toEqual([]);
+    expect(impliedCategories(['museum', 'tickets'])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Builds the FTS5 MATCH expression for a user's text. Every word is a double-quoted FTS5 string
 // (textTerms leaves only letters and digits, so a word can never close its quotes), the words are
 // OR-ed so any one of them is enough, and bm25 ranks documents matching more of them higher.
-import { categoriesImpliedBy } from './synonyms';
+import { impliedCategories } from './synonyms';
 import { textTerms } from './textTerms';
 
 /** Whether a word (or, for the last one, a prefix) is in more than half of the documents. */
@@ -19,16 +19,10 @@ export function matchExpression(text: string, isCommon: CommonWord = () => false
   const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
   const kept = rare.length > 0 ? rare : terms;
   if (kept.length === 0) return null;
-  const clauses: string[] = [];
-  const add = (clause: string): void => {
-    if (!clauses.includes(clause)) clauses.push(clause);
-  };
-  for (const { word, prefix } of kept) {
-    // FTS5 stems a prefix query's word too, so "bakery"* finds "bakeries" and "plumb"* finds "plumber".
-    add(prefix ? `"${word}"*` : `"${word}"`);
-    // A synonym only counts against the category column: "pizza" must not match every
-    // description that mentions restaurants.
-    for (const category of categoriesImpliedBy(word)) add(`category : "${category}"`);
-  }
+  // FTS5 stems a prefix query's word too, so "bakery"* finds "bakeries" and "plumb"* finds "plumber".
+  const clauses = kept.map(({ word, prefix }) => (prefix ? `"${word}"*` : `"${word}"`));
+  // A synonym only counts against the category column: "pizza" must not match every
+  // description that mentions restaurants. Phrases are looked up over all the words typed.
+  for (const category of impliedCategories(words)) clauses.push(`category : "${category}"`);
   return clauses.join(' OR ');
 }
