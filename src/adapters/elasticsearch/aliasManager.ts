@@ -46,7 +46,8 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
 
   const createIfAbsent = async (): Promise<void> => {
     if (await client.indices.existsAlias({ name: alias })) return;
-    if (await client.indices.exists({ index: alias })) {
+    // `exists` also answers true for an alias: one another process may have created just now.
+    if ((await client.indices.exists({ index: alias })) && !(await client.indices.existsAlias({ name: alias }))) {
       throw new Error(`"${alias}" is a concrete Elasticsearch index; the adapter needs that name free for its alias`);
     }
     const first = generationName(Math.max(0, ...(await generations())) + 1);
