@@ -2,7 +2,7 @@
 // into a fresh index file and reports p50/p95/p99 per query shape. The floor under
 // `npm run bench:search`. Usage: npx tsx scripts/bench/rawSqliteIndex.ts [count] [file]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import type { VerificationLevel } from '../../src/domain/profile';
@@ -153,6 +153,8 @@ async function main(): Promise<void> {
     rows.push({ query: name, 'p50 ms': result.p50.toFixed(2), 'p95 ms': result.p95.toFixed(2), 'p99 ms': result.p99.toFixed(2), 'avg total': result.total });
   }
   console.table(rows);
+  // Other processes share the two cores: the load average says how much the numbers are inflated.
+  console.log(`${runs} queries per shape; load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   await index.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -20,8 +20,10 @@ export function readPage(
 ): SearchResult {
   const offset = plan.params.offset as number;
   const limit = plan.params.limit as number;
+  // Paging through the same query reuses one count: the key leaves the page out.
+  const { limit: _limit, offset: _offset, ...filters } = plan.params;
   const count = (): number =>
-    totals.total(`${plan.countSql}|${JSON.stringify(plan.params)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
+    totals.total(`${plan.countSql}|${JSON.stringify(filters)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
   let rows: PageRow[];
   let total: number;
   if (plan.densePageSql !== undefined) {

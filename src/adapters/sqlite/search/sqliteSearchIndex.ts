@@ -27,10 +27,20 @@ export interface SqliteSearchIndexOptions {
   file: string;
 }
 
+const FREE_PAGES_PER_SLICE = 2000;
+const REBUILD_SLICE = 500;
+
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
 export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): SearchIndex {
   const db = openDatabase({ file: options.file });
+  // On a new, empty file: lets a rebuild hand the old generation's pages back to the file system
+  // (releaseFreePages) instead of doubling the file for good. openDatabase already switched to
+  // WAL, after which the setting needs a VACUUM to stick (instant while the file is empty).
+  if (db.prepare('SELECT COUNT(*) FROM sqlite_master').pluck().get() === 0) {
+    db.pragma('auto_vacuum = INCREMENTAL');
+    db.exec('VACUUM');
+  }
   runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
   // SQLite's 2 MB default page cache is far smaller than the indexes of 100 000 documents: every
   // query and insert would go back to the OS for pages. 64 MB holds the hot part of each index,
@@ -82,6 +92,15 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
       state.setCurrent(first);
     }
   }).immediate();
+
+  /** Shrinks the file after a generation is dropped, in slices so searches keep running between them. */
+  const releaseFreePages = async (): Promise<void> => {
+    if (db.pragma('auto_vacuum', { simple: true }) !== 2) return;
+    while (!closed && (db.pragma('freelist_count', { simple: true }) as number) > 0) {
+      db.pragma(`incremental_vacuum(${FREE_PAGES_PER_SLICE})`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
 
   /** Runs synchronous SQL, turning a closed handle or a busy/broken file into UnavailableError. */
   const guard = <T>(work: () => T): Promise<T> => {
@@ -176,7 +195,17 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           }).immediate(),
         );
         const building = next;
-        const write: Write = (actions) => guard(() => writeBatch(actions, building));
+        // The new generation is invisible until the swap, so its writes need not be atomic: small
+        // transactions with a turn of the event loop between them keep searches answering quickly.
+        const write: Write = async (actions) => {
+          const failures: BulkFailure[] = [];
+          for (let start = 0; start < actions.length; start += REBUILD_SLICE) {
+            const slice = actions.slice(start, start + REBUILD_SLICE);
+            failures.push(...(await guard(() => writeBatch(slice, building))).failures);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return { failures };
+        };
         await fill(write);
         const previous = await guard(() =>
           db.transaction(() => {
@@ -193,6 +222,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         next = null;
         // After the swap: readers already use the new generation; dropping the old one is cleanup.
         if (previous !== null) await guard(() => db.transaction(() => dropGeneration(previous)).immediate());
+        await releaseFreePages();
       } catch (error) {
         const abandoned = next;
         if (abandoned !== null && !closed) {
