@@ -7,16 +7,11 @@ import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult }
 import { openDatabase, runMigrations } from '../openDatabase';
 import { createCommonWords } from './commonWords';
 import { haversineKm } from './geo';
+import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
-import {
-  createGenerationTables,
-  dropGenerationTables,
-  existingGenerations,
-  generationTables,
-  type GenerationTables,
-} from './indexTables';
+import { dropGenerationTables, generationTables, type GenerationTables } from './indexTables';
 import { readPage } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
 import { createStatementCache } from './statementCache';
@@ -78,20 +73,8 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     return generationTables(current);
   };
 
-  // First open creates generation 1; leftovers of crashed rebuilds (neither current nor being
-  // built by another process right now) are dropped.
-  db.transaction(() => {
-    const { current, building } = state.read();
-    const existing = existingGenerations(db);
-    for (const generation of existing) {
-      if (generation !== current && generation !== building) dropGeneration(generation);
-    }
-    if (current === null) {
-      const first = Math.max(0, building ?? 0, ...existing) + 1;
-      createGenerationTables(db, generationTables(first));
-      state.setCurrent(first);
-    }
-  }).immediate();
+  const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
+  lifecycle.open();
 
   /** Shrinks the file after a generation is dropped, in slices so searches keep running between them. */
   const releaseFreePages = async (): Promise<void> => {
@@ -112,15 +95,17 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     }
   };
 
-  /** Writes `actions` into `targets` in one IMMEDIATE transaction; bad actions become failures. */
+  /**
+   * Writes `actions` in one IMMEDIATE transaction; malformed ones become failures. Live writes go
+   * to the current generation and, during a rebuild, to the one being built too (so the swap
+   * loses nothing); a rebuild's own writes (`fromRebuild`) go only to its generation.
+   */
   const writeBatch = (actions: IndexAction[], fromRebuild: number | null): { failures: BulkFailure[] } => {
     const failures: BulkFailure[] = [];
     totals.noteWrite();
     db.transaction(() => {
       const { current, building } = state.read();
-      if (fromRebuild !== null && building !== fromRebuild) {
-        throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
-      }
+      if (fromRebuild !== null && building !== fromRebuild) throw rebuildSuperseded();
       const targets = fromRebuild !== null ? [fromRebuild] : [current!, ...(building === null ? [] : [building])];
       for (const action of actions) {
         const problem = actionProblem(action);
@@ -179,59 +164,39 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     async rebuild(fill) {
       if (rebuilding) throw new ConflictError('REBUILD_IN_PROGRESS', 'A rebuild of the search index is already running');
       rebuilding = true;
-      let next: number | null = null;
+      let building: number | null = null;
       try {
-        next = await guard(() =>
-          db.transaction(() => {
-            const { current } = state.read();
-            const existing = existingGenerations(db);
-            // Whatever is not current is a crashed (or superseded) rebuild: replace it.
-            for (const generation of existing) if (generation !== current) dropGeneration(generation);
-            const generation = Math.max(current ?? 0, ...existing) + 1;
-            createGenerationTables(db, generationTables(generation));
-            state.setBuilding(generation);
-            state.clearTouched();
-            return generation;
-          }).immediate(),
-        );
-        const building = next;
+        building = await guard(() => lifecycle.beginRebuild());
+        const generation = building;
         // The new generation is invisible until the swap, so its writes need not be atomic: small
         // transactions with a turn of the event loop between them keep searches answering quickly.
         const write: Write = async (actions) => {
           const failures: BulkFailure[] = [];
           for (let start = 0; start < actions.length; start += REBUILD_SLICE) {
             const slice = actions.slice(start, start + REBUILD_SLICE);
-            failures.push(...(await guard(() => writeBatch(slice, building))).failures);
+            failures.push(...(await guard(() => writeBatch(slice, generation))).failures);
             await new Promise((resolve) => setImmediate(resolve));
           }
           return { failures };
         };
         await fill(write);
-        const previous = await guard(() =>
-          db.transaction(() => {
-            const { current, building: stillBuilding } = state.read();
-            if (stillBuilding !== building) {
-              throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
-            }
-            state.setCurrent(building);
-            state.setBuilding(null);
-            state.clearTouched();
-            return current;
-          }).immediate(),
-        );
-        next = null;
-        // After the swap: readers already use the new generation; dropping the old one is cleanup.
-        if (previous !== null) await guard(() => db.transaction(() => dropGeneration(previous)).immediate());
-        await releaseFreePages();
+        const previous = await guard(() => lifecycle.swapIn(generation));
+        building = null;
+        // Readers already use the new generation: dropping the old one is cleanup, and a failure
+        // there must not report the (successful) rebuild as failed; the next rebuild retries it.
+        try {
+          if (previous !== null) db.transaction(() => dropGeneration(previous)).immediate();
+          await releaseFreePages();
+        } catch {
+          // Left for the next open or rebuild, which drop every non-current generation.
+        }
       } catch (error) {
-        const abandoned = next;
-        if (abandoned !== null && !closed) {
-          db.transaction(() => {
-            if (state.read().building !== abandoned) return;
-            dropGeneration(abandoned);
-            state.setBuilding(null);
-            state.clearTouched();
-          }).immediate();
+        if (building !== null && !closed) {
+          try {
+            lifecycle.abandon(building);
+          } catch {
+            // The rebuild's own error is the one worth reporting; the next rebuild drops the leftovers.
+          }
         }
         throw error;
       } finally {
