@@ -44,8 +44,14 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
       .map(Number);
   };
 
+  /** A just-created index (ours or another process's) may still be starting its shards. */
+  const untilSearchable = async (): Promise<void> => {
+    // A new index can report yellow before its primary is even assigned: wait for active shards.
+    await client.cluster.health({ index: alias, wait_for_status: 'yellow', wait_for_active_shards: '1', timeout: '30s' });
+  };
+
   const createIfAbsent = async (): Promise<void> => {
-    if (await client.indices.existsAlias({ name: alias })) return;
+    if (await client.indices.existsAlias({ name: alias })) return untilSearchable();
     // `exists` also answers true for an alias: one another process may have created just now.
     if ((await client.indices.exists({ index: alias })) && !(await client.indices.existsAlias({ name: alias }))) {
       throw new Error(`"${alias}" is a concrete Elasticsearch index; the adapter needs that name free for its alias`);
@@ -59,6 +65,7 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
       // Another process got there first; fine as long as the alias now exists.
       if (errorType(error) !== 'resource_already_exists_exception' || !(await client.indices.existsAlias({ name: alias }))) throw error;
     }
+    await untilSearchable();
   };
 
   const ensure = (): Promise<void> => {
