@@ -68,7 +68,15 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
 
     let indexer: Indexer | undefined;
     if (options.withIndexer ?? config.inProcessIndexer) {
-      indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: searchIndex, logger: logger.child({ component: 'indexer' }) });
+      indexer = createIndexer({
+        feed: store.changeFeed,
+        checkpoints: store.checkpoints,
+        profiles: store.profiles,
+        index: searchIndex,
+        logger: logger.child({ component: 'indexer' }),
+        // The embedded index writes a batch in one transaction that searches wait behind: keep it short.
+        batchSize: config.elasticsearchUrl ? 500 : 200,
+      });
       indexer.start();
       // Stops after the batch in flight, so its position is committed before the store closes.
       closers.push(() => (indexer as Indexer).stop());
