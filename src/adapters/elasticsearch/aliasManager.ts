@@ -47,7 +47,7 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
   /** A just-created index (ours or another process's) may still be starting its shards. */
   const untilSearchable = async (): Promise<void> => {
     // A new index can report yellow before its primary is even assigned: wait for active shards.
-    await client.cluster.health({ index: alias, wait_for_status: 'yellow', wait_for_active_shards: '1', timeout: '30s' });
+    await client.cluster.health({ index: alias, wait_for_status: 'yellow', wait_for_active_shards: 1, timeout: '30s' });
   };
 
   const createIfAbsent = async (): Promise<void> => {

@@ -33,6 +33,12 @@ export function searchText(intent: SearchIntent): string {
   return [...intent.terms, ...intent.serviceTerms, ...intent.categories].join(' ').trim();
 }
 
+/** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */
+function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; lon: number } | undefined {
+  const city = findUsCity(place.near ?? '', place.state) ?? (place.city ? findUsCity(place.city, place.state) : undefined);
+  return city?.centre;
+}
+
 export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent): ConsumerPlan {
   const text = searchText(intent);
   const query: SearchQuery = {
@@ -45,17 +51,13 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
     offset: 0,
   };
   let radiusKm: number | undefined;
+  const centre = intent.place?.near ? nearCentre(intent.place) : undefined;
   if (input.location) {
     radiusKm = parseRadius(input.location.distance ?? DEFAULT_RADIUS) ?? 50;
     query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm };
-  } else if (intent.place?.near) {
-    const city = findUsCity(intent.place.near, intent.place.state);
-    if (city) {
-      radiusKm = NEAR_CITY_RADIUS_KM;
-      query.near = { ...city.centre, radiusKm };
-    } else {
-      query.city = intent.place.near;
-    }
+  } else if (centre) {
+    radiusKm = NEAR_CITY_RADIUS_KM;
+    query.near = { ...centre, radiusKm };
   } else if (intent.place) {
     if (intent.place.city) query.city = intent.place.city;
     if (intent.place.state) query.state = intent.place.state;

@@ -1,0 +1,31 @@
+import { parseIntentByRules } from '../../src/domain/search/intent';
+import { planConsumerSearch } from '../../src/services/search/searchPlan';
+
+const plan = (query: string, extra: Record<string, unknown> = {}) =>
+  planConsumerSearch('live', { query, limit: 10, offset: 0, ...extra }, parseIntentByRules(query)).indexQuery;
+
+it('searches around the request location with the default 50 km radius', () => {
+  expect(plan('vegan lunch', { location: { lat: 30.27, lon: -97.74 } }).near).toEqual({ lat: 30.27, lon: -97.74, radiusKm: 50 });
+  expect(plan('vegan lunch', { location: { lat: 30.27, lon: -97.74, distance: '5mi' } }).near?.radiusKm).toBeCloseTo(8.047, 2);
+});
+
+it('turns "in Austin, TX" into city and state filters when no coordinates are given', () => {
+  expect(plan('tacos in Austin, TX')).toMatchObject({ city: 'Austin', state: 'TX' });
+});
+
+it('searches around the city centre for "near downtown Denver"', () => {
+  const query = plan('brunch near downtown Denver');
+  expect(query.near).toMatchObject({ radiusKm: 25 });
+  expect(query.near?.lat).toBeCloseTo(39.74, 1);
+  expect(query.city).toBeUndefined();
+});
+
+it('maps price and quality words to filters', () => {
+  expect(plan('lunch under $20')).toMatchObject({ maxPrice: 20 });
+  expect(plan('verified plumber').verificationLevels).toEqual(['verified', 'premium', 'certified']);
+});
+
+it('sorts by relevance with text and nearest first without', () => {
+  expect(plan('pizza', { location: { lat: 1, lon: 1 } })).toMatchObject({ sort: 'relevance', order: 'desc' });
+  expect(plan('open now', { location: { lat: 1, lon: 1 } })).toMatchObject({ sort: 'distance', order: 'asc' });
+});
