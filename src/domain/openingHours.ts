@@ -36,7 +36,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// Local time has minute resolution, and one search asks the same zone and minute for hundreds
+// of candidates: remember recent answers instead of formatting each time.
+const recentLocalTimes = new Map<string, LocalTime>();
+const MAX_REMEMBERED = 1000;
+
 export function localTime(timeZone: string, when: Date): LocalTime {
+  const key = `${timeZone}|${Math.floor(when.getTime() / 60_000)}`;
+  const remembered = recentLocalTimes.get(key);
+  if (remembered) return remembered;
+  const computed = formatLocalTime(timeZone, when);
+  if (recentLocalTimes.size >= MAX_REMEMBERED) recentLocalTimes.clear();
+  recentLocalTimes.set(key, Object.freeze(computed));
+  return computed;
+}
+
+function formatLocalTime(timeZone: string, when: Date): LocalTime {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(when)) parts[part.type] = part.value;
   const weekday = parts.weekday.toLowerCase() as Weekday;
