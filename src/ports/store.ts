@@ -73,6 +73,8 @@ export interface ProfileRepository {
   ): Promise<Array<{ id: string; text: string }>>;
   /** Every non-deleted profile, all environments, in a stable order: for full reindexes. */
   scan(options: ProfileListOptions): Promise<ProfilePage>;
+  /** How many profiles scan() walks through (reindex progress). */
+  countScannable(): Promise<number>;
 }
 
 export interface VerificationRepository {

@@ -504,6 +504,7 @@ export function storeContract(
           const again = await store.profiles.scan({ limit: 10 });
           expect(again.profiles.map((profile) => profile.id)).toEqual(seen);
           expect(again.next).toBeUndefined();
+          expect(await store.profiles.countScannable()).toBe(5);
         });
 
         it('returns an empty page for an empty store', async () => {
@@ -511,6 +512,7 @@ export function storeContract(
 
           expect(page.profiles).toEqual([]);
           expect(page.next).toBeUndefined();
+          expect(await store.profiles.countScannable()).toBe(0);
         });
       });
     });

@@ -141,6 +141,8 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
         const page = docs.slice(0, size).map(toProfile);
         return docs.length > size ? { profiles: page, next: encodeCursor(page[page.length - 1].id) } : { profiles: page };
       }),
+
+    countScannable: () => guard(() => businesses.countDocuments(LIVE)),
   };
 }
 

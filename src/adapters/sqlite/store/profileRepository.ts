@@ -50,6 +50,7 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
      ORDER BY updated_at DESC, id
      LIMIT ?`,
   );
+  const countLive = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles WHERE deleted_at IS NULL');
   const scanPage = db.prepare<[string, number], DocRow & { id: string }>(
     'SELECT id, doc FROM profiles WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
   );
@@ -121,6 +122,9 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
       const page = rows.slice(0, size);
       const profiles = page.map((row) => JSON.parse(row.doc) as BusinessProfile);
       return rows.length > size ? { profiles, next: encodeCursor(page[page.length - 1].id) } : { profiles };
+    },
+    async countScannable() {
+      return (countLive.get() as { n: number }).n;
     },
   };
 }
