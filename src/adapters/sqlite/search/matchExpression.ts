@@ -1,8 +1,8 @@
 // Builds the FTS5 MATCH expression for a user's text. Every word is a double-quoted FTS5 string
-// (textTerms leaves only letters and digits, so a word can never close its quotes), the words are
+// (searchTerms leaves only letters and digits, so a word can never close its quotes), the words are
 // OR-ed so any one of them is enough, and bm25 ranks documents matching more of them higher.
 import { impliedCategories } from './synonyms';
-import { textTerms } from './textTerms';
+import { searchTerms } from '../../../domain/search/searchTerms';
 
 /** Whether a word (or, for the last one, a prefix) is in more than half of the documents. */
 export type CommonWord = (word: string, prefix: boolean) => boolean;
@@ -14,7 +14,7 @@ export type CommonWord = (word: string, prefix: boolean) => boolean;
  * make nearly every document a match that has to be scored ("best tacos" on 100 000 businesses).
  */
 export function matchExpression(text: string, isCommon: CommonWord = () => false): string | null {
-  const { words, lastIsPrefix } = textTerms(text);
+  const { words, lastIsPrefix } = searchTerms(text);
   const terms = words.map((word, index) => ({ word, prefix: lastIsPrefix && index === words.length - 1 }));
   const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
   const kept = rare.length > 0 ? rare : terms;

@@ -1,6 +1,7 @@
-// Turns free user text into the plain words the embedded index searches for. Only letters and
-// digits survive, so nothing a user types can reach FTS5's query syntax (quotes, *, ^, :, NEAR,
-// parentheses, AND/OR/NOT are all dropped or quoted later as ordinary words).
+// Turns free user text into the plain words both search indexes look for, so the same query
+// means the same thing on SQLite and Elasticsearch. Only letters and digits survive: nothing a
+// user types can reach an engine's query syntax (FTS5's quotes, *, ^, NEAR, AND/OR/NOT; Lucene's
+// operators); the engines then stem, fold accents and expand category synonyms.
 
 /**
  * Lucene's English stop words: the list Elasticsearch's `english` analyzer drops, so both
@@ -15,7 +16,7 @@ const STOP_WORDS = new Set([
 /** Bounds the cost of one query: more words than this add noise, not precision. */
 export const MAX_TERMS = 16;
 
-export interface TextTerms {
+export interface SearchTerms {
   /** Lowercased, deduplicated words in the order typed. */
   words: string[];
   /** Whether the last word may be a word still being typed (it gets prefix matching). */
@@ -25,7 +26,7 @@ export interface TextTerms {
 // Shorter prefixes expand to most of the vocabulary: slow, and they match nearly everything.
 const MIN_PREFIX_LENGTH = 3;
 
-export function textTerms(text: string): TextTerms {
+export function searchTerms(text: string): SearchTerms {
   const tokens = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const words: string[] = [];
   for (const token of tokens) {
