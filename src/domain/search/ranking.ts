@@ -78,6 +78,8 @@ export interface RankContext {
   /** The search radius; sets the distance decay scale. */
   radiusKm?: number;
   session?: SessionProfile;
+  /** Only the first N results (after sorting) get `reasons`; the rest get []. Default: all. */
+  explainTop?: number;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -166,20 +168,21 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     if (weights.open !== undefined) components.open = input.openNow === undefined ? 0.5 : input.openNow ? 1 : 0;
     let sum = 0;
     for (const [name, weight] of Object.entries(weights)) sum += (weight ?? 0) * (components[name as ScoreComponent] ?? 0);
-    return {
-      ...input,
-      score: sum / totalWeight,
-      personalizationScore: personal,
-      reasons: reasonsFor(input, matchTerms(doc), personal, intent),
-      components,
-    };
+    return { ...input, score: sum / totalWeight, personalizationScore: personal, reasons: [], components };
   });
 
-  return ranked.sort(
+  ranked.sort(
     (a, b) =>
       b.score - a.score ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
       b.document.reviewCount - a.document.reviewCount ||
       (a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0),
   );
+  // Reasons need a text scan per document: only for the results that will be shown.
+  const explained = Math.min(ranked.length, context.explainTop ?? ranked.length);
+  for (let i = 0; i < explained; i++) {
+    const result = ranked[i];
+    result.reasons = reasonsFor(result, matchTerms(result.document), result.personalizationScore, intent);
+  }
+  return ranked;
 }

@@ -56,7 +56,7 @@ export function createConsumerSearch(deps: {
     const candidates = found.hits
       .filter((hit) => matchesWhen(hit.document, intent.when, now))
       .map((hit) => ({ ...hit, openNow: openNow(hit.document, now) }));
-    const ranked = rankCandidates(candidates, { intent, radiusKm: plan.radiusKm, session: session ?? undefined });
+    const ranked = rankCandidates(candidates, { intent, radiusKm: plan.radiusKm, session: session ?? undefined, explainTop: input.offset + input.limit });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     // Time filters run after the index: the total is then what survived among the candidates.
     const total = candidates.length === found.hits.length ? found.total : candidates.length;

@@ -127,3 +127,21 @@ describe('ranking signals', () => {
     expect(distanceDecay(30, 30)).toBeCloseTo(Math.exp(-3), 10);
   });
 });
+
+describe('explainTop', () => {
+  it('writes reasons only for the first results after sorting, without changing the order', () => {
+    const candidates = [0, 1, 2, 3].map((i) => ({
+      document: searchDocument({ id: `biz_${i}`, name: `Vegan place ${i}`, averageRating: 4, reviewCount: 10 * (i + 1) }),
+      textScore: 0.5,
+      distanceKm: i,
+    }));
+    const intent = parseIntentByRules('vegan');
+    const all = rankCandidates(candidates, { intent });
+    const top = rankCandidates(candidates, { intent, explainTop: 2 });
+    expect(top.map((r) => r.document.id)).toEqual(all.map((r) => r.document.id));
+    expect(top[0].reasons).toEqual(all[0].reasons);
+    expect(top[1].reasons.length).toBeGreaterThan(0);
+    expect(top[2].reasons).toEqual([]);
+    expect(top[3].reasons).toEqual([]);
+  });
+});
