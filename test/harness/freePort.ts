@@ -14,3 +14,20 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
     });
   });
 }
+
+/**
+ * Starts something on a fresh free port, trying a few ports: another process may take the
+ * probed port between the probe and the bind. Returns the engine and the port it got.
+ */
+export async function launchOnFreePort<T>(launch: (port: number) => Promise<T>, host = '127.0.0.1', attempts = 3): Promise<{ engine: T; port: number }> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const port = await freePort(host);
+    try {
+      return { engine: await launch(port), port };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
 import { findBinary } from './findBinary';
-import { freePort } from './freePort';
+import { launchOnFreePort } from './freePort';
 
 export interface MongoHarness {
   /** mongodb://127.0.0.1:<port>/?directConnection=true (no database name). */
@@ -74,20 +74,13 @@ export async function startMongo(): Promise<MongoHarness> {
   ensureJars();
   // The memory backend keeps no files; the temp dir is the process's working directory.
   const workDir = mkdtempSync(join(tmpdir(), 'mongo-harness-'));
-  let engine: EngineProcess | undefined;
-  let port = 0;
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3 && !engine; attempt++) {
-    port = await freePort(HOST);
-    try {
-      engine = await launch(java, port, workDir);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  if (!engine) {
+  let engine: EngineProcess;
+  let port: number;
+  try {
+    ({ engine, port } = await launchOnFreePort((candidate) => launch(java, candidate, workDir), HOST));
+  } catch (error) {
     rmSync(workDir, { recursive: true, force: true });
-    throw lastError;
+    throw error;
   }
   const running = engine;
   return {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
 import { findBinary, isExecutable } from './findBinary';
-import { freePort } from './freePort';
+import { launchOnFreePort } from './freePort';
 
 export interface RedisHarness {
   /** redis://127.0.0.1:<port> */
@@ -84,21 +84,13 @@ export interface StartRedisOptions {
 export async function startRedis(options: StartRedisOptions = {}): Promise<RedisHarness> {
   const binary = resolveBinary(options.binary ?? process.env.REDIS_SERVER_BIN);
   const dataDir = mkdtempSync(join(tmpdir(), 'redis-harness-'));
-  let engine: EngineProcess | undefined;
-  let port = 0;
-  let lastError: unknown;
-  // The free port may be taken between the probe and the bind; try a few fresh ones.
-  for (let attempt = 0; attempt < 3 && !engine; attempt++) {
-    port = await freePort(HOST);
-    try {
-      engine = await launch(binary, port, dataDir);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  if (!engine) {
+  let engine: EngineProcess;
+  let port: number;
+  try {
+    ({ engine, port } = await launchOnFreePort((candidate) => launch(binary, candidate, dataDir), HOST));
+  } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
-    throw lastError;
+    throw error;
   }
   let current: EngineProcess | undefined = engine;
   let stopped = false;
