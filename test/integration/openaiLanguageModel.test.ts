@@ -10,6 +10,7 @@ import { templateSummary } from '../../src/domain/search/summaryTemplate';
 import { understandQuery } from '../../src/domain/search/understandQuery';
 import type { SearchDocument } from '../../src/ports/searchIndex';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../harness/openAiCompatibleServer';
+import { searchDocument } from '../fixtures/searchDocument';
 
 const SLOW_MS = 5000;
 const BUDGET_MS = 300;
@@ -29,28 +30,7 @@ afterAll(async () => {
 beforeEach(() => server.reset());
 
 function doc(id: string, name: string, description: string): SearchDocument {
-  return {
-    id,
-    environment: 'live',
-    name,
-    category: 'restaurants',
-    description,
-    tagline: '',
-    servicesText: '',
-    exclusiveText: '',
-    address: { street: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' },
-    coordinates: { lat: 30.2672, lon: -97.7431 },
-    phone: '+15125550100',
-    website: 'https://example.com',
-    verificationLevel: 'verified',
-    averageRating: 4.6,
-    reviewCount: 120,
-    completeness: 90,
-    aiVisibilityScore: 60,
-    hours: {},
-    blackoutDates: [],
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
+  return searchDocument({ id, name, description, address: { street: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, verificationLevel: 'verified', averageRating: 4.6, reviewCount: 120, completeness: 90, aiVisibilityScore: 60 });
 }
 
 describe('query understanding through an OpenAI-compatible server', () => {

@@ -1,5 +1,5 @@
 import { personalizationScore, type SessionProfile } from '../../../src/domain/search/personalization';
-import { searchDocument } from './searchDocumentFixture';
+import { searchDocument } from '../../fixtures/searchDocument';
 
 const vegan = searchDocument({ id: 'biz_vegan', name: 'Green Leaf', category: 'restaurants', description: 'Vegan bowls' });
 const steak = searchDocument({ id: 'biz_steak', name: 'Prime Cut', category: 'restaurants', description: 'Steaks' });

@@ -6,7 +6,7 @@ import {
   type RankInput,
   type SessionProfile,
 } from '../../../src/domain/search/ranking';
-import { searchDocument } from './searchDocumentFixture';
+import { searchDocument } from '../../fixtures/searchDocument';
 
 const neutral = parseIntentByRules('lunch');
 

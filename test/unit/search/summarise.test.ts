@@ -3,7 +3,7 @@ import { rankCandidates } from '../../../src/domain/search/ranking';
 import { summarise, summaryBusiness } from '../../../src/domain/search/summarise';
 import { templateSummary } from '../../../src/domain/search/summaryTemplate';
 import type { LanguageModel } from '../../../src/ports/llm';
-import { searchDocument } from './searchDocumentFixture';
+import { searchDocument } from '../../fixtures/searchDocument';
 
 const query = 'vegan lunch in Austin';
 const intent = parseIntentByRules(query);

@@ -1,7 +1,7 @@
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import { rankCandidates, type RankedResult } from '../../../src/domain/search/ranking';
 import { templateSummary } from '../../../src/domain/search/summaryTemplate';
-import { searchDocument } from './searchDocumentFixture';
+import { searchDocument } from '../../fixtures/searchDocument';
 
 const query = 'vegan lunch in Austin';
 const intent = parseIntentByRules(query);
