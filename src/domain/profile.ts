@@ -56,6 +56,9 @@ export interface Service {
   updatedAt: string;
 }
 
+/** What a client sends for a service; the store adds the id and timestamps. */
+export type ServiceFields = Omit<Service, 'id' | 'createdAt' | 'updatedAt'>;
+
 /** `close` earlier than `open` means the business closes after midnight. */
 export type DayHours = { open: string; close: string } | { closed: true };
 export type WeeklyHours = Partial<Record<Weekday, DayHours>>;

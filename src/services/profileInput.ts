@@ -3,17 +3,10 @@
 import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { normalizePhone } from '../domain/phone';
-import type { Contact, Pricing, Service } from '../domain/profile';
+import type { Contact, Service, ServiceFields } from '../domain/profile';
 
-export interface ServiceInput {
-  name: string;
-  description?: string;
-  category?: string;
-  pricing?: Pricing;
-  duration?: number;
-  bookable?: boolean;
-  requiresQuote?: boolean;
-}
+/** A service as callers hand it in; bookable and requiresQuote default to false. */
+export type ServiceInput = Omit<ServiceFields, 'bookable' | 'requiresQuote'> & Partial<Pick<ServiceFields, 'bookable' | 'requiresQuote'>>;
 
 export function newService(input: ServiceInput, now: Date): Service {
   const at = now.toISOString();

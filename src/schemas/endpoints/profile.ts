@@ -2,7 +2,7 @@
 // Only what a client may set: id, status (on create), trust, media and timestamps are the
 // server's, so they are rejected as unknown properties.
 import type { SchemaObject } from 'ajv';
-import type { Contact, Location, Pricing, WeeklyHours } from '../../domain/profile';
+import type { Contact, Location, ServiceFields, WeeklyHours } from '../../domain/profile';
 import { businessIdSchema } from '../parts/ids';
 import { contactSchema } from '../parts/contact';
 import { hoursChangesSchema, hoursSchema } from '../parts/hours';
@@ -64,15 +64,8 @@ export const profileStatusQuerySchema: SchemaObject = {
   properties: { businessId: businessIdSchema },
 };
 
-export interface ServiceBody {
-  name: string;
-  description?: string;
-  category?: string;
-  pricing?: Pricing;
-  duration?: number;
-  bookable: boolean;
-  requiresQuote: boolean;
-}
+/** After validation the schema defaults have filled bookable and requiresQuote. */
+export type ServiceBody = ServiceFields;
 
 export interface CreateProfileBody {
   name: string;
