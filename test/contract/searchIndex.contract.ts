@@ -297,6 +297,20 @@ export function searchIndexContract(
         expect(await index.get('live', 'biz_half_built')).toBeNull();
         expect((await index.search(query({ text: 'speakeasy' }))).total).toBe(1);
       });
+
+      it('live writes made during a rebuild survive the swap and win over the rebuild copies', async () => {
+        const stale = fixtureDocument('biz_aus_taco');
+        const fresh = { ...stale, name: 'Taco Lab Reloaded', updatedAt: '2025-04-01T00:00:00.000Z' };
+        await index.rebuild(async (write) => {
+          await index.apply(upserts([fresh]));
+          await index.apply([{ type: 'delete', environment: 'live', id: 'biz_chi_pizza' }]);
+          // The rebuild read the store before those writes: its copies are older.
+          await write(upserts([stale, fixtureDocument('biz_chi_pizza'), fixtureDocument('biz_den_cafe')]));
+        });
+        expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Taco Lab Reloaded');
+        expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
+        expect(await index.count()).toBe(2);
+      });
     });
   });
 }

@@ -149,20 +149,6 @@ describe('elasticsearch index specifics', () => {
       expect((await index.search(query({ text: 'pizza' }))).total).toBe(batch.length);
     });
 
-    it('keeps live writes made during a rebuild, over the rebuild copies, and does not revive live deletes', async () => {
-      const stale = fixtureDocument('biz_aus_taco');
-      const fresh = { ...stale, name: 'Taco Lab Reloaded' };
-      await index.rebuild(async (write) => {
-        await index.apply(upserts([fresh]));
-        await index.apply([{ type: 'delete', environment: 'live', id: 'biz_chi_pizza' }]);
-        // The rebuild read the store before those writes: its copies are older.
-        await write(upserts([stale, fixtureDocument('biz_chi_pizza'), fixtureDocument('biz_den_cafe')]));
-      });
-      expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Taco Lab Reloaded');
-      expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
-      expect(await index.count()).toBe(2);
-    });
-
     it('refuses a second rebuild while one is running', async () => {
       await index.rebuild(async () => {
         await expect(index.rebuild(async () => undefined)).rejects.toBeInstanceOf(ConflictError);
