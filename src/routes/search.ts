@@ -8,7 +8,7 @@ import { directoryQuerySchema } from '../schemas/endpoints/directory';
 import { partnerSearchQuerySchema } from '../schemas/endpoints/partnerSearch';
 import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
-import { presentConsumerResult, presentListingItem } from './presenters/searchResultPresenter';
+import { presentConsumerResult, presentListingPage } from './presenters/searchResultPresenter';
 import { protect, type RouteGuards } from './routeGuards';
 
 export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: ConsumerSearch; listings: ListingSearch }): Router {
@@ -31,20 +31,12 @@ export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: Consum
 
   router.get('/directory', search, validateQuery(directoryQuerySchema), async (ctx) => {
     const query = ctx.state.query;
-    const found = await listings.directory(principalOf(ctx), query);
-    ok(ctx, {
-      businesses: found.hits.map(presentListingItem),
-      pagination: { total: found.total, limit: query.limit, offset: query.offset, hasMore: query.offset + found.hits.length < found.total },
-    });
+    ok(ctx, presentListingPage(await listings.directory(principalOf(ctx), query), query));
   });
 
   router.get('/partners/search', search, validateQuery(partnerSearchQuerySchema), async (ctx) => {
     const query = ctx.state.query;
-    const found = await listings.partner(principalOf(ctx), query);
-    ok(ctx, {
-      businesses: found.hits.map(presentListingItem),
-      pagination: { limit: query.limit, offset: query.offset, total: found.total, hasMore: query.offset + found.hits.length < found.total },
-    });
+    ok(ctx, presentListingPage(await listings.partner(principalOf(ctx), query), query));
   });
 
   return router;

@@ -2,7 +2,7 @@
 // and partner items are 2.5 without personalisation, plus aiVisibilityScore and
 // verificationLevel (documented in OpenAPI).
 import type { RankedResult } from '../../domain/search/ranking';
-import type { SearchDocument, SearchHit } from '../../ports/searchIndex';
+import type { SearchDocument, SearchHit, SearchResult } from '../../ports/searchIndex';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -37,5 +37,13 @@ export function presentListingItem(hit: SearchHit) {
     verificationLevel: hit.document.verificationLevel,
     aiVisibilityScore: hit.document.aiVisibilityScore,
     ...(hit.distanceKm !== undefined && { distance: round(hit.distanceKm, 2) }),
+  };
+}
+
+/** A directory or partner page: items plus offset-style pagination (spec 2.6). */
+export function presentListingPage(found: SearchResult, page: { limit: number; offset: number }) {
+  return {
+    businesses: found.hits.map(presentListingItem),
+    pagination: { total: found.total, limit: page.limit, offset: page.offset, hasMore: page.offset + found.hits.length < found.total },
   };
 }
