@@ -1,7 +1,7 @@
 // JSON body parsing with the spec's limits: a body must be declared application/json
 // (415 otherwise), at most `limit` bytes (413), and valid JSON (400 VALIDATION_ERROR).
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { UnsupportedMediaTypeError } from '../domain/errors';
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
@@ -17,7 +17,7 @@ export function jsonBody(limitBytes: number): Middleware {
     multipart: false,
     jsonLimit: limitBytes,
     jsonStrict: true,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
   return async (ctx, next) => {
     if (!hasBody(ctx.headers)) {

@@ -5,6 +5,7 @@ import { newId } from '../domain/ids';
 import type { MediaRecord, MediaType } from '../domain/media';
 import { checkUpload } from '../domain/mediaSniffer';
 import type { Principal } from '../domain/principal';
+import type { ProfileMedia } from '../domain/profile';
 import type { Logger } from '../logger';
 import type { MediaStorage, StoredBlob } from '../ports/mediaStorage';
 import type { Store } from '../ports/store';
@@ -63,11 +64,17 @@ export function createMediaService(deps: {
     return { id, businessId: business.id, url, type: input.type, contentType, size: record.size, uploadedAt };
   }
 
-  async function ownedRecord(principal: Principal, mediaId: string): Promise<MediaRecord> {
+  const mediaNotFound = (mediaId: string) => new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
+
+  /** The record if it exists in the caller's environment (sandbox and live never see each other's). */
+  async function recordIn(principal: Principal, mediaId: string): Promise<MediaRecord> {
     const record = await store.media.get(mediaId);
-    if (!record || record.environment !== principal.environment) {
-      throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
-    }
+    if (!record || record.environment !== principal.environment) throw mediaNotFound(mediaId);
+    return record;
+  }
+
+  async function ownedRecord(principal: Principal, mediaId: string): Promise<MediaRecord> {
+    const record = await recordIn(principal, mediaId);
     if (record.ownerId !== principal.accountId) throw new ForbiddenError('You do not have access to this media item');
     return record;
   }
@@ -83,25 +90,22 @@ export function createMediaService(deps: {
 
   /** Media are readable by any authenticated caller of the same environment (ids are unguessable). */
   async function read(principal: Principal, mediaId: string): Promise<StoredBlob> {
-    const record = await store.media.get(mediaId);
-    if (!record || record.environment !== principal.environment) {
-      throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
-    }
+    const record = await recordIn(principal, mediaId);
     const blob = await storage.get(record.storageKey);
-    if (!blob) throw new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');
+    if (!blob) throw mediaNotFound(mediaId);
     return { bytes: blob.bytes, contentType: record.contentType };
   }
 
   return { upload, remove, read };
 }
 
-function attach(media: MediaRecordMedia, type: MediaType, url: string): MediaRecordMedia {
+function attach(media: ProfileMedia, type: MediaType, url: string): ProfileMedia {
   if (type === 'logo') return { ...media, logo: url };
   if (type === 'photo') return { ...media, photos: [...media.photos, url] };
   return { ...media, videos: [...media.videos, url] };
 }
 
-function detach(media: MediaRecordMedia, url: string): MediaRecordMedia {
+function detach(media: ProfileMedia, url: string): ProfileMedia {
   const { logo, ...rest } = media;
   return {
     ...rest,
@@ -110,7 +114,5 @@ function detach(media: MediaRecordMedia, url: string): MediaRecordMedia {
     videos: media.videos.filter((video) => video !== url),
   };
 }
-
-type MediaRecordMedia = import('../domain/profile').ProfileMedia;
 
 export type MediaService = ReturnType<typeof createMediaService>;
