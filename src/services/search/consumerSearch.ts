@@ -43,12 +43,15 @@ export function createConsumerSearch(deps: {
 
   return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
-    // Personalisation is best effort: a session store outage must not fail the search.
-    const session = await sessions.get(sessionId).catch((error) => {
-      logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
-      return null;
-    });
-    const understood = await understandQuery(input.query, llm);
+    // Independent round trips (Redis, the LLM) run side by side. Personalisation is best effort:
+    // a session store outage must not fail the search.
+    const [session, understood] = await Promise.all([
+      sessions.get(sessionId).catch((error) => {
+        logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
+        return null;
+      }),
+      understandQuery(input.query, llm),
+    ]);
     const { intent } = understood;
     const plan = planConsumerSearch(principal.environment, input, intent);
     const found = await index.search(plan.indexQuery);
