@@ -5,7 +5,7 @@
 // Elasticsearch refuses to run as root: when the tests are root (CI), the node runs as `nobody`.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
@@ -87,6 +87,28 @@ async function clusterHealth(url: string): Promise<boolean> {
   return body.status === 'green' || body.status === 'yellow';
 }
 
+/**
+ * The engine's home as `nobody` can reach it. A checkout inside a private directory (mktemp -d
+ * makes 0700 ones) hides .engines/ from other users, so the home is then copied once into a
+ * world-readable directory under the system temp dir and reused by later runs.
+ */
+function homeFor(runAsNobody: boolean, setpriv: string | undefined): string {
+  const bin = join(ES_HOME, 'bin', 'elasticsearch');
+  if (!runAsNobody || !setpriv) return ES_HOME;
+  const reachable = spawnSync(setpriv, [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', 'test', '-x', bin]);
+  if (reachable.status === 0) return ES_HOME;
+  const version = readFileSync(join(ENGINE_DIR, 'version'), 'utf8').trim();
+  const shared = join(tmpdir(), `bdapi-elasticsearch-${version}`);
+  if (existsSync(join(shared, '.complete'))) return shared;
+  const staging = mkdtempSync(join(tmpdir(), 'bdapi-elasticsearch-staging-'));
+  cpSync(ES_HOME, staging, { recursive: true });
+  chmodSync(staging, 0o755);
+  writeFileSync(join(staging, '.complete'), version);
+  rmSync(shared, { recursive: true, force: true });
+  renameSync(staging, shared);
+  return shared;
+}
+
 function launch(base: string, runAsNobody: boolean): EngineProcess {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -97,10 +119,10 @@ function launch(base: string, runAsNobody: boolean): EngineProcess {
     // ES ignores JAVA_OPTS; ES_JAVA_OPTS comes last on its command line, so it wins over jvm.options.
     ES_JAVA_OPTS: process.env.ES_TEST_JAVA_OPTS ?? '-Xms1g -Xmx1g',
   };
-  const bin = join(ES_HOME, 'bin', 'elasticsearch');
-  if (!runAsNobody) return spawnEngine('elasticsearch', bin, [], { env });
-  const setpriv = findBinary('setpriv');
-  if (!setpriv) throw new Error('Running the tests as root needs setpriv (util-linux) to start Elasticsearch as nobody');
+  const setpriv = runAsNobody ? findBinary('setpriv') : undefined;
+  if (runAsNobody && !setpriv) throw new Error('Running the tests as root needs setpriv (util-linux) to start Elasticsearch as nobody');
+  const bin = join(homeFor(runAsNobody, setpriv), 'bin', 'elasticsearch');
+  if (!runAsNobody || !setpriv) return spawnEngine('elasticsearch', bin, [], { env });
   return spawnEngine('elasticsearch', setpriv, [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', bin], { env });
 }
 
