@@ -60,10 +60,22 @@ function formatLocalTime(timeZone: string, when: Date): LocalTime {
   return { weekday, minutes, date: `${parts.year}-${parts.month}-${parts.day}` };
 }
 
-/** "HH:MM" to minutes since midnight; null when malformed. */
+const ZERO = 48; // '0'
+const COLON = 58; // ':'
+
+/**
+ * "HH:MM" (00:00-23:59) to minutes since midnight; null when malformed. Read by character code:
+ * a search checks two days of hours for each of hundreds of candidates.
+ */
 export function minutesOf(hhmm: string): number | null {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm ?? '');
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+  if (typeof hhmm !== 'string' || hhmm.length !== 5 || hhmm.charCodeAt(2) !== COLON) return null;
+  const h1 = hhmm.charCodeAt(0) - ZERO;
+  const h2 = hhmm.charCodeAt(1) - ZERO;
+  const m1 = hhmm.charCodeAt(3) - ZERO;
+  const m2 = hhmm.charCodeAt(4) - ZERO;
+  if (!(h1 >= 0 && h1 <= 2 && h2 >= 0 && h2 <= 9 && m1 >= 0 && m1 <= 5 && m2 >= 0 && m2 <= 9)) return null;
+  const hours = h1 * 10 + h2;
+  return hours > 23 ? null : hours * 60 + m1 * 10 + m2;
 }
 
 interface Span {
@@ -89,8 +101,9 @@ function previousDate(date: string): string {
 
 export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: string, when: Date): boolean {
   const now = localTime(timeZone, when);
-  const blackout = new Set(blackoutDates ?? []);
-  if (blackout.has(now.date)) return false;
+  // A handful of dates at most: a scan beats building a Set per candidate.
+  const blackout = blackoutDates ?? [];
+  if (blackout.includes(now.date)) return false;
 
   const today = spanOf(hours?.[now.weekday]);
   if (today) {
@@ -98,7 +111,7 @@ export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: 
     if (today.open < today.close ? now.minutes >= today.open && now.minutes < today.close : now.minutes >= today.open) return true;
   }
   const yesterday = spanOf(hours?.[previousWeekday(now.weekday)]);
-  return !!yesterday && yesterday.close < yesterday.open && now.minutes < yesterday.close && !blackout.has(previousDate(now.date));
+  return !!yesterday && yesterday.close < yesterday.open && now.minutes < yesterday.close && !blackout.includes(previousDate(now.date));
 }
 
 /** Has opening hours on `weekday` (a day marked closed or absent is not open). */

@@ -46,6 +46,12 @@ describe('minutesOf', () => {
     expect(minutesOf('24:00')).toBeNull();
     expect(minutesOf('9:00')).toBeNull();
     expect(minutesOf('09:60')).toBeNull();
+    expect(minutesOf('12:30')).toBe(750);
+    expect(minutesOf('19:05')).toBe(1145);
+    for (const bad of ['30:00', '2a:00', '09-00', ' 9:00', '09:5x', '09:000', '', '/0:00', '0:000']) {
+      expect([bad, minutesOf(bad)]).toEqual([bad, null]);
+    }
+    expect(minutesOf(undefined as unknown as string)).toBeNull();
   });
 });
 

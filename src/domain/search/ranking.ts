@@ -147,7 +147,11 @@ function reasonsFor(input: RankInput, matched: string[], personal: number, inten
 export function rankCandidates(candidates: RankInput[], context: RankContext): RankedResult[] {
   const { intent } = context;
   const weights = weightsFor(intent);
-  const totalWeight = Object.values(weights).reduce((sum, w) => sum + (w ?? 0), 0);
+  // Resolved once per search, not per candidate: this loop runs for every candidate of the pool.
+  const weighted = Object.entries(weights) as Array<[ScoreComponent, number]>;
+  const totalWeight = weighted.reduce((sum, [, w]) => sum + w, 0);
+  const withPrice = weights.price !== undefined;
+  const withOpen = weights.open !== undefined;
   const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
   const personalise = createPersonalizationScorer(context.session);
 
@@ -162,13 +166,21 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
       completeness: clamp01(doc.completeness / 100),
       personalization: personal,
     };
-    if (weights.price !== undefined) {
-      components.price = doc.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, doc.minPrice) / CHEAP_PRICE_SCALE);
-    }
-    if (weights.open !== undefined) components.open = input.openNow === undefined ? 0.5 : input.openNow ? 1 : 0;
+    if (withPrice) components.price = doc.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, doc.minPrice) / CHEAP_PRICE_SCALE);
+    if (withOpen) components.open = input.openNow === undefined ? 0.5 : input.openNow ? 1 : 0;
     let sum = 0;
-    for (const [name, weight] of Object.entries(weights)) sum += (weight ?? 0) * (components[name as ScoreComponent] ?? 0);
-    return { ...input, score: sum / totalWeight, personalizationScore: personal, reasons: [], components };
+    for (const [name, weight] of weighted) sum += weight * (components[name] ?? 0);
+    // One literal shape for every result (no spreads): V8 keeps this hot loop monomorphic.
+    return {
+      document: doc,
+      textScore: input.textScore,
+      distanceKm: input.distanceKm,
+      openNow: input.openNow,
+      score: sum / totalWeight,
+      personalizationScore: personal,
+      reasons: [],
+      components,
+    };
   });
 
   ranked.sort(

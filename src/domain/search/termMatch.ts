@@ -33,12 +33,19 @@ export type TermMatcher = (doc: SearchDocument) => string[];
 /** Compiles the terms once; the matcher returns the terms (as given) that the document mentions. */
 export function createTermMatcher(terms: string[]): TermMatcher {
   const patterns = [...new Set(terms.map((t) => t.trim().toLowerCase()).filter(Boolean))].map((term) => {
-    const words = term.split(/\s+/).map((w) => escape(stem(w)) + '\\p{L}{0,3}');
-    return { term, re: new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'u') };
+    const stems = term.split(/\s+/).map(stem);
+    const words = stems.map((w) => escape(w) + '\\p{L}{0,3}');
+    return {
+      term,
+      // Every match contains the first word's stem: a plain substring scan rules most documents
+      // out before the (much slower) unicode-aware pattern runs over the whole text.
+      mustContain: stems[0],
+      re: new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'u'),
+    };
   });
   return (doc) => {
     if (patterns.length === 0) return [];
     const text = documentText(doc);
-    return patterns.filter((p) => p.re.test(text)).map((p) => p.term);
+    return patterns.filter((p) => text.includes(p.mustContain) && p.re.test(text)).map((p) => p.term);
   };
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
-import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
+import { rankCandidates, type RankedResult, type RankInput } from '../../domain/search/ranking';
 import { summarise } from '../../domain/search/summarise';
 import { understandQuery } from '../../domain/search/understandQuery';
 import type { Logger } from '../../logger';
@@ -56,9 +56,11 @@ export function createConsumerSearch(deps: {
     const plan = planConsumerSearch(principal.environment, input, intent);
     const found = await index.search(plan.indexQuery);
     const now = clock();
-    const candidates = found.hits
-      .filter((hit) => matchesWhen(hit.document, intent.when, now))
-      .map((hit) => ({ ...hit, openNow: openNow(hit.document, now) }));
+    const candidates: RankInput[] = [];
+    for (const hit of found.hits) {
+      if (!matchesWhen(hit.document, intent.when, now)) continue;
+      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm, openNow: openNow(hit.document, now) });
+    }
     const ranked = rankCandidates(candidates, { intent, radiusKm: plan.radiusKm, session: session ?? undefined, explainTop: input.offset + input.limit });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     // Time filters run after the index: the total is then what survived among the candidates.
