@@ -60,7 +60,11 @@ export interface SearchQuery {
 
 export interface SearchHit {
   document: SearchDocument;
-  /** Engine text relevance, normalised to 0..1 within the page (1 = best); 0 without text. */
+  /**
+   * Engine text relevance, normalised to 0..1 within the page (1 = best). 0 without text, and 0
+   * when the query sorts by a field (see sortsByRelevance): the text then only filters, and
+   * neither engine spends time scoring every match.
+   */
   textScore: number;
   /** Present when the query had `near` and the document has coordinates. */
   distanceKm?: number;
@@ -90,4 +94,10 @@ export interface SearchIndex {
   rebuild(fill: (write: (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>) => Promise<void>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Whether hits come back in text relevance order (when the query has text): the only case with text scores. */
+export function sortsByRelevance(query: Pick<SearchQuery, 'sort' | 'near'>): boolean {
+  // Without a point a distance sort falls back to relevance.
+  return query.sort === 'relevance' || (query.sort === 'distance' && !query.near);
 }

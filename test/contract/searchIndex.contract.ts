@@ -115,6 +115,19 @@ export function searchIndexContract(
         expect(withoutText.hits.map((hit) => hit.textScore)).toEqual(withoutText.hits.map(() => 0));
       });
 
+      it('lets text only filter, with no scores, when the query sorts by a field', async () => {
+        const scored = await index.search(query({ text: 'espresso' }));
+        const byRating = await index.search(query({ text: 'espresso', sort: 'rating', order: 'desc' }));
+        expect(idSet(byRating)).toEqual(idSet(scored));
+        expect(byRating.total).toBe(scored.total);
+        expect(byRating.hits.length).toBeGreaterThan(0);
+        expect(byRating.hits.map((hit) => hit.textScore)).toEqual(byRating.hits.map(() => 0));
+        // Without a point a distance sort is relevance order, scores included.
+        const distanceWithoutPoint = await index.search(query({ text: 'espresso', sort: 'distance', order: 'desc' }));
+        expect(distanceWithoutPoint.hits[0].textScore).toBe(1);
+        for (const hit of distanceWithoutPoint.hits) expect(hit.textScore > 0 && hit.textScore <= 1).toBe(true);
+      });
+
       it('filters categories as an any-of list, ignoring case', async () => {
         const result = await index.search(query({ categories: ['DENTAL', 'cafes'] }));
         expect(idSet(result)).toEqual(sortedIds(live((doc) => ['Dental', 'Cafes'].includes(doc.category))));

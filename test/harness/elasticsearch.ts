@@ -116,6 +116,8 @@ function launch(base: string, runAsNobody: boolean): EngineProcess {
     ES_JAVA_HOME: javaHome(),
     ES_PATH_CONF: join(base, 'config'),
     ES_TMPDIR: join(base, 'tmp'),
+    // The launcher's own JVM probes its flags in a java.io.tmpdir directory it never removes: keep it in base.
+    CLI_JAVA_OPTS: `-Djava.io.tmpdir=${join(base, 'tmp')}`,
     // ES ignores JAVA_OPTS; ES_JAVA_OPTS comes last on its command line, so it wins over jvm.options.
     ES_JAVA_OPTS: process.env.ES_TEST_JAVA_OPTS ?? '-Xms1g -Xmx1g',
   };

@@ -1,9 +1,17 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'bdapi-config-'));
+const created: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bdapi-config-'));
+  created.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
 
 it('defaults to port 8080, the embedded engines and a generated secret kept in DATA_DIR', () => {
   const dir = dataDir();

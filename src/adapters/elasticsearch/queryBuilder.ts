@@ -2,7 +2,7 @@
 // (test/unit/elasticsearch/). Text scores, filters never do; every sort key, the id tie-break
 // included, runs in the requested direction, like the embedded index.
 import type { estypes } from '@elastic/elasticsearch';
-import type { SearchQuery } from '../../ports/searchIndex';
+import { sortsByRelevance, type SearchQuery } from '../../ports/searchIndex';
 import { queryText, type QueryText } from './queryText';
 
 /** Field boosts, in the same proportions as the embedded index's bm25 weights. */
@@ -22,6 +22,7 @@ export interface SearchPlan {
 
 export function buildSearchRequest(query: SearchQuery): SearchPlan {
   const text = queryText(query.text);
+  const scored = text !== null && sortsByRelevance(query);
   const sort = sortKeys(query, text !== null);
   let distanceSortPosition: number | null = null;
   if (query.near) {
@@ -41,10 +42,11 @@ export function buildSearchRequest(query: SearchQuery): SearchPlan {
     from: inWindow ? from : 0,
     size: inWindow ? Math.min(limit, MAX_RESULT_WINDOW - from) : 0,
     track_total_hits: true,
-    // Field sorts skip scoring unless asked; the ranking downstream needs every hit's text score.
-    ...(text ? { track_scores: true } : {}),
+    // Text scores are part of the answer only in relevance order (the port's contract); a field
+    // sort leaves the text as a filter and skips scoring altogether.
+    ...(scored ? { track_scores: true } : {}),
   };
-  return { request, scored: text !== null, distanceSortPosition };
+  return { request, scored, distanceSortPosition };
 }
 
 /**

@@ -109,10 +109,12 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
       `ORDER BY textScore ${dir}, ${fts}.rowid ${dir} ${PAGE}`;
     return { pageSql, pageCountsTotal: false, countSql, params };
   }
-  // Otherwise every match is read from the documents table and scored anyway: collect the matches
-  // once and take both the page and the total from them, instead of joining a second time to count.
+  // Otherwise every match is read from the documents table: collect the matches once and take both
+  // the page and the total from them, instead of joining a second time to count. bm25 is half the
+  // cost of a large match set, so a field sort (the text only filters) leaves it out.
+  const scored = keys.some((key) => key.alias === 'textScore');
   const matches =
-    `SELECT d.row_id AS rowId, ${score} AS textScore, ${distance} AS distanceKm, ` +
+    `SELECT d.row_id AS rowId, ${scored ? score : 'NULL'} AS textScore, ${distance} AS distanceKm, ` +
     `${keys.filter((key) => key.column.startsWith('d.')).map((key) => `${key.column} AS ${key.alias}`).join(', ')} ${joinFrom}`;
   const pageSql =
     `WITH matches AS MATERIALIZED (${matches}) ` +
