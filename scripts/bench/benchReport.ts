@@ -17,8 +17,12 @@ export interface ScenarioResult {
   api: HttpRun;
   /** `connections` connections: throughput and tail latency under load. */
   load: HttpRun;
-  /** api p50 / raw p50 - 1. */
+  /** One connection against replayServer.ts: the same response bytes with no work behind them. */
+  transport: HttpRun;
+  /** api p50 / raw p50 - 1: the issue's measure. */
   overheadAtP50: number;
+  /** (api p50 - transport p50) / raw p50 - 1: what the API adds beyond the round trip itself. */
+  overheadBeyondTransportAtP50: number;
   p99TargetMs?: number;
   preflight: PreflightAnswer[];
 }
@@ -77,6 +81,8 @@ export function formatReport(report: BenchReport): string {
     `${ms(s.raw.latency.p50)} / ${ms(s.raw.latency.p95)} / ${ms(s.raw.latency.p99)}`,
     `${ms(s.api.latency.p50)} / ${ms(s.api.latency.p95)} / ${ms(s.api.latency.p99)}`,
     percent(s.overheadAtP50),
+    ms(s.transport.latency.p50),
+    percent(s.overheadBeyondTransportAtP50),
     `${ms(s.load.latency.p50)} / ${ms(s.load.latency.p95)} / ${ms(s.load.latency.p99)}`,
     s.load.requestsPerSecond.toFixed(0),
     String(s.load.errors + s.load.non2xx + s.api.errors + s.api.non2xx),
@@ -88,9 +94,12 @@ export function formatReport(report: BenchReport): string {
     `load: ${options.connections} connections x ${options.duration} s per endpoint after ${options.warmup} s warm-up; api: 1 connection x ${options.latencyDuration} s; raw: ${options.rawIterations} sequential in-process index queries`,
     '',
     table(
-      ['endpoint', 'raw index p50/p95/p99 ms', 'api 1 conn p50/p95/p99 ms', 'overhead p50', `api ${options.connections} conn p50/p95/p99 ms`, 'req/s', 'errors', 'p99 target'],
+      ['endpoint', 'raw index p50/p95/p99 ms', 'api 1 conn p50/p95/p99 ms', 'overhead p50', 'transport p50', 'beyond transport', `api ${options.connections} conn p50/p95/p99 ms`, 'req/s', 'errors', 'p99 target'],
       rows,
     ),
+    '',
+    'transport p50: the same response bytes replayed by a bare node:http server to the same client (loopback, HTTP, client);',
+    'beyond transport: (api p50 - transport p50) / raw p50 - 1, the overhead of the API\'s own work.',
     '',
     'Targets (issue #3):',
     ...report.targets.map((t) => `  ${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.measured}`),

@@ -11,8 +11,22 @@ export interface PreflightAnswer {
   returned: number;
 }
 
-export async function preflight(baseUrl: string, apiKey: string, requests: BenchRequest[]): Promise<PreflightAnswer[]> {
+/** The exact bytes the server answered, for the transport floor (replayServer.ts); kept out of the JSON report. */
+export interface RecordedAnswer {
+  method: BenchRequest['method'];
+  path: string;
+  body?: string;
+  contentType: string;
+  response: string;
+}
+
+export async function preflight(
+  baseUrl: string,
+  apiKey: string,
+  requests: BenchRequest[],
+): Promise<{ answers: PreflightAnswer[]; recorded: RecordedAnswer[] }> {
   const answers: PreflightAnswer[] = [];
+  const recorded: RecordedAnswer[] = [];
   for (const request of requests) {
     const response = await fetch(`${baseUrl}${request.path}`, {
       method: request.method,
@@ -31,6 +45,13 @@ export async function preflight(baseUrl: string, apiKey: string, requests: Bench
       total: data.total ?? data.pagination?.total ?? 0,
       returned: data.businesses?.length ?? 0,
     });
+    recorded.push({
+      method: request.method,
+      path: request.path,
+      ...(request.body !== undefined && { body: request.body }),
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      response: text,
+    });
   }
-  return answers;
+  return { answers, recorded };
 }

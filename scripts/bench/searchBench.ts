@@ -21,6 +21,7 @@ import { businessStream } from './generateBusinesses';
 import { runHttpLoad, stopHttpLoad, type HttpRun } from './httpLoad';
 import { loadBusinesses } from './loadBusinesses';
 import { preflight } from './preflight';
+import { startReplayServer } from './replayServer';
 import { measureRawFloor, type RawFloor } from './rawIndexFloor';
 import { startServer, waitUntilIndexed } from './serverProcess';
 
@@ -97,18 +98,24 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   await waitUntilIndexed(server.baseUrl);
   log(`server ${server.baseUrl} (pid ${server.pid}) is up and its indexer has nothing pending`);
 
+  const preflights = [];
+  for (const scenario of scenarios) preflights.push(await preflight(server.baseUrl, account.apiKey, scenario.requests));
+  const replay = await startReplayServer(preflights.flatMap((p) => p.recorded));
+  closers.push(() => replay.stop());
+
   const results: ScenarioResult[] = [];
-  for (const scenario of scenarios) {
-    const answers = await preflight(server.baseUrl, account.apiKey, scenario.requests);
-    const drive = (connections: number, durationSeconds: number) =>
-      runHttpLoad({ baseUrl: server.baseUrl, apiKey: account.apiKey, requests: scenario.requests, connections, durationSeconds });
-    if (options.warmup > 0) assertClean(scenario, 'warm-up', await drive(options.connections, options.warmup));
-    const api = await drive(1, options.latencyDuration);
+  for (const [i, scenario] of scenarios.entries()) {
+    const drive = (baseUrl: string, connections: number, durationSeconds: number) =>
+      runHttpLoad({ baseUrl, apiKey: account.apiKey, requests: scenario.requests, connections, durationSeconds });
+    if (options.warmup > 0) assertClean(scenario, 'warm-up', await drive(server.baseUrl, options.connections, options.warmup));
+    const api = await drive(server.baseUrl, 1, options.latencyDuration);
     assertClean(scenario, '1 connection', api);
-    const load = await drive(options.connections, options.duration);
+    const load = await drive(server.baseUrl, options.connections, options.duration);
     assertClean(scenario, `${options.connections} connections`, load);
+    const transport = await drive(replay.baseUrl, 1, options.latencyDuration);
+    assertClean(scenario, 'transport floor', transport);
     const raw = floors.get(scenario.name) as RawFloor;
-    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s`);
+    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s; transport floor p50 ${transport.latency.p50} ms`);
     results.push({
       name: scenario.name,
       label: scenario.label,
@@ -116,11 +123,14 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
       raw,
       api,
       load,
+      transport,
       overheadAtP50: raw.latency.p50 > 0 ? api.latency.p50 / raw.latency.p50 - 1 : 0,
+      overheadBeyondTransportAtP50: raw.latency.p50 > 0 ? (api.latency.p50 - transport.latency.p50) / raw.latency.p50 - 1 : 0,
       ...(scenario.p99TargetMs !== undefined && { p99TargetMs: scenario.p99TargetMs }),
-      preflight: answers,
+      preflight: preflights[i].answers,
     });
   }
+  await replay.stop();
   await server.stop();
 
   const report: BenchReport = {
