@@ -2,6 +2,7 @@
 // with a message naming the variable, instead of failing an hour later.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +27,8 @@ export interface Config {
   jsonBodyLimit: number;
   /** Seconds a configured backend may take to answer at start-up before the process exits. */
   startupTimeoutSeconds: number;
+  /** Embedded index only: threads that run searches off the event loop (0 = on it). */
+  searchReaderThreads: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +89,11 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
+/** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
+function defaultReaderThreads(): number {
+  return Math.min(4, Math.max(1, availableParallelism()));
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
@@ -117,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     inProcessIndexer: flag(env, 'IN_PROCESS_INDEXER', true, problems),
     jsonBodyLimit: integer(env, 'JSON_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024, problems),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 30, 1, 600, problems),
+    searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { SearchIndex } from '../ports/searchIndex';
 
-export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex'>, logger: Logger): Promise<SearchIndex> {
+export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex' | 'searchReaderThreads'>, logger: Logger): Promise<SearchIndex> {
   if (config.elasticsearchUrl) {
     const index = createElasticsearchIndex({ node: config.elasticsearchUrl, alias: config.elasticsearchIndex, logger: logger.child({ component: 'elasticsearch' }) });
     try {
@@ -18,7 +18,7 @@ export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elastics
     }
     return index;
   }
-  const index = createSqliteSearchIndex({ file: join(config.dataDir, 'search.db') });
+  const index = createSqliteSearchIndex({ file: join(config.dataDir, 'search.db'), readerThreads: config.searchReaderThreads });
   await index.ping();
   return index;
 }

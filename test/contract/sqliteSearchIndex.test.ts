@@ -23,6 +23,36 @@ const freshFile = (): string => join(dir, `index-${++files}.db`);
 
 searchIndexContract('sqlite in memory', async () => createSqliteSearchIndex({ file: ':memory:' }));
 searchIndexContract('sqlite on a WAL file', async () => createSqliteSearchIndex({ file: freshFile() }));
+searchIndexContract('sqlite with reader threads', async () => createSqliteSearchIndex({ file: freshFile(), readerThreads: 2 }));
+
+describe('sqlite reader threads', () => {
+  it('answer many searches at once, and see each write as soon as apply() resolved', async () => {
+    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 2 });
+    await index.apply(upserts(searchDocuments));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => searchText(index, 'speakeasy')));
+    expect(answers.map((answer) => answer.hits[0]?.document.id)).toEqual(answers.map(() => 'biz_chi_pizza'));
+    await index.apply([{ type: 'delete', environment: 'live', id: 'biz_chi_pizza' }]);
+    expect((await searchText(index, 'speakeasy')).hits).toEqual([]);
+    await index.close();
+  });
+
+  it('turns a reader that cannot open the file into UnavailableError, and tries a new one next time', async () => {
+    const { createReaderThreads } = await import('../../src/adapters/sqlite/search/readerThreads');
+    const threads = createReaderThreads({ file: join(dir, 'missing', 'index.db'), size: 1 });
+    const query: SearchQuery = { environment: 'live', text: 'x', sort: 'relevance', order: 'desc', limit: 1, offset: 0 };
+    await expect(threads.search(query)).rejects.toBeInstanceOf(UnavailableError);
+    await expect(threads.search(query)).rejects.toBeInstanceOf(UnavailableError);
+    await threads.close();
+  });
+
+  it('answers UnavailableError after close', async () => {
+    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 1 });
+    await index.apply(upserts(searchDocuments));
+    await searchText(index, 'speakeasy');
+    await index.close();
+    await expect(searchText(index, 'speakeasy')).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
 
 describe('sqlite search index specifics', () => {
   it('keeps its content across a reopen of the file', async () => {

@@ -1,4 +1,7 @@
-// Runs a search plan: the page of row ids, the total, then the documents of that page only.
+// Runs a search plan in two halves. readPageRows (inside the read transaction, on whichever
+// thread holds the connection) returns the page's row ids, scores and document JSON plus the
+// total; pageResult turns those rows into the port's SearchResult. The split lets a reader
+// thread send plain strings back, which cost far less to pass between threads than objects.
 import type { SearchDocument, SearchHit, SearchResult } from '../../../ports/searchIndex';
 import type { GenerationTables } from './indexTables';
 import { DENSE_MATCHES_PER_PAGE_ROW, DENSE_MIN_MATCHES, type SearchPlan } from './searchPlan';
@@ -12,12 +15,19 @@ interface PageRow {
   total?: number;
 }
 
-export function readPage(
+/** One page of a search, before its documents are parsed. */
+export interface PageRows {
+  total: number;
+  /** Same order as the page: raw engine score (higher is better; null without scoring), distance, document JSON. */
+  rows: Array<{ textScore: number | null; distanceKm: number | null; document: string }>;
+}
+
+export function readPageRows(
   statements: StatementCache,
   totals: TotalsCache,
   tables: GenerationTables,
   plan: SearchPlan,
-): SearchResult {
+): PageRows {
   const offset = plan.params.offset as number;
   const limit = plan.params.limit as number;
   // Paging through the same query reuses one count: the key leaves the page out.
@@ -39,16 +49,21 @@ export function readPage(
   }
 
   const documentById = statements.get(`SELECT document FROM ${tables.documents} WHERE row_id = ?`).pluck();
-  const best = Math.max(0, ...rows.map((row) => row.textScore ?? 0));
-  const hits = rows.map((row): SearchHit => {
-    const hit: SearchHit = {
-      document: JSON.parse(documentById.get(row.rowId) as string) as SearchDocument,
-      textScore: textScore(row.textScore, best),
-    };
+  return {
+    total,
+    rows: rows.map((row) => ({ textScore: row.textScore, distanceKm: row.distanceKm, document: documentById.get(row.rowId) as string })),
+  };
+}
+
+export function pageResult(page: PageRows): SearchResult {
+  let best = 0;
+  for (const row of page.rows) if (row.textScore !== null && row.textScore > best) best = row.textScore;
+  const hits = page.rows.map((row): SearchHit => {
+    const hit: SearchHit = { document: JSON.parse(row.document) as SearchDocument, textScore: textScore(row.textScore, best) };
     if (row.distanceKm !== null) hit.distanceKm = row.distanceKm;
     return hit;
   });
-  return { hits, total };
+  return { hits, total: page.total };
 }
 
 /** Engine relevance scaled so the best hit of the page is 1; 0 when the query had no text. */

@@ -5,21 +5,24 @@
 import { ConflictError, UnavailableError } from '../../../domain/errors';
 import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
 import { openDatabase, runMigrations } from '../openDatabase';
-import { createCommonWords } from './commonWords';
-import { haversineKm } from './geo';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
 import { dropGenerationTables, generationTables, type GenerationTables } from './indexTables';
-import { readPage } from './readPage';
-import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
-import { createStatementCache } from './statementCache';
-import { createTotalsCache } from './totalsCache';
+import { pageResult } from './readPage';
+import { createReaderThreads } from './readerThreads';
+import { createSearchReader, prepareSearchConnection } from './searchReader';
 
 export interface SqliteSearchIndexOptions {
   /** Database file (created with its directory if missing), or ':memory:'. */
   file: string;
+  /**
+   * Threads with their own read-only connections that run searches off the event loop, so
+   * requests keep being served on one core while queries run on the others. 0 (the default)
+   * searches on the calling thread; an in-memory database always does.
+   */
+  readerThreads?: number;
 }
 
 const FREE_PAGES_PER_SLICE = 2000;
@@ -28,6 +31,7 @@ const REBUILD_SLICE = 500;
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
 export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): SearchIndex {
+  const inMemory = options.file === ':memory:' || options.file === '';
   const db = openDatabase({ file: options.file });
   // On a new, empty file: lets a rebuild hand the old generation's pages back to the file system
   // (releaseFreePages) instead of doubling the file for good. openDatabase already switched to
@@ -37,20 +41,10 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     db.exec('VACUUM');
   }
   runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
-  // SQLite's 2 MB default page cache is far smaller than the indexes of 100 000 documents: every
-  // query and insert would go back to the OS for pages. 64 MB holds the hot part of each index,
-  // and memory-mapped reads skip a copy per page for the rest.
-  db.pragma(`cache_size = -${64 * 1024}`);
-  db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
-  db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
-    lat1 === null || lon1 === null
-      ? null
-      : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
-  );
+  prepareSearchConnection(db);
   const state = createIndexState(db);
-  const statements = createStatementCache(db);
-  const commonWords = createCommonWords(statements);
-  const totals = createTotalsCache(db);
+  const reader = createSearchReader(db);
+  const statements = reader.statements;
   const writers = new Map<number, GenerationWriter>();
   let closed = false;
   let rebuilding = false;
@@ -75,6 +69,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
 
   const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
   lifecycle.open();
+  const threads = inMemory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
 
   /** Shrinks the file after a generation is dropped, in slices so searches keep running between them. */
   const releaseFreePages = async (): Promise<void> => {
@@ -102,7 +97,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
    */
   const writeBatch = (actions: IndexAction[], fromRebuild: number | null): { failures: BulkFailure[] } => {
     const failures: BulkFailure[] = [];
-    totals.noteWrite();
+    reader.noteWrite();
     db.transaction(() => {
       const { current, building } = state.read();
       if (fromRebuild !== null && building !== fromRebuild) throw rebuildSuperseded();
@@ -130,16 +125,11 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
   return {
     apply: (actions) => guard(() => writeBatch(actions, null)),
 
-    search: (query: SearchQuery) =>
-      guard((): SearchResult => {
-        // One read transaction: the generation pointer and the tables it names come from the same
-        // snapshot, even if another process swaps generations meanwhile.
-        return db.transaction(() => {
-          const tables = currentTables();
-          const isCommon = commonWords.oracle(tables, query.environment);
-          return readPage(statements, totals, tables, searchPlan(query, tables, { isCommon }));
-        })();
-      }),
+    search: (query: SearchQuery): Promise<SearchResult> => {
+      if (threads === null) return guard(() => pageResult(reader.search(query)));
+      if (closed) return Promise.reject(new UnavailableError('The search index is closed'));
+      return threads.search(query).then(pageResult, (error) => Promise.reject(translate(error)));
+    },
 
     get: (environment, id) =>
       guard(() =>
@@ -209,6 +199,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     async close() {
       if (closed) return;
       closed = true;
+      await threads?.close();
       db.close();
     },
   };

@@ -1,0 +1,32 @@
+// Body of one reader thread (see readerThreads.ts): a read-only connection to the index file that
+// answers search messages with page rows. Errors go back as plain fields; the adapter translates them.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { SearchQuery } from '../../../ports/searchIndex';
+import { createSearchReader, prepareSearchConnection } from './searchReader';
+
+export interface SearchRequest {
+  id: number;
+  query: SearchQuery;
+}
+
+export type SearchReply =
+  | { id: number; ok: true; page: ReturnType<ReturnType<typeof createSearchReader>['search']> }
+  | { id: number; ok: false; error: { name: string; message: string; code?: string } };
+
+const { file } = workerData as { file: string };
+const db = new Database(file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+prepareSearchConnection(db);
+const reader = createSearchReader(db);
+
+parentPort!.on('message', ({ id, query }: SearchRequest) => {
+  let reply: SearchReply;
+  try {
+    reply = { id, ok: true, page: reader.search(query) };
+  } catch (error) {
+    const { name, message, code } = error as { name: string; message: string; code?: string };
+    reply = { id, ok: false, error: { name, message, ...(typeof code === 'string' && { code }) } };
+  }
+  parentPort!.postMessage(reply);
+});

@@ -1,0 +1,52 @@
+// The read side of the embedded index, shared by the adapter's own connection and its reader
+// threads (readerThreads.ts): one read transaction per search, so the generation pointer and
+// the tables it names come from the same snapshot even if another process swaps generations.
+import type { SearchQuery } from '../../../ports/searchIndex';
+import type { SqliteDatabase } from '../openDatabase';
+import { createCommonWords } from './commonWords';
+import { haversineKm } from './geo';
+import { createIndexState } from './indexState';
+import { generationTables } from './indexTables';
+import { readPageRows, type PageRows } from './readPage';
+import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
+import { createStatementCache, type StatementCache } from './statementCache';
+import { createTotalsCache } from './totalsCache';
+import { UnavailableError } from '../../../domain/errors';
+
+export interface SearchReader {
+  search(query: SearchQuery): PageRows;
+  /** Call after this connection wrote: cached totals are stale (other connections are noticed by themselves). */
+  noteWrite(): void;
+  statements: StatementCache;
+}
+
+/**
+ * Page cache, memory map and the distance function every connection that searches needs.
+ * SQLite's 2 MB default cache is far smaller than the indexes of 100 000 documents: every query
+ * would go back to the OS for pages. 64 MB holds the hot part of each index, and memory-mapped
+ * reads skip a copy per page for the rest.
+ */
+export function prepareSearchConnection(db: SqliteDatabase): void {
+  db.pragma(`cache_size = -${64 * 1024}`);
+  db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
+  db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
+    lat1 === null || lon1 === null
+      ? null
+      : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
+  );
+}
+
+export function createSearchReader(db: SqliteDatabase): SearchReader {
+  const state = createIndexState(db);
+  const statements = createStatementCache(db);
+  const commonWords = createCommonWords(statements);
+  const totals = createTotalsCache(db);
+  const read = db.transaction((query: SearchQuery): PageRows => {
+    const { current } = state.read();
+    if (current === null) throw new UnavailableError('The search index has no current generation');
+    const tables = generationTables(current);
+    const isCommon = commonWords.oracle(tables, query.environment);
+    return readPageRows(statements, totals, tables, searchPlan(query, tables, { isCommon }));
+  });
+  return { search: (query) => read(query), noteWrite: () => totals.noteWrite(), statements };
+}
