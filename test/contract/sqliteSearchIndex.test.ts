@@ -23,11 +23,11 @@ const freshFile = (): string => join(dir, `index-${++files}.db`);
 
 searchIndexContract('sqlite in memory', async () => createSqliteSearchIndex({ file: ':memory:' }));
 searchIndexContract('sqlite on a WAL file', async () => createSqliteSearchIndex({ file: freshFile() }));
-searchIndexContract('sqlite with reader threads', async () => createSqliteSearchIndex({ file: freshFile(), readerThreads: 2 }));
+searchIndexContract('sqlite with reader threads', async () => createSqliteSearchIndex({ file: freshFile(), readerThreads: 2, offload: 'always' }));
 
 describe('sqlite reader threads', () => {
   it('answer many searches at once, and see each write as soon as apply() resolved', async () => {
-    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 2 });
+    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 2, offload: 'always' });
     await index.apply(upserts(searchDocuments));
     const answers = await Promise.all(Array.from({ length: 40 }, () => searchText(index, 'speakeasy')));
     expect(answers.map((answer) => answer.hits[0]?.document.id)).toEqual(answers.map(() => 'biz_chi_pizza'));
@@ -46,7 +46,7 @@ describe('sqlite reader threads', () => {
   });
 
   it('answers UnavailableError after close', async () => {
-    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 1 });
+    const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 1, offload: 'always' });
     await index.apply(upserts(searchDocuments));
     await searchText(index, 'speakeasy');
     await index.close();

@@ -11,6 +11,7 @@ import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
 import { dropGenerationTables, generationTables, type GenerationTables } from './indexTables';
 import { pageResult } from './readPage';
+import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
 import { createReaderThreads } from './readerThreads';
 import { createSearchReader, prepareSearchConnection } from './searchReader';
 
@@ -23,6 +24,8 @@ export interface SqliteSearchIndexOptions {
    * searches on the calling thread; an in-memory database always does.
    */
   readerThreads?: number;
+  /** With reader threads: `busy` (default) uses them only while searches overlap (offloadPolicy.ts), `always` for every search. */
+  offload?: 'busy' | 'always';
 }
 
 const FREE_PAGES_PER_SLICE = 2000;
@@ -70,6 +73,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
   const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
   lifecycle.open();
   const threads = inMemory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
+  const policy = options.offload === 'always' ? ALWAYS_OFFLOAD : createOffloadPolicy();
 
   /** Shrinks the file after a generation is dropped, in slices so searches keep running between them. */
   const releaseFreePages = async (): Promise<void> => {
@@ -126,9 +130,17 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     apply: (actions) => guard(() => writeBatch(actions, null)),
 
     search: (query: SearchQuery): Promise<SearchResult> => {
-      if (threads === null) return guard(() => pageResult(reader.search(query)));
-      if (closed) return Promise.reject(new UnavailableError('The search index is closed'));
-      return threads.search(query).then(pageResult, (error) => Promise.reject(translate(error)));
+      if (threads === null || closed || !policy.offload()) return guard(() => pageResult(reader.search(query)));
+      return threads.search(query).then(
+        (page) => {
+          policy.finished();
+          return pageResult(page);
+        },
+        (error) => {
+          policy.finished();
+          return Promise.reject(translate(error));
+        },
+      );
     },
 
     get: (environment, id) =>
