@@ -42,6 +42,11 @@ export interface SearchQuery {
   environment: Environment;
   /** Free text; matched with stemming against name, category, services, tagline, description, exclusive text. */
   text?: string;
+  /**
+   * The text is finished words (consumer sentences), not typing in progress: its last word is not
+   * also matched as a prefix. Default false: a listing's `q` may be typed as the user goes.
+   */
+  textComplete?: boolean;
   /** Any-of filter on category (exact, case-insensitive). */
   categories?: string[];
   city?: string;

@@ -81,6 +81,11 @@ export function searchIndexContract(
         expect(idSet(await index.search(query({ text: 'dent' })))).toEqual(['biz_aus_dental', 'biz_chi_dental', 'biz_den_dental']);
       });
 
+      it('matches complete text (textComplete) by whole words only: "dent" then finds nothing', async () => {
+        expect((await index.search(query({ text: 'dent', textComplete: true }))).total).toBe(0);
+        expect(idSet(await index.search(query({ text: 'dental', textComplete: true })))).toEqual(['biz_aus_dental', 'biz_chi_dental', 'biz_den_dental']);
+      });
+
       it('ranks the business matching every word first when the last one is still being typed', async () => {
         expect(ids(await index.search(query({ text: 'coffee roas' })))[0]).toBe('biz_den_cafe');
       });

@@ -21,7 +21,7 @@ export interface SearchPlan {
 }
 
 export function buildSearchRequest(query: SearchQuery): SearchPlan {
-  const text = queryText(query.text);
+  const text = queryText(query.text, query.textComplete);
   const scored = text !== null && sortsByRelevance(query);
   const sort = sortKeys(query, text !== null);
   let distanceSortPosition: number | null = null;

@@ -12,9 +12,9 @@ export interface QueryText {
 }
 
 /** The searchable words of `raw`, or null when it holds none (the query then has no text). */
-export function queryText(raw: string | undefined): QueryText | null {
+export function queryText(raw: string | undefined, complete = false): QueryText | null {
   if (raw === undefined) return null;
-  const { words, lastIsPrefix } = searchTerms(raw);
+  const { words, lastIsPrefix } = searchTerms(raw, { complete });
   if (words.length === 0) return null;
   return { text: words.join(' '), ...(lastIsPrefix ? { prefix: words[words.length - 1] } : {}) };
 }

@@ -26,7 +26,11 @@ export interface SearchTerms {
 // Shorter prefixes expand to most of the vocabulary: slow, and they match nearly everything.
 const MIN_PREFIX_LENGTH = 3;
 
-export function searchTerms(text: string): SearchTerms {
+/**
+ * `complete`: the text is finished words (a sentence or a query built from one), not a box being
+ * typed into, so the last word matches whole: a prefix costs a range of the vocabulary per query.
+ */
+export function searchTerms(text: string, options: { complete?: boolean } = {}): SearchTerms {
   const tokens = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const words: string[] = [];
   for (const token of tokens) {
@@ -37,5 +41,5 @@ export function searchTerms(text: string): SearchTerms {
     if (words.length === MAX_TERMS) break;
   }
   const last = words[words.length - 1];
-  return { words, lastIsPrefix: last !== undefined && last.length >= MIN_PREFIX_LENGTH };
+  return { words, lastIsPrefix: !options.complete && last !== undefined && last.length >= MIN_PREFIX_LENGTH };
 }

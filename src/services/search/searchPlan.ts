@@ -43,7 +43,9 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   const text = searchText(intent);
   const query: SearchQuery = {
     environment,
-    ...(text !== '' && { text }),
+    // A sentence is complete: its last word gets no typeahead prefix match (the last word is often
+    // an implied category, already matched as a synonym, and a prefix costs a vocabulary range).
+    ...(text !== '' && { text, textComplete: true }),
     ...(input.category !== undefined && { categories: [input.category] }),
     sort: text !== '' ? 'relevance' : 'distance',
     order: 'desc',

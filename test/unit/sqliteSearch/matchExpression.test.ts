@@ -6,6 +6,10 @@ describe('matchExpression', () => {
     expect(matchExpression('leather sofa repair')).toBe('"leather" OR "sofa" OR "repair"*');
   });
 
+  it('leaves the last word whole when the text is complete', () => {
+    expect(matchExpression('vegan restaurants', undefined, true)).toBe('"vegan" OR "restaurants" OR category : "restaurants"');
+  });
+
   it('adds the categories a word implies, against the category column only', () => {
     expect(matchExpression('pizza')).toBe('"pizza"* OR category : "restaurants"');
     expect(matchExpression('dentists open late')).toBe('"dentists" OR "open" OR "late"* OR category : "dental"');

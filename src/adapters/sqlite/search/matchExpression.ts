@@ -13,8 +13,8 @@ export type CommonWord = (word: string, prefix: boolean) => boolean;
  * idf is already ~0 for them (FTS5 clamps it), so they change no ranking, and OR-ing them would
  * make nearly every document a match that has to be scored ("best tacos" on 100 000 businesses).
  */
-export function matchExpression(text: string, isCommon: CommonWord = () => false): string | null {
-  const { words, lastIsPrefix } = searchTerms(text);
+export function matchExpression(text: string, isCommon: CommonWord = () => false, complete = false): string | null {
+  const { words, lastIsPrefix } = searchTerms(text, { complete });
   const terms = words.map((word, index) => ({ word, prefix: lastIsPrefix && index === words.length - 1 }));
   const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
   const kept = rare.length > 0 ? rare : terms;

@@ -63,7 +63,7 @@ const PAGE = 'LIMIT @limit OFFSET @offset';
 export function searchPlan(query: SearchQuery, tables: GenerationTables, options: SearchPlanOptions = {}): SearchPlan {
   const parts = planParts(query);
   const { params } = parts;
-  const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon);
+  const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon, query.textComplete);
   const tagClauses = queryTagClauses(query);
   const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
   const cells = box ? coveringCellTokens(box) : null;
