@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config';
 
@@ -53,4 +53,11 @@ it('switches each production engine on its own', () => {
 it('configures the language model only with an API key', () => {
   expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_BASE_URL: 'http://127.0.0.1:1' }).openai).toBeUndefined();
   expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:1' }).openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', model: 'gpt-4o-mini' });
+});
+
+it('runs embedded searches on one reader thread per core (at most 4) unless told otherwise', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).searchReaderThreads).toBe(Math.min(4, Math.max(1, availableParallelism())));
+  expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: '0' }).searchReaderThreads).toBe(0);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: 'many' })).toThrow(/SEARCH_READER_THREADS/);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: '-1' })).toThrow(/SEARCH_READER_THREADS/);
 });
