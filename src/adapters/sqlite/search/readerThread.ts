@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { SearchQuery } from '../../../ports/searchIndex';
+import type { PageRows } from './readPage';
 import { createSearchReader, prepareSearchConnection } from './searchReader';
 
 export interface SearchRequest {
@@ -11,7 +12,7 @@ export interface SearchRequest {
 }
 
 export type SearchReply =
-  | { id: number; ok: true; page: ReturnType<ReturnType<typeof createSearchReader>['search']> }
+  | { id: number; ok: true; page: PageRows }
   | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
 const { file } = workerData as { file: string };

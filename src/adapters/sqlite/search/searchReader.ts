@@ -1,6 +1,7 @@
 // The read side of the embedded index, shared by the adapter's own connection and its reader
 // threads (readerThreads.ts): one read transaction per search, so the generation pointer and
 // the tables it names come from the same snapshot even if another process swaps generations.
+import { UnavailableError } from '../../../domain/errors';
 import type { SearchQuery } from '../../../ports/searchIndex';
 import type { SqliteDatabase } from '../openDatabase';
 import { createCommonWords } from './commonWords';
@@ -11,7 +12,6 @@ import { readPageRows, type PageRows } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
 import { createStatementCache, type StatementCache } from './statementCache';
 import { createTotalsCache } from './totalsCache';
-import { UnavailableError } from '../../../domain/errors';
 
 export interface SearchReader {
   search(query: SearchQuery): PageRows;
