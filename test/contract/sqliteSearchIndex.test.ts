@@ -45,6 +45,21 @@ describe('sqlite reader threads', () => {
     await threads.close();
   });
 
+  it('start on first use or when warmed, never before', async () => {
+    const { createReaderThreads } = await import('../../src/adapters/sqlite/search/readerThreads');
+    const file = freshFile();
+    const index = createSqliteSearchIndex({ file });
+    await index.apply(upserts(searchDocuments));
+    const threads = createReaderThreads({ file, size: 2 });
+    expect(threads.running()).toBe(0);
+    threads.warm();
+    expect(threads.running()).toBe(2);
+    const page = await threads.search({ environment: 'live', text: 'speakeasy', sort: 'relevance', order: 'desc', limit: 1, offset: 0 });
+    expect(page.total).toBe(1);
+    await threads.close();
+    await index.close();
+  });
+
   it('answers UnavailableError after close', async () => {
     const index = createSqliteSearchIndex({ file: freshFile(), readerThreads: 1, offload: 'always' });
     await index.apply(upserts(searchDocuments));

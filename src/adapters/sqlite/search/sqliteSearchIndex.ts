@@ -74,6 +74,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
   lifecycle.open();
   const threads = inMemory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
   const policy = options.offload === 'always' ? ALWAYS_OFFLOAD : createOffloadPolicy();
+  let warmed = false;
 
   /** Shrinks the file after a generation is dropped, in slices so searches keep running between them. */
   const releaseFreePages = async (): Promise<void> => {
@@ -130,6 +131,11 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     apply: (actions) => guard(() => writeBatch(actions, null)),
 
     search: (query: SearchQuery): Promise<SearchResult> => {
+      // Threads start with the first search, not at open: the indexer and reindex processes never search.
+      if (!warmed && threads !== null && !closed) {
+        warmed = true;
+        threads.warm();
+      }
       if (threads === null || closed || !policy.offload()) return guard(() => pageResult(reader.search(query)));
       return threads.search(query).then(
         (page) => {
