@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
 import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
 import { findBinary } from './findBinary';
 import { launchOnFreePort } from './freePort';
@@ -91,6 +92,35 @@ export async function startMongo(): Promise<MongoHarness> {
     async stop() {
       await running.stop();
       rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MongoSuite {
+  /** Connection string of the server (no database): valid once the suite's beforeAll ran. */
+  readonly url: string;
+  /** A mongoose connection for inspecting and cleaning databases behind the adapter's back. */
+  readonly admin: Connection;
+}
+
+/** One MongoDB wire server and one admin connection for the calling test file: started before all its tests, stopped after. */
+export function useMongo(): MongoSuite {
+  let mongo: MongoHarness | undefined;
+  let admin: Connection | undefined;
+  beforeAll(async () => {
+    mongo = await startMongo();
+    admin = await mongoose.createConnection(mongo.url).asPromise();
+  }, 120_000);
+  afterAll(async () => {
+    await admin?.close();
+    await mongo?.stop();
+  });
+  return {
+    get url() {
+      return (mongo as MongoHarness).url;
+    },
+    get admin() {
+      return admin as Connection;
     },
   };
 }

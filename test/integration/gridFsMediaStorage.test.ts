@@ -1,23 +1,12 @@
 // The MediaStorage contract on GridFS, against the mongo-java-server wire server.
-import mongoose, { type Connection } from 'mongoose';
+import mongoose from 'mongoose';
 import { createGridFsMediaStorage } from '../../src/adapters/mongo/gridFsMediaStorage';
 import { UnavailableError } from '../../src/domain/errors';
 import { mediaStorageContract } from '../contract/mediaStorage.contract';
-import { startMongo, type MongoHarness } from '../harness/mongo';
+import { startMongo, useMongo } from '../harness/mongo';
 
-let mongo: MongoHarness;
-let connection: Connection;
+const mongo = useMongo();
 let databases = 0;
-
-beforeAll(async () => {
-  mongo = await startMongo();
-  connection = await mongoose.createConnection(mongo.url).asPromise();
-}, 120_000);
-
-afterAll(async () => {
-  await connection?.close();
-  await mongo?.stop();
-});
 
 const dbNames = new WeakMap<object, string>();
 
@@ -26,18 +15,18 @@ mediaStorageContract(
   async () => {
     // A database per test through useDb, which shares the connection's sockets.
     const dbName = `media_${process.pid}_${++databases}`;
-    const storage = createGridFsMediaStorage(connection.useDb(dbName, { useCache: false }));
+    const storage = createGridFsMediaStorage(mongo.admin.useDb(dbName, { useCache: false }));
     dbNames.set(storage, dbName);
     return storage;
   },
   async (storage) => {
-    await connection.getClient().db(dbNames.get(storage)).dropDatabase();
+    await mongo.admin.getClient().db(dbNames.get(storage)).dropDatabase();
   },
 );
 
 describe('GridFS media storage specifics', () => {
   it('keeps the content type in the file metadata and one file per key after a replacement', async () => {
-    const db = connection.getClient().db(`media_${process.pid}_specifics`);
+    const db = mongo.admin.getClient().db(`media_${process.pid}_specifics`);
     const storage = createGridFsMediaStorage(db, { bucketName: 'uploads' });
 
     await storage.put('live/biz_1/med_1', Buffer.from('first'), 'image/png');

@@ -1,27 +1,16 @@
 // The MongoDB change feed beyond the shared contract: resuming in a new process from a saved
 // position, positions the server refuses, readers on another connection, foreign writes.
-import mongoose, { type Connection } from 'mongoose';
+import mongoose from 'mongoose';
 import { isResumeRefused } from '../../src/adapters/mongo/changeStreamPosition';
 import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mongoStore';
 import { ChangeHistoryLostError } from '../../src/ports/changeFeed';
 import { aProfile, revisionOf } from '../fixtures/profiles';
-import { startMongo, type MongoHarness } from '../harness/mongo';
+import { useMongo } from '../harness/mongo';
 
-let mongo: MongoHarness;
-let admin: Connection;
+const mongo = useMongo();
 let databases = 0;
 let dbName: string;
 const open: MongoStore[] = [];
-
-beforeAll(async () => {
-  mongo = await startMongo();
-  admin = await mongoose.createConnection(mongo.url).asPromise();
-}, 120_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await mongo?.stop();
-});
 
 beforeEach(() => {
   dbName = `feed_${process.pid}_${++databases}`;
@@ -29,7 +18,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   for (const store of open.splice(0)) await store.close();
-  await admin.getClient().db(dbName).dropDatabase();
+  await mongo.admin.getClient().db(dbName).dropDatabase();
 });
 
 /** A store on this test's database: each call is a separate connection, like a separate process. */
@@ -133,7 +122,7 @@ describe('MongoDB change feed', () => {
     const store = await openStore();
     const removed = await store.profiles.create(aProfile());
     const { position } = await store.changeFeed.read(null, 10, 0);
-    await admin.getClient().db(dbName).collection('businesses').deleteOne({ _id: removed.id as never });
+    await mongo.admin.getClient().db(dbName).collection('businesses').deleteOne({ _id: removed.id as never });
     const after = await store.profiles.create(aProfile());
 
     const batch = await store.changeFeed.read(position, 10, 0);

@@ -1,27 +1,15 @@
 // The Store contract on MongoDB (mongoose) against the mongo-java-server wire server, plus what is
 // particular to this adapter: indexes, orphaned-claim recovery, error translation, outages.
-import mongoose, { type Connection } from 'mongoose';
 import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mongoStore';
 import { ORPHANED_CLAIM_GRACE_MS } from '../../src/adapters/mongo/profileKeys';
 import { UnavailableError, ValidationError } from '../../src/domain/errors';
 import { aProfile, aVerification, revisionOf } from '../fixtures/profiles';
-import { startMongo, type MongoHarness } from '../harness/mongo';
+import { startMongo, useMongo } from '../harness/mongo';
 import { storeContract } from '../contract/store.contract';
 
-let mongo: MongoHarness;
-let admin: Connection;
+const mongo = useMongo();
 let databases = 0;
 const dbNames = new WeakMap<object, string>();
-
-beforeAll(async () => {
-  mongo = await startMongo();
-  admin = await mongoose.createConnection(mongo.url).asPromise();
-}, 120_000);
-
-afterAll(async () => {
-  await admin?.close();
-  await mongo?.stop();
-});
 
 /** A store on a database of its own, so tests never see each other's data. */
 async function freshStore(): Promise<MongoStore> {
@@ -33,7 +21,7 @@ async function freshStore(): Promise<MongoStore> {
 
 async function dropDatabase(store: object): Promise<void> {
   const dbName = dbNames.get(store);
-  if (dbName) await admin.getClient().db(dbName).dropDatabase();
+  if (dbName) await mongo.admin.getClient().db(dbName).dropDatabase();
 }
 
 storeContract('MongoDB via mongoose (mongo-java-server)', freshStore, dropDatabase, { exactChangeCount: false });
@@ -50,7 +38,7 @@ describe('MongoDB store specifics', () => {
     await store.close();
   });
 
-  const db = () => admin.getClient().db(dbNames.get(store));
+  const db = () => mongo.admin.getClient().db(dbNames.get(store));
 
   it('stores a profile under its own id with a GeoJSON point for the 2dsphere index, and no mongoose fields', async () => {
     const profile = await store.profiles.create(aProfile({ category: ' Bakery ' }));

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../../src/domain/errors';
 import { sha256Hex } from '../../src/domain/secretHash';
 import { createApiKeyService, type ApiKeyService } from '../../src/services/apiKeyService';
 import { anAccount } from '../fixtures/profiles';
+import { rejection } from '../support/rejection';
 
 let store: SqliteStore;
 let now: Date;
@@ -19,15 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await store.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('create', () => {
   it('returns an sk_live_ key of 40 random base62 characters with its public description', async () => {

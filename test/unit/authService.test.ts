@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } fro
 import { verifyPassword } from '../../src/domain/passwordHash';
 import { sha256Hex } from '../../src/domain/secretHash';
 import { createAuthService, type AuthService } from '../../src/services/authService';
+import { rejection } from '../support/rejection';
 
 const SECRET = 'unit-test-jwt-secret-0123456789abcdefghij';
 const PASSWORD = 'correct horse battery';
@@ -26,15 +27,6 @@ afterEach(async () => {
 
 function advance(ms: number): void {
   now = new Date(now.getTime() + ms);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
 }
 
 async function registered(email = 'Ada@Example.com') {
