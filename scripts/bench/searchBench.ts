@@ -99,7 +99,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   await waitUntilIndexed(server.baseUrl);
   log(`server ${server.baseUrl} (pid ${server.pid}) is up and its indexer has nothing pending`);
 
-  const preflights = [];
+  const preflights: Array<Awaited<ReturnType<typeof preflight>>> = [];
   for (const scenario of scenarios) preflights.push(await preflight(server.baseUrl, account.apiKey, scenario.requests));
   const replay = await startReplayServer(preflights.flatMap((p) => p.recorded));
   closers.push(() => replay.stop());

@@ -25,8 +25,9 @@ export function createOffloadPolicy(options: OffloadPolicyOptions = {}): Offload
   let sinceProbe = 0;
   return {
     offload() {
-      if (pending > 0) lastConcurrentAt = now();
-      const busy = now() - lastConcurrentAt < quietMs;
+      const at = now();
+      if (pending > 0) lastConcurrentAt = at;
+      const busy = at - lastConcurrentAt < quietMs;
       const probe = !busy && ++sinceProbe >= probeEvery;
       if (probe) sinceProbe = 0;
       if (busy || probe) pending += 1;
