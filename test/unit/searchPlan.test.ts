@@ -1,5 +1,5 @@
 import { parseIntentByRules } from '../../src/domain/search/intent';
-import { planConsumerSearch } from '../../src/services/search/searchPlan';
+import { CANDIDATE_POOL, planConsumerSearch } from '../../src/services/search/searchPlan';
 
 const plan = (query: string, extra: Record<string, unknown> = {}) =>
   planConsumerSearch('live', { query, limit: 10, offset: 0, ...extra }, parseIntentByRules(query)).indexQuery;
@@ -28,4 +28,10 @@ it('maps price and quality words to filters', () => {
 it('sorts by relevance with text and nearest first without', () => {
   expect(plan('pizza', { location: { lat: 1, lon: 1 } })).toMatchObject({ sort: 'relevance', order: 'desc' });
   expect(plan('open now', { location: { lat: 1, lon: 1 } })).toMatchObject({ sort: 'distance', order: 'asc' });
+});
+
+it('asks the index for the candidate pool, or for every result up to the page when that is deeper', () => {
+  expect(plan('pizza', { limit: 10, offset: 0 }).limit).toBe(CANDIDATE_POOL);
+  expect(plan('pizza', { limit: 10, offset: 0 }).offset).toBe(0);
+  expect(plan('pizza', { limit: 50, offset: CANDIDATE_POOL }).limit).toBe(CANDIDATE_POOL + 50);
 });

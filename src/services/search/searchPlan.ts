@@ -10,8 +10,13 @@ import type { SearchQuery } from '../../ports/searchIndex';
 export const DEFAULT_RADIUS = '50km';
 /** Radius around a city centre named with "near X" when no coordinates were given. */
 const NEAR_CITY_RADIUS_KM = 25;
-/** Candidates ranked per request; results beyond it are not reachable by offset. */
-export const CANDIDATE_POOL = 200;
+/**
+ * Best text matches the ranking reorders per request (offset + limit of them when that is more,
+ * so every offset stays reachable). Ten times the default page: deep enough for distance,
+ * rating and personalisation to reorder it, while reading and parsing the candidates stays a
+ * fraction of the index query (200 cost 1.2 ms more per search at 100 000 businesses).
+ */
+export const CANDIDATE_POOL = 100;
 
 const VERIFIED_LEVELS: VerificationLevel[] = ['verified', 'premium', 'certified'];
 

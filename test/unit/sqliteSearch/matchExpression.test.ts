@@ -7,7 +7,15 @@ describe('matchExpression', () => {
   });
 
   it('leaves the last word whole when the text is complete', () => {
-    expect(matchExpression('vegan restaurants', undefined, true)).toBe('"vegan" OR "restaurants" OR category : "restaurants"');
+    expect(matchExpression('vegan restaurants', undefined, true)).toBe('"vegan" OR "restaurants"');
+  });
+
+  it('adds no category phrase for a one-word category already searched as a whole word', () => {
+    // "restaurants" in any column already covers the category column: the extra phrase would only cost an idf scan.
+    expect(matchExpression('vegan restaurants', undefined, true)).not.toContain('category :');
+    // A prefix or a multi-word category is not the same search, so it keeps its phrase.
+    expect(matchExpression('vegan restaurants')).toBe('"vegan" OR "restaurants"* OR category : "restaurants"');
+    expect(matchExpression('auto repair', undefined, true)).toBe('"auto" OR "repair" OR category : "auto repair"');
   });
 
   it('adds the categories a word implies, against the category column only', () => {

@@ -3,6 +3,7 @@ import { directoryQuerySchema } from '../../endpoints/directory';
 import { partnerSearchQuerySchema } from '../../endpoints/partnerSearch';
 import { AI_VISIBILITY_FORMULA } from '../../../domain/aiVisibilityScore';
 import { RANKING_FORMULA } from '../../../domain/search/ranking';
+import { CANDIDATE_POOL } from '../../../services/search/searchPlan';
 import { operation } from '../operation';
 
 const tag = 'Search';
@@ -22,7 +23,8 @@ export function searchPaths() {
           "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses, or an LLM summary (2.5 s budget) used only when it names no business ' +
-          `outside the results. Ranking: ${RANKING_FORMULA}`,
+          `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
+          `that is more), so every offset is reachable. Ranking: ${RANKING_FORMULA}`,
         access: 'credential',
         parameters: ['XSessionId'],
         body: 'ConsumerSearchRequest',
