@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { tagToken } from '../../src/adapters/sqlite/search/filterTags';
+import { documentCellTokens } from '../../src/adapters/sqlite/search/geoCells';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
@@ -178,6 +180,20 @@ describe('sqlite search index specifics', () => {
       const alone = await index.search({ environment: 'live', text: 'family', sort: 'relevance', order: 'desc', limit: 5, offset: 0 });
       expect(alone.total).toBe(generated.length);
     });
+  });
+
+  it('never lets user text match its filter and grid-cell tokens, fenced or not', async () => {
+    const index = createSqliteSearchIndex({ file: ':memory:' });
+    await index.apply(upserts(searchDocuments));
+    const austinTaco = fixtureDocument('biz_aus_taco');
+    const categoryTag = tagToken('category', austinTaco.category);
+    const cellTag = documentCellTokens(austinTaco.coordinates!)[0];
+    const idsFor = async (text: string) => (await searchText(index, text)).hits.map((hit) => hit.document.id);
+    for (const text of [categoryTag, categoryTag.slice(0, 4), cellTag, 'xg']) expect({ text, ids: await idsFor(text) }).toEqual({ text, ids: [] });
+    expect(await idsFor(`tacos ${cellTag}`)).toEqual(await idsFor('tacos'));
+    // Ordinary words run unfenced and still find what they should.
+    expect((await searchText(index, 'speakeasy')).hits.map((hit) => hit.document.id)).toEqual(['biz_chi_pizza']);
+    await index.close();
   });
 
   it('answers UnavailableError once closed', async () => {

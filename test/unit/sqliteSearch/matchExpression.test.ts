@@ -3,25 +3,34 @@ import { impliedCategories } from '../../../src/adapters/sqlite/search/synonyms'
 
 describe('matchExpression', () => {
   it('quotes every word, ORs them and makes the last one a prefix', () => {
-    expect(matchExpression('leather sofa repair')).toBe('"leather" OR "sofa" OR "repair"*');
+    expect(matchExpression('leather sofa repair')?.expression).toBe('"leather" OR "sofa" OR "repair"*');
   });
 
   it('leaves the last word whole when the text is complete', () => {
-    expect(matchExpression('vegan restaurants', undefined, true)).toBe('"vegan" OR "restaurants"');
+    expect(matchExpression('vegan restaurants', undefined, true)?.expression).toBe('"vegan" OR "restaurants"');
   });
 
   it('adds no category phrase for a one-word category already searched as a whole word', () => {
     // "restaurants" in any column already covers the category column: the extra phrase would only cost an idf scan.
-    expect(matchExpression('vegan restaurants', undefined, true)).not.toContain('category :');
+    expect(matchExpression('vegan restaurants', undefined, true)?.expression).not.toContain('category :');
     // A prefix or a multi-word category is not the same search, so it keeps its phrase.
-    expect(matchExpression('vegan restaurants')).toBe('"vegan" OR "restaurants"* OR category : "restaurants"');
-    expect(matchExpression('auto repair', undefined, true)).toBe('"auto" OR "repair" OR category : "auto repair"');
+    expect(matchExpression('vegan restaurants')?.expression).toBe('"vegan" OR "restaurants"* OR category : "restaurants"');
+    expect(matchExpression('auto repair', undefined, true)?.expression).toBe('"auto" OR "repair" OR category : "auto repair"');
   });
 
   it('adds the categories a word implies, against the category column only', () => {
-    expect(matchExpression('pizza')).toBe('"pizza"* OR category : "restaurants"');
-    expect(matchExpression('dentists open late')).toBe('"dentists" OR "open" OR "late"* OR category : "dental"');
-    expect(matchExpression('water heater install')).toBe('"water" OR "heater" OR "install"* OR category : "plumbing"');
+    expect(matchExpression('pizza')?.expression).toBe('"pizza"* OR category : "restaurants"');
+    expect(matchExpression('dentists open late')?.expression).toBe('"dentists" OR "open" OR "late"* OR category : "dental"');
+    expect(matchExpression('water heater install')?.expression).toBe('"water" OR "heater" OR "install"* OR category : "plumbing"');
+  });
+
+  it('fences the text off the tags column only when a word could be or begin a tag token', () => {
+    expect(matchExpression('vegan restaurants')?.fenced).toBe(false);
+    expect(matchExpression('xylophone lessons')?.fenced).toBe(false);
+    // "xg"* would begin every grid cell token, "xk101" could be a category tag.
+    expect(matchExpression('repair xg')?.fenced).toBe(true);
+    expect(matchExpression('xk101 repair', undefined, true)?.fenced).toBe(true);
+    expect(matchExpression('plumbers xs')?.fenced).toBe(true);
   });
 
   it('is null when nothing searchable is left', () => {
@@ -31,8 +40,8 @@ describe('matchExpression', () => {
 
   it('leaves out words most documents contain when a rarer word was asked for', () => {
     const isCommon = (word: string) => word === 'best' || word === 'family';
-    expect(matchExpression('best family tacos', isCommon)).toBe('"tacos"* OR category : "restaurants"');
-    expect(matchExpression('best family', isCommon)).toBe('"best" OR "family"*');
+    expect(matchExpression('best family tacos', isCommon)?.expression).toBe('"tacos"* OR category : "restaurants"');
+    expect(matchExpression('best family', isCommon)?.expression).toBe('"best" OR "family"*');
   });
 
   it('asks about the last word as the prefix it will be searched as', () => {

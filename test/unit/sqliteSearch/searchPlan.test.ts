@@ -18,7 +18,13 @@ describe('searchPlan', () => {
       tables,
     );
     expect(plan.pageSql).not.toMatch(/DROP|x;/);
-    expect(plan.params.match).toBe('(- {tags} : ("drop" OR "table"*))');
+    expect(plan.params.match).toBe('("drop" OR "table"*)');
+  });
+
+  it('fences the text off the tags column only when a word could be a tag token', () => {
+    const match = (text: string) => searchPlan({ environment: 'live', text, sort: 'relevance', order: 'desc', limit: 10, offset: 0 }, tables).params.match;
+    expect(match('tacos xg')).toBe('(- {tags} : ("tacos" OR "xg" OR category : "restaurants"))');
+    expect(match('tacos')).toBe('("tacos"* OR category : "restaurants")');
   });
 
   it('clamps a negative or fractional page to whole non-negative numbers', () => {

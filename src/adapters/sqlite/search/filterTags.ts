@@ -11,6 +11,18 @@ export type TagKind = 'category' | 'city' | 'state' | 'country' | 'verification'
 
 const KIND_LETTER: Record<TagKind, string> = { category: 'k', city: 'c', state: 's', country: 'n', verification: 'v' };
 
+/** The letters after `x` that open a tag token: the filter kinds and `g` for grid cells (geoCells.ts). */
+const TAG_LETTERS = new Set([...Object.values(KIND_LETTER), 'g']);
+
+/**
+ * Whether a searched word could be a tag token, or (searched as a prefix) begin one. Only then
+ * must the text be fenced off the tags column: the fence makes FTS5 read every position list
+ * to check columns, about a quarter of a text query's cost.
+ */
+export function mayMatchTagToken(word: string): boolean {
+  return word.startsWith('x') && (word.length === 1 || TAG_LETTERS.has(word[1]));
+}
+
 export function tagToken(kind: TagKind, value: string): string {
   const bytes = Buffer.from(normalizeKeyword(value), 'utf8');
   let digits = '';

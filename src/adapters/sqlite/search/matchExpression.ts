@@ -1,11 +1,19 @@
 // Builds the FTS5 MATCH expression for a user's text. Every word is a double-quoted FTS5 string
 // (searchTerms leaves only letters and digits, so a word can never close its quotes), the words are
 // OR-ed so any one of them is enough, and bm25 ranks documents matching more of them higher.
+import { mayMatchTagToken } from './filterTags';
 import { impliedCategories } from './synonyms';
 import { searchTerms } from '../../../domain/search/searchTerms';
 
 /** Whether a word (or, for the last one, a prefix) is in more than half of the documents. */
 export type CommonWord = (word: string, prefix: boolean) => boolean;
+
+export interface TextMatch {
+  /** FTS5 query syntax over every column. */
+  expression: string;
+  /** A word could match a tag token (filterTags.ts): search the text columns only (`- {tags} :`). */
+  fenced: boolean;
+}
 
 /**
  * The MATCH expression for `text`, or null when it holds nothing searchable (treat as no text).
@@ -13,7 +21,7 @@ export type CommonWord = (word: string, prefix: boolean) => boolean;
  * idf is already ~0 for them (FTS5 clamps it), so they change no ranking, and OR-ing them would
  * make nearly every document a match that has to be scored ("best tacos" on 100 000 businesses).
  */
-export function matchExpression(text: string, isCommon: CommonWord = () => false, complete = false): string | null {
+export function matchExpression(text: string, isCommon: CommonWord = () => false, complete = false): TextMatch | null {
   const { words, lastIsPrefix } = searchTerms(text, { complete });
   const terms = words.map((word, index) => ({ word, prefix: lastIsPrefix && index === words.length - 1 }));
   const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
@@ -27,5 +35,5 @@ export function matchExpression(text: string, isCommon: CommonWord = () => false
   // adds no match, only a second IDF scan of its long doclist (about 1 ms for "restaurants").
   const searched = new Set(kept.filter(({ prefix }) => !prefix).map(({ word }) => word));
   for (const category of impliedCategories(words)) if (!searched.has(category)) clauses.push(`category : "${category}"`);
-  return clauses.join(' OR ');
+  return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)) };
 }

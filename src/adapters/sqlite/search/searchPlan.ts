@@ -82,7 +82,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
 
   const fts = tables.fts[query.environment];
   params.match = [
-    ...(text === null ? [] : [`(- {tags} : (${text}))`]),
+    ...(text === null ? [] : [text.fenced ? `(- {tags} : (${text.expression}))` : `(${text.expression})`]),
     ...(tagClauses.length === 0 ? [] : [`(tags : (${tagClauses.join(' AND ')}))`]),
   ].join(' AND ');
   const ftsOnly = parts.rowOnly.length === 0;
