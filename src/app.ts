@@ -87,7 +87,8 @@ export function createApp(deps: AppDeps): Koa {
     searchRoutes({ guards, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
   ];
-  for (const router of routers) v1.use(router.routes(), router.allowedMethods({ throw: true }));
+  // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
+  for (const router of routers) v1.use(router.routes());
 
   const app = new Koa();
   app.proxy = false;
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(logger));
   app.use(securityHeaders());
   app.use(v1.routes());
-  app.use(v1.allowedMethods({ throw: true }));
+  // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.
+  app.use(v1.allowedMethods());
   return app;
 }

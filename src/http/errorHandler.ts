@@ -18,8 +18,11 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        fail(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      if (ctx.body === undefined) {
+        // The router answers these with a status and an Allow header but no body.
+        if (ctx.status === 404) fail(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+        else if (ctx.status === 405) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+        else if (ctx.status === 501) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
       }
     } catch (raw) {
       if (raw instanceof DomainError) {
@@ -34,8 +37,6 @@ export function errorHandler(logger: Logger): Middleware {
       if (status === 400 && (error.type === 'entity.parse.failed' || /JSON|parse/i.test(error.message ?? ''))) {
         return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body', issue: 'must be valid JSON' });
       }
-      if (status === 405) return fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
-      if (status === 501) return fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
       if (status >= 400 && status < 500 && error.expose) {
         return fail(ctx, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message ?? 'Bad request');
       }
