@@ -58,24 +58,33 @@ describe('boundingBox', () => {
 });
 
 describe('grid cells', () => {
+  const limits = Object.values(MAX_QUERY_CELLS);
+
   it.each([
     ['Austin, 50 km', AUSTIN, 50],
     ['Denver, 3 km', DENVER, 3],
     ['across the antimeridian', { lat: -17.7, lon: 179.95 }, 30],
   ])('the covering cells include the cell of every point within the radius: %s', (_, center, radiusKm) => {
-    const cells = coveringCellTokens(boundingBox(center, radiusKm))!;
-    expect(cells.length).toBeLessThanOrEqual(MAX_QUERY_CELLS);
-    for (const point of [center, ...circle(center, radiusKm * 0.999)]) {
-      expect(documentCellTokens(point).some((token) => cells.includes(token))).toBe(true);
+    for (const maxCells of limits) {
+      const cells = coveringCellTokens(boundingBox(center, radiusKm), maxCells)!;
+      expect(cells.length).toBeLessThanOrEqual(maxCells);
+      for (const point of [center, ...circle(center, radiusKm * 0.999)]) {
+        expect(documentCellTokens(point).some((token) => cells.includes(token))).toBe(true);
+      }
     }
   });
 
-  it('uses the finest level that keeps the cell count small', () => {
-    expect(coveringCellTokens(boundingBox(AUSTIN, 2))!.every((token) => token.startsWith('xg0'))).toBe(true);
-    expect(coveringCellTokens(boundingBox(AUSTIN, 50))!.every((token) => token.startsWith('xg1'))).toBe(true);
+  it('uses the finest level that keeps the cell count within the limit', () => {
+    const levels = (radiusKm: number, maxCells: number) => [...new Set(coveringCellTokens(boundingBox(AUSTIN, radiusKm), maxCells)!.map((token) => token.slice(0, 3)))];
+    expect(levels(2, MAX_QUERY_CELLS.withText)).toEqual(['xg0']);
+    expect(levels(10, MAX_QUERY_CELLS.withText)).toEqual(['xg1']);
+    expect(levels(50, MAX_QUERY_CELLS.withText)).toEqual(['xg2']);
+    // Without text the cells are the whole prefilter: finer ones for the same circle.
+    expect(levels(10, MAX_QUERY_CELLS.withoutText)).toEqual(['xg0']);
+    expect(levels(50, MAX_QUERY_CELLS.withoutText)).toEqual(['xg1']);
   });
 
   it('gives up on the grid for continent-sized radii', () => {
-    expect(coveringCellTokens(boundingBox(AUSTIN, 3000))).toBeNull();
+    for (const maxCells of limits) expect(coveringCellTokens(boundingBox(AUSTIN, 3000), maxCells)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import type { SearchQuery } from '../../../ports/searchIndex';
 import { normalizeKeyword } from './documentRow';
 import { queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
-import { coveringCellTokens } from './geoCells';
+import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
 import { type CommonWord, matchExpression } from './matchExpression';
 
@@ -66,7 +66,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon, query.textComplete);
   const tagClauses = queryTagClauses(query);
   const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
-  const cells = box ? coveringCellTokens(box) : null;
+  const cells = box ? coveringCellTokens(box, text === null ? MAX_QUERY_CELLS.withoutText : MAX_QUERY_CELLS.withText) : null;
   if (cells) tagClauses.push(`(${cells.map((cell) => `"${cell}"`).join(' OR ')})`);
   const dir = query.order === 'asc' ? 'ASC' : 'DESC';
   const distance = parts.distance ?? 'NULL';
