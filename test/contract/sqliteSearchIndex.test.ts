@@ -189,7 +189,8 @@ describe('sqlite search index specifics', () => {
     const categoryTag = tagToken('category', austinTaco.category);
     const cellTag = documentCellTokens(austinTaco.coordinates!)[0];
     const idsFor = async (text: string) => (await searchText(index, text)).hits.map((hit) => hit.document.id);
-    for (const text of [categoryTag, categoryTag.slice(0, 4), cellTag, 'xg']) expect({ text, ids: await idsFor(text) }).toEqual({ text, ids: [] });
+    const accented = `x\u01f5${cellTag.slice(2)}`; // "xǵ…": the tokenizer folds it to the cell token
+    for (const text of [categoryTag, categoryTag.slice(0, 4), cellTag, 'xg', accented]) expect({ text, ids: await idsFor(text) }).toEqual({ text, ids: [] });
     expect(await idsFor(`tacos ${cellTag}`)).toEqual(await idsFor('tacos'));
     // Ordinary words run unfenced and still find what they should.
     expect((await searchText(index, 'speakeasy')).hits.map((hit) => hit.document.id)).toEqual(['biz_chi_pizza']);

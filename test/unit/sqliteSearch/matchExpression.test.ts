@@ -31,6 +31,9 @@ describe('matchExpression', () => {
     expect(matchExpression('repair xg')?.fenced).toBe(true);
     expect(matchExpression('xk101 repair', undefined, true)?.fenced).toBe(true);
     expect(matchExpression('plumbers xs')?.fenced).toBe(true);
+    // The tokenizer drops diacritics, so an accented letter reaches the same tokens.
+    expect(matchExpression('repair x\u0301g0n1201e821')?.fenced).toBe(true);
+    expect(matchExpression('repair XǴ0n1201e821')?.fenced).toBe(true);
   });
 
   it('is null when nothing searchable is left', () => {

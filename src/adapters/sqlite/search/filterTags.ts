@@ -20,7 +20,9 @@ const TAG_LETTERS = new Set([...Object.values(KIND_LETTER), 'g']);
  * to check columns, about a quarter of a text query's cost.
  */
 export function mayMatchTagToken(word: string): boolean {
-  return word.startsWith('x') && (word.length === 1 || TAG_LETTERS.has(word[1]));
+  // Compared as the tokenizer will see it: unicode61 drops diacritics, so "xǵ" searches "xg".
+  const folded = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return folded.startsWith('x') && (folded.length === 1 || TAG_LETTERS.has(folded[1]));
 }
 
 export function tagToken(kind: TagKind, value: string): string {
