@@ -15,6 +15,9 @@ export interface Migration {
   up: string | ((db: SqliteDatabase) => void);
 }
 
+/** How long a connection waits for another process's lock before SQLITE_BUSY, unless told otherwise. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 export interface OpenDatabaseOptions {
   /** Path of the database file, or ':memory:'. Missing parent directories are created. */
   file: string;
@@ -32,7 +35,7 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
     // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the last commits.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS))}`);
   } catch (error) {
     db.close();
     throw error;

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { SearchQuery } from '../../../ports/searchIndex';
+import { DEFAULT_BUSY_TIMEOUT_MS } from '../openDatabase';
 import type { PageRows } from './readPage';
 import { createSearchReader, prepareSearchConnection } from './searchReader';
 
@@ -17,7 +18,7 @@ export type SearchReply =
 
 const { file } = workerData as { file: string };
 const db = new Database(file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
+db.pragma(`busy_timeout = ${DEFAULT_BUSY_TIMEOUT_MS}`);
 prepareSearchConnection(db);
 const reader = createSearchReader(db);
 

@@ -34,7 +34,6 @@ const REBUILD_SLICE = 500;
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
 export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): SearchIndex {
-  const inMemory = options.file === ':memory:' || options.file === '';
   const db = openDatabase({ file: options.file });
   // On a new, empty file: lets a rebuild hand the old generation's pages back to the file system
   // (releaseFreePages) instead of doubling the file for good. openDatabase already switched to
@@ -72,7 +71,8 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
 
   const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
   lifecycle.open();
-  const threads = inMemory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
+  // An in-memory database exists on this connection only: no other thread could open it.
+  const threads = db.memory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
   const policy = options.offload === 'always' ? ALWAYS_OFFLOAD : createOffloadPolicy();
   let warmed = false;
 
