@@ -80,6 +80,11 @@ export interface RankContext {
   session?: SessionProfile;
   /** Only the first N results (after sorting) get `reasons`; the rest get []. Default: all. */
   explainTop?: number;
+  /**
+   * Whether a business is open at search time, for inputs without `openNow`. Asked only where the
+   * answer is used: every candidate when "open now" weighs in, otherwise the explained results.
+   */
+  isOpen?: (doc: SearchDocument) => boolean | undefined;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -154,10 +159,12 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const withOpen = weights.open !== undefined;
   const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
   const personalise = createPersonalizationScorer(context.session);
+  const openOf = (input: RankInput): boolean | undefined => input.openNow ?? context.isOpen?.(input.document);
 
   const ranked = candidates.map((input): RankedResult => {
     const doc = input.document;
     const personal = personalise(doc);
+    const openNow = withOpen ? openOf(input) : input.openNow;
     const components: Partial<Record<ScoreComponent, number>> = {
       text: clamp01(input.textScore),
       distance: distanceDecay(input.distanceKm, context.radiusKm),
@@ -167,7 +174,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
       personalization: personal,
     };
     if (withPrice) components.price = doc.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, doc.minPrice) / CHEAP_PRICE_SCALE);
-    if (withOpen) components.open = input.openNow === undefined ? 0.5 : input.openNow ? 1 : 0;
+    if (withOpen) components.open = openNow === undefined ? 0.5 : openNow ? 1 : 0;
     let sum = 0;
     for (const [name, weight] of weighted) sum += weight * (components[name] ?? 0);
     // One literal shape for every result (no spreads): V8 keeps this hot loop monomorphic.
@@ -175,7 +182,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
       document: doc,
       textScore: input.textScore,
       distanceKm: input.distanceKm,
-      openNow: input.openNow,
+      openNow,
       score: sum / totalWeight,
       personalizationScore: personal,
       reasons: [],
@@ -194,6 +201,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const explained = Math.min(ranked.length, context.explainTop ?? ranked.length);
   for (let i = 0; i < explained; i++) {
     const result = ranked[i];
+    if (result.openNow === undefined) result.openNow = openOf(result);
     result.reasons = reasonsFor(result, matchTerms(result.document), result.personalizationScore, intent);
   }
   return ranked;

@@ -59,9 +59,15 @@ export function createConsumerSearch(deps: {
     const candidates: RankInput[] = [];
     for (const hit of found.hits) {
       if (!matchesWhen(hit.document, intent.when, now)) continue;
-      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm, openNow: openNow(hit.document, now) });
+      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm });
     }
-    const ranked = rankCandidates(candidates, { intent, radiusKm: plan.radiusKm, session: session ?? undefined, explainTop: input.offset + input.limit });
+    const ranked = rankCandidates(candidates, {
+      intent,
+      radiusKm: plan.radiusKm,
+      session: session ?? undefined,
+      explainTop: input.offset + input.limit,
+      isOpen: (doc) => openNow(doc, now),
+    });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     // Time filters run after the index: the total is then what survived among the candidates.
     const total = candidates.length === found.hits.length ? found.total : candidates.length;

@@ -145,3 +145,39 @@ describe('explainTop', () => {
     expect(top[3].reasons).toEqual([]);
   });
 });
+
+describe('isOpen', () => {
+  const candidates = [0, 1, 2, 3].map((i) => ({
+    document: searchDocument({ id: `biz_${i}`, name: `Cafe ${i}`, averageRating: 4, reviewCount: 10 * (4 - i) }),
+    textScore: 0.5,
+    distanceKm: i,
+  }));
+  const openIds = new Set(['biz_1', 'biz_3']);
+
+  it('asks only about the explained results when "open now" does not weigh in, and says so in their reasons', () => {
+    const asked: string[] = [];
+    const isOpen = (doc: { id: string }) => (asked.push(doc.id), openIds.has(doc.id));
+    const ranked = rankCandidates(candidates, { intent: neutral, explainTop: 2, isOpen });
+    expect(ranked.map((r) => r.document.id)).toEqual(['biz_0', 'biz_1', 'biz_2', 'biz_3']);
+    expect(asked.sort()).toEqual(['biz_0', 'biz_1']);
+    expect(ranked[0].reasons).not.toContain('open now');
+    expect(ranked[1].reasons).toContain('open now');
+    expect(ranked[1].openNow).toBe(true);
+  });
+
+  it('asks about every candidate when "open now" is part of the score, and ranks open places first', () => {
+    const asked: string[] = [];
+    const isOpen = (doc: { id: string }) => (asked.push(doc.id), openIds.has(doc.id));
+    const ranked = rankCandidates(candidates, { intent: parseIntentByRules('cafe open now'), explainTop: 1, isOpen });
+    expect(asked.sort()).toEqual(['biz_0', 'biz_1', 'biz_2', 'biz_3']);
+    expect(ranked.slice(0, 2).map((r) => r.document.id).sort()).toEqual(['biz_1', 'biz_3']);
+    expect(ranked.map((r) => r.components.open)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('prefers an openNow given with the input over asking', () => {
+    const isOpen = () => false;
+    const [result] = rankCandidates([{ ...candidates[0], openNow: true }], { intent: neutral, isOpen });
+    expect(result.openNow).toBe(true);
+    expect(result.reasons).toContain('open now');
+  });
+});
