@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { tagToken } from '../../src/adapters/sqlite/search/filterTags';
+import { mergeSlice } from '../../src/adapters/sqlite/search/ftsMerge';
 import { documentCellTokens } from '../../src/adapters/sqlite/search/geoCells';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
@@ -121,6 +122,32 @@ describe('sqlite search index specifics', () => {
     const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'`).pluck().all();
     raw.close();
     expect(tables).toHaveLength(1);
+  });
+
+  it('merges a rebuilt generation into one FTS segment before swapping it in', async () => {
+    // Many small transactions leave several segments: 40 batches of 100 documents each.
+    const many = Array.from({ length: 4000 }, (_, n) => ({ ...fixtureDocument('biz_aus_cafe'), id: `biz_seg_${n}`, name: `Cafe number ${n}` }));
+    const batches = Array.from({ length: 40 }, (_, b) => many.slice(b * 100, b * 100 + 100));
+    const file = freshFile();
+    const index = createSqliteSearchIndex({ file });
+    for (const batch of batches) await index.apply(upserts(batch));
+    const unmergedSegments = () => {
+      const raw = new Database(file);
+      const names = raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
+      const ftsTable = names.find((name) => /^search_fts_live_g\d+$/.test(name)) as string;
+      // Starting a full merge does work only when there is more than one segment.
+      const merged = !raw.transaction(() => mergeSlice(raw, ftsTable, true)).immediate();
+      raw.close();
+      return !merged;
+    };
+    expect(unmergedSegments()).toBe(true);
+
+    await index.rebuild(async (write) => {
+      for (const batch of batches) await write(upserts(batch));
+    });
+    expect(unmergedSegments()).toBe(false);
+    expect((await index.search({ environment: 'live', text: 'cafe', sort: 'relevance', order: 'desc', limit: 1, offset: 0 })).total).toBe(many.length);
+    await index.close();
   });
 
   it('refuses a second rebuild while one is running', async () => {

@@ -7,9 +7,10 @@ import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult }
 import { openDatabase, runMigrations } from '../openDatabase';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
+import { mergeSlice } from './ftsMerge';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
-import { dropGenerationTables, generationTables, type GenerationTables } from './indexTables';
+import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables } from './indexTables';
 import { pageResult } from './readPage';
 import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
 import { createReaderThreads } from './readerThreads';
@@ -82,6 +83,23 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     while (!closed && (db.pragma('freelist_count', { simple: true }) as number) > 0) {
       db.pragma(`incremental_vacuum(${FREE_PAGES_PER_SLICE})`);
       await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  /** Merges a filled, not yet current generation's FTS segments, in slices so searches keep running between them. */
+  const mergeGeneration = async (generation: number): Promise<void> => {
+    for (const environment of ENVIRONMENTS) {
+      const fts = generationTables(generation).fts[environment];
+      for (let first = true; ; first = false) {
+        const worked = await guard(() =>
+          db.transaction(() => {
+            if (state.read().building !== generation) throw rebuildSuperseded();
+            return mergeSlice(db, fts, first);
+          }).immediate(),
+        );
+        if (!worked) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   };
 
@@ -188,6 +206,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           return { failures };
         };
         await fill(write);
+        await mergeGeneration(generation);
         const previous = await guard(() => lifecycle.swapIn(generation));
         building = null;
         // Readers already use the new generation: dropping the old one is cleanup, and a failure
