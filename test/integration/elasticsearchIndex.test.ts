@@ -149,6 +149,24 @@ describe('elasticsearch index specifics', () => {
       expect((await index.search(query({ text: 'pizza' }))).total).toBe(batch.length);
     });
 
+    it('merges the new generation into one segment per shard before it serves', async () => {
+      const segmentsOf = async (target: string) =>
+        ((await admin.cat.segments({ index: target, format: 'json' })) as Array<{ shard: string }>).length;
+      let segmentsDuringFill = 0;
+      await index.rebuild(async (write) => {
+        // A long fill gets refreshed now and then; each refresh writes the buffered documents as a segment.
+        for (let batch = 0; batch < 4; batch++) {
+          await write(upserts([{ ...fixtureDocument('biz_den_cafe'), id: `biz_seg_${batch}` }]));
+          await admin.indices.refresh({ index: `${alias}_v2` });
+        }
+        segmentsDuringFill = await segmentsOf(`${alias}_v2`);
+      });
+      expect(segmentsDuringFill).toBeGreaterThan(1);
+      const shards = Number((await admin.indices.getSettings({ index: `${alias}_v2` }))[`${alias}_v2`].settings?.index?.number_of_shards);
+      expect(await segmentsOf(`${alias}_v2`)).toBe(shards);
+      expect((await index.search(query({ text: 'roasters' }))).total).toBe(4);
+    });
+
     it('refuses a second rebuild while one is running', async () => {
       await index.rebuild(async () => {
         await expect(index.rebuild(async () => undefined)).rejects.toBeInstanceOf(ConflictError);

@@ -16,6 +16,9 @@ export interface AliasManager {
   rebuild(fill: (target: string) => Promise<void>): Promise<void>;
 }
 
+/** Merging a large generation takes minutes, far beyond a search's request timeout. */
+const FORCE_MERGE_TIMEOUT_MS = 30 * 60_000;
+
 const errorType = (error: unknown): string | undefined =>
   error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
 
@@ -93,6 +96,9 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
     try {
       await fill(target);
       await client.indices.refresh({ index: target });
+      // A bulk fill leaves many segments, and every search visits each of them; merged into one
+      // before it serves, the generation starts as fast as it can be (later writes merge as usual).
+      await client.indices.forcemerge({ index: target, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
       // Atomic: if another rebuild moved the alias meanwhile, the remove fails and nothing changes.
       await client.indices.updateAliases({
         actions: [...current.map((index) => ({ remove: { index, alias } })), { add: { index: target, alias } }],
