@@ -5,9 +5,9 @@
 import { ConflictError, UnavailableError } from '../../../domain/errors';
 import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
 import { openDatabase, runMigrations } from '../openDatabase';
+import { mergeSlice } from './ftsMerge';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
-import { mergeSlice } from './ftsMerge';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
 import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables } from './indexTables';
@@ -86,6 +86,16 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     }
   };
 
+  /** Runs synchronous SQL, turning a closed handle or a busy/broken file into UnavailableError. */
+  const guard = <T>(work: () => T): Promise<T> => {
+    if (closed) return Promise.reject(new UnavailableError('The search index is closed'));
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(translate(error));
+    }
+  };
+
   /** Merges a filled, not yet current generation's FTS segments, in slices so searches keep running between them. */
   const mergeGeneration = async (generation: number): Promise<void> => {
     for (const environment of ENVIRONMENTS) {
@@ -100,16 +110,6 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         if (!worked) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
-    }
-  };
-
-  /** Runs synchronous SQL, turning a closed handle or a busy/broken file into UnavailableError. */
-  const guard = <T>(work: () => T): Promise<T> => {
-    if (closed) return Promise.reject(new UnavailableError('The search index is closed'));
-    try {
-      return Promise.resolve(work());
-    } catch (error) {
-      return Promise.reject(translate(error));
     }
   };
 
