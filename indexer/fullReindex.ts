@@ -10,6 +10,8 @@ export interface ReindexProgress {
   scanned: number;
   indexed: number;
   failed: number;
+  /** Every profile has been written; the index now merges the new generation and swaps it in. */
+  scanComplete: boolean;
 }
 
 const PAGE_SIZE = 1000;
@@ -23,7 +25,7 @@ export async function fullReindex(deps: {
 }): Promise<string | null> {
   // Taken before the scan: changes made during the scan are replayed afterwards (idempotent).
   const resumeFrom = await deps.feed.head();
-  const progress: ReindexProgress = { scanned: 0, indexed: 0, failed: 0 };
+  const progress: ReindexProgress = { scanned: 0, indexed: 0, failed: 0, scanComplete: false };
   await deps.index.rebuild(async (write) => {
     let after: string | undefined;
     do {
@@ -34,8 +36,9 @@ export async function fullReindex(deps: {
       progress.scanned += page.profiles.length;
       progress.indexed += upserts.length - failures.length;
       progress.failed += failures.length;
-      deps.onProgress?.({ ...progress });
       after = page.next;
+      progress.scanComplete = after === undefined;
+      deps.onProgress?.({ ...progress });
     } while (after !== undefined);
   });
   deps.logger.info(progress, 'full reindex done');

@@ -32,13 +32,15 @@ async function main(): Promise<void> {
       logger,
       onProgress: (progress) => {
         if (interactive) process.stderr.write(`\r${progressBar(progress, total, startedAt)}`);
-        else if (progress.scanned % 10_000 === 0) process.stderr.write(`${progressBar(progress, total, startedAt)}\n`);
+        else if (progress.scanned % 10_000 === 0 || progress.scanComplete) process.stderr.write(`${progressBar(progress, total, startedAt)}\n`);
+        // The merge can take minutes on a large index: say what the wait after 100 % is for.
+        if (progress.scanComplete) process.stderr.write(`${interactive ? '\n' : ''}all profiles written; merging the new index into one segment and swapping it in\n`);
       },
     });
     // The indexer resumes from the feed position taken before the scan (idempotent replay).
     if (position !== null) await store.checkpoints.save('search-indexer', position);
     const documents = await index.count();
-    process.stderr.write(`\nreindex done: ${documents} documents in the index, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(`reindex done: ${documents} documents in the index, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
   } finally {
     await index.close();
     await store.close();

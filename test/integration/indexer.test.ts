@@ -4,6 +4,7 @@ import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqlite
 import { createSqliteStore, type SqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { createLogger } from '../../src/logger';
 import type { IndexAction, SearchIndex } from '../../src/ports/searchIndex';
+import { fullReindex, type ReindexProgress } from '../../indexer/fullReindex';
 import { createIndexer } from '../../indexer/indexer';
 import { aProfile, revisionOf } from '../fixtures/profiles';
 
@@ -87,6 +88,27 @@ it('falls back to a full reindex when the change history no longer holds its pos
   await indexer.stop();
   expect((await indexer.status()).reindexes).toBe(2);
   expect(await idsInIndex()).toEqual(await publishedIdsInStore());
+});
+
+it('a full reindex reports its progress page by page and says when the scan is complete, before the swap', async () => {
+  for (let i = 0; i < 1500; i++) await store.profiles.create(aProfile({ name: `Shop ${i}`, status: i % 3 === 0 ? 'draft' : 'published' }));
+  const reports: ReindexProgress[] = [];
+  let countAtScanComplete: number | undefined;
+  await fullReindex({
+    feed: store.changeFeed,
+    profiles: store.profiles,
+    index,
+    logger,
+    onProgress: (progress) => {
+      reports.push(progress);
+      // Still the old (empty) generation: the new one is swapped in after the scan.
+      if (progress.scanComplete) void index.count().then((count) => (countAtScanComplete = count));
+    },
+  });
+  expect(reports.map((r) => [r.scanned, r.scanComplete])).toEqual([[1000, false], [1500, true]]);
+  expect(reports[1].indexed).toBe(1000);
+  expect(countAtScanComplete).toBe(0);
+  expect(await index.count()).toBe(1000);
 });
 
 it('start and stop are idempotent and stop commits the position', async () => {
