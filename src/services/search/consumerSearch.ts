@@ -57,9 +57,11 @@ export function createConsumerSearch(deps: {
     const found = await index.search(plan.indexQuery);
     const now = clock();
     const candidates: RankInput[] = [];
+    // An "open now" filter has already asked each candidate; ranking need not ask again.
+    const knownOpen = intent.when?.openNow ? true : undefined;
     for (const hit of found.hits) {
       if (!matchesWhen(hit.document, intent.when, now)) continue;
-      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm });
+      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm, openNow: knownOpen });
     }
     const ranked = rankCandidates(candidates, {
       intent,

@@ -3,7 +3,7 @@
 // generation and environment: frequencies drift slowly, and a stale answer only decides whether
 // a near-zero-idf word is OR-ed in or left out.
 import type { Environment } from '../../../domain/profile';
-import { mayMatchTagToken } from './filterTags';
+import { fenceOffTags, mayMatchTagToken } from './filterTags';
 import type { GenerationTables } from './indexTables';
 import type { CommonWord } from './matchExpression';
 import type { StatementCache } from './statementCache';
@@ -38,7 +38,7 @@ export function createCommonWords(statements: StatementCache, now: () => number 
         if (documents < COMMON_WORD_MIN_DOCUMENTS) return false;
         const phrase = prefix ? `"${word}"*` : `"${word}"`;
         const frequency = cached(`${scope}:${phrase}`, () =>
-          statements.get(`SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`).pluck().get(mayMatchTagToken(word) ? `- {tags} : ${phrase}` : phrase) as number,
+          statements.get(`SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`).pluck().get(mayMatchTagToken(word) ? fenceOffTags(phrase) : phrase) as number,
         );
         return frequency * 2 > documents;
       };

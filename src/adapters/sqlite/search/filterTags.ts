@@ -25,6 +25,11 @@ export function mayMatchTagToken(word: string): boolean {
   return folded.startsWith('x') && (folded.length === 1 || TAG_LETTERS.has(folded[1]));
 }
 
+/** `expression` searched in every column but tags (FTS5 column filter syntax). */
+export function fenceOffTags(expression: string): string {
+  return `- {tags} : (${expression})`;
+}
+
 export function tagToken(kind: TagKind, value: string): string {
   const bytes = Buffer.from(normalizeKeyword(value), 'utf8');
   let digits = '';

@@ -15,8 +15,8 @@ export const MERGE_PAGES_PER_SLICE = 100;
  * wrote something (see the FTS5 'merge' command).
  */
 export function mergeSlice(db: SqliteDatabase, fts: string, first: boolean): boolean {
-  const before = db.prepare('SELECT total_changes()').pluck().get() as number;
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  const before = totalChanges.get() as number;
   db.prepare(`INSERT INTO ${fts}(${fts}, rank) VALUES('merge', ?)`).run(first ? -MERGE_PAGES_PER_SLICE : MERGE_PAGES_PER_SLICE);
-  const after = db.prepare('SELECT total_changes()').pluck().get() as number;
-  return after - before >= 2;
+  return (totalChanges.get() as number) - before >= 2;
 }

@@ -10,7 +10,7 @@
 // alone, so the sorter never carries the JSON of every candidate.
 import type { SearchQuery } from '../../../ports/searchIndex';
 import { normalizeKeyword } from './documentRow';
-import { queryTagClauses } from './filterTags';
+import { fenceOffTags, queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
@@ -82,7 +82,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
 
   const fts = tables.fts[query.environment];
   params.match = [
-    ...(text === null ? [] : [text.fenced ? `(- {tags} : (${text.expression}))` : `(${text.expression})`]),
+    ...(text === null ? [] : [`(${text.fenced ? fenceOffTags(text.expression) : text.expression})`]),
     ...(tagClauses.length === 0 ? [] : [`(tags : (${tagClauses.join(' AND ')}))`]),
   ].join(' AND ');
   const ftsOnly = parts.rowOnly.length === 0;

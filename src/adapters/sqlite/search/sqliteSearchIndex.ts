@@ -34,6 +34,9 @@ const REBUILD_SLICE = 500;
 
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
+/** A turn of the event loop between slices of long work, so searches waiting meanwhile run. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): SearchIndex {
   const db = openDatabase({ file: options.file });
   // On a new, empty file: lets a rebuild hand the old generation's pages back to the file system
@@ -82,7 +85,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     if (db.pragma('auto_vacuum', { simple: true }) !== 2) return;
     while (!closed && (db.pragma('freelist_count', { simple: true }) as number) > 0) {
       db.pragma(`incremental_vacuum(${FREE_PAGES_PER_SLICE})`);
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   };
 
@@ -108,7 +111,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           }).immediate(),
         );
         if (!worked) break;
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     }
   };
@@ -201,7 +204,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           for (let start = 0; start < actions.length; start += REBUILD_SLICE) {
             const slice = actions.slice(start, start + REBUILD_SLICE);
             failures.push(...(await guard(() => writeBatch(slice, generation))).failures);
-            await new Promise((resolve) => setImmediate(resolve));
+            await nextTurn();
           }
           return { failures };
         };
