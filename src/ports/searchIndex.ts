@@ -63,8 +63,45 @@ export interface SearchQuery {
   offset: number;
 }
 
+/**
+ * The document fields consumer ranking reads from every candidate (domain/search/ranking.ts). A
+ * search returns many more candidates than it shows: these are cheap to read for all of them,
+ * while the whole document is read only for the hits that need their text, hours or details.
+ */
+export interface RankingFields {
+  id: string;
+  /** The category as keyword filters compare it (normalizeKeyword). */
+  categoryKey: string;
+  verificationLevel: VerificationLevel;
+  averageRating: number;
+  reviewCount: number;
+  completeness: number;
+  minPrice?: number;
+}
+
+/** Keyword filters are exact but case-insensitive: both sides of a comparison go through this. */
+export function normalizeKeyword(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function rankingFieldsOf(doc: SearchDocument): RankingFields {
+  const fields: RankingFields = {
+    id: doc.id,
+    categoryKey: normalizeKeyword(doc.category),
+    verificationLevel: doc.verificationLevel,
+    averageRating: doc.averageRating,
+    reviewCount: doc.reviewCount,
+    completeness: doc.completeness,
+  };
+  if (doc.minPrice !== undefined) fields.minPrice = doc.minPrice;
+  return fields;
+}
+
 export interface SearchHit {
-  document: SearchDocument;
+  /** The whole document. An adapter may build it on first read; `fields` never costs that. */
+  readonly document: SearchDocument;
+  /** Equal to `rankingFieldsOf(document)`. */
+  fields: RankingFields;
   /**
    * Engine text relevance, normalised to 0..1 within the page (1 = best). 0 without text, and 0
    * when the query sorts by a field (see sortsByRelevance): the text then only filters, and

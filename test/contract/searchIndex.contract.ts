@@ -8,7 +8,7 @@
 //   are the exception: engines order them their own way); relevance without text and distance
 //   without `near` fall back to aiVisibilityScore (or text relevance);
 // - maxPrice never matches a document without minPrice; `near` never matches one without coordinates.
-import type { IndexAction, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../src/ports/searchIndex';
+import { rankingFieldsOf, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery, type SearchResult } from '../../src/ports/searchIndex';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments, testDocuments } from '../fixtures/searchDocuments';
 
 export interface SearchIndexContractOptions {
@@ -110,6 +110,14 @@ export function searchIndexContract(
         const result = await index.search(query({ text: ' "*:() ' }));
         expect(result.total).toBe(liveDocuments.length);
         expect(result.hits.every((hit) => hit.textScore === 0)).toBe(true);
+      });
+
+      it('gives every hit its ranking fields, equal to its document\'s (a price only where the document has one)', async () => {
+        const { hits } = await index.search(query({ limit: 50 }));
+        expect(hits.length).toBeGreaterThan(3);
+        for (const hit of hits) expect(hit.fields).toEqual(rankingFieldsOf(hit.document));
+        expect(hits.some((hit) => hit.fields.minPrice === undefined)).toBe(true);
+        expect(hits.some((hit) => hit.fields.minPrice !== undefined)).toBe(true);
       });
 
       it('scores text 1 for the best hit, within (0, 1] for the others, 0 without text', async () => {

@@ -2,7 +2,7 @@
 // score on the page (the port's 0..1 scale); the distance comes from the `_geo_distance` sort key
 // that the query builder adds whenever the query has a point.
 import type { estypes } from '@elastic/elasticsearch';
-import type { SearchDocument, SearchHit, SearchResult } from '../../ports/searchIndex';
+import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchResult } from '../../ports/searchIndex';
 import type { SearchPlan } from './queryBuilder';
 
 export function searchResultFrom(response: estypes.SearchResponse<SearchDocument>, plan: Omit<SearchPlan, 'request'>): SearchResult {
@@ -13,8 +13,10 @@ export function searchResultFrom(response: estypes.SearchResponse<SearchDocument
     total: totalOf(response.hits.total),
     hits: hits.map((hit, i): SearchHit => {
       const distance = plan.distanceSortPosition === null ? undefined : hit.sort?.[plan.distanceSortPosition];
+      const document = hit._source as SearchDocument;
       return {
-        document: hit._source as SearchDocument,
+        document,
+        fields: rankingFieldsOf(document),
         textScore: best > 0 ? scores[i] / best : 0,
         ...(typeof distance === 'number' && Number.isFinite(distance) ? { distanceKm: distance } : {}),
       };

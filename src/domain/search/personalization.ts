@@ -9,7 +9,7 @@
 //
 // Terms weigh more than categories because a neutral query ("lunch") already narrows the
 // category; what sets places apart is the taste the session expressed ("vegan").
-import type { SearchDocument } from '../../ports/searchIndex';
+import { normalizeKeyword, type SearchDocument } from '../../ports/searchIndex';
 import { createTermMatcher } from './termMatch';
 
 /** What a session remembers (kept by the session store; counts, not booleans). */
@@ -26,7 +26,7 @@ function categoryWeights(session: SessionProfile): Map<string, number> {
   const weights = new Map<string, number>();
   const add = (category: string, weight: number) => {
     if (!(weight > 0)) return;
-    const key = category.toLowerCase();
+    const key = normalizeKeyword(category);
     weights.set(key, (weights.get(key) ?? 0) + weight);
   };
   for (const [category, count] of Object.entries(session.categories)) add(category, count);
@@ -46,10 +46,16 @@ function topTerms(session: SessionProfile): Array<[string, number]> {
 }
 
 /**
+ * Scores one candidate: its category as normalizeKeyword gives it, and its document, asked for
+ * only when the session has terms to look for in the text.
+ */
+export type PersonalizationScorer = (categoryKey: string, document: () => SearchDocument) => number;
+
+/**
  * Builds a scorer for one session, so a page of documents shares the compiled term
  * patterns. Returns 0..1, rounded to 3 decimals.
  */
-export function createPersonalizationScorer(session: SessionProfile | undefined): (doc: SearchDocument) => number {
+export function createPersonalizationScorer(session: SessionProfile | undefined): PersonalizationScorer {
   if (!session) return () => 0;
   const categories = categoryWeights(session);
   const maxCategory = Math.max(0, ...categories.values());
@@ -59,9 +65,9 @@ export function createPersonalizationScorer(session: SessionProfile | undefined)
   const matchTerms = createTermMatcher(terms.map(([t]) => t));
   if (maxCategory === 0 && termTotal === 0) return () => 0;
 
-  return (doc) => {
-    const category = maxCategory > 0 ? (categories.get(doc.category.toLowerCase()) ?? 0) / maxCategory : 0;
-    const term = termTotal > 0 ? matchTerms(doc).reduce((sum, t) => sum + (termWeight.get(t) ?? 0), 0) / termTotal : 0;
+  return (categoryKey, document) => {
+    const category = maxCategory > 0 ? (categories.get(categoryKey) ?? 0) / maxCategory : 0;
+    const term = termTotal > 0 ? matchTerms(document()).reduce((sum, t) => sum + (termWeight.get(t) ?? 0), 0) / termTotal : 0;
     let score: number;
     if (maxCategory > 0 && termTotal > 0) score = CATEGORY_SHARE * category + (1 - CATEGORY_SHARE) * term;
     else score = maxCategory > 0 ? category : term;
@@ -70,5 +76,5 @@ export function createPersonalizationScorer(session: SessionProfile | undefined)
 }
 
 export function personalizationScore(doc: SearchDocument, session: SessionProfile | undefined): number {
-  return createPersonalizationScorer(session)(doc);
+  return createPersonalizationScorer(session)(normalizeKeyword(doc.category), () => doc);
 }

@@ -22,7 +22,7 @@
 // are filters applied by the caller before ranking; these weights only order what is left.
 // Ties: nearer first, then more reviews, then id (stable, deterministic pages).
 import type { VerificationLevel } from '../profile';
-import type { SearchDocument } from '../../ports/searchIndex';
+import { rankingFieldsOf, type RankingFields, type SearchDocument } from '../../ports/searchIndex';
 import type { SearchIntent } from './intent';
 import { createPersonalizationScorer, type SessionProfile } from './personalization';
 import { createTermMatcher } from './termMatch';
@@ -65,7 +65,14 @@ export const VERIFICATION_SCORES: Record<VerificationLevel, number> = {
 };
 
 export interface RankInput {
-  document: SearchDocument;
+  /**
+   * May be a getter that builds the document on first read (see SearchHit). With `fields` given,
+   * ranking reads it only where a candidate's text or hours count: a session's terms, "open now",
+   * and the explained results.
+   */
+  readonly document: SearchDocument;
+  /** The document's ranking fields; read from `document` when absent. */
+  fields?: RankingFields;
   /** 0..1 from the index (SearchHit.textScore). */
   textScore: number;
   distanceKm?: number;
@@ -90,6 +97,7 @@ export interface RankContext {
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
 
 export interface RankedResult extends RankInput {
+  fields: RankingFields;
   score: number;
   personalizationScore: number;
   /** Short grounded phrases for the summary: 'matches "vegan"', 'rated 4.8 from 120 reviews', '1.2 km away'. */
@@ -130,8 +138,8 @@ function formatKm(km: number): string {
   return `${Math.round(km)} km away`;
 }
 
-function reasonsFor(input: RankInput, matched: string[], personal: number, intent: SearchIntent): string[] {
-  const doc = input.document;
+function reasonsFor(input: RankedResult, matched: string[], personal: number, intent: SearchIntent): string[] {
+  const doc = input.fields;
   const reasons: string[] = [];
   if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
   if (doc.reviewCount > 0) {
@@ -149,6 +157,35 @@ function reasonsFor(input: RankInput, matched: string[], personal: number, inten
   return reasons;
 }
 
+/**
+ * One ranked candidate. A class rather than a literal: its `document` getter lives on the
+ * prototype, so ranking a hundred candidates creates no closures, and the candidate's document
+ * is built only if something reads it.
+ */
+class RankedCandidate implements RankedResult {
+  readonly #input: RankInput;
+  readonly textScore: number;
+  readonly distanceKm: number | undefined;
+  reasons: string[] = [];
+
+  constructor(
+    input: RankInput,
+    readonly fields: RankingFields,
+    public openNow: boolean | undefined,
+    readonly score: number,
+    readonly personalizationScore: number,
+    readonly components: Partial<Record<ScoreComponent, number>>,
+  ) {
+    this.#input = input;
+    this.textScore = input.textScore;
+    this.distanceKm = input.distanceKm;
+  }
+
+  get document(): SearchDocument {
+    return this.#input.document;
+  }
+}
+
 export function rankCandidates(candidates: RankInput[], context: RankContext): RankedResult[] {
   const { intent } = context;
   const weights = weightsFor(intent);
@@ -162,40 +199,30 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const openOf = (input: RankInput): boolean | undefined => input.openNow ?? context.isOpen?.(input.document);
 
   const ranked = candidates.map((input): RankedResult => {
-    const doc = input.document;
-    const personal = personalise(doc);
+    const fields = input.fields ?? rankingFieldsOf(input.document);
+    const personal = personalise(fields.categoryKey, () => input.document);
     const openNow = withOpen ? openOf(input) : input.openNow;
     const components: Partial<Record<ScoreComponent, number>> = {
       text: clamp01(input.textScore),
       distance: distanceDecay(input.distanceKm, context.radiusKm),
-      quality: clamp01((bayesianRating(doc.averageRating, doc.reviewCount) - 1) / 4),
-      verification: VERIFICATION_SCORES[doc.verificationLevel] ?? 0,
-      completeness: clamp01(doc.completeness / 100),
+      quality: clamp01((bayesianRating(fields.averageRating, fields.reviewCount) - 1) / 4),
+      verification: VERIFICATION_SCORES[fields.verificationLevel] ?? 0,
+      completeness: clamp01(fields.completeness / 100),
       personalization: personal,
     };
-    if (withPrice) components.price = doc.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, doc.minPrice) / CHEAP_PRICE_SCALE);
+    if (withPrice) components.price = fields.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, fields.minPrice) / CHEAP_PRICE_SCALE);
     if (withOpen) components.open = openNow === undefined ? 0.5 : openNow ? 1 : 0;
     let sum = 0;
     for (const [name, weight] of weighted) sum += weight * (components[name] ?? 0);
-    // One literal shape for every result (no spreads): V8 keeps this hot loop monomorphic.
-    return {
-      document: doc,
-      textScore: input.textScore,
-      distanceKm: input.distanceKm,
-      openNow,
-      score: sum / totalWeight,
-      personalizationScore: personal,
-      reasons: [],
-      components,
-    };
+    return new RankedCandidate(input, fields, openNow, sum / totalWeight, personal, components);
   });
 
   ranked.sort(
     (a, b) =>
       b.score - a.score ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
-      b.document.reviewCount - a.document.reviewCount ||
-      (a.document.id < b.document.id ? -1 : a.document.id > b.document.id ? 1 : 0),
+      b.fields.reviewCount - a.fields.reviewCount ||
+      (a.fields.id < b.fields.id ? -1 : a.fields.id > b.fields.id ? 1 : 0),
   );
   // Reasons need a text scan per document: only for the results that will be shown.
   const explained = Math.min(ranked.length, context.explainTop ?? ranked.length);

@@ -56,19 +56,15 @@ export function createConsumerSearch(deps: {
     const plan = planConsumerSearch(principal.environment, input, intent);
     const found = await index.search(plan.indexQuery);
     const now = clock();
-    const candidates: RankInput[] = [];
-    // An "open now" filter has already asked each candidate; ranking need not ask again.
-    const knownOpen = intent.when?.openNow ? true : undefined;
-    for (const hit of found.hits) {
-      if (!matchesWhen(hit.document, intent.when, now)) continue;
-      candidates.push({ document: hit.document, textScore: hit.textScore, distanceKm: hit.distanceKm, openNow: knownOpen });
-    }
+    // Time filters need the hours; otherwise a hit's document is built only if ranking reads it.
+    const candidates: RankInput[] = intent.when ? found.hits.filter((hit) => matchesWhen(hit.document, intent.when, now)) : found.hits;
     const ranked = rankCandidates(candidates, {
       intent,
       radiusKm: plan.radiusKm,
       session: session ?? undefined,
       explainTop: input.offset + input.limit,
-      isOpen: (doc) => openNow(doc, now),
+      // Candidates that passed an "open now" filter are open: no need to ask again.
+      isOpen: intent.when?.openNow ? () => true : (doc) => openNow(doc, now),
     });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     // Time filters run after the index: the total is then what survived among the candidates.
@@ -77,7 +73,9 @@ export function createConsumerSearch(deps: {
     const key = summaryKey(input.query, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
-      const knownNames = ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name);
+      // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
+      // not shown from an invented business; the template needs none.
+      const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
       const summary = await summarise(input.query, intent, page, total, llm, undefined, knownNames);
       if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
       response = summary.text;

@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import { searchResultFrom } from '../../../src/adapters/elasticsearch/searchHits';
-import type { SearchDocument } from '../../../src/ports/searchIndex';
+import { rankingFieldsOf, type SearchDocument } from '../../../src/ports/searchIndex';
 import { fixtureDocument } from '../../fixtures/searchDocuments';
 
 function response(hits: { id: string; score: number | null; sort?: (number | string)[] }[], total = hits.length): estypes.SearchResponse<SearchDocument> {
@@ -30,6 +30,7 @@ describe('searchResultFrom', () => {
 
   it('reads the distance from its sort position', () => {
     const result = searchResultFrom(response([{ id: 'biz_aus_pizza', score: null, sort: [82, 'biz_aus_pizza', 0.0412] }]), { scored: false, distanceSortPosition: 2 });
-    expect(result.hits[0]).toEqual({ document: fixtureDocument('biz_aus_pizza'), textScore: 0, distanceKm: 0.0412 });
+    const document = fixtureDocument('biz_aus_pizza');
+    expect(result.hits[0]).toEqual({ document, fields: rankingFieldsOf(document), textScore: 0, distanceKm: 0.0412 });
   });
 });

@@ -6,6 +6,7 @@ import {
   type RankInput,
   type SessionProfile,
 } from '../../../src/domain/search/ranking';
+import { rankingFieldsOf, type SearchDocument } from '../../../src/ports/searchIndex';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const neutral = parseIntentByRules('lunch');
@@ -179,5 +180,47 @@ describe('isOpen', () => {
     const [result] = rankCandidates([{ ...candidates[0], openNow: true }], { intent: neutral, isOpen });
     expect(result.openNow).toBe(true);
     expect(result.reasons).toContain('open now');
+  });
+});
+
+describe('rankCandidates with ranking fields', () => {
+  // A candidate whose document is built on first read, as a search index's hit may be.
+  function lazyCandidate(document: SearchDocument, reads: string[]): RankInput {
+    return {
+      get document() {
+        reads.push(document.id);
+        return document;
+      },
+      fields: rankingFieldsOf(document),
+      textScore: 0.5,
+    };
+  }
+  const documents = [0, 1, 2, 3, 4, 5].map((i) =>
+    searchDocument({ id: `biz_${i}`, name: `Cafe ${i}`, description: 'vegan bowls', averageRating: 3 + i / 4, reviewCount: 50 }),
+  );
+
+  it('ranks on the fields and reads the documents of the explained results only', () => {
+    const reads: string[] = [];
+    const ranked = rankCandidates(documents.map((doc) => lazyCandidate(doc, reads)), { intent: parseIntentByRules('vegan'), explainTop: 2 });
+    expect(ranked.map((r) => r.fields.id)).toEqual(['biz_5', 'biz_4', 'biz_3', 'biz_2', 'biz_1', 'biz_0']);
+    expect([...new Set(reads)].sort()).toEqual(['biz_4', 'biz_5']);
+    expect(ranked[0].reasons[0]).toBe('matches "vegan"');
+    // A result's document is the candidate's, read through when asked.
+    expect(ranked[5].document).toBe(documents[0]);
+  });
+
+  it('reads every document when the session has terms to look for in the text', () => {
+    const reads: string[] = [];
+    const session: SessionProfile = { categories: {}, terms: { vegan: 3 }, viewed: [] };
+    const ranked = rankCandidates(documents.map((doc) => lazyCandidate(doc, reads)), { intent: neutral, explainTop: 1, session });
+    expect([...new Set(reads)].sort()).toEqual(documents.map((doc) => doc.id).sort());
+    expect(ranked.every((r) => r.personalizationScore === 1)).toBe(true);
+  });
+
+  it('scores the same with or without fields', () => {
+    const intent = parseIntentByRules('cheap vegan');
+    const withFields = rankCandidates(documents.map((doc) => lazyCandidate(doc, [])), { intent, radiusKm: 5 });
+    const withoutFields = rankCandidates(documents.map((document) => ({ document, textScore: 0.5 })), { intent, radiusKm: 5 });
+    expect(withFields.map((r) => [r.fields.id, r.score])).toEqual(withoutFields.map((r) => [r.document.id, r.score]));
   });
 });

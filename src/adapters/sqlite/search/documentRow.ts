@@ -1,14 +1,6 @@
 // How a SearchDocument is laid out in the documents table and the FTS table of a generation.
-import type { SearchDocument } from '../../../ports/searchIndex';
+import { normalizeKeyword, type SearchDocument } from '../../../ports/searchIndex';
 import { documentTags } from './filterTags';
-
-/**
- * Filters are exact but case-insensitive (the port's contract); both sides of every comparison go
- * through this, like Elasticsearch's lowercase normalizer on keyword fields.
- */
-export function normalizeKeyword(value: string): string {
-  return value.trim().toLowerCase();
-}
 
 /** Named parameters of the documents-table upsert. */
 export interface DocumentRow {

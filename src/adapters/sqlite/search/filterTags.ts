@@ -3,8 +3,7 @@
 // Each value is spelled as the decimal bytes of its normalised UTF-8 form: one unicode61 token
 // that the porter stemmer leaves alone, and distinct values never share a token, so a tag match
 // is as exact as the SQL comparison it replaces.
-import type { SearchDocument, SearchQuery } from '../../../ports/searchIndex';
-import { normalizeKeyword } from './documentRow';
+import { normalizeKeyword, type SearchDocument, type SearchQuery } from '../../../ports/searchIndex';
 import { documentCellTokens } from './geoCells';
 
 export type TagKind = 'category' | 'city' | 'state' | 'country' | 'verification';

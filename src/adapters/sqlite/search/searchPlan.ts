@@ -8,8 +8,7 @@
 // with at most one equality filter, where an ordered index scan stops after offset + limit rows.
 // Either way the page statement returns only row ids and scores; documents are read for the page
 // alone, so the sorter never carries the JSON of every candidate.
-import type { SearchQuery } from '../../../ports/searchIndex';
-import { normalizeKeyword } from './documentRow';
+import { normalizeKeyword, type SearchQuery } from '../../../ports/searchIndex';
 import { fenceOffTags, queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';

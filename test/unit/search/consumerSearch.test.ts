@@ -1,0 +1,63 @@
+// Consumer search ranks every candidate the index returns but shows a page: the documents of
+// the candidates it does not show are never read (an index may build them on first read).
+import { createLruSessionStore } from '../../../src/adapters/memory/lruSessionStore';
+import { createMemoryCache } from '../../../src/adapters/memory/memoryCache';
+import type { Principal } from '../../../src/domain/principal';
+import { createLogger } from '../../../src/logger';
+import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchIndex } from '../../../src/ports/searchIndex';
+import { createConsumerSearch } from '../../../src/services/search/consumerSearch';
+import { searchDocument } from '../../fixtures/searchDocument';
+
+const principal: Principal = {
+  accountId: 'acct_1', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'free', partner: false,
+};
+const ALWAYS_OPEN = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '23:59' }]),
+);
+const documents = Array.from({ length: 30 }, (_, i) =>
+  searchDocument({ id: `biz_${String(i).padStart(2, '0')}`, name: `Lunch Spot ${i}`, reviewCount: 10 + i, hours: ALWAYS_OPEN, timeZone: 'UTC' }),
+);
+
+/** An index answering every search with all the documents, recording which documents are read. */
+function recordingIndex(reads: Set<string>): SearchIndex {
+  const hit = (document: SearchDocument): SearchHit => ({
+    get document() {
+      reads.add(document.id);
+      return document;
+    },
+    fields: rankingFieldsOf(document),
+    textScore: 1,
+  });
+  const unused = () => Promise.reject(new Error('not used'));
+  return {
+    search: async () => ({ hits: documents.map(hit), total: documents.length }),
+    apply: unused, get: unused, count: unused, rebuild: unused, ping: unused, close: unused,
+  };
+}
+
+function consumerSearch(reads: Set<string>) {
+  return createConsumerSearch({
+    index: recordingIndex(reads),
+    sessions: createLruSessionStore(),
+    summaryCache: createMemoryCache<string>(),
+    logger: createLogger('silent'),
+    clock: () => new Date('2026-11-22T12:00:00Z'),
+  });
+}
+
+describe('consumer search reads documents', () => {
+  it('of the page only, when nothing about the query needs the others', async () => {
+    const reads = new Set<string>();
+    const result = await consumerSearch(reads)(principal, { query: 'lunch', limit: 5, offset: 0 });
+    expect(result.results).toHaveLength(5);
+    expect(result.total).toBe(30);
+    expect([...reads].sort()).toEqual(result.results.map((r) => r.document.id).sort());
+  });
+
+  it('of every candidate when a time filter needs their hours', async () => {
+    const reads = new Set<string>();
+    const result = await consumerSearch(reads)(principal, { query: 'lunch open now', limit: 5, offset: 0 });
+    expect(result.results.every((r) => r.openNow === true)).toBe(true);
+    expect(reads.size).toBe(30);
+  });
+});
