@@ -168,7 +168,8 @@ describe('sqlite search index specifics', () => {
         ...base,
         id: `biz_gen_${((n * 7919) % 3000).toString().padStart(4, '0')}`,
         name: `${n % 3 === 0 ? 'Family' : 'Neighbourhood'} business ${n}`,
-        description: `A family run place${n % 10 === 0 ? ' serving tacos' : ''}.`,
+        // Businesses 27, 127, ... (visibility 99: the top of every visibility page) sell lamps.
+        description: `A family run place serving ${n % 10 === 0 ? 'tacos' : n % 100 === 27 ? 'lamps' : 'lanterns'}.`,
         address: { ...base.address, city: ['Austin', 'Round Rock', 'Pflugerville'][n % 3] },
         aiVisibilityScore: (n * 37) % 100,
       };
@@ -189,11 +190,14 @@ describe('sqlite search index specifics', () => {
       index.search({ environment: 'live', sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset, ...filters });
 
     // 3000 matches > DENSE_MIN_MATCHES and > DENSE_MATCHES_PER_PAGE_ROW x (offset + limit) only
-    // for the shallow page; 500 matches are always sorted as candidates.
+    // for the shallow page (2670 "lanterns" matches too); 500 (or 300 "tacos") are always sorted as candidates.
     it.each([
       ['many matches (ordered index scan)', { state: 'tx', country: 'us' }, () => generated, 40],
       ['few matches (sorted candidates)', { categories: ['Cafes'], city: 'round rock' }, () => generated.filter((d, n) => n % 2 === 0 && n % 3 === 1), 20],
       ['a deep page of many matches (sorted candidates)', { state: 'TX', country: 'US' }, () => generated, 2900],
+      ['text matching many (ordered index scan keeping the matched rows)', { text: 'lanterns', state: 'tx' }, () => generated.filter((d) => d.description.includes('lanterns')), 0],
+      ['text matching few (sorted candidates)', { text: 'tacos', state: 'tx' }, () => generated.filter((d) => d.description.includes('tacos')), 20],
+      ['a deep page of text matching many (sorted candidates)', { text: 'lanterns', state: 'tx' }, () => generated.filter((d) => d.description.includes('lanterns')), 2600],
     ])('combined filters page identically with %s', async (_, filters, matching, offset) => {
       const result = await page(filters, offset);
       expect(result.total).toBe(matching().length);

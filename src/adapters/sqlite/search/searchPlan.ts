@@ -37,7 +37,10 @@ export interface SearchPlan {
   pageCountsTotal: boolean;
   /** One row, one column: the total number of matches. */
   countSql: string;
-  /** Set on a text-less FTS plan: the index-shape page to use when the total says matches are dense. */
+  /**
+   * The index-shape page to use when the total says matches are dense: set on a text-less FTS plan,
+   * and on text that only filters under a field sort when the MATCH alone counts the total.
+   */
   densePageSql?: string;
   /** Named parameters for every statement of the plan (each ignores the ones it does not use). */
   params: Record<string, string | number>;
@@ -118,7 +121,16 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const pageSql =
     `WITH matches AS MATERIALIZED (${matches}) ` +
     `SELECT rowId, textScore, distanceKm, (SELECT COUNT(*) FROM matches) AS total FROM matches ORDER BY ${orderBy(false)} ${PAGE}`;
-  return { pageSql, pageCountsTotal: true, countSql, params };
+  if (scored || !ftsOnly) return { pageSql, pageCountsTotal: true, countSql, params };
+  // Text that only filters, under a field sort, with a total the MATCH alone can count: when the
+  // matches are dense, walking the sort key's index and keeping the rows in the matched set (a
+  // list of row ids built once) stops after about a page, instead of reading every match. The
+  // unary + keeps SQLite from looking rows up by that list instead. "sourdough" among bakeries,
+  // 4 020 matches at 100 000 businesses: 3.8 ms -> 1.3 ms.
+  const densePageSql =
+    `SELECT d.row_id AS rowId, NULL AS textScore, NULL AS distanceKm ${indexFrom} ` +
+    `AND +d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @match) ORDER BY ${orderBy(true)} ${PAGE}`;
+  return { pageSql, pageCountsTotal: true, countSql, densePageSql, params };
 }
 
 function planParts(query: SearchQuery): Parts {
