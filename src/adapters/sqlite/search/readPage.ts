@@ -79,21 +79,23 @@ export function readPageRows(
 
 /** A hit whose document is parsed on first read (see the top of this file). */
 class PageHit implements SearchHit {
-  private parsed: SearchDocument | undefined;
+  readonly #json: string;
+  #parsed: SearchDocument | undefined;
   declare readonly distanceKm?: number;
 
   constructor(
-    private readonly json: string,
+    json: string,
     readonly fields: RankingFields,
     readonly textScore: number,
     distanceKm: number | null,
   ) {
+    this.#json = json;
     if (distanceKm !== null) this.distanceKm = distanceKm;
   }
 
   get document(): SearchDocument {
-    this.parsed ??= JSON.parse(this.json) as SearchDocument;
-    return this.parsed;
+    this.#parsed ??= JSON.parse(this.#json) as SearchDocument;
+    return this.#parsed;
   }
 }
 
