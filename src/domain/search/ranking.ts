@@ -138,22 +138,22 @@ function formatKm(km: number): string {
   return `${Math.round(km)} km away`;
 }
 
-function reasonsFor(input: RankedResult, matched: string[], personal: number, intent: SearchIntent): string[] {
-  const doc = input.fields;
+function reasonsFor(result: RankedResult, matched: string[], intent: SearchIntent): string[] {
+  const { fields } = result;
   const reasons: string[] = [];
   if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
-  if (doc.reviewCount > 0) {
-    const reviews = doc.reviewCount === 1 ? '1 review' : `${doc.reviewCount} reviews`;
-    reasons.push(`rated ${doc.averageRating.toFixed(1)} from ${reviews}`);
+  if (fields.reviewCount > 0) {
+    const reviews = fields.reviewCount === 1 ? '1 review' : `${fields.reviewCount} reviews`;
+    reasons.push(`rated ${fields.averageRating.toFixed(1)} from ${reviews}`);
   }
-  if (input.distanceKm !== undefined) reasons.push(formatKm(input.distanceKm));
-  if (input.openNow === true) reasons.push('open now');
-  if (doc.verificationLevel === 'certified') reasons.push('certified');
-  else if (doc.verificationLevel === 'verified' || doc.verificationLevel === 'premium') reasons.push('verified');
-  if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && doc.minPrice !== undefined) {
-    reasons.push(`services from ${Number(doc.minPrice.toFixed(2))}`);
+  if (result.distanceKm !== undefined) reasons.push(formatKm(result.distanceKm));
+  if (result.openNow === true) reasons.push('open now');
+  if (fields.verificationLevel === 'certified') reasons.push('certified');
+  else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') reasons.push('verified');
+  if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && fields.minPrice !== undefined) {
+    reasons.push(`services from ${Number(fields.minPrice.toFixed(2))}`);
   }
-  if (personal >= 0.5) reasons.push('fits your recent searches');
+  if (result.personalizationScore >= 0.5) reasons.push('fits your recent searches');
   return reasons;
 }
 
@@ -229,7 +229,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   for (let i = 0; i < explained; i++) {
     const result = ranked[i];
     if (result.openNow === undefined) result.openNow = openOf(result);
-    result.reasons = reasonsFor(result, matchTerms(result.document), result.personalizationScore, intent);
+    result.reasons = reasonsFor(result, matchTerms(result.document), intent);
   }
   return ranked;
 }
