@@ -29,6 +29,8 @@ export interface Config {
   startupTimeoutSeconds: number;
   /** Embedded index only: threads that run searches off the event loop (0 = on it). */
   searchReaderThreads: number;
+  /** Embedded index only: score text with the bm25_given extension when it builds here (false: FTS5's bm25()). */
+  searchRankExtension: boolean;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit: integer(env, 'JSON_BODY_LIMIT_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024, problems),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 30, 1, 600, problems),
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
+    searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

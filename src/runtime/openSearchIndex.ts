@@ -2,12 +2,15 @@
 // the embedded SQLite FTS5 index under DATA_DIR.
 import { join } from 'node:path';
 import { createElasticsearchIndex } from '../adapters/elasticsearch/elasticsearchIndex';
+import { rankExtension } from '../adapters/sqlite/search/rankExtension';
 import { createSqliteSearchIndex } from '../adapters/sqlite/search/sqliteSearchIndex';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { SearchIndex } from '../ports/searchIndex';
 
-export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex' | 'searchReaderThreads'>, logger: Logger): Promise<SearchIndex> {
+type SearchIndexConfig = Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex' | 'searchReaderThreads' | 'searchRankExtension'>;
+
+export async function openSearchIndex(config: SearchIndexConfig, logger: Logger): Promise<SearchIndex> {
   if (config.elasticsearchUrl) {
     const index = createElasticsearchIndex({ node: config.elasticsearchUrl, alias: config.elasticsearchIndex, logger: logger.child({ component: 'elasticsearch' }) });
     try {
@@ -18,7 +21,19 @@ export async function openSearchIndex(config: Pick<Config, 'dataDir' | 'elastics
     }
     return index;
   }
-  const index = createSqliteSearchIndex({ file: join(config.dataDir, 'search.db'), readerThreads: config.searchReaderThreads });
+  const index = createSqliteSearchIndex({
+    file: join(config.dataDir, 'search.db'),
+    readerThreads: config.searchReaderThreads,
+    rankExtension: config.searchRankExtension,
+  });
   await index.ping();
+  if (config.searchRankExtension) logRankExtension(logger);
   return index;
+}
+
+/** Says which text scoring the embedded index uses; without the extension the scores are the same, only slower. */
+function logRankExtension(logger: Logger): void {
+  const extension = rankExtension();
+  if (extension.library !== null) logger.info({ library: extension.library }, 'search index scores text with the bm25_given extension');
+  else logger.warn({ reason: extension.reason }, "bm25_given extension unavailable: the search index scores text with FTS5's bm25(), slower at scale");
 }

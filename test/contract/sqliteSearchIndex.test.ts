@@ -41,7 +41,7 @@ describe('sqlite reader threads', () => {
 
   it('turns a reader that cannot open the file into UnavailableError, and tries a new one next time', async () => {
     const { createReaderThreads } = await import('../../src/adapters/sqlite/search/readerThreads');
-    const threads = createReaderThreads({ file: join(dir, 'missing', 'index.db'), size: 1 });
+    const threads = createReaderThreads({ file: join(dir, 'missing', 'index.db'), size: 1, connection: { rankLibrary: null } });
     const query: SearchQuery = { environment: 'live', text: 'x', sort: 'relevance', order: 'desc', limit: 1, offset: 0 };
     await expect(threads.search(query)).rejects.toBeInstanceOf(UnavailableError);
     await expect(threads.search(query)).rejects.toBeInstanceOf(UnavailableError);
@@ -53,7 +53,7 @@ describe('sqlite reader threads', () => {
     const file = freshFile();
     const index = createSqliteSearchIndex({ file });
     await index.apply(upserts(searchDocuments));
-    const threads = createReaderThreads({ file, size: 2 });
+    const threads = createReaderThreads({ file, size: 2, connection: { rankLibrary: null } });
     expect(threads.running()).toBe(0);
     threads.warm();
     expect(threads.running()).toBe(2);

@@ -55,6 +55,12 @@ it('configures the language model only with an API key', () => {
   expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:1' }).openai).toEqual({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', model: 'gpt-4o-mini' });
 });
 
+it('scores embedded text with the ranking extension unless told not to', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).searchRankExtension).toBe(true);
+  expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_RANK_EXTENSION: 'false' }).searchRankExtension).toBe(false);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_RANK_EXTENSION: 'sometimes' })).toThrow(/SEARCH_RANK_EXTENSION/);
+});
+
 it('runs embedded searches on one reader thread per core (at most 4) unless told otherwise', () => {
   expect(loadConfig({ DATA_DIR: dataDir() }).searchReaderThreads).toBe(Math.min(4, Math.max(1, availableParallelism())));
   expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: '0' }).searchReaderThreads).toBe(0);

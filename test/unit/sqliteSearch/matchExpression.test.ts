@@ -36,6 +36,12 @@ describe('matchExpression', () => {
     expect(matchExpression('repair XǴ0n1201e821')?.fenced).toBe(true);
   });
 
+  it('lists each phrase on its own, in the order FTS5 numbers them', () => {
+    const match = matchExpression('vegan pizza')!;
+    expect(match.phrases).toEqual(['"vegan"', '"pizza"*', 'category : "restaurants"']);
+    expect(match.expression).toBe(match.phrases.join(' OR '));
+  });
+
   it('is null when nothing searchable is left', () => {
     expect(matchExpression('the of and')).toBeNull();
     expect(matchExpression('"*"')).toBeNull();

@@ -27,6 +27,41 @@ describe('searchPlan', () => {
     expect(match('tacos')).toBe('("tacos"* OR category : "restaurants")');
   });
 
+  describe('with given phrase counts (the bm25_given extension)', () => {
+    const plan = (query: Partial<SearchQuery>) =>
+      searchPlan({ environment: 'live', sort: 'relevance', order: 'desc', limit: 10, offset: 0, ...query } as SearchQuery, tables, { givenPhraseCounts: true });
+    const count = 'SELECT COUNT(*) FROM search_fts_live_g3 WHERE search_fts_live_g3 MATCH ?';
+
+    it('scores with bm25_given and lists the text phrases to count, in MATCH order, tag phrases left out', () => {
+      const scored = plan({ text: 'vegan tacos', categories: ['Restaurants'], near: { lat: 30.27, lon: -97.74, radiusKm: 5 } });
+      expect(scored.pageSql).toContain('-bm25_given(search_fts_live_g3, @phraseCounts, 4, 3, 2, 1.5, 1, 1, 0)');
+      expect(scored.pageSql).not.toContain('bm25(');
+      expect(scored.params.match).toMatch(/^\("vegan" OR "tacos"\* OR category : "restaurants"\) AND \(tags : /);
+      expect(scored.phraseCounts).toEqual({ sql: count, phrases: ['"vegan"', '"tacos"*', 'category : "restaurants"'] });
+    });
+
+    it('counts fenced phrases fenced, as bm25() counts them', () => {
+      expect(plan({ text: 'tacos xg' }).phraseCounts).toEqual({
+        sql: count,
+        phrases: ['- {tags} : ("tacos")', '- {tags} : ("xg")', '- {tags} : (category : "restaurants")'],
+      });
+    });
+
+    it('asks for no counts when the text only filters under a field sort', () => {
+      const filtered = plan({ text: 'tacos', sort: 'rating' });
+      expect(filtered.phraseCounts).toBeUndefined();
+      expect(filtered.pageSql).not.toContain('bm25');
+    });
+
+    it('is the same plan as with bm25() but for the score', () => {
+      const query = { text: 'vegan tacos', maxPrice: 20 };
+      const { phraseCounts, ...given } = plan(query);
+      expect(phraseCounts).toBeDefined();
+      const builtin = searchPlan({ environment: 'live', sort: 'relevance', order: 'desc', limit: 10, offset: 0, ...query }, tables);
+      expect({ ...given, pageSql: given.pageSql.replace('bm25_given(search_fts_live_g3, @phraseCounts, ', 'bm25(search_fts_live_g3, ') }).toEqual(builtin);
+    });
+  });
+
   it('clamps a negative or fractional page to whole non-negative numbers', () => {
     const plan = searchPlan({ environment: 'live', sort: 'name', order: 'asc', limit: 10.7, offset: -3 }, tables);
     expect(plan.params).toMatchObject({ limit: 10, offset: 0 });

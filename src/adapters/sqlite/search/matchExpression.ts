@@ -13,6 +13,8 @@ export interface TextMatch {
   expression: string;
   /** A word could match a tag token (filterTags.ts): search the text columns only (`- {tags} :`). */
   fenced: boolean;
+  /** Each phrase of `expression` on its own, column filter included, in the expression's order (FTS5's phrase numbers). */
+  phrases: string[];
 }
 
 /**
@@ -35,5 +37,5 @@ export function matchExpression(text: string, isCommon: CommonWord = () => false
   // adds no match, only a second IDF scan of its long doclist (about 1 ms for "restaurants").
   const searched = new Set(kept.filter(({ prefix }) => !prefix).map(({ word }) => word));
   for (const category of impliedCategories(words)) if (!searched.has(category)) clauses.push(`category : "${category}"`);
-  return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)) };
+  return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)), phrases: clauses };
 }

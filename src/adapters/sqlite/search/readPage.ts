@@ -43,15 +43,16 @@ export function readPageRows(
   const { limit: _limit, offset: _offset, ...filters } = plan.params;
   const count = (): number =>
     totals.total(`${plan.countSql}|${JSON.stringify(filters)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
+  const params = plan.phraseCounts ? { ...plan.params, phraseCounts: phraseCounts(statements, totals, plan.phraseCounts) } : plan.params;
   let rows: PageRow[];
   let total: number;
   if (plan.densePageSql !== undefined) {
     // The total decides which page statement is cheaper, so it comes first here.
     total = count();
     const dense = total > DENSE_MIN_MATCHES && total > DENSE_MATCHES_PER_PAGE_ROW * (offset + limit);
-    rows = statements.get(dense ? plan.densePageSql : plan.pageSql).all(plan.params) as PageRow[];
+    rows = statements.get(dense ? plan.densePageSql : plan.pageSql).all(params) as PageRow[];
   } else {
-    rows = statements.get(plan.pageSql).all(plan.params) as PageRow[];
+    rows = statements.get(plan.pageSql).all(params) as PageRow[];
     if (plan.pageCountsTotal && rows.length > 0) total = rows[0].total!;
     // A short page (that is not past the end) already tells the total: skip the second pass.
     else total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
@@ -75,6 +76,18 @@ export function readPageRows(
       return { textScore: row.textScore, distanceKm: row.distanceKm, fields: minPrice === null ? fields : { ...fields, minPrice }, document };
     }),
   };
+}
+
+/**
+ * The document count of each scored phrase, for bm25_given. Remembered like totals, until the
+ * index changes, so the scores are bm25()'s own; bm25() recounts them on every query.
+ */
+function phraseCounts(statements: StatementCache, totals: TotalsCache, { sql, phrases }: NonNullable<SearchPlan['phraseCounts']>): Buffer {
+  const counts = new Float64Array(phrases.length);
+  phrases.forEach((phrase, index) => {
+    counts[index] = totals.total(`${sql}|${phrase}`, () => statements.get(sql).pluck().get(phrase) as number);
+  });
+  return Buffer.from(counts.buffer);
 }
 
 /** A hit whose document is parsed on first read (see the top of this file). */

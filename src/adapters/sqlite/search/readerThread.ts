@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { SearchQuery } from '../../../ports/searchIndex';
 import { DEFAULT_BUSY_TIMEOUT_MS } from '../openDatabase';
 import type { PageRows } from './readPage';
-import { createSearchReader, prepareSearchConnection } from './searchReader';
+import { createSearchReader, prepareSearchConnection, type SearchConnectionOptions } from './searchReader';
 
 export interface SearchRequest {
   id: number;
@@ -16,11 +16,11 @@ export type SearchReply =
   | { id: number; ok: true; page: PageRows }
   | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
-const { file } = workerData as { file: string };
+const { file, connection } = workerData as { file: string; connection: SearchConnectionOptions };
 const db = new Database(file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${DEFAULT_BUSY_TIMEOUT_MS}`);
-prepareSearchConnection(db);
-const reader = createSearchReader(db);
+prepareSearchConnection(db, connection);
+const reader = createSearchReader(db, connection);
 
 parentPort!.on('message', ({ id, query }: SearchRequest) => {
   let reply: SearchReply;

@@ -9,6 +9,7 @@ import { UnavailableError } from '../../../domain/errors';
 import type { SearchQuery } from '../../../ports/searchIndex';
 import type { PageRows } from './readPage';
 import type { SearchReply } from './readerThread';
+import type { SearchConnectionOptions } from './searchReader';
 
 export interface ReaderThreads {
   search(query: SearchQuery): Promise<PageRows>;
@@ -42,13 +43,13 @@ function errorFrom(error: { name: string; message: string; code?: string }): Err
   return Object.assign(new Error(error.message), { name: error.name, ...(error.code !== undefined && { code: error.code }) });
 }
 
-export function createReaderThreads(options: { file: string; size: number }): ReaderThreads {
+export function createReaderThreads(options: { file: string; size: number; connection: SearchConnectionOptions }): ReaderThreads {
   const readers: Array<Reader | null> = Array.from({ length: options.size }, () => null);
   let nextId = 1;
   let closed = false;
 
   const start = (slot: number): Reader => {
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file: options.file } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { file: options.file, connection: options.connection } });
     const reader: Reader = { worker, pending: new Map() };
     worker.on('message', (reply: SearchReply) => {
       const pending = reader.pending.get(reply.id);

@@ -21,6 +21,9 @@ export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
 /** Registered on the connection by the adapter (see sqliteSearchIndex.ts). */
 export const DISTANCE_FUNCTION = 'distance_km';
 
+/** bm25 with caller-supplied phrase counts, from the SQLite extension in native/ (rankExtension.ts). */
+export const RANK_FUNCTION = 'bm25_given';
+
 /**
  * Without text, many candidates are better served by an ordered index scan, which reads about
  * (offset + limit) x (documents / matches) rows, than by sorting every candidate.
@@ -44,11 +47,20 @@ export interface SearchPlan {
   densePageSql?: string;
   /** Named parameters for every statement of the plan (each ignores the ones it does not use). */
   params: Record<string, string | number>;
+  /**
+   * Set when the page scores with bm25_given: bind `@phraseCounts` to the number of documents each
+   * of `phrases` matches (counted by `sql`, the phrase as its only parameter), as doubles in native
+   * byte order (rankExtension.ts). The phrases are the text's, in MATCH order; tag phrases follow
+   * them in the MATCH and score nothing.
+   */
+  phraseCounts?: { sql: string; phrases: string[] };
 }
 
 export interface SearchPlanOptions {
   /** Document-frequency oracle for the text's words (see commonWords.ts); none by default. */
   isCommon?: CommonWord;
+  /** Score with bm25_given and counts the caller supplies (rankExtension.ts) instead of FTS5's bm25. */
+  givenPhraseCounts?: boolean;
 }
 
 interface Parts {
@@ -101,7 +113,12 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     return { pageSql, pageCountsTotal: false, countSql, densePageSql, params };
   }
 
-  const score = `-bm25(${fts}, ${BM25_WEIGHTS.join(', ')})`;
+  const phraseCounts = options.givenPhraseCounts
+    ? { sql: `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`, phrases: text.phrases.map((phrase) => (text.fenced ? fenceOffTags(phrase) : phrase)) }
+    : undefined;
+  const score = phraseCounts
+    ? `-${RANK_FUNCTION}(${fts}, @phraseCounts, ${BM25_WEIGHTS.join(', ')})`
+    : `-bm25(${fts}, ${BM25_WEIGHTS.join(', ')})`;
   if (ftsOnly && keys.every((key) => key.alias === 'textScore' || key.alias === 'id')) {
     // Ranking by text alone needs nothing from the documents table: no row read per match, and
     // counting the MATCH alone is cheap. Equal scores fall back to row id order (stable, but not
@@ -109,7 +126,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     const pageSql =
       `SELECT ${fts}.rowid AS rowId, ${score} AS textScore, NULL AS distanceKm FROM ${fts} WHERE ${fts} MATCH @match ` +
       `ORDER BY textScore ${dir}, ${fts}.rowid ${dir} ${PAGE}`;
-    return { pageSql, pageCountsTotal: false, countSql, params };
+    return { pageSql, pageCountsTotal: false, countSql, params, phraseCounts };
   }
   // Otherwise every match is read from the documents table: collect the matches once and take both
   // the page and the total from them, instead of joining a second time to count. bm25 is half the
@@ -121,7 +138,8 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const pageSql =
     `WITH matches AS MATERIALIZED (${matches}) ` +
     `SELECT rowId, textScore, distanceKm, (SELECT COUNT(*) FROM matches) AS total FROM matches ORDER BY ${orderBy(false)} ${PAGE}`;
-  if (scored || !ftsOnly) return { pageSql, pageCountsTotal: true, countSql, params };
+  if (scored) return { pageSql, pageCountsTotal: true, countSql, params, phraseCounts };
+  if (!ftsOnly) return { pageSql, pageCountsTotal: true, countSql, params };
   // Text that only filters, under a field sort, with a total the MATCH alone can count: when the
   // matches are dense, walking the sort key's index and keeping the rows in the matched set (a
   // list of row ids built once) stops after about a page, instead of reading every match. The

@@ -8,6 +8,7 @@ import { createCommonWords } from './commonWords';
 import { haversineKm } from './geo';
 import { createIndexState } from './indexState';
 import { generationTables } from './indexTables';
+import { loadRankExtension } from './rankExtension';
 import { readPageRows, type PageRows } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
 import { createStatementCache, type StatementCache } from './statementCache';
@@ -20,13 +21,20 @@ export interface SearchReader {
   statements: StatementCache;
 }
 
+/** What a searching connection needs beyond the file. */
+export interface SearchConnectionOptions {
+  /** The bm25_given extension to load (rankExtension.ts), or null to score with FTS5's bm25(). */
+  rankLibrary: string | null;
+}
+
 /**
- * Page cache, memory map and the distance function every connection that searches needs.
+ * Page cache, memory map, the distance function and the ranking extension every connection that
+ * searches needs.
  * SQLite's 2 MB default cache is far smaller than the indexes of 100 000 documents: every query
  * would go back to the OS for pages. 64 MB holds the hot part of each index, and memory-mapped
  * reads skip a copy per page for the rest.
  */
-export function prepareSearchConnection(db: SqliteDatabase): void {
+export function prepareSearchConnection(db: SqliteDatabase, options: SearchConnectionOptions): void {
   db.pragma(`cache_size = -${64 * 1024}`);
   db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
   db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
@@ -34,19 +42,22 @@ export function prepareSearchConnection(db: SqliteDatabase): void {
       ? null
       : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
   );
+  if (options.rankLibrary !== null) loadRankExtension(db, options.rankLibrary);
 }
 
-export function createSearchReader(db: SqliteDatabase): SearchReader {
+/** Searches on a connection prepared with the same options. */
+export function createSearchReader(db: SqliteDatabase, options: SearchConnectionOptions): SearchReader {
   const state = createIndexState(db);
   const statements = createStatementCache(db);
   const commonWords = createCommonWords(statements);
   const totals = createTotalsCache(db);
+  const givenPhraseCounts = options.rankLibrary !== null;
   const read = db.transaction((query: SearchQuery): PageRows => {
     const { current } = state.read();
     if (current === null) throw new UnavailableError('The search index has no current generation');
     const tables = generationTables(current);
     const isCommon = commonWords.oracle(tables, query.environment);
-    return readPageRows(statements, totals, tables, searchPlan(query, tables, { isCommon }));
+    return readPageRows(statements, totals, tables, searchPlan(query, tables, { isCommon, givenPhraseCounts }));
   });
   return { search: (query) => read(query), noteWrite: () => totals.noteWrite(), statements };
 }

@@ -11,6 +11,7 @@ import { createGenerationWriter, type GenerationWriter } from './generationWrite
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
 import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables } from './indexTables';
+import { rankExtension } from './rankExtension';
 import { pageResult } from './readPage';
 import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
 import { createReaderThreads } from './readerThreads';
@@ -27,6 +28,12 @@ export interface SqliteSearchIndexOptions {
   readerThreads?: number;
   /** With reader threads: `busy` (default) uses them only while searches overlap (offloadPolicy.ts), `always` for every search. */
   offload?: 'busy' | 'always';
+  /**
+   * Score text with the bm25_given extension when it can be built here (the default; see
+   * rankExtension.ts): bm25()'s scores without recounting each word's documents on every query.
+   * false: FTS5's bm25() itself.
+   */
+  rankExtension?: boolean;
 }
 
 const FREE_PAGES_PER_SLICE = 2000;
@@ -47,9 +54,10 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     db.exec('VACUUM');
   }
   runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
-  prepareSearchConnection(db);
+  const connection = { rankLibrary: options.rankExtension === false ? null : rankExtension().library };
+  prepareSearchConnection(db, connection);
   const state = createIndexState(db);
-  const reader = createSearchReader(db);
+  const reader = createSearchReader(db, connection);
   const statements = reader.statements;
   const writers = new Map<number, GenerationWriter>();
   let closed = false;
@@ -76,7 +84,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
   const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
   lifecycle.open();
   // An in-memory database exists on this connection only: no other thread could open it.
-  const threads = db.memory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads });
+  const threads = db.memory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads, connection });
   const policy = options.offload === 'always' ? ALWAYS_OFFLOAD : createOffloadPolicy();
   let warmed = false;
 

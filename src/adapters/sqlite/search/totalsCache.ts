@@ -1,9 +1,10 @@
-// Remembers match counts until the index changes. A directory page without filters otherwise
-// counts every document of the environment on each request; counts are exact again after any
-// write, from this connection (noteWrite) or another process (SQLite's data_version moves).
+// Remembers match counts until the index changes: pages' totals (a directory page without filters
+// otherwise counts every document of the environment on each request) and the phrase counts
+// bm25_given scores with (readPage.ts). Counts are exact again after any write, from this
+// connection (noteWrite) or another process (SQLite's data_version moves).
 import type { SqliteDatabase } from '../openDatabase';
 
-const MAX_ENTRIES = 512;
+const MAX_ENTRIES = 4096;
 
 export interface TotalsCache {
   /** The cached count for `key`, or `count()` remembered under it. Call inside the read transaction. */

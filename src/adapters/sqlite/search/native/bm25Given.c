@@ -1,0 +1,132 @@
+/*
+** bm25_given: FTS5's bm25() with each phrase's document count supplied by the caller.
+**
+** bm25() counts, on every query, the documents matching each phrase by walking the phrase's whole
+** doclist (xQueryPhrase): for a word in 20 000 of 100 000 documents that walk costs more than
+** scoring the matches. The adapter caches those counts until the index changes and binds them:
+**
+**   bm25_given(fts, counts, w0, w1, ...)
+**
+** counts: a blob of doubles in native byte order, one per phrase of the MATCH expression, in the
+** phrase order of the expression. Phrases past the end of the blob score 0 (filters). w0, w1...:
+** column weights, as for bm25(). The formula, constants and idf clamp are bm25()'s own
+** (fts5Bm25GetData / fts5Bm25Function in SQLite's fts5_aux.c), so the same counts give the same
+** score, bit for bit; sign too (more negative is better).
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT1
+#include <math.h>
+#include <string.h>
+
+typedef struct RankData {
+  int nPhrase;
+  double avgdl;  /* average row size in tokens */
+  double *aIDF;  /* per phrase; 0 for phrases without a count */
+  double *aFreq; /* per phrase, for the current row */
+} RankData;
+
+/* Built once per statement and query (xSetAuxdata), like bm25()'s own data. */
+static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_value *counts, RankData **out){
+  RankData *p = (RankData*)api->xGetAuxdata(fts, 0);
+  int rc = SQLITE_OK;
+  if( p==0 ){
+    int nPhrase = api->xPhraseCount(fts);
+    int nGiven = sqlite3_value_bytes(counts) / (int)sizeof(double);
+    const unsigned char *blob = (const unsigned char*)sqlite3_value_blob(counts);
+    sqlite3_int64 nRow = 0, nToken = 0;
+    size_t nByte = sizeof(RankData) + (size_t)nPhrase*2*sizeof(double);
+    int i;
+    if( nGiven>nPhrase || sqlite3_value_bytes(counts) % (int)sizeof(double) ) return SQLITE_MISMATCH;
+    p = (RankData*)sqlite3_malloc64(nByte);
+    if( p==0 ) return SQLITE_NOMEM;
+    memset(p, 0, nByte);
+    p->nPhrase = nPhrase;
+    p->aIDF = (double*)&p[1];
+    p->aFreq = &p->aIDF[nPhrase];
+    rc = api->xRowCount(fts, &nRow);
+    if( rc==SQLITE_OK ) rc = api->xColumnTotalSize(fts, -1, &nToken);
+    if( rc==SQLITE_OK ) p->avgdl = (double)nToken / (double)nRow;
+    for(i=0; rc==SQLITE_OK && i<nGiven; i++){
+      double nHit, idf;
+      memcpy(&nHit, blob + (size_t)i*sizeof(double), sizeof(double));
+      idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
+      if( idf<=0.0 ) idf = 1e-6;
+      p->aIDF[i] = idf;
+    }
+    if( rc==SQLITE_OK ){
+      rc = api->xSetAuxdata(fts, p, sqlite3_free);
+    }else{
+      sqlite3_free(p);
+    }
+    if( rc!=SQLITE_OK ) p = 0;
+  }
+  *out = p;
+  return rc;
+}
+
+static void bm25Given(
+  const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx, int nVal, sqlite3_value **apVal
+){
+  const double k1 = 1.2;
+  const double b = 0.75;
+  RankData *p = 0;
+  double score = 0.0, D = 0.0;
+  int nInst = 0, i, rc;
+  if( nVal<1 ){
+    sqlite3_result_error(ctx, "bm25_given: the phrase counts are missing", -1);
+    return;
+  }
+  rc = rankData(api, fts, apVal[0], &p);
+  if( rc==SQLITE_MISMATCH ){
+    sqlite3_result_error(ctx, "bm25_given: more phrase counts than phrases, or a blob that is not doubles", -1);
+    return;
+  }
+  if( rc==SQLITE_OK ){
+    memset(p->aFreq, 0, sizeof(double)*p->nPhrase);
+    rc = api->xInstCount(fts, &nInst);
+  }
+  for(i=0; rc==SQLITE_OK && i<nInst; i++){
+    int ip, ic, io;
+    rc = api->xInst(fts, i, &ip, &ic, &io);
+    if( rc==SQLITE_OK ){
+      double w = (nVal-1 > ic) ? sqlite3_value_double(apVal[ic+1]) : 1.0;
+      p->aFreq[ip] += w;
+    }
+  }
+  if( rc==SQLITE_OK ){
+    int nTok;
+    rc = api->xColumnSize(fts, -1, &nTok);
+    D = (double)nTok;
+  }
+  if( rc==SQLITE_OK ){
+    for(i=0; i<p->nPhrase; i++){
+      score += p->aIDF[i] * (
+          ( p->aFreq[i] * (k1 + 1.0) ) /
+          ( p->aFreq[i] + k1 * (1 - b + b * D / p->avgdl) )
+      );
+    }
+    sqlite3_result_double(ctx, -1.0 * score);
+  }else{
+    sqlite3_result_error_code(ctx, rc);
+  }
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_bm25given_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi){
+  fts5_api *fts5 = 0;
+  sqlite3_stmt *stmt = 0;
+  SQLITE_EXTENSION_INIT2(pApi);
+  /* The documented way to reach FTS5's API from an extension: a pointer bound to SELECT fts5(?). */
+  if( sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, 0)==SQLITE_OK ){
+    sqlite3_bind_pointer(stmt, 1, (void*)&fts5, "fts5_api_ptr", 0);
+    sqlite3_step(stmt);
+  }
+  sqlite3_finalize(stmt);
+  if( fts5==0 || fts5->iVersion<2 ){
+    *pzErrMsg = sqlite3_mprintf("bm25_given needs FTS5 (API version 2 or later)");
+    return SQLITE_ERROR;
+  }
+  return fts5->xCreateFunction(fts5, "bm25_given", 0, bm25Given, 0);
+}

@@ -1,0 +1,138 @@
+// The bm25_given extension (src/adapters/sqlite/search/rankExtension.ts): built on this machine,
+// and scoring exactly like FTS5's bm25() before and after writes, from either connection.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { buildRankExtension, loadRankExtension, rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
+import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
+import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { searchDocument } from '../fixtures/searchDocument';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rank-extension-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Closed even when a test fails: an open reader thread would keep jest from exiting.
+const opened: SearchIndex[] = [];
+const open = (options: Parameters<typeof createSqliteSearchIndex>[0]): SearchIndex => {
+  const index = createSqliteSearchIndex(options);
+  opened.push(index);
+  return index;
+};
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((index) => index.close()));
+});
+
+const WORDS = ['tacos', 'vegan', 'lamps', 'brunch', 'espresso', 'repair', 'garden', 'xg0garden', 'late', 'family'];
+const CITIES: Array<[string, number, number]> = [['Austin', 30.2672, -97.7431], ['Dallas', 32.7767, -96.797], ['Houston', 29.7604, -95.3698]];
+
+/** Documents whose words repeat in different fields and amounts, so scores differ from one to the next. */
+function generated(count: number, from = 0): SearchDocument[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = from + i;
+    const word = (k: number) => WORDS[(n * k + (n >> 2)) % WORDS.length];
+    const [city, lat, lon] = CITIES[n % CITIES.length];
+    return searchDocument({
+      id: `biz_rank_${n.toString().padStart(4, '0')}`,
+      name: `${word(3)} place ${n}`,
+      category: ['restaurants', 'cafes', 'auto repair', 'florists'][n % 4],
+      description: Array.from({ length: 1 + (n % 5) }, (_, k) => word(k + 1)).join(' and '),
+      servicesText: n % 3 === 0 ? `${word(7)} service` : '',
+      tagline: n % 7 === 0 ? word(5) : '',
+      address: { street: '1 Main St', city, state: 'TX', postalCode: '78701', country: 'US' },
+      coordinates: { lat: lat + ((n % 13) - 6) / 100, lon: lon + ((n % 11) - 5) / 100 },
+      minPrice: 5 + (n % 40),
+    });
+  });
+}
+
+const base: Omit<SearchQuery, 'text'> = { environment: 'live', sort: 'relevance', order: 'desc', limit: 25, offset: 0 };
+const QUERIES: Array<Partial<SearchQuery>> = [
+  { text: 'tacos' },
+  { text: 'vegan tacos', textComplete: true },
+  { text: 'late brunch espresso', offset: 10 },
+  { text: 'pizza' }, // a synonym: adds a category phrase
+  { text: 'garden xg0' }, // a prefix of grid-cell tokens (and of xg0garden): fenced phrases, counted fenced
+  { text: 'lamps', categories: ['restaurants', 'cafes'], city: 'Austin' },
+  { text: 'repair family', near: { lat: 30.2672, lon: -97.7431, radiusKm: 25 } },
+  { text: 'tacos brunch', maxPrice: 20, minRating: 3 },
+  { text: 'espresso', near: { lat: 32.7767, lon: -96.797, radiusKm: 40 }, sort: 'distance', order: 'asc' },
+];
+
+/** What a search answers, scores included, for comparing two ways of scoring. */
+async function answers(index: SearchIndex): Promise<unknown[]> {
+  const all = [];
+  for (const query of QUERIES) {
+    const result = await index.search({ ...base, ...query } as SearchQuery);
+    all.push({ query, total: result.total, hits: result.hits.map((hit) => [hit.document.id, hit.textScore, hit.distanceKm]) });
+  }
+  return all;
+}
+
+describe('the bm25_given ranking extension', () => {
+  it('is built on this machine (a C compiler and the SQLite headers better-sqlite3 ships)', () => {
+    const extension = rankExtension();
+    expect(extension).toEqual({ library: expect.any(String) });
+  });
+
+  it('scores exactly like bm25(), before and after writes from either connection', async () => {
+    const file = join(dir, 'index.db');
+    const given = open({ file });
+    const builtin = open({ file, rankExtension: false });
+    await given.apply(generated(600).map((document) => ({ type: 'upsert' as const, document })));
+    const before = await answers(builtin);
+    expect(await answers(given)).toEqual(before);
+    // Scores must actually vary, or equality would prove nothing.
+    const scores = new Set((before as Array<{ hits: Array<[string, number]> }>).flatMap((answer) => answer.hits.map((hit) => hit[1])));
+    expect(scores.size).toBeGreaterThan(20);
+
+    // Writes change the phrase counts: through the scoring connection itself, then through another.
+    await given.apply(generated(150, 600).map((document) => ({ type: 'upsert' as const, document })));
+    const afterOwn = await answers(builtin);
+    expect(afterOwn).not.toEqual(before);
+    expect(await answers(given)).toEqual(afterOwn);
+    await builtin.apply(generated(200, 100).map((document) => ({ type: 'delete' as const, environment: 'live' as const, id: document.id })));
+    const afterOther = await answers(builtin);
+    expect(afterOther).not.toEqual(afterOwn);
+    expect(await answers(given)).toEqual(afterOther);
+  });
+
+  it('scores the same on reader threads', async () => {
+    const file = join(dir, 'threads.db');
+    const given = open({ file, readerThreads: 2, offload: 'always' });
+    const builtin = open({ file, rankExtension: false });
+    await builtin.apply(generated(400).map((document) => ({ type: 'upsert' as const, document })));
+    expect(await answers(given)).toEqual(await answers(builtin));
+  });
+
+  it('rejects more phrase counts than the MATCH has phrases', () => {
+    const db = new Database(':memory:');
+    loadRankExtension(db, (rankExtension() as { library: string }).library);
+    db.exec("CREATE VIRTUAL TABLE t USING fts5(a); INSERT INTO t VALUES ('tacos')");
+    const score = db.prepare("SELECT bm25_given(t, ?) FROM t WHERE t MATCH 'tacos'").pluck();
+    expect(typeof score.get(Buffer.from(new Float64Array([1]).buffer))).toBe('number');
+    expect(() => score.get(Buffer.from(new Float64Array([1, 1]).buffer))).toThrow(/more phrase counts than phrases/);
+    db.close();
+  });
+
+  it('says why when it cannot be built, and rebuilds a cached library that does not load', () => {
+    const empty = join(dir, 'no-compiler');
+    expect(buildRankExtension({ compiler: join(dir, 'no-such-cc'), cacheDirs: [empty] })).toEqual({
+      library: null,
+      reason: expect.stringContaining('no-such-cc failed'),
+    });
+
+    const cache = join(dir, 'cache');
+    const first = buildRankExtension({ cacheDirs: [cache] });
+    expect(first).toEqual({ library: expect.stringContaining(cache) });
+    const library = (first as { library: string }).library;
+    writeFileSync(library, 'not a shared library');
+    expect(buildRankExtension({ cacheDirs: [cache] })).toEqual({ library });
+    const db = new Database(':memory:');
+    expect(() => loadRankExtension(db, library)).not.toThrow();
+    db.close();
+  });
+});
