@@ -42,6 +42,8 @@ function engineEnv(options: BenchOptions, dataDir: string): Record<string, strin
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     IN_PROCESS_INDEXER: 'true',
+    // The floor and the server score text the same way (SEARCH_RANK_EXTENSION=false: FTS5's bm25()).
+    ...(process.env.SEARCH_RANK_EXTENSION !== undefined && { SEARCH_RANK_EXTENSION: process.env.SEARCH_RANK_EXTENSION }),
     ...(options.esUrl !== undefined && { ELASTICSEARCH_URL: options.esUrl, ELASTICSEARCH_INDEX: ES_BENCH_INDEX }),
   };
 }
