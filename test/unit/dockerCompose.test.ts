@@ -62,3 +62,13 @@ it('the Dockerfile is multi-stage, prunes dev dependencies and runs as a non-roo
   expect(dockerfile).toMatch(/npm prune --omit=dev/);
   expect(dockerfile).toMatch(/^USER node$/m);
 });
+
+it('the Dockerfile builds the ranking extension where a compiler exists, for the runtime stage to copy', () => {
+  const dockerfile = readFileSync(resolve(__dirname, '../../Dockerfile'), 'utf8');
+  const [build, runtime] = dockerfile.split(/^FROM .* AS runtime$/m);
+  // `npm run build` also copies the extension's C source next to the compiled rankExtension.js.
+  expect(build).toMatch(/apt-get install .*g\+\+/);
+  expect(build).toMatch(/RUN npm run build && npm prune --omit=dev\n(#.*\n)*RUN node -e ".*rankExtension'\)\.rankExtension\(\)/);
+  expect(runtime).toMatch(/COPY --from=build \/app\/node_modules \.\/node_modules/);
+  expect(runtime).toMatch(/COPY --from=build \/app\/dist \.\/dist/);
+});
