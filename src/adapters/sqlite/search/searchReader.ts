@@ -49,8 +49,8 @@ export function prepareSearchConnection(db: SqliteDatabase, options: SearchConne
 export function createSearchReader(db: SqliteDatabase, options: SearchConnectionOptions): SearchReader {
   const state = createIndexState(db);
   const statements = createStatementCache(db);
-  const commonWords = createCommonWords(statements);
   const totals = createTotalsCache(db);
+  const commonWords = createCommonWords(statements, totals);
   const givenPhraseCounts = options.rankLibrary !== null;
   const read = db.transaction((query: SearchQuery): PageRows => {
     const { current } = state.read();
