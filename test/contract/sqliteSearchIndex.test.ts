@@ -8,6 +8,7 @@ import { documentCellTokens } from '../../src/adapters/sqlite/search/geoCells';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { searchDocument } from '../fixtures/searchDocument';
 import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
 import { searchIndexContract } from './searchIndex.contract';
 
@@ -211,6 +212,20 @@ describe('sqlite search index specifics', () => {
       const alone = await index.search({ environment: 'live', text: 'family', sort: 'relevance', order: 'desc', limit: 5, offset: 0 });
       expect(alone.total).toBe(generated.length);
     });
+  });
+
+  it('decides which words are too common from counts as of the last write, not from a stale cache', async () => {
+    const index = createSqliteSearchIndex({ file: ':memory:' });
+    const docs = (from: number, count: number, words: (n: number) => string) =>
+      upserts(Array.from({ length: count }, (_, i) => searchDocument({ id: `biz_common_${from + i}`, name: `Shop ${from + i}`, category: 'florists', description: words(from + i) })));
+    // 1 200 documents: "lanterns" in 480 (40 %), "tacos" in 120.
+    await index.apply(docs(0, 1200, (n) => (n % 10 === 0 ? 'tacos' : n % 10 < 5 ? 'lanterns' : 'lamps')));
+    const total = async () => (await index.search({ environment: 'live', text: 'lanterns tacos', textComplete: true, sort: 'relevance', order: 'desc', limit: 5, offset: 0 })).total;
+    expect(await total()).toBe(600);
+    // 600 more with "lanterns": now in 1 080 of 1 800 (60 %), so only "tacos" is searched.
+    await index.apply(docs(1200, 600, () => 'lanterns'));
+    expect(await total()).toBe(120);
+    await index.close();
   });
 
   it('never lets user text match its filter and grid-cell tokens, fenced or not', async () => {
