@@ -1,8 +1,8 @@
 // The bm25_given extension (src/adapters/sqlite/search/rankExtension.ts): built on this machine,
 // and scoring exactly like FTS5's bm25() before and after writes, from either connection.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildRankExtension, loadRankExtension, rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
@@ -118,7 +118,7 @@ describe('the bm25_given ranking extension', () => {
     db.close();
   });
 
-  it('says why when it cannot be built, and rebuilds a cached library that does not load', () => {
+  it('says why when it cannot be built, replaces older builds, and rebuilds a cached library that does not load', () => {
     const empty = join(dir, 'no-compiler');
     expect(buildRankExtension({ compiler: join(dir, 'no-such-cc'), cacheDirs: [empty] })).toEqual({
       library: null,
@@ -126,7 +126,11 @@ describe('the bm25_given ranking extension', () => {
     });
 
     const cache = join(dir, 'cache');
+    mkdirSync(cache);
+    writeFileSync(join(cache, 'bm25Given-0123456789abcdef.so'), 'a build of an older source');
+    writeFileSync(join(cache, 'notes.txt'), 'not ours');
     const first = buildRankExtension({ cacheDirs: [cache] });
+    expect(readdirSync(cache).sort()).toEqual([basename((first as { library: string }).library), 'notes.txt']);
     expect(first).toEqual({ library: expect.stringContaining(cache) });
     const library = (first as { library: string }).library;
     writeFileSync(library, 'not a shared library');

@@ -8,7 +8,7 @@
 // that fails, searches use bm25() itself: the same scores, only slower.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -78,6 +78,7 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
     execFileSync(compiler, ['-O2', ...flags, '-I', headers, '-o', partial, SOURCE, '-lm'], { stdio: 'pipe', timeout: 60_000 });
     if (!loads(partial)) throw new Error('the compiled library does not load');
     renameSync(partial, target);
+    removeOlderBuilds(dir, fileName);
     return { library: target };
   } catch (error) {
     rmSync(partial, { force: true });
@@ -97,6 +98,13 @@ function loads(library: string): boolean {
     return false;
   } finally {
     db.close();
+  }
+}
+
+/** Builds of other sources or SQLite versions; a process still using one keeps its open copy. */
+function removeOlderBuilds(dir: string, current: string): void {
+  for (const name of readdirSync(dir)) {
+    if (name !== current && /^bm25Given-[0-9a-f]{16}\.(so|dylib)$/.test(name)) rmSync(join(dir, name), { force: true });
   }
 }
 

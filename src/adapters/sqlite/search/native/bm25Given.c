@@ -20,6 +20,7 @@ SQLITE_EXTENSION_INIT1
 
 typedef struct RankData {
   int nPhrase;
+  int nGiven;    /* phrases with a count: the first nGiven */
   double avgdl;  /* average row size in tokens */
   double *aIDF;  /* per phrase; 0 for phrases without a count */
   double *aFreq; /* per phrase, for the current row */
@@ -41,6 +42,7 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_value
     if( p==0 ) return SQLITE_NOMEM;
     memset(p, 0, nByte);
     p->nPhrase = nPhrase;
+    p->nGiven = nGiven;
     p->aIDF = (double*)&p[1];
     p->aFreq = &p->aIDF[nPhrase];
     rc = api->xRowCount(fts, &nRow);
@@ -71,7 +73,7 @@ static void bm25Given(
   const double b = 0.75;
   RankData *p = 0;
   double score = 0.0, D = 0.0;
-  int nInst = 0, i, rc;
+  int i, rc;
   if( nVal<1 ){
     sqlite3_result_error(ctx, "bm25_given: the phrase counts are missing", -1);
     return;
@@ -81,16 +83,17 @@ static void bm25Given(
     sqlite3_result_error(ctx, "bm25_given: more phrase counts than phrases, or a blob that is not doubles", -1);
     return;
   }
-  if( rc==SQLITE_OK ){
-    memset(p->aFreq, 0, sizeof(double)*p->nPhrase);
-    rc = api->xInstCount(fts, &nInst);
-  }
-  for(i=0; rc==SQLITE_OK && i<nInst; i++){
-    int ip, ic, io;
-    rc = api->xInst(fts, i, &ip, &ic, &io);
-    if( rc==SQLITE_OK ){
-      double w = (nVal-1 > ic) ? sqlite3_value_double(apVal[ic+1]) : 1.0;
-      p->aFreq[ip] += w;
+  /* Only the counted phrases: the others score 0 whatever their instances. xPhraseFirst walks one
+  ** phrase's position list, where bm25()'s xInst first merges every phrase's, tags included;
+  ** the sums are the same. */
+  if( rc==SQLITE_OK ) memset(p->aFreq, 0, sizeof(double)*p->nPhrase);
+  for(i=0; rc==SQLITE_OK && i<p->nGiven; i++){
+    Fts5PhraseIter iter;
+    int ic, io;
+    rc = api->xPhraseFirst(fts, i, &iter, &ic, &io);
+    while( rc==SQLITE_OK && ic>=0 ){
+      p->aFreq[i] += (nVal-1 > ic) ? sqlite3_value_double(apVal[ic+1]) : 1.0;
+      api->xPhraseNext(fts, &iter, &ic, &io);
     }
   }
   if( rc==SQLITE_OK ){
