@@ -98,6 +98,11 @@ describe('the bm25_given ranking extension', () => {
     const afterOther = await answers(builtin);
     expect(afterOther).not.toEqual(afterOwn);
     expect(await answers(given)).toEqual(afterOther);
+    // Longer texts for existing documents: their row lengths (token_count) change with them.
+    await given.apply(generated(100, 300).map((document) => ({ type: 'upsert' as const, document: { ...document, description: `${document.description} ${document.description} and more` } })));
+    const afterUpdates = await answers(builtin);
+    expect(afterUpdates).not.toEqual(afterOther);
+    expect(await answers(given)).toEqual(afterUpdates);
   });
 
   it('scores the same on reader threads', async () => {
@@ -108,11 +113,39 @@ describe('the bm25_given ranking extension', () => {
     expect(await answers(given)).toEqual(await answers(builtin));
   });
 
+  it('scores an index written before documents carried their row length the same, and fills it on write', async () => {
+    const file = join(dir, 'before-token-count.db');
+    const first = open({ file });
+    await first.apply(generated(300).map((document) => ({ type: 'upsert' as const, document })));
+    await first.close();
+    // Back to the layout of search index schema version 1: no token_count column.
+    const raw = new Database(file);
+    const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
+    raw.exec(`ALTER TABLE ${documents} DROP COLUMN token_count; DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version = 2`);
+    raw.close();
+
+    const given = open({ file });
+    const builtin = open({ file, rankExtension: false });
+    const tokenCounts = () => {
+      const reader = new Database(file, { readonly: true });
+      try {
+        return reader.prepare(`SELECT COUNT(token_count) FROM ${documents}`).pluck().get();
+      } finally {
+        reader.close();
+      }
+    };
+    expect(tokenCounts()).toBe(0);
+    expect(await answers(given)).toEqual(await answers(builtin));
+    await given.apply(generated(50).map((document) => ({ type: 'upsert' as const, document: { ...document, name: `${document.name} renamed` } })));
+    expect(tokenCounts()).toBe(50);
+    expect(await answers(given)).toEqual(await answers(builtin));
+  });
+
   it('rejects more phrase counts than the MATCH has phrases', () => {
     const db = new Database(':memory:');
     loadRankExtension(db, (rankExtension() as { library: string }).library);
     db.exec("CREATE VIRTUAL TABLE t USING fts5(a); INSERT INTO t VALUES ('tacos')");
-    const score = db.prepare("SELECT bm25_given(t, ?) FROM t WHERE t MATCH 'tacos'").pluck();
+    const score = db.prepare("SELECT bm25_given(t, ?, NULL) FROM t WHERE t MATCH 'tacos'").pluck();
     expect(typeof score.get(Buffer.from(new Float64Array([1]).buffer))).toBe('number');
     expect(() => score.get(Buffer.from(new Float64Array([1, 1]).buffer))).toThrow(/more phrase counts than phrases/);
     db.close();

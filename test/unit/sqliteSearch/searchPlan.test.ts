@@ -34,10 +34,17 @@ describe('searchPlan', () => {
 
     it('scores with bm25_given and lists the text phrases to count, in MATCH order, tag phrases left out', () => {
       const scored = plan({ text: 'vegan tacos', categories: ['Restaurants'], near: { lat: 30.27, lon: -97.74, radiusKm: 5 } });
-      expect(scored.pageSql).toContain('-bm25_given(search_fts_live_g3, @phraseCounts, 4, 3, 2, 1.5, 1, 1, 0)');
+      // The radius is checked on the documents row, so the row's length comes from there too.
+      expect(scored.pageSql).toContain('-bm25_given(search_fts_live_g3, @phraseCounts, d.token_count, 4, 3, 2, 1.5, 1, 1, 0)');
       expect(scored.pageSql).not.toContain('bm25(');
       expect(scored.params.match).toMatch(/^\("vegan" OR "tacos"\* OR category : "restaurants"\) AND \(tags : /);
       expect(scored.phraseCounts).toEqual({ sql: count, phrases: ['"vegan"', '"tacos"*', 'category : "restaurants"'] });
+    });
+
+    it('leaves the row length to FTS5 when ranking by text alone reads no documents row', () => {
+      const textOnly = plan({ text: 'vegan tacos' });
+      expect(textOnly.pageSql).toContain('-bm25_given(search_fts_live_g3, @phraseCounts, NULL, 4, 3, 2, 1.5, 1, 1, 0)');
+      expect(textOnly.pageSql).not.toContain('search_documents');
     });
 
     it('counts fenced phrases fenced, as bm25() counts them', () => {
@@ -58,7 +65,7 @@ describe('searchPlan', () => {
       const { phraseCounts, ...given } = plan(query);
       expect(phraseCounts).toBeDefined();
       const builtin = searchPlan({ environment: 'live', sort: 'relevance', order: 'desc', limit: 10, offset: 0, ...query }, tables);
-      expect({ ...given, pageSql: given.pageSql.replace('bm25_given(search_fts_live_g3, @phraseCounts, ', 'bm25(search_fts_live_g3, ') }).toEqual(builtin);
+      expect({ ...given, pageSql: given.pageSql.replace('bm25_given(search_fts_live_g3, @phraseCounts, d.token_count, ', 'bm25(search_fts_live_g3, ') }).toEqual(builtin);
     });
   });
 

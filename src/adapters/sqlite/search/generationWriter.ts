@@ -51,6 +51,9 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
        VALUES (@rowId, @name, @category, @services, @tagline, @description, @exclusive, @tags)`,
     ),
   );
+  // FTS5 keeps each row's length per column in docsize; the documents row keeps the total (indexTables.ts).
+  const rowSizes = perEnvironment((fts) => db.prepare(`SELECT sz FROM ${fts}_docsize WHERE id = ?`).pluck());
+  const setTokenCount = db.prepare(`UPDATE ${tables.documents} SET token_count = ? WHERE row_id = ?`);
   const deleteRow = db.prepare(
     `DELETE FROM ${tables.documents} WHERE environment = ? AND id = ? RETURNING row_id AS rowId`,
   ) as Statement<[string, string], { rowId: number }>;
@@ -66,6 +69,7 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
       if (existing !== undefined) updateRow.run({ ...row, rowId });
       // The key includes the environment, so a row id never moves between the two FTS tables.
       replaceText[document.environment].run({ rowId, ...ftsRow(document) });
+      setTokenCount.run(tokenCount(rowSizes[document.environment].get(rowId) as Buffer), rowId);
     },
     remove(environment, id) {
       const removed = deleteRow.get(environment, id);
@@ -76,4 +80,18 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
   function perEnvironment(make: (fts: string) => Statement): Record<Environment, Statement> {
     return { live: make(tables.fts.live), test: make(tables.fts.test) };
   }
+}
+
+/** The sum of a docsize record: one SQLite varint per column (7 bits a byte, high bit = more follow). */
+export function tokenCount(sizes: Uint8Array): number {
+  let total = 0;
+  let value = 0;
+  for (const byte of sizes) {
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) {
+      total += value;
+      value = 0;
+    }
+  }
+  return total;
 }

@@ -5,6 +5,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
 import type { Migration, SqliteDatabase } from '../openDatabase';
+import { existingGenerations, generationTables } from './indexTables';
 
 export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 
@@ -20,6 +21,19 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (environment, id)
       ) WITHOUT ROWID;
     `,
+  },
+  {
+    version: 2,
+    name: 'documents carry their FTS row length (token_count)',
+    // Rows written before stay NULL, which bm25_given reads as "look it up": the same scores
+    // without a rewrite; the next reindex fills every row.
+    up: (db) => {
+      for (const generation of existingGenerations(db)) {
+        const { documents } = generationTables(generation);
+        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(documents) as string[];
+        if (columns.length > 0 && !columns.includes('token_count')) db.exec(`ALTER TABLE ${documents} ADD COLUMN token_count INTEGER`);
+      }
+    },
   },
 ];
 

@@ -93,7 +93,7 @@ function loads(library: string): boolean {
   try {
     loadRankExtension(db, library);
     db.exec("CREATE VIRTUAL TABLE t USING fts5(a); INSERT INTO t VALUES ('probe')");
-    return db.prepare(`SELECT bm25_given(t, ?) FROM t WHERE t MATCH 'probe'`).pluck().get(Buffer.from(new Float64Array([1]).buffer)) !== undefined;
+    return db.prepare(`SELECT bm25_given(t, ?, NULL) FROM t WHERE t MATCH 'probe'`).pluck().get(Buffer.from(new Float64Array([1]).buffer)) !== undefined;
   } catch {
     return false;
   } finally {

@@ -116,15 +116,17 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const phraseCounts = options.givenPhraseCounts
     ? { sql: `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`, phrases: text.phrases.map((phrase) => (text.fenced ? fenceOffTags(phrase) : phrase)) }
     : undefined;
-  const score = phraseCounts
-    ? `-${RANK_FUNCTION}(${fts}, @phraseCounts, ${BM25_WEIGHTS.join(', ')})`
-    : `-bm25(${fts}, ${BM25_WEIGHTS.join(', ')})`;
+  // `rowTokens`: the row's length where the documents row is read anyway (bm25_given's argument).
+  const score = (rowTokens: string): string =>
+    phraseCounts
+      ? `-${RANK_FUNCTION}(${fts}, @phraseCounts, ${rowTokens}, ${BM25_WEIGHTS.join(', ')})`
+      : `-bm25(${fts}, ${BM25_WEIGHTS.join(', ')})`;
   if (ftsOnly && keys.every((key) => key.alias === 'textScore' || key.alias === 'id')) {
     // Ranking by text alone needs nothing from the documents table: no row read per match, and
     // counting the MATCH alone is cheap. Equal scores fall back to row id order (stable, but not
     // the id order of the other sorts).
     const pageSql =
-      `SELECT ${fts}.rowid AS rowId, ${score} AS textScore, NULL AS distanceKm FROM ${fts} WHERE ${fts} MATCH @match ` +
+      `SELECT ${fts}.rowid AS rowId, ${score('NULL')} AS textScore, NULL AS distanceKm FROM ${fts} WHERE ${fts} MATCH @match ` +
       `ORDER BY textScore ${dir}, ${fts}.rowid ${dir} ${PAGE}`;
     return { pageSql, pageCountsTotal: false, countSql, params, phraseCounts };
   }
@@ -133,7 +135,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   // cost of a large match set, so a field sort (the text only filters) leaves it out.
   const scored = keys.some((key) => key.alias === 'textScore');
   const matches =
-    `SELECT d.row_id AS rowId, ${scored ? score : 'NULL'} AS textScore, ${distance} AS distanceKm, ` +
+    `SELECT d.row_id AS rowId, ${scored ? score('d.token_count') : 'NULL'} AS textScore, ${distance} AS distanceKm, ` +
     `${keys.filter((key) => key.column.startsWith('d.')).map((key) => `${key.column} AS ${key.alias}`).join(', ')} ${joinFrom}`;
   const pageSql =
     `WITH matches AS MATERIALIZED (${matches}) ` +

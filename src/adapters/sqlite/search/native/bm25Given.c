@@ -5,11 +5,13 @@
 ** doclist (xQueryPhrase): for a word in 20 000 of 100 000 documents that walk costs more than
 ** scoring the matches. The adapter caches those counts until the index changes and binds them:
 **
-**   bm25_given(fts, counts, w0, w1, ...)
+**   bm25_given(fts, counts, tokens, w0, w1, ...)
 **
 ** counts: a blob of doubles in native byte order, one per phrase of the MATCH expression, in the
-** phrase order of the expression. Phrases past the end of the blob score 0 (filters). w0, w1...:
-** column weights, as for bm25(). The formula, constants and idf clamp are bm25()'s own
+** phrase order of the expression. Phrases past the end of the blob score 0 (filters). tokens: the
+** row's length in tokens over all columns when the caller has it (a query that reads the row
+** anyway), or NULL to look it up in FTS5's docsize table as bm25() does. w0, w1...: column
+** weights, as for bm25(). The formula, constants and idf clamp are bm25()'s own
 ** (fts5Bm25GetData / fts5Bm25Function in SQLite's fts5_aux.c), so the same counts give the same
 ** score, bit for bit; sign too (more negative is better).
 */
@@ -74,8 +76,8 @@ static void bm25Given(
   RankData *p = 0;
   double score = 0.0, D = 0.0;
   int i, rc;
-  if( nVal<1 ){
-    sqlite3_result_error(ctx, "bm25_given: the phrase counts are missing", -1);
+  if( nVal<2 ){
+    sqlite3_result_error(ctx, "bm25_given: the phrase counts or the row length are missing", -1);
     return;
   }
   rc = rankData(api, fts, apVal[0], &p);
@@ -92,11 +94,13 @@ static void bm25Given(
     int ic, io;
     rc = api->xPhraseFirst(fts, i, &iter, &ic, &io);
     while( rc==SQLITE_OK && ic>=0 ){
-      p->aFreq[i] += (nVal-1 > ic) ? sqlite3_value_double(apVal[ic+1]) : 1.0;
+      p->aFreq[i] += (nVal-2 > ic) ? sqlite3_value_double(apVal[ic+2]) : 1.0;
       api->xPhraseNext(fts, &iter, &ic, &io);
     }
   }
-  if( rc==SQLITE_OK ){
+  if( rc==SQLITE_OK && sqlite3_value_type(apVal[1])!=SQLITE_NULL ){
+    D = (double)sqlite3_value_int64(apVal[1]);
+  }else if( rc==SQLITE_OK ){
     int nTok;
     rc = api->xColumnSize(fts, -1, &nTok);
     D = (double)nTok;
