@@ -10,7 +10,8 @@
 ** counts: a blob of doubles in native byte order, one per phrase of the MATCH expression, in the
 ** phrase order of the expression. Phrases past the end of the blob score 0 (filters). tokens: the
 ** row's length in tokens over all columns when the caller has it (a query that reads the row
-** anyway), or NULL to look it up in FTS5's docsize table as bm25() does. w0, w1...: column
+** anyway), or NULL to look it up in FTS5's docsize table as bm25() does (remembered per
+** connection until the database file changes, see LengthCache). w0, w1...: column
 ** weights, as for bm25(). The formula, constants and idf clamp are bm25()'s own
 ** (fts5Bm25GetData / fts5Bm25Function in SQLite's fts5_aux.c), so the same counts give the same
 ** score, bit for bit; sign too (more negative is better).
@@ -28,8 +29,72 @@ typedef struct RankData {
   double *aFreq; /* per phrase, for the current row */
 } RankData;
 
+/*
+** Row lengths already looked up on this connection, by rowid: a docsize lookup per match is a
+** B-tree search, about a third of the scoring time of a search that reads no documents row.
+** Valid while the main database's data version (SQLITE_FCNTL_DATA_VERSION, which moves on every
+** change, this connection's own included) stays the one it was filled under; the FTS tables
+** live in the main database. Rowids past MAX_CACHED_ROWID are looked up every time.
+*/
+#define MAX_CACHED_ROWID (1 << 22) /* 16 MB per connection at most */
+typedef struct LengthCache {
+  int valid;            /* version is set */
+  unsigned int version; /* data version the lengths belong to */
+  sqlite3_int64 nSlot;  /* entries in aLen */
+  int *aLen;            /* aLen[rowid] = length + 1; 0: not looked up yet */
+} LengthCache;
+
+static void lengthCacheDestroy(void *pCache){
+  LengthCache *cache = (LengthCache*)pCache;
+  if( cache ){
+    sqlite3_free(cache->aLen);
+    sqlite3_free(cache);
+  }
+}
+
+/* Forgets every length when the database changed since they were looked up. Once per query. */
+static void lengthCacheCheck(LengthCache *cache, sqlite3 *db){
+  unsigned int version = 0;
+  if( sqlite3_file_control(db, "main", SQLITE_FCNTL_DATA_VERSION, &version)!=SQLITE_OK ){
+    cache->valid = 0;
+    return;
+  }
+  if( !cache->valid || cache->version!=version ){
+    if( cache->aLen ) memset(cache->aLen, 0, (size_t)cache->nSlot*sizeof(int));
+    cache->version = version;
+    cache->valid = 1;
+  }
+}
+
+/* The row's length in tokens, from the cache or FTS5's docsize table. */
+static int rowLength(const Fts5ExtensionApi *api, Fts5Context *fts, LengthCache *cache, int *pnTok){
+  sqlite3_int64 rowid = api->xRowid(fts);
+  int rc;
+  if( cache && cache->valid && rowid>=0 && rowid<cache->nSlot && cache->aLen[rowid]>0 ){
+    *pnTok = cache->aLen[rowid] - 1;
+    return SQLITE_OK;
+  }
+  rc = api->xColumnSize(fts, -1, pnTok);
+  if( rc!=SQLITE_OK || !cache || !cache->valid || rowid<0 || rowid>=MAX_CACHED_ROWID ) return rc;
+  if( rowid>=cache->nSlot ){
+    sqlite3_int64 nSlot = cache->nSlot ? cache->nSlot : 1024;
+    int *aLen;
+    while( nSlot<=rowid ) nSlot *= 2;
+    if( nSlot>MAX_CACHED_ROWID ) nSlot = MAX_CACHED_ROWID;
+    aLen = (int*)sqlite3_realloc64(cache->aLen, (sqlite3_uint64)nSlot*sizeof(int));
+    if( aLen==0 ) return rc; /* no room: just not remembered */
+    memset(&aLen[cache->nSlot], 0, (size_t)(nSlot - cache->nSlot)*sizeof(int));
+    cache->aLen = aLen;
+    cache->nSlot = nSlot;
+  }
+  cache->aLen[rowid] = *pnTok + 1;
+  return rc;
+}
+
 /* Built once per statement and query (xSetAuxdata), like bm25()'s own data. */
-static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_value *counts, RankData **out){
+static int rankData(
+  const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3 *db, LengthCache *cache, sqlite3_value *counts, RankData **out
+){
   RankData *p = (RankData*)api->xGetAuxdata(fts, 0);
   int rc = SQLITE_OK;
   if( p==0 ){
@@ -50,6 +115,7 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_value
     rc = api->xRowCount(fts, &nRow);
     if( rc==SQLITE_OK ) rc = api->xColumnTotalSize(fts, -1, &nToken);
     if( rc==SQLITE_OK ) p->avgdl = (double)nToken / (double)nRow;
+    if( cache ) lengthCacheCheck(cache, db);
     for(i=0; rc==SQLITE_OK && i<nGiven; i++){
       double nHit, idf;
       memcpy(&nHit, blob + (size_t)i*sizeof(double), sizeof(double));
@@ -73,6 +139,7 @@ static void bm25Given(
 ){
   const double k1 = 1.2;
   const double b = 0.75;
+  LengthCache *cache = (LengthCache*)api->xUserData(fts);
   RankData *p = 0;
   double score = 0.0, D = 0.0;
   int i, rc;
@@ -80,7 +147,7 @@ static void bm25Given(
     sqlite3_result_error(ctx, "bm25_given: the phrase counts or the row length are missing", -1);
     return;
   }
-  rc = rankData(api, fts, apVal[0], &p);
+  rc = rankData(api, fts, sqlite3_context_db_handle(ctx), cache, apVal[0], &p);
   if( rc==SQLITE_MISMATCH ){
     sqlite3_result_error(ctx, "bm25_given: more phrase counts than phrases, or a blob that is not doubles", -1);
     return;
@@ -102,7 +169,7 @@ static void bm25Given(
     D = (double)sqlite3_value_int64(apVal[1]);
   }else if( rc==SQLITE_OK ){
     int nTok;
-    rc = api->xColumnSize(fts, -1, &nTok);
+    rc = rowLength(api, fts, cache, &nTok);
     D = (double)nTok;
   }
   if( rc==SQLITE_OK ){
@@ -124,6 +191,8 @@ __declspec(dllexport)
 int sqlite3_bm25given_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi){
   fts5_api *fts5 = 0;
   sqlite3_stmt *stmt = 0;
+  LengthCache *cache;
+  int rc;
   SQLITE_EXTENSION_INIT2(pApi);
   /* The documented way to reach FTS5's API from an extension: a pointer bound to SELECT fts5(?). */
   if( sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, 0)==SQLITE_OK ){
@@ -135,5 +204,10 @@ int sqlite3_bm25given_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routi
     *pzErrMsg = sqlite3_mprintf("bm25_given needs FTS5 (API version 2 or later)");
     return SQLITE_ERROR;
   }
-  return fts5->xCreateFunction(fts5, "bm25_given", 0, bm25Given, 0);
+  /* Loaded once per connection: each gets its own cache, freed when the connection closes. */
+  cache = (LengthCache*)sqlite3_malloc64(sizeof(LengthCache));
+  if( cache ) memset(cache, 0, sizeof(LengthCache));
+  rc = fts5->xCreateFunction(fts5, "bm25_given", cache, bm25Given, lengthCacheDestroy);
+  if( rc!=SQLITE_OK ) lengthCacheDestroy(cache); /* FTS5 only owns it once registered */
+  return rc;
 }
