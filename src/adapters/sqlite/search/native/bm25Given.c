@@ -34,7 +34,10 @@ typedef struct RankData {
 ** B-tree search, about a third of the scoring time of a search that reads no documents row.
 ** Valid while the main database's data version (SQLITE_FCNTL_DATA_VERSION, which moves on every
 ** change, this connection's own included) stays the one it was filled under; the FTS tables
-** live in the main database. Rowids past MAX_CACHED_ROWID are looked up every time.
+** live in the main database. One cache serves every FTS table the connection searches, which
+** holds because a rowid means one row among them between two changes: the live and test tables
+** take their rowids from one documents table, and switching generations is itself a change.
+** Rowids past MAX_CACHED_ROWID are looked up every time.
 */
 #define MAX_CACHED_ROWID (1 << 22) /* 16 MB per connection at most */
 typedef struct LengthCache {
