@@ -6,7 +6,7 @@ import type { Environment } from '../../../domain/profile';
 import { fenceOffTags, mayMatchTagToken } from './filterTags';
 import type { GenerationTables } from './indexTables';
 import type { CommonWord } from './matchExpression';
-import type { StatementCache } from './statementCache';
+import { phraseCountSql } from './searchPlan';
 import type { TotalsCache } from './totalsCache';
 
 /** Below this many documents every word is searched: the rule is for scale, not for small indexes. */
@@ -17,17 +17,15 @@ export interface CommonWords {
   oracle(tables: GenerationTables, environment: Environment): CommonWord;
 }
 
-export function createCommonWords(statements: StatementCache, totals: TotalsCache): CommonWords {
-  const count = (sql: string, parameter: string): number =>
-    totals.total(`${sql}|${parameter}`, () => statements.get(sql).pluck().get(parameter) as number);
+export function createCommonWords(totals: TotalsCache): CommonWords {
   return {
     oracle(tables, environment) {
       const fts = tables.fts[environment];
       return (word, prefix) => {
-        const documents = count(`SELECT COUNT(*) FROM ${tables.documents} WHERE environment = ?`, environment);
+        const documents = totals.count(`SELECT COUNT(*) FROM ${tables.documents} WHERE environment = ?`, environment);
         if (documents < COMMON_WORD_MIN_DOCUMENTS) return false;
         const phrase = prefix ? `"${word}"*` : `"${word}"`;
-        const frequency = count(`SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`, mayMatchTagToken(word) ? fenceOffTags(phrase) : phrase);
+        const frequency = totals.count(phraseCountSql(fts), mayMatchTagToken(word) ? fenceOffTags(phrase) : phrase);
         return frequency * 2 > documents;
       };
     },

@@ -43,7 +43,7 @@ export function readPageRows(
   const { limit: _limit, offset: _offset, ...filters } = plan.params;
   const count = (): number =>
     totals.total(`${plan.countSql}|${JSON.stringify(filters)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
-  const params = plan.phraseCounts ? { ...plan.params, phraseCounts: phraseCounts(statements, totals, plan.phraseCounts) } : plan.params;
+  const params = plan.phraseCounts ? { ...plan.params, phraseCounts: phraseCounts(totals, plan.phraseCounts) } : plan.params;
   let rows: PageRow[];
   let total: number;
   if (plan.densePageSql !== undefined) {
@@ -82,12 +82,8 @@ export function readPageRows(
  * The document count of each scored phrase, for bm25_given. Remembered like totals, until the
  * index changes, so the scores are bm25()'s own; bm25() recounts them on every query.
  */
-function phraseCounts(statements: StatementCache, totals: TotalsCache, { sql, phrases }: NonNullable<SearchPlan['phraseCounts']>): Buffer {
-  const counts = new Float64Array(phrases.length);
-  phrases.forEach((phrase, index) => {
-    counts[index] = totals.total(`${sql}|${phrase}`, () => statements.get(sql).pluck().get(phrase) as number);
-  });
-  return Buffer.from(counts.buffer);
+function phraseCounts(totals: TotalsCache, { sql, phrases }: NonNullable<SearchPlan['phraseCounts']>): Buffer {
+  return Buffer.from(Float64Array.from(phrases, (phrase) => totals.count(sql, phrase)).buffer);
 }
 
 /** A hit whose document is parsed on first read (see the top of this file). */

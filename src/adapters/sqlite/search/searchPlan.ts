@@ -24,6 +24,9 @@ export const DISTANCE_FUNCTION = 'distance_km';
 /** bm25 with caller-supplied phrase counts, from the SQLite extension in native/ (rankExtension.ts). */
 export const RANK_FUNCTION = 'bm25_given';
 
+/** Counts the documents matching one FTS expression (its only parameter); commonWords counts words with it too. */
+export const phraseCountSql = (fts: string): string => `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`;
+
 /**
  * Without text, many candidates are better served by an ordered index scan, which reads about
  * (offset + limit) x (documents / matches) rows, than by sorting every candidate.
@@ -114,7 +117,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   }
 
   const phraseCounts = options.givenPhraseCounts
-    ? { sql: `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH ?`, phrases: text.phrases.map((phrase) => (text.fenced ? fenceOffTags(phrase) : phrase)) }
+    ? { sql: phraseCountSql(fts), phrases: text.phrases.map((phrase) => (text.fenced ? fenceOffTags(phrase) : phrase)) }
     : undefined;
   // `rowTokens`: the row's length where the documents row is read anyway (bm25_given's argument).
   const score = (rowTokens: string): string =>

@@ -49,10 +49,11 @@ export function prepareSearchConnection(db: SqliteDatabase, options: SearchConne
 export function createSearchReader(db: SqliteDatabase, options: SearchConnectionOptions): SearchReader {
   const state = createIndexState(db);
   const statements = createStatementCache(db);
-  const totals = createTotalsCache(db);
-  const commonWords = createCommonWords(statements, totals);
+  const totals = createTotalsCache(db, statements);
+  const commonWords = createCommonWords(totals);
   const givenPhraseCounts = options.rankLibrary !== null;
   const read = db.transaction((query: SearchQuery): PageRows => {
+    totals.startRead();
     const { current } = state.read();
     if (current === null) throw new UnavailableError('The search index has no current generation');
     const tables = generationTables(current);
