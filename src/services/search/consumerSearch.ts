@@ -1,9 +1,10 @@
 // Consumer search (spec 4.2): understand the sentence, fetch candidates from the index,
-// apply time filters, rank with personalisation, page, and write a grounded summary.
+// apply time filters (consumerCandidates.ts), rank with personalisation, page, and write a grounded summary.
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
-import { rankCandidates, type RankedResult, type RankInput } from '../../domain/search/ranking';
+import type { MatchCount } from '../../domain/search/matchCount';
+import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { summarise } from '../../domain/search/summarise';
 import { understandQuery } from '../../domain/search/understandQuery';
 import type { Logger } from '../../logger';
@@ -12,7 +13,8 @@ import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
-import { matchesWhen, openNow } from './whenFilter';
+import { findConsumerCandidates } from './consumerCandidates';
+import { openNow } from './whenFilter';
 
 const SUMMARY_TTL_SECONDS = 600;
 
@@ -25,10 +27,10 @@ export interface ConsumerSearchResult {
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
 
-function summaryKey(query: string, results: RankedResult[], total: number): string {
+function summaryKey(query: string, results: RankedResult[], total: MatchCount): string {
   const normalised = query.toLowerCase().replace(/\s+/g, ' ').trim();
   const ids = results.map((result) => result.document.id).join(',');
-  return `summary:${createHash('sha256').update(`${normalised}|${total}|${ids}`).digest('base64url')}`;
+  return `summary:${createHash('sha256').update(`${normalised}|${total.count}${total.estimated ? '~' : ''}|${ids}`).digest('base64url')}`;
 }
 
 export function createConsumerSearch(deps: {
@@ -54,28 +56,25 @@ export function createConsumerSearch(deps: {
     ]);
     const { intent } = understood;
     const plan = planConsumerSearch(principal.environment, input, intent);
-    const found = await index.search(plan.indexQuery);
     const now = clock();
-    // Time filters need the hours; otherwise a hit's document is built only if ranking reads it.
-    const candidates: RankInput[] = intent.when ? found.hits.filter((hit) => matchesWhen(hit.document, intent.when, now)) : found.hits;
+    const needed = input.offset + input.limit;
+    const { candidates, total, moreBeyond } = await findConsumerCandidates(index, plan.indexQuery, intent.when, now, needed);
     const ranked = rankCandidates(candidates, {
       intent,
       radiusKm: plan.radiusKm,
       session: session ?? undefined,
-      explainTop: input.offset + input.limit,
+      explainTop: needed,
       // Candidates that passed an "open now" filter are open: no need to ask again.
       isOpen: intent.when?.openNow ? () => true : (doc) => openNow(doc, now),
     });
-    const page = ranked.slice(input.offset, input.offset + input.limit);
-    // Time filters run after the index: the total is then what survived among the candidates.
-    const total = candidates.length === found.hits.length ? found.total : candidates.length;
+    const page = ranked.slice(input.offset, needed);
 
     const key = summaryKey(input.query, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
       // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
       // not shown from an invented business; the template needs none.
-      const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
+      const knownNames = llm ? ranked.slice(needed, needed + 50).map((r) => r.document.name) : [];
       const summary = await summarise(input.query, intent, page, total, llm, undefined, knownNames);
       if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
       response = summary.text;
@@ -93,9 +92,9 @@ export function createConsumerSearch(deps: {
       query: input.query,
       response,
       results: page,
-      total,
+      total: total.count,
       sessionId,
-      pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + page.length < total },
+      pagination: { offset: input.offset, limit: input.limit, hasMore: needed < ranked.length || moreBeyond },
     };
   };
 }
