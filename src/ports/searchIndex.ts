@@ -4,6 +4,7 @@
 // consumer ranking (distance decay, rating, verification, personalisation) is
 // domain/ranking.ts, applied to the candidates the index returns.
 import type { Coordinates, Environment, VerificationLevel, WeeklyHours } from '../domain/profile';
+import { usState } from '../domain/search/usStates';
 
 /** What the indexer writes for one published profile (see indexer/toSearchDocument.ts). */
 export interface SearchDocument {
@@ -82,6 +83,18 @@ export interface RankingFields {
 /** Keyword filters are exact but case-insensitive: both sides of a comparison go through this. */
 export function normalizeKeyword(value: string): string {
   return value.trim().toLowerCase();
+}
+
+/**
+ * What a `state` filter matches, any of: the state as given and, for a US state, its name and
+ * postal abbreviation too, so `Texas` and `TX` find the same businesses however their addresses
+ * spell it. Normalised with normalizeKeyword.
+ */
+export function stateKeywords(state: string): string[] {
+  const keywords = [normalizeKeyword(state)];
+  const us = usState(state);
+  if (us) keywords.push(us.name, us.abbreviation.toLowerCase());
+  return [...new Set(keywords)];
 }
 
 export function rankingFieldsOf(doc: SearchDocument): RankingFields {

@@ -269,6 +269,19 @@ export function searchIndexContract(
         expect(await index.count('live')).toBe(liveDocuments.length);
       });
 
+      it('matches a US state by name or abbreviation, however the address spells it', async () => {
+        const spelledOut = { ...fixtureDocument('biz_den_cafe'), id: 'biz_new_colorado', address: { ...fixtureDocument('biz_den_cafe').address, state: 'Colorado' } };
+        expect(await index.apply(upserts([spelledOut]))).toEqual({ failures: [] });
+        const colorado = ['biz_bou_salon', 'biz_den_cafe', 'biz_den_dental', 'biz_den_pizza', 'biz_den_plumb', 'biz_new_colorado'];
+        for (const state of ['CO', 'co', 'Colorado', 'COLORADO']) {
+          expect(idSet(await index.search(query({ state })))).toEqual(colorado);
+          expect(idSet(await index.search(query({ state, text: 'coffee' })))).toEqual(['biz_den_cafe', 'biz_new_colorado']);
+        }
+        // A region outside the US list matches only as written.
+        expect(ids(await index.search(query({ state: 'Ontario' })))).toEqual([]);
+        expect(ids(await index.search(query({ state: 'on' })))).toEqual(['biz_tor_cafe']);
+      });
+
       it('delete removes a document, and deleting a missing one is no failure', async () => {
         const result = await index.apply([
           { type: 'delete', environment: 'live', id: 'biz_chi_pizza' },

@@ -2,7 +2,7 @@
 // (test/unit/elasticsearch/). Text scores, filters never do; every sort key, the id tie-break
 // included, runs in the requested direction, like the embedded index.
 import type { estypes } from '@elastic/elasticsearch';
-import { sortsByRelevance, type SearchQuery } from '../../ports/searchIndex';
+import { sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
 import { queryText, type QueryText } from './queryText';
 
 /** Field boosts, in the same proportions as the embedded index's bm25 weights. */
@@ -74,7 +74,10 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   const clauses: estypes.QueryDslQueryContainer[] = [{ term: { environment: query.environment } }];
   if (query.categories && query.categories.length > 0) clauses.push({ terms: { category: query.categories.map(keyword) } });
   if (query.city !== undefined) clauses.push({ term: { 'address.city': keyword(query.city) } });
-  if (query.state !== undefined) clauses.push({ term: { 'address.state': keyword(query.state) } });
+  if (query.state !== undefined) {
+    const states = stateKeywords(query.state);
+    clauses.push(states.length === 1 ? { term: { 'address.state': states[0] } } : { terms: { 'address.state': states } });
+  }
   if (query.country !== undefined) clauses.push({ term: { 'address.country': keyword(query.country) } });
   if (query.verificationLevels && query.verificationLevels.length > 0) {
     clauses.push({ terms: { verificationLevel: [...query.verificationLevels] } });

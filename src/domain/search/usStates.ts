@@ -22,13 +22,25 @@ export const AMBIGUOUS_STATE_ABBREVIATIONS: ReadonlySet<string> = new Set([
   'al', 'co', 'de', 'hi', 'id', 'in', 'la', 'ma', 'me', 'oh', 'ok', 'or', 'pa',
 ]);
 
-const byName = new Map(US_STATES.map(([name, abbr]) => [name, abbr]));
-const byAbbreviation = new Map(US_STATES.map(([, abbr]) => [abbr.toLowerCase(), abbr]));
+interface UsState {
+  /** Lower case, as in US_STATES. */
+  name: string;
+  abbreviation: string;
+}
+
+const states: UsState[] = US_STATES.map(([name, abbreviation]) => ({ name, abbreviation }));
+const byName = new Map(states.map((state) => [state.name, state]));
+const byAbbreviation = new Map(states.map((state) => [state.abbreviation.toLowerCase(), state]));
+
+/** "Texas", "texas", "TX", "tx", "T.X." -> Texas; anything else -> undefined. */
+export function usState(nameOrAbbreviation: string): UsState | undefined {
+  const key = nameOrAbbreviation.trim().toLowerCase().replace(/\./g, '');
+  return byName.get(key) ?? byAbbreviation.get(key);
+}
 
 /** "Texas", "texas", "TX", "tx" -> "TX"; anything else -> undefined. */
 export function stateAbbreviation(nameOrAbbreviation: string): string | undefined {
-  const key = nameOrAbbreviation.trim().toLowerCase().replace(/\./g, '');
-  return byName.get(key) ?? byAbbreviation.get(key);
+  return usState(nameOrAbbreviation)?.abbreviation;
 }
 
 /** Whether a state name or abbreviation has this many words (for greedy phrase matching). */

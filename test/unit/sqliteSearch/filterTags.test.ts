@@ -33,7 +33,8 @@ describe('filter tags', () => {
     });
     expect(clauses).toEqual([
       `("${tagToken('category', 'dental')}" OR "${tagToken('category', 'cafes')}")`,
-      `"${tagToken('state', 'tx')}"`,
+      // A US state matches by abbreviation or name (stateKeywords).
+      `("${tagToken('state', 'tx')}" OR "${tagToken('state', 'texas')}")`,
       `"${tagToken('verification', 'verified')}"`,
     ]);
   });

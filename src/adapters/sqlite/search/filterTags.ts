@@ -3,7 +3,7 @@
 // Each value is spelled as the decimal bytes of its normalised UTF-8 form: one unicode61 token
 // that the porter stemmer leaves alone, and distinct values never share a token, so a tag match
 // is as exact as the SQL comparison it replaces.
-import { normalizeKeyword, type SearchDocument, type SearchQuery } from '../../../ports/searchIndex';
+import { normalizeKeyword, type SearchDocument, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
 import { documentCellTokens } from './geoCells';
 
 export type TagKind = 'category' | 'city' | 'state' | 'country' | 'verification';
@@ -58,7 +58,7 @@ export function queryTagClauses(query: SearchQuery): string[] {
   };
   anyOf('category', query.categories ?? []);
   anyOf('city', query.city === undefined ? [] : [query.city]);
-  anyOf('state', query.state === undefined ? [] : [query.state]);
+  anyOf('state', query.state === undefined ? [] : stateKeywords(query.state));
   anyOf('country', query.country === undefined ? [] : [query.country]);
   anyOf('verification', query.verificationLevels ?? []);
   return clauses;

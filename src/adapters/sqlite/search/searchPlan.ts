@@ -8,7 +8,7 @@
 // with at most one equality filter, where an ordered index scan stops after offset + limit rows.
 // Either way the page statement returns only row ids and scores; documents are read for the page
 // alone, so the sorter never carries the JSON of every candidate.
-import { normalizeKeyword, type SearchQuery } from '../../../ports/searchIndex';
+import { normalizeKeyword, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
 import { fenceOffTags, queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
@@ -170,7 +170,7 @@ function planParts(query: SearchQuery): Parts {
   };
   anyOf('d.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
   anyOf('d.city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
-  anyOf('d.state_norm', 'state', query.state === undefined ? [] : [normalizeKeyword(query.state)]);
+  anyOf('d.state_norm', 'state', query.state === undefined ? [] : stateKeywords(query.state));
   anyOf('d.country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);
   anyOf('d.verification_level', 'verification', query.verificationLevels ?? []);
   if (query.maxPrice !== undefined) {
