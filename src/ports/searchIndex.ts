@@ -4,6 +4,7 @@
 // consumer ranking (distance decay, rating, verification, personalisation) is
 // domain/ranking.ts, applied to the candidates the index returns.
 import type { Coordinates, Environment, VerificationLevel, WeeklyHours } from '../domain/profile';
+import type { OpeningFilter } from '../domain/search/openingFilter';
 import { usState } from '../domain/search/usStates';
 
 /** What the indexer writes for one published profile (see indexer/toSearchDocument.ts). */
@@ -58,6 +59,8 @@ export interface SearchQuery {
   near?: { lat: number; lon: number; radiusKm: number };
   maxPrice?: number;
   minRating?: number;
+  /** Keep only businesses open as asked, in their own time zone (domain/search/openingFilter.ts). */
+  opening?: OpeningFilter;
   sort: SearchSort;
   order: 'asc' | 'desc';
   limit: number;

@@ -10,6 +10,7 @@
 // - maxPrice never matches a document without minPrice; `near` never matches one without coordinates.
 import { rankingFieldsOf, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery, type SearchResult } from '../../src/ports/searchIndex';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments, testDocuments } from '../fixtures/searchDocuments';
+import { openingFilterContract } from './openingFilter.contract';
 
 export interface SearchIndexContractOptions {
   /** Releases an index the suite is done with; defaults to `index.close()`. */
@@ -252,6 +253,8 @@ export function searchIndexContract(
         expect(text.total).toBe(live((doc) => doc.category === 'Plumbing').length);
       });
     });
+
+    openingFilterContract(create, dispose);
 
     describe('writing', () => {
       let index: SearchIndex;

@@ -118,10 +118,13 @@ describe('the bm25_given ranking extension', () => {
     const first = open({ file });
     await first.apply(generated(300).map((document) => ({ type: 'upsert' as const, document })));
     await first.close();
-    // Back to the layout of search index schema version 1: no token_count column.
+    // Back to the layout of search index schema version 1: no token_count (nor opening) column.
     const raw = new Database(file);
     const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
-    raw.exec(`ALTER TABLE ${documents} DROP COLUMN token_count; DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version = 2`);
+    raw.exec(
+      `ALTER TABLE ${documents} DROP COLUMN token_count; ALTER TABLE ${documents} DROP COLUMN opening; ` +
+        "DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= 2",
+    );
     raw.close();
 
     const given = open({ file });

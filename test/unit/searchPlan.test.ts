@@ -1,8 +1,9 @@
 import { parseIntentByRules } from '../../src/domain/search/intent';
 import { CANDIDATE_POOL, planConsumerSearch } from '../../src/services/search/searchPlan';
 
+const NOW = new Date('2026-11-22T15:30:00Z');
 const plan = (query: string, extra: Record<string, unknown> = {}) =>
-  planConsumerSearch('live', { query, limit: 10, offset: 0, ...extra }, parseIntentByRules(query)).indexQuery;
+  planConsumerSearch('live', { query, limit: 10, offset: 0, ...extra }, parseIntentByRules(query), NOW).indexQuery;
 
 it('searches around the request location with the default 50 km radius', () => {
   expect(plan('vegan lunch', { location: { lat: 30.27, lon: -97.74 } }).near).toEqual({ lat: 30.27, lon: -97.74, radiusKm: 50 });
@@ -34,4 +35,10 @@ it('asks the index for the candidate pool, or for every result up to the page wh
   expect(plan('pizza', { limit: 10, offset: 0 }).limit).toBe(CANDIDATE_POOL);
   expect(plan('pizza', { limit: 10, offset: 0 }).offset).toBe(0);
   expect(plan('pizza', { limit: 50, offset: CANDIDATE_POOL }).limit).toBe(CANDIDATE_POOL + 50);
+});
+
+it('asks the index for the time conditions, at the moment of the search', () => {
+  expect(plan('tacos open now').opening).toEqual({ at: '2026-11-22T15:30:00.000Z', openNow: true });
+  expect(plan('dentist open late on Saturday').opening).toEqual({ at: '2026-11-22T15:30:00.000Z', day: 'saturday', late: true });
+  expect(plan('tacos').opening).toBeUndefined();
 });

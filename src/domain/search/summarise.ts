@@ -4,7 +4,6 @@
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
 import { isGrounded } from './groundedSummary';
 import type { SearchIntent } from './intent';
-import type { MatchCount } from './matchCount';
 import type { RankedResult } from './ranking';
 import { templateSummary } from './summaryTemplate';
 import { BudgetExceededError, withBudget } from './timeBudget';
@@ -37,7 +36,7 @@ export async function summarise(
   query: string,
   intent: SearchIntent,
   ranked: RankedResult[],
-  total: number | MatchCount,
+  total: number,
   llm?: LanguageModel,
   budgetMs: number = SUMMARY_BUDGET_MS,
   knownNames: string[] = [],

@@ -2,7 +2,6 @@
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
 import type { SearchIntent } from './intent';
-import { type MatchCount, matchCountOf } from './matchCount';
 import type { RankedResult } from './ranking';
 
 const MAX_PICKS = 3;
@@ -14,9 +13,8 @@ function quoted(query: string): string {
   return `"${clean.length > MAX_QUOTED_QUERY ? `${clean.slice(0, MAX_QUOTED_QUERY - 1)}…` : clean}"`;
 }
 
-function places({ count, estimated }: MatchCount): string {
-  const about = estimated ? 'about ' : '';
-  return count === 1 ? `${about}1 place` : `${about}${count} places`;
+function places(count: number): string {
+  return count === 1 ? '1 place' : `${count} places`;
 }
 
 /** What to loosen when nothing matched, most restrictive first. */
@@ -36,12 +34,11 @@ function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
-export function templateSummary(query: string, intent: SearchIntent, ranked: RankedResult[], total: number | MatchCount): string {
-  const matched = matchCountOf(total);
-  if (matched.count <= 0) {
+export function templateSummary(query: string, intent: SearchIntent, ranked: RankedResult[], total: number): string {
+  if (total <= 0) {
     return `No places matched ${quoted(query)}. Try to ${joinList(suggestions(intent))}.`;
   }
-  const found = `Found ${places(matched)} for ${quoted(query)}.`;
+  const found = `Found ${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;
   const picks = ranked.slice(0, MAX_PICKS).map((r) => {
     const reasons = r.reasons.slice(0, MAX_REASONS_PER_PICK);

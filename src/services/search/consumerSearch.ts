@@ -1,9 +1,8 @@
 // Consumer search (spec 4.2): understand the sentence, fetch candidates from the index,
-// apply time filters (consumerCandidates.ts), rank with personalisation, page, and write a grounded summary.
+// rank with personalisation, page, and write a grounded summary.
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
-import type { MatchCount } from '../../domain/search/matchCount';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { summarise } from '../../domain/search/summarise';
 import { understandQuery } from '../../domain/search/understandQuery';
@@ -13,7 +12,6 @@ import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
-import { findConsumerCandidates } from './consumerCandidates';
 import { openNow } from './whenFilter';
 
 const SUMMARY_TTL_SECONDS = 600;
@@ -27,10 +25,10 @@ export interface ConsumerSearchResult {
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
 
-function summaryKey(query: string, results: RankedResult[], total: MatchCount): string {
+function summaryKey(query: string, results: RankedResult[], total: number): string {
   const normalised = query.toLowerCase().replace(/\s+/g, ' ').trim();
   const ids = results.map((result) => result.document.id).join(',');
-  return `summary:${createHash('sha256').update(`${normalised}|${total.count}${total.estimated ? '~' : ''}|${ids}`).digest('base64url')}`;
+  return `summary:${createHash('sha256').update(`${normalised}|${total}|${ids}`).digest('base64url')}`;
 }
 
 export function createConsumerSearch(deps: {
@@ -55,26 +53,27 @@ export function createConsumerSearch(deps: {
       understandQuery(input.query, llm),
     ]);
     const { intent } = understood;
-    const plan = planConsumerSearch(principal.environment, input, intent);
     const now = clock();
-    const needed = input.offset + input.limit;
-    const { candidates, total, moreBeyond } = await findConsumerCandidates(index, plan.indexQuery, intent.when, now, needed);
-    const ranked = rankCandidates(candidates, {
+    const plan = planConsumerSearch(principal.environment, input, intent, now);
+    // Time filters ("open now", ...) are part of the index query: the total counts every business that passes.
+    const found = await index.search(plan.indexQuery);
+    const ranked = rankCandidates(found.hits, {
       intent,
       radiusKm: plan.radiusKm,
       session: session ?? undefined,
-      explainTop: needed,
+      explainTop: input.offset + input.limit,
       // Candidates that passed an "open now" filter are open: no need to ask again.
       isOpen: intent.when?.openNow ? () => true : (doc) => openNow(doc, now),
     });
-    const page = ranked.slice(input.offset, needed);
+    const page = ranked.slice(input.offset, input.offset + input.limit);
+    const { total } = found;
 
     const key = summaryKey(input.query, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
       // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
       // not shown from an invented business; the template needs none.
-      const knownNames = llm ? ranked.slice(needed, needed + 50).map((r) => r.document.name) : [];
+      const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
       const summary = await summarise(input.query, intent, page, total, llm, undefined, knownNames);
       if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
       response = summary.text;
@@ -92,9 +91,9 @@ export function createConsumerSearch(deps: {
       query: input.query,
       response,
       results: page,
-      total: total.count,
+      total,
       sessionId,
-      pagination: { offset: input.offset, limit: input.limit, hasMore: needed < ranked.length || moreBeyond },
+      pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + page.length < total },
     };
   };
 }

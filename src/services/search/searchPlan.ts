@@ -44,7 +44,8 @@ function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; l
   return city?.centre;
 }
 
-export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent): ConsumerPlan {
+/** @param now the instant "open now" and "today" refer to */
+export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent, now: Date): ConsumerPlan {
   const text = searchText(intent);
   const query: SearchQuery = {
     environment,
@@ -75,5 +76,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   if (intent.price?.maxAmount !== undefined) query.maxPrice = intent.price.maxAmount;
   if (intent.quality?.minRating !== undefined) query.minRating = intent.quality.minRating;
   if (intent.quality?.verifiedOnly) query.verificationLevels = VERIFIED_LEVELS;
+  // Opening hours have minute resolution: the same minute gives the same answer (and cached totals).
+  if (intent.when) query.opening = { at: new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(), ...intent.when };
   return { indexQuery: query, ...(radiusKm !== undefined && { radiusKm }) };
 }

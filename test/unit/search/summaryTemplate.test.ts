@@ -60,11 +60,6 @@ describe('templateSummary', () => {
     expect(templateSummary('tacos', parseIntentByRules('tacos'), [], 0)).toBe('No places matched "tacos". Try to widen the search radius.');
   });
 
-  it('says "about" when the count is estimated', () => {
-    expect(templateSummary(query, intent, [], { count: 40, estimated: true })).toBe('Found about 40 places for "vegan lunch in Austin". There are no more results on this page.');
-    expect(templateSummary(query, intent, [], { count: 40, estimated: false })).toBe('Found 40 places for "vegan lunch in Austin". There are no more results on this page.');
-  });
-
   it('says so when the page is past the last result', () => {
     expect(templateSummary(query, intent, [], 12)).toBe('Found 12 places for "vegan lunch in Austin". There are no more results on this page.');
   });

@@ -1,4 +1,5 @@
 // How a SearchDocument is laid out in the documents table and the FTS table of a generation.
+import { encodeSchedule } from '../../../domain/search/openingFilter';
 import { normalizeKeyword, type SearchDocument } from '../../../ports/searchIndex';
 import { documentTags } from './filterTags';
 
@@ -19,6 +20,7 @@ export interface DocumentRow {
   lat: number | null;
   lon: number | null;
   nameSort: string;
+  opening: string;
   document: string;
 }
 
@@ -41,6 +43,7 @@ export function documentRow(doc: SearchDocument): DocumentRow {
     // Lowercase only (no trim or folding): byte order of the lowercased name is what a
     // lowercase-normalised keyword sorts by in Elasticsearch, so "name" sorts agree.
     nameSort: doc.name.toLowerCase(),
+    opening: encodeSchedule(doc),
     document: JSON.stringify(doc),
   };
 }

@@ -29,6 +29,7 @@ const ROW_COLUMNS = [
   ['lat', 'lat'],
   ['lon', 'lon'],
   ['name_sort', 'nameSort'],
+  ['opening', 'opening'],
   ['document', 'document'],
 ] as const;
 

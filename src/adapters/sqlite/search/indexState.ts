@@ -35,6 +35,19 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 3,
+    name: 'documents carry their opening schedule code (opening)',
+    // Rows written before stay NULL: the time filter then encodes the schedule from the document
+    // (same answers, slower); the next reindex fills every row.
+    up: (db) => {
+      for (const generation of existingGenerations(db)) {
+        const { documents } = generationTables(generation);
+        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(documents) as string[];
+        if (columns.length > 0 && !columns.includes('opening')) db.exec(`ALTER TABLE ${documents} ADD COLUMN opening TEXT`);
+      }
+    },
+  },
 ];
 
 export interface Generations {

@@ -35,6 +35,8 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
   // token_count: the FTS row's length in tokens, every column counted, as FTS5's docsize table
   // holds it. A search that reads the row anyway hands it to bm25_given, which otherwise looks it
   // up in docsize for every match (a fifth of the scoring time). NULL: not known, look it up.
+  // opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
+  // written before it existed, which the filter then reads from the document.
   const { documents: d, generation: g } = tables;
   db.exec(`
     CREATE TABLE ${d} (
@@ -55,6 +57,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       lon REAL,
       name_sort TEXT NOT NULL,
       token_count INTEGER,
+      opening TEXT,
       document TEXT NOT NULL,
       UNIQUE (environment, id)
     );

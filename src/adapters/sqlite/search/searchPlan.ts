@@ -21,6 +21,12 @@ export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
 /** Registered on the connection by the adapter (see sqliteSearchIndex.ts). */
 export const DISTANCE_FUNCTION = 'distance_km';
 
+/**
+ * Registered on the connection by the adapter (openingFunction.ts): 1 when a schedule code passes
+ * a time filter (JSON). A row written before the opening column existed hands its document instead.
+ */
+export const OPENING_FUNCTION = 'opening_matches';
+
 /** bm25 with caller-supplied phrase counts, from the SQLite extension in native/ (rankExtension.ts). */
 export const RANK_FUNCTION = 'bm25_given';
 
@@ -181,6 +187,10 @@ function planParts(query: SearchQuery): Parts {
   if (query.minRating !== undefined) {
     rowOnly.push('d.average_rating >= @minRating');
     params.minRating = query.minRating;
+  }
+  if (query.opening) {
+    rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, d.document), @opening)`);
+    params.opening = JSON.stringify(query.opening);
   }
   let distance: string | null = null;
   if (query.near) {

@@ -8,6 +8,7 @@ import { createCommonWords } from './commonWords';
 import { haversineKm } from './geo';
 import { createIndexState } from './indexState';
 import { generationTables } from './indexTables';
+import { registerOpeningFunction } from './openingFunction';
 import { loadRankExtension } from './rankExtension';
 import { readPageRows, type PageRows } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
@@ -28,7 +29,7 @@ export interface SearchConnectionOptions {
 }
 
 /**
- * Page cache, memory map, the distance function and the ranking extension every connection that
+ * Page cache, memory map, the distance and opening functions and the ranking extension every connection that
  * searches needs.
  * SQLite's 2 MB default cache is far smaller than the indexes of 100 000 documents: every query
  * would go back to the OS for pages. 64 MB holds the hot part of each index, and memory-mapped
@@ -42,6 +43,7 @@ export function prepareSearchConnection(db: SqliteDatabase, options: SearchConne
       ? null
       : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
   );
+  registerOpeningFunction(db);
   if (options.rankLibrary !== null) loadRankExtension(db, options.rankLibrary);
 }
 

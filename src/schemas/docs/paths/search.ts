@@ -3,7 +3,6 @@ import { directoryQuerySchema } from '../../endpoints/directory';
 import { partnerSearchQuerySchema } from '../../endpoints/partnerSearch';
 import { AI_VISIBILITY_FORMULA } from '../../../domain/aiVisibilityScore';
 import { RANKING_FORMULA } from '../../../domain/search/ranking';
-import { TIME_FILTER_WINDOW_GROWTH } from '../../../services/search/consumerCandidates';
 import { CANDIDATE_POOL } from '../../../services/search/searchPlan';
 import { operation } from '../operation';
 
@@ -25,10 +24,7 @@ export function searchPaths() {
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses, or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
-          `that is more), so every offset is reachable. Time filters (open now, on a day, late) apply to those matches; ` +
-          `when too few pass to fill the page, ${TIME_FILTER_WINDOW_GROWTH} times as many matches are checked once more. \`total\` is then exact ` +
-          'when every match was checked, and otherwise estimated from the share that passed (the template summary says ' +
-          `"about"). Ranking: ${RANKING_FORMULA}`,
+          `that is more), so every offset is reachable. Ranking: ${RANKING_FORMULA}`,
         access: 'credential',
         parameters: ['XSessionId'],
         body: 'ConsumerSearchRequest',

@@ -1,0 +1,83 @@
+// The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late") as a
+// filter the search index applies, so totals and deep pages count every business that passes.
+// Both indexes store each business's opening as a schedule code (encodeSchedule) and decide with
+// the rules of domain/openingHours.ts: the embedded index calls matchesSchedule, Elasticsearch
+// runs the same rules in Painless (adapters/elasticsearch/openingScript.ts).
+import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf } from '../openingHours';
+import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
+
+/** "Late" means still open at 22:00 local time or later. */
+export const LATE_MINUTES = 22 * 60;
+/** The zone of a business without coordinates. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+export interface OpeningFilter {
+  /** The instant "now" and "today" mean, ISO 8601. */
+  at: string;
+  /** Open at `at`, by weekly hours and blackout dates. */
+  openNow?: boolean;
+  /** Has hours on this weekday. */
+  day?: Weekday;
+  /** Closes at LATE_MINUTES or later (or runs past midnight) on `day`, or on today in its own zone. */
+  late?: boolean;
+}
+
+export interface Opening {
+  hours: WeeklyHours;
+  timeZone?: string;
+  blackoutDates: string[];
+}
+
+export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
+  const zone = opening.timeZone ?? FALLBACK_TIME_ZONE;
+  if (filter.openNow && !isOpenAt(opening.hours, opening.blackoutDates, zone, at)) return false;
+  if (filter.day && !isOpenOn(opening.hours, filter.day)) return false;
+  if (filter.late && !closesAtOrAfter(opening.hours, filter.day ?? localTime(zone, at).weekday, LATE_MINUTES)) return false;
+  return true;
+}
+
+/**
+ * A business's opening in one short string, simple enough to split in Painless:
+ * `zone|monday|tuesday|...|sunday|blackout dates`, each day `open-close` in minutes since local
+ * midnight or empty (closed, unstated or malformed), dates comma-separated. For example
+ * `America/Chicago|540-1020|540-1020||||600-120||2026-12-25`.
+ */
+export function encodeSchedule(opening: Opening): string {
+  const days = WEEKDAYS.map((weekday) => {
+    const day = opening.hours?.[weekday];
+    if (!day || !('open' in day)) return '';
+    const open = minutesOf(day.open);
+    const close = minutesOf(day.close);
+    return open === null || close === null ? '' : `${open}-${close}`;
+  });
+  return [opening.timeZone ?? FALLBACK_TIME_ZONE, ...days, (opening.blackoutDates ?? []).join(',')].join('|');
+}
+
+const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+export function decodeSchedule(code: string): Opening {
+  const parts = code.split('|');
+  const hours: WeeklyHours = {};
+  WEEKDAYS.forEach((weekday, i) => {
+    const span = parts[i + 1];
+    if (!span) return;
+    const [open, close] = span.split('-').map(Number);
+    hours[weekday] = { open: hhmm(open), close: hhmm(close) };
+  });
+  const blackout = parts[8];
+  return { timeZone: parts[0], hours, blackoutDates: blackout ? blackout.split(',') : [] };
+}
+
+/**
+ * matchesOpening over schedule codes, for an index that tests many rows against one filter:
+ * rows often share a code (same hours, same zone), so each distinct code is decided once.
+ */
+export function scheduleMatcher(filter: OpeningFilter): (code: string) => boolean {
+  const at = new Date(filter.at);
+  const decided = new Map<string, boolean>();
+  return (code) => {
+    let matches = decided.get(code);
+    if (matches === undefined) decided.set(code, (matches = matchesOpening(decodeSchedule(code), filter, at)));
+    return matches;
+  };
+}

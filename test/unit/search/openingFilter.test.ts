@@ -1,0 +1,66 @@
+import type { WeeklyHours } from '../../../src/domain/profile';
+import { decodeSchedule, encodeSchedule, matchesOpening, type Opening, scheduleMatcher } from '../../../src/domain/search/openingFilter';
+
+const weekdays = (open: string, close: string): WeeklyHours =>
+  Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, { open, close }]));
+const bar: Opening = {
+  hours: { friday: { open: '18:00', close: '02:00' }, saturday: { open: '18:00', close: '23:00' }, sunday: { closed: true } },
+  timeZone: 'America/Chicago',
+  blackoutDates: ['2026-12-25'],
+};
+const office: Opening = { hours: weekdays('09:00', '17:00'), timeZone: 'Asia/Tokyo', blackoutDates: [] };
+
+describe('matchesOpening', () => {
+  // Sunday 2026-11-22 15:30 UTC: 09:30 Sunday in Chicago, 00:30 Monday in Tokyo.
+  const at = '2026-11-22T15:30:00.000Z';
+
+  it('open now, in the business\'s own zone, past midnight and around blackout dates', () => {
+    expect(matchesOpening(bar, { at: '2026-11-21T07:30:00.000Z', openNow: true })).toBe(true); // Sat 01:30, Friday's span
+    expect(matchesOpening(bar, { at: '2026-11-21T09:30:00.000Z', openNow: true })).toBe(false); // Sat 03:30
+    expect(matchesOpening({ ...bar, blackoutDates: ['2026-11-20'] }, { at: '2026-11-21T07:30:00.000Z', openNow: true })).toBe(false);
+    expect(matchesOpening(office, { at: '2026-11-23T01:00:00.000Z', openNow: true })).toBe(true); // Mon 10:00 Tokyo
+    expect(matchesOpening(office, { at, openNow: true })).toBe(false);
+  });
+
+  it('open on a weekday: has hours that day', () => {
+    expect(matchesOpening(bar, { at, day: 'friday' })).toBe(true);
+    expect(matchesOpening(bar, { at, day: 'sunday' })).toBe(false);
+    expect(matchesOpening(bar, { at, day: 'monday' })).toBe(false);
+  });
+
+  it('open late: on the named day, or on today in the business\'s own zone', () => {
+    expect(matchesOpening(bar, { at, day: 'friday', late: true })).toBe(true); // past midnight
+    expect(matchesOpening(bar, { at, day: 'saturday', late: true })).toBe(true); // 23:00
+    expect(matchesOpening(office, { at, day: 'monday', late: true })).toBe(false);
+    // Today is Sunday in Chicago (closed) and Monday in Tokyo (closes 17:00): neither is late.
+    expect(matchesOpening(bar, { at, late: true })).toBe(false);
+    expect(matchesOpening({ ...office, hours: weekdays('09:00', '23:00') }, { at, late: true })).toBe(true);
+    expect(matchesOpening({ ...office, hours: weekdays('09:00', '23:00'), timeZone: 'America/Chicago' }, { at, late: true })).toBe(false);
+  });
+
+  it('treats a business without a zone as UTC', () => {
+    expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T09:30:00.000Z', openNow: true })).toBe(true);
+    expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T17:30:00.000Z', openNow: true })).toBe(false);
+  });
+});
+
+describe('schedule codes', () => {
+  it('write the zone, each day in minutes from Monday, and the blackout dates', () => {
+    expect(encodeSchedule(bar)).toBe('America/Chicago|||||1080-120|1080-1380||2026-12-25');
+    expect(encodeSchedule({ hours: { monday: { open: '9:00', close: '17:00' } }, blackoutDates: [] })).toBe('UTC||||||||');
+  });
+
+  it('decode to an opening every filter answers the same for', () => {
+    const instants = ['2026-11-21T07:30:00.000Z', '2026-11-22T15:30:00.000Z', '2026-11-23T01:00:00.000Z', '2026-12-25T20:00:00.000Z'];
+    const filters = [{ openNow: true }, { day: 'friday' as const }, { late: true }, { day: 'saturday' as const, late: true }];
+    for (const opening of [bar, office, { hours: {}, blackoutDates: ['2026-01-01', '2026-01-02'] }]) {
+      const decoded = decodeSchedule(encodeSchedule(opening));
+      expect(decoded.blackoutDates).toEqual(opening.blackoutDates);
+      const match = scheduleMatcher({ at: instants[0], openNow: true });
+      expect(match(encodeSchedule(opening))).toBe(matchesOpening(opening, { at: instants[0], openNow: true }));
+      for (const at of instants) {
+        for (const filter of filters) expect(matchesOpening(decoded, { at, ...filter })).toBe(matchesOpening(opening, { at, ...filter }));
+      }
+    }
+  });
+});
