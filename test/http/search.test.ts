@@ -138,6 +138,8 @@ describe('POST /v1/api/v1/consumer/search', () => {
     const found = response.body.data.businesses.map((b: { id: string }) => b.id);
     expect(found).toEqual(expect.arrayContaining([ids.vegan, ids.bbq]));
     expect(found).not.toContain(ids.pizza); // opens at 16:00
+    // The index applied the filter: the total counts exactly the open ones.
+    expect(response.body.data.total).toBe(found.length);
   });
 
   it('filters by price: "under $20"', async () => {

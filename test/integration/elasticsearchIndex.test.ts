@@ -4,6 +4,7 @@
 // node instead of starting one.
 import { Client } from '@elastic/elasticsearch';
 import { createElasticsearchIndex, type ElasticsearchIndexOptions } from '../../src/adapters/elasticsearch/elasticsearchIndex';
+import { searchWithOpening } from '../../src/adapters/elasticsearch/openingSearch';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { searchIndexContract } from '../contract/searchIndex.contract';
@@ -60,6 +61,20 @@ describe('elasticsearch index specifics', () => {
       expect(await index.apply(upserts(searchDocuments))).toEqual({ failures: [] });
     });
     afterAll(() => dispose(index));
+
+    it('applies time filters over matches read in batches: any batch size gives the same pages and totals', async () => {
+      const alias = aliases.get(index)!;
+      const opening = { at: '2026-11-23T16:00:00.000Z', day: 'monday' as const };
+      for (const shape of [{ sort: 'name' as const, order: 'asc' as const }, { text: 'coffee espresso', sort: 'relevance' as const, order: 'desc' as const }]) {
+        const whole = await searchWithOpening(admin, alias, { ...query(shape), opening, limit: 3, offset: 2 });
+        const batched = await searchWithOpening(admin, alias, { ...query(shape), opening, limit: 3, offset: 2 }, 2);
+        expect(whole.hits.length).toBeGreaterThan(0);
+        expect(ids(batched.hits)).toEqual(ids(whole.hits));
+        expect(batched.hits.map((hit) => hit.textScore)).toEqual(whole.hits.map((hit) => hit.textScore));
+        expect(batched.total).toBe(whole.total);
+        expect(whole.hits.every((hit) => hit.document.name.length > 0)).toBe(true);
+      }
+    });
 
     it('creates <alias>_v1 behind the alias on first use', async () => {
       const alias = aliases.get(index)!;

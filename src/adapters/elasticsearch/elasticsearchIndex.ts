@@ -12,6 +12,7 @@ import { createAliasManager } from './aliasManager';
 import { createBulkWriter, type BulkWriterOptions } from './bulkWriter';
 import { documentKey } from './documentKey';
 import { PROFILES_INDEX } from './indexDefinition';
+import { searchWithOpening } from './openingSearch';
 import { buildSearchRequest } from './queryBuilder';
 import { searchResultFrom } from './searchHits';
 import { translateError } from './translateError';
@@ -88,6 +89,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
 
     search: (query) =>
       guard(async () => {
+        if (query.opening) return searchWithOpening(client, alias, { ...query, opening: query.opening });
         const plan = buildSearchRequest(query);
         const response = await client.search<SearchDocument>({ index: alias, ...plan.request });
         return searchResultFrom(response, plan);

@@ -1,6 +1,7 @@
 // SearchQuery -> Elasticsearch search request: a pure function with golden tests
 // (test/unit/elasticsearch/). Text scores, filters never do; every sort key, the id tie-break
-// included, runs in the requested direction, like the embedded index.
+// included, runs in the requested direction, like the embedded index. Time filters (`opening`)
+// are not part of the request: openingSearch.ts applies them to what it returns.
 import type { estypes } from '@elastic/elasticsearch';
 import { sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
 import { queryText, type QueryText } from './queryText';

@@ -92,6 +92,8 @@ export interface RankContext {
    * answer is used: every candidate when "open now" weighs in, otherwise the explained results.
    */
   isOpen?: (doc: SearchDocument) => boolean | undefined;
+  /** Every candidate passed an "open now" filter (the index applied it): open, hours unread. */
+  allOpen?: boolean;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -196,7 +198,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const withOpen = weights.open !== undefined;
   const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
   const personalise = createPersonalizationScorer(context.session);
-  const openOf = (input: RankInput): boolean | undefined => input.openNow ?? context.isOpen?.(input.document);
+  const openOf = (input: RankInput): boolean | undefined => (context.allOpen ? true : input.openNow ?? context.isOpen?.(input.document));
 
   const ranked = candidates.map((input): RankedResult => {
     const fields = input.fields ?? rankingFieldsOf(input.document);

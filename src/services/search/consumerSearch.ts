@@ -62,8 +62,8 @@ export function createConsumerSearch(deps: {
       radiusKm: plan.radiusKm,
       session: session ?? undefined,
       explainTop: input.offset + input.limit,
-      // Candidates that passed an "open now" filter are open: no need to ask again.
-      isOpen: intent.when?.openNow ? () => true : (doc) => openNow(doc, now),
+      allOpen: intent.when?.openNow === true,
+      isOpen: (doc) => openNow(doc, now),
     });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total } = found;

@@ -4,7 +4,7 @@ import { createLruSessionStore } from '../../../src/adapters/memory/lruSessionSt
 import { createMemoryCache } from '../../../src/adapters/memory/memoryCache';
 import type { Principal } from '../../../src/domain/principal';
 import { createLogger } from '../../../src/logger';
-import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchIndex } from '../../../src/ports/searchIndex';
+import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchIndex, type SearchQuery } from '../../../src/ports/searchIndex';
 import { createConsumerSearch } from '../../../src/services/search/consumerSearch';
 import { searchDocument } from '../../fixtures/searchDocument';
 
@@ -18,8 +18,8 @@ const documents = Array.from({ length: 30 }, (_, i) =>
   searchDocument({ id: `biz_${String(i).padStart(2, '0')}`, name: `Lunch Spot ${i}`, reviewCount: 10 + i, hours: ALWAYS_OPEN, timeZone: 'UTC' }),
 );
 
-/** An index answering every search with all the documents, recording which documents are read. */
-function recordingIndex(reads: Set<string>): SearchIndex {
+/** An index answering every search with all the documents, recording the queries and which documents are read. */
+function recordingIndex(reads: Set<string>, queries: SearchQuery[]): SearchIndex {
   const hit = (document: SearchDocument): SearchHit => ({
     get document() {
       reads.add(document.id);
@@ -30,14 +30,17 @@ function recordingIndex(reads: Set<string>): SearchIndex {
   });
   const unused = () => Promise.reject(new Error('not used'));
   return {
-    search: async () => ({ hits: documents.map(hit), total: documents.length }),
+    search: async (query) => {
+      queries.push(query);
+      return { hits: documents.map(hit), total: documents.length };
+    },
     apply: unused, get: unused, count: unused, rebuild: unused, ping: unused, close: unused,
   };
 }
 
-function consumerSearch(reads: Set<string>) {
+function consumerSearch(reads: Set<string>, queries: SearchQuery[] = []) {
   return createConsumerSearch({
-    index: recordingIndex(reads),
+    index: recordingIndex(reads, queries),
     sessions: createLruSessionStore(),
     summaryCache: createMemoryCache<string>(),
     logger: createLogger('silent'),
@@ -54,10 +57,12 @@ describe('consumer search reads documents', () => {
     expect([...reads].sort()).toEqual(result.results.map((r) => r.document.id).sort());
   });
 
-  it('of every candidate when a time filter needs their hours', async () => {
+  it('of the page only under "open now" too: the index applied the filter, ranking needs no hours', async () => {
     const reads = new Set<string>();
-    const result = await consumerSearch(reads)(principal, { query: 'lunch open now', limit: 5, offset: 0 });
+    const queries: SearchQuery[] = [];
+    const result = await consumerSearch(reads, queries)(principal, { query: 'lunch open now', limit: 5, offset: 0 });
+    expect(queries.map((query) => query.opening)).toEqual([{ at: '2026-11-22T12:00:00.000Z', openNow: true }]);
     expect(result.results.every((r) => r.openNow === true)).toBe(true);
-    expect(reads.size).toBe(30);
+    expect([...reads].sort()).toEqual(result.results.map((r) => r.document.id).sort());
   });
 });

@@ -24,7 +24,9 @@ export function searchPaths() {
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses, or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
-          `that is more), so every offset is reachable. Ranking: ${RANKING_FORMULA}`,
+          `that is more), so every offset is reachable. Time conditions (open now, open on a day, open late) filter in ` +
+          "the index, by each business's weekly hours in its own time zone and its blackout dates: `total` counts every " +
+          `business that passes. Ranking: ${RANKING_FORMULA}`,
         access: 'credential',
         parameters: ['XSessionId'],
         body: 'ConsumerSearchRequest',
