@@ -85,6 +85,40 @@ describe('sqlite search index specifics', () => {
     await reopened.close();
   });
 
+  it('applies time filters to an index written before documents carried their opening (migration 3)', async () => {
+    const file = freshFile();
+    const allDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '00:00' }]));
+    const open = searchDocument({ id: 'biz_open', name: 'Always Open', hours: allDay, timeZone: 'America/Chicago' });
+    const closed = searchDocument({ id: 'biz_closed', name: 'Never Open', hours: {} });
+    const first = createSqliteSearchIndex({ file });
+    await first.apply(upserts([open, closed]));
+    await first.close();
+    // Back to the layout before search index schema version 3: no opening column.
+    const raw = new Database(file);
+    const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
+    raw.exec(`ALTER TABLE ${documents} DROP COLUMN opening; DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version = 3`);
+    raw.close();
+    const filledOpenings = () => {
+      const reader = new Database(file, { readonly: true });
+      try {
+        return reader.prepare(`SELECT COUNT(opening) FROM ${documents}`).pluck().get();
+      } finally {
+        reader.close();
+      }
+    };
+
+    const reopened = createSqliteSearchIndex({ file });
+    const openNow: SearchQuery = { environment: 'live', opening: { at: '2026-11-22T15:30:00.000Z', openNow: true }, sort: 'name', order: 'asc', limit: 10, offset: 0 };
+    const found = await reopened.search(openNow);
+    expect(found.hits.map((hit) => hit.document.id)).toEqual(['biz_open']);
+    expect(found.total).toBe(1);
+    expect(filledOpenings()).toBe(0);
+    await reopened.apply(upserts([{ ...open, name: 'Always Open Diner' }]));
+    expect(filledOpenings()).toBe(1);
+    expect((await reopened.search(openNow)).hits.map((hit) => hit.document.name)).toEqual(['Always Open Diner']);
+    await reopened.close();
+  });
+
   it('another connection to the same file answers from the swapped-in generation', async () => {
     const file = freshFile();
     const writer = createSqliteSearchIndex({ file });

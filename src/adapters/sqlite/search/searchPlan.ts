@@ -188,10 +188,6 @@ function planParts(query: SearchQuery): Parts {
     rowOnly.push('d.average_rating >= @minRating');
     params.minRating = query.minRating;
   }
-  if (query.opening) {
-    rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, d.document), @opening)`);
-    params.opening = JSON.stringify(query.opening);
-  }
   let distance: string | null = null;
   if (query.near) {
     const box = boundingBox(query.near, query.near.radiusKm);
@@ -209,6 +205,11 @@ function planParts(query: SearchQuery): Parts {
     // The box crosses the antimeridian when its west edge is east of its east edge.
     rowOnly.push(box.minLon <= box.maxLon ? 'd.lon BETWEEN @minLon AND @maxLon' : '(d.lon >= @minLon OR d.lon <= @maxLon)');
     rowOnly.push(`${distance} <= @radiusKm`);
+  }
+  if (query.opening) {
+    // Last: SQLite tests the conditions in this order, and the function costs the most per row.
+    rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, d.document), @opening)`);
+    params.opening = JSON.stringify(query.opening);
   }
   params.limit = Math.max(0, Math.trunc(query.limit));
   params.offset = Math.max(0, Math.trunc(query.offset));
