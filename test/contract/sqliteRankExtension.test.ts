@@ -8,6 +8,7 @@ import { buildRankExtension, loadRankExtension, rankExtension } from '../../src/
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { searchDocument } from '../fixtures/searchDocument';
+import { rewindIndexLayout } from './olderIndexLayout';
 
 let dir: string;
 beforeAll(() => {
@@ -119,24 +120,10 @@ describe('the bm25_given ranking extension', () => {
     await first.apply(generated(300).map((document) => ({ type: 'upsert' as const, document })));
     await first.close();
     // Back to the layout of search index schema version 1: no token_count (nor opening) column.
-    const raw = new Database(file);
-    const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
-    raw.exec(
-      `ALTER TABLE ${documents} DROP COLUMN token_count; ALTER TABLE ${documents} DROP COLUMN opening; ` +
-        "DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= 2",
-    );
-    raw.close();
-
+    const older = rewindIndexLayout(file, ['token_count', 'opening'], 2);
     const given = open({ file });
     const builtin = open({ file, rankExtension: false });
-    const tokenCounts = () => {
-      const reader = new Database(file, { readonly: true });
-      try {
-        return reader.prepare(`SELECT COUNT(token_count) FROM ${documents}`).pluck().get();
-      } finally {
-        reader.close();
-      }
-    };
+    const tokenCounts = () => older.filled('token_count');
     expect(tokenCounts()).toBe(0);
     expect(await answers(given)).toEqual(await answers(builtin));
     await given.apply(generated(50).map((document) => ({ type: 'upsert' as const, document: { ...document, name: `${document.name} renamed` } })));

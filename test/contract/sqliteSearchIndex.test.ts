@@ -10,6 +10,7 @@ import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { searchDocument } from '../fixtures/searchDocument';
 import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
+import { rewindIndexLayout } from './olderIndexLayout';
 import { searchIndexContract } from './searchIndex.contract';
 
 const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
@@ -94,27 +95,16 @@ describe('sqlite search index specifics', () => {
     await first.apply(upserts([open, closed]));
     await first.close();
     // Back to the layout before search index schema version 3: no opening column.
-    const raw = new Database(file);
-    const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
-    raw.exec(`ALTER TABLE ${documents} DROP COLUMN opening; DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version = 3`);
-    raw.close();
-    const filledOpenings = () => {
-      const reader = new Database(file, { readonly: true });
-      try {
-        return reader.prepare(`SELECT COUNT(opening) FROM ${documents}`).pluck().get();
-      } finally {
-        reader.close();
-      }
-    };
+    const older = rewindIndexLayout(file, ['opening'], 3);
 
     const reopened = createSqliteSearchIndex({ file });
     const openNow: SearchQuery = { environment: 'live', opening: { at: '2026-11-22T15:30:00.000Z', openNow: true }, sort: 'name', order: 'asc', limit: 10, offset: 0 };
     const found = await reopened.search(openNow);
     expect(found.hits.map((hit) => hit.document.id)).toEqual(['biz_open']);
     expect(found.total).toBe(1);
-    expect(filledOpenings()).toBe(0);
+    expect(older.filled('opening')).toBe(0);
     await reopened.apply(upserts([{ ...open, name: 'Always Open Diner' }]));
-    expect(filledOpenings()).toBe(1);
+    expect(older.filled('opening')).toBe(1);
     expect((await reopened.search(openNow)).hits.map((hit) => hit.document.name)).toEqual(['Always Open Diner']);
     await reopened.close();
   });

@@ -27,28 +27,28 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     name: 'documents carry their FTS row length (token_count)',
     // Rows written before stay NULL, which bm25_given reads as "look it up": the same scores
     // without a rewrite; the next reindex fills every row.
-    up: (db) => {
-      for (const generation of existingGenerations(db)) {
-        const { documents } = generationTables(generation);
-        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(documents) as string[];
-        if (columns.length > 0 && !columns.includes('token_count')) db.exec(`ALTER TABLE ${documents} ADD COLUMN token_count INTEGER`);
-      }
-    },
+    up: addDocumentsColumn('token_count INTEGER'),
   },
   {
     version: 3,
     name: 'documents carry their opening schedule code (opening)',
     // Rows written before stay NULL: the time filter then encodes the schedule from the document
     // (same answers, slower); the next reindex fills every row.
-    up: (db) => {
-      for (const generation of existingGenerations(db)) {
-        const { documents } = generationTables(generation);
-        const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(documents) as string[];
-        if (columns.length > 0 && !columns.includes('opening')) db.exec(`ALTER TABLE ${documents} ADD COLUMN opening TEXT`);
-      }
-    },
+    up: addDocumentsColumn('opening TEXT'),
   },
 ];
+
+/** Adds a nullable column to the documents table of every generation that lacks it. */
+function addDocumentsColumn(definition: string): (db: SqliteDatabase) => void {
+  const column = definition.split(' ')[0];
+  return (db) => {
+    for (const generation of existingGenerations(db)) {
+      const { documents } = generationTables(generation);
+      const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(documents) as string[];
+      if (columns.length > 0 && !columns.includes(column)) db.exec(`ALTER TABLE ${documents} ADD COLUMN ${definition}`);
+    }
+  };
+}
 
 export interface Generations {
   current: number | null;
