@@ -4,7 +4,10 @@
 // node instead of starting one.
 import { Client } from '@elastic/elasticsearch';
 import { createElasticsearchIndex, type ElasticsearchIndexOptions } from '../../src/adapters/elasticsearch/elasticsearchIndex';
+import { SCHEDULE_FIELD } from '../../src/adapters/elasticsearch/indexedDocument';
+import { PROFILES_INDEX } from '../../src/adapters/elasticsearch/indexDefinition';
 import { searchWithOpening } from '../../src/adapters/elasticsearch/openingSearch';
+import { encodeSchedule } from '../../src/domain/search/openingFilter';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { searchIndexContract } from '../contract/searchIndex.contract';
@@ -123,6 +126,34 @@ describe('elasticsearch index specifics', () => {
       await other.close();
       await expect(other.ping()).rejects.toBeInstanceOf(UnavailableError);
       await expect(other.search(query())).rejects.toBeInstanceOf(UnavailableError);
+    });
+  });
+
+  describe('an index created by an earlier version', () => {
+    it('gets the new mapping fields on open, and time filters read older documents from _source', async () => {
+      const alias = `profiles_test_${process.pid}_${++created}`;
+      const { openingSchedule: _added, ...olderProperties } = PROFILES_INDEX.mappings.properties ?? {};
+      await admin.indices.create({ index: `${alias}_v1`, settings: PROFILES_INDEX.settings, mappings: { ...PROFILES_INDEX.mappings, properties: olderProperties }, aliases: { [alias]: {} } });
+      const allDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '00:00' }]));
+      const older = { ...fixtureDocument('biz_den_cafe'), hours: allDay, timeZone: 'America/Denver', blackoutDates: [] };
+      await admin.index({ index: alias, id: `live:${older.id}`, document: older, refresh: true });
+
+      const index = openIndex({ alias });
+      try {
+        const openNow = query({ opening: { at: '2026-11-22T15:30:00.000Z', openNow: true }, sort: 'name', order: 'asc' });
+        expect(ids((await index.search(openNow)).hits)).toEqual([older.id]);
+        const mapping = await admin.indices.getMapping({ index: alias });
+        expect(Object.values(mapping)[0].mappings.properties).toHaveProperty(SCHEDULE_FIELD);
+        const newer = { ...fixtureDocument('biz_aus_taco'), hours: allDay, timeZone: 'America/Chicago', blackoutDates: ['2026-11-22'] };
+        expect(await index.apply(upserts([newer]))).toEqual({ failures: [] });
+        const stored = await admin.search({ index: alias, query: { ids: { values: [`live:${newer.id}`] } }, docvalue_fields: [SCHEDULE_FIELD], _source: false });
+        expect(stored.hits.hits[0].fields?.[SCHEDULE_FIELD]).toEqual([encodeSchedule(newer)]);
+        // The newer one is closed for its blackout date; the older one is read from _source.
+        expect(ids((await index.search(openNow)).hits)).toEqual([older.id]);
+        expect(await index.get('live', newer.id)).toEqual(newer);
+      } finally {
+        await dispose(index);
+      }
     });
   });
 

@@ -53,8 +53,25 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
     await client.cluster.health({ index: alias, wait_for_status: 'yellow', wait_for_active_shards: 1, timeout: '30s' });
   };
 
+  /**
+   * An index created by an earlier version lacks the fields added to the mapping since: add them.
+   * Only new fields; documents get their values when rewritten (`npm run reindex` rewrites all).
+   */
+  const addNewFields = async (): Promise<void> => {
+    const wanted = definition.mappings.properties ?? {};
+    for (const [index, { mappings }] of Object.entries(await client.indices.getMapping({ index: alias }))) {
+      const missing = Object.fromEntries(Object.entries(wanted).filter(([name]) => !(name in (mappings.properties ?? {}))));
+      if (Object.keys(missing).length === 0) continue;
+      await client.indices.putMapping({ index, properties: missing });
+      logger?.warn({ index, fields: Object.keys(missing) }, 'elasticsearch: added new mapping fields; run npm run reindex to fill them');
+    }
+  };
+
   const createIfAbsent = async (): Promise<void> => {
-    if (await client.indices.existsAlias({ name: alias })) return untilSearchable();
+    if (await client.indices.existsAlias({ name: alias })) {
+      await addNewFields();
+      return untilSearchable();
+    }
     // `exists` also answers true for an alias: one another process may have created just now.
     if ((await client.indices.exists({ index: alias })) && !(await client.indices.existsAlias({ name: alias }))) {
       throw new Error(`"${alias}" is a concrete Elasticsearch index; the adapter needs that name free for its alias`);

@@ -5,8 +5,9 @@
 // applies. A delete of a document that is not there is no failure.
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../../logger';
-import type { BulkFailure, IndexAction, SearchDocument } from '../../ports/searchIndex';
+import type { BulkFailure, IndexAction } from '../../ports/searchIndex';
 import { documentKey } from './documentKey';
+import { type IndexedDocument, indexedDocument } from './indexedDocument';
 import { isRetryableError, isRetryableStatus, reasonOf, translateError } from './translateError';
 
 export interface BulkWriterOptions {
@@ -38,11 +39,11 @@ type Outcome = { kind: 'done' } | { kind: 'retry'; reason: string } | { kind: 'f
 
 const actionId = (action: IndexAction): string => (action.type === 'upsert' ? action.document.id : action.id);
 
-function operationsFor(actions: IndexAction[], createOnly: boolean): estypes.BulkRequest<SearchDocument>['operations'] {
-  return actions.flatMap((action): estypes.BulkOperationContainer[] | [estypes.BulkOperationContainer, SearchDocument] => {
+function operationsFor(actions: IndexAction[], createOnly: boolean): estypes.BulkRequest<IndexedDocument>['operations'] {
+  return actions.flatMap((action): estypes.BulkOperationContainer[] | [estypes.BulkOperationContainer, IndexedDocument] => {
     if (action.type === 'delete') return [{ delete: { _id: documentKey(action.environment, action.id) } }];
     const _id = documentKey(action.document.environment, action.document.id);
-    return [createOnly ? { create: { _id } } : { index: { _id } }, action.document];
+    return [createOnly ? { create: { _id } } : { index: { _id } }, indexedDocument(action.document)];
   });
 }
 

@@ -11,6 +11,7 @@ import type { BulkFailure, IndexAction, SearchDocument, SearchIndex } from '../.
 import { createAliasManager } from './aliasManager';
 import { createBulkWriter, type BulkWriterOptions } from './bulkWriter';
 import { documentKey } from './documentKey';
+import { INDEX_ONLY_FIELDS } from './indexedDocument';
 import { PROFILES_INDEX } from './indexDefinition';
 import { searchWithOpening } from './openingSearch';
 import { buildSearchRequest } from './queryBuilder';
@@ -97,7 +98,10 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
 
     get: (environment: Environment, id: string) =>
       guard(async () => {
-        const response = await client.get<SearchDocument>({ index: alias, id: documentKey(environment, id) }, { ignore: [404] });
+        const response = await client.get<SearchDocument>(
+          { index: alias, id: documentKey(environment, id), _source_excludes: INDEX_ONLY_FIELDS },
+          { ignore: [404] },
+        );
         return response.found && response._source ? response._source : null;
       }),
 

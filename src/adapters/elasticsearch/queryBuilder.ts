@@ -4,6 +4,7 @@
 // are not part of the request: openingSearch.ts applies them to what it returns.
 import type { estypes } from '@elastic/elasticsearch';
 import { sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
+import { INDEX_ONLY_FIELDS } from './indexedDocument';
 import { queryText, type QueryText } from './queryText';
 
 /** Field boosts, in the same proportions as the embedded index's bm25 weights. */
@@ -43,6 +44,7 @@ export function buildSearchRequest(query: SearchQuery): SearchPlan {
     from: inWindow ? from : 0,
     size: inWindow ? Math.min(limit, MAX_RESULT_WINDOW - from) : 0,
     track_total_hits: true,
+    _source: { excludes: INDEX_ONLY_FIELDS },
     // Text scores are part of the answer only in relevance order (the port's contract); a field
     // sort leaves the text as a filter and skips scoring altogether.
     ...(scored ? { track_scores: true } : {}),

@@ -2,6 +2,7 @@
 // (the port's SearchDocument, the query builder's field names, the domain's synonym table).
 // That the engine accepts it and its analysers behave is proven by the integration suite.
 import definition from '../../../mappings/profiles.json';
+import { SCHEDULE_FIELD } from '../../../src/adapters/elasticsearch/indexedDocument';
 import { TEXT_FIELDS } from '../../../src/adapters/elasticsearch/queryBuilder';
 import { categorySynonymRules } from '../../../src/domain/search/categorySynonyms';
 import { searchDocuments } from '../../fixtures/searchDocuments';
@@ -65,9 +66,10 @@ describe('mappings/profiles.json', () => {
     expect(fieldAt('location')).toEqual({ type: 'alias', path: 'coordinates' });
   });
 
-  it('keeps opening hours and blackout dates in _source only', () => {
+  it('keeps opening hours and blackout dates in _source only, and their schedule code as a doc value for time filters', () => {
     expect(fieldAt('hours')).toEqual({ type: 'object', enabled: false });
     expect(fieldAt('blackoutDates')).toEqual({ type: 'object', enabled: false });
+    expect(fieldAt(SCHEDULE_FIELD)).toEqual({ type: 'keyword', index: false, doc_values: true });
   });
 
   it('uses only analysers, normalisers and filters it defines (or stock ones)', () => {
