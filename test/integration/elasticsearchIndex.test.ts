@@ -6,7 +6,7 @@ import { Client } from '@elastic/elasticsearch';
 import { createElasticsearchIndex, type ElasticsearchIndexOptions } from '../../src/adapters/elasticsearch/elasticsearchIndex';
 import { SCHEDULE_FIELD } from '../../src/adapters/elasticsearch/indexedDocument';
 import { PROFILES_INDEX } from '../../src/adapters/elasticsearch/indexDefinition';
-import { searchWithOpening } from '../../src/adapters/elasticsearch/openingSearch';
+import { scanMatches, searchWithOpening } from '../../src/adapters/elasticsearch/openingSearch';
 import { encodeSchedule } from '../../src/domain/search/openingFilter';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
@@ -65,17 +65,21 @@ describe('elasticsearch index specifics', () => {
     });
     afterAll(() => dispose(index));
 
-    it('applies time filters over matches read in batches: any batch size gives the same pages and totals', async () => {
+    it('applies time filters the same by code aggregation and by reading the matches in batches of any size', async () => {
       const alias = aliases.get(index)!;
-      const opening = { at: '2026-11-23T16:00:00.000Z', day: 'monday' as const };
-      for (const shape of [{ sort: 'name' as const, order: 'asc' as const }, { text: 'coffee espresso', sort: 'relevance' as const, order: 'desc' as const }]) {
-        const whole = await searchWithOpening(admin, alias, { ...query(shape), opening, limit: 3, offset: 2 });
-        const batched = await searchWithOpening(admin, alias, { ...query(shape), opening, limit: 3, offset: 2 }, 2);
-        expect(whole.hits.length).toBeGreaterThan(0);
-        expect(ids(batched.hits)).toEqual(ids(whole.hits));
-        expect(batched.hits.map((hit) => hit.textScore)).toEqual(whole.hits.map((hit) => hit.textScore));
-        expect(batched.total).toBe(whole.total);
-        expect(whole.hits.every((hit) => hit.document.name.length > 0)).toBe(true);
+      for (const opening of [{ at: '2026-11-23T16:00:00.000Z', day: 'monday' as const }, { at: '2026-11-23T16:00:00.000Z', openNow: true }]) {
+        for (const shape of [{ sort: 'name' as const, order: 'asc' as const }, { text: 'coffee espresso', sort: 'relevance' as const, order: 'desc' as const }]) {
+          const request = { ...query(shape), opening, limit: 3, offset: 2 };
+          const aggregated = await searchWithOpening(admin, alias, request);
+          expect(aggregated.hits.length).toBeGreaterThan(0);
+          for (const batch of [2, 5000]) {
+            const scanned = await scanMatches(admin, alias, request, batch);
+            expect(ids(scanned.hits)).toEqual(ids(aggregated.hits));
+            expect(scanned.hits.map((hit) => hit.textScore)).toEqual(aggregated.hits.map((hit) => hit.textScore));
+            expect(scanned.total).toBe(aggregated.total);
+            expect(scanned.hits.map((hit) => hit.document)).toEqual(aggregated.hits.map((hit) => hit.document));
+          }
+        }
       }
     });
 

@@ -66,10 +66,10 @@ describe('mappings/profiles.json', () => {
     expect(fieldAt('location')).toEqual({ type: 'alias', path: 'coordinates' });
   });
 
-  it('keeps opening hours and blackout dates in _source only, and their schedule code as a doc value for time filters', () => {
+  it('keeps opening hours and blackout dates in _source only, and their schedule code as a keyword for time filters', () => {
     expect(fieldAt('hours')).toEqual({ type: 'object', enabled: false });
     expect(fieldAt('blackoutDates')).toEqual({ type: 'object', enabled: false });
-    expect(fieldAt(SCHEDULE_FIELD)).toEqual({ type: 'keyword', index: false, doc_values: true });
+    expect(fieldAt(SCHEDULE_FIELD)).toEqual({ type: 'keyword' });
   });
 
   it('uses only analysers, normalisers and filters it defines (or stock ones)', () => {
