@@ -1,8 +1,9 @@
 // The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late") as a
 // filter the search index applies, so totals and deep pages count every business that passes.
-// Both indexes store each business's opening as a schedule code (encodeSchedule) and decide with
-// the rules of domain/openingHours.ts: the embedded index calls matchesSchedule, Elasticsearch
-// runs the same rules in Painless (adapters/elasticsearch/openingScript.ts).
+// Both indexes store each business's opening as a schedule code (encodeSchedule) and decide codes
+// with scheduleMatcher, so the rules of domain/openingHours.ts are the only ones: the embedded
+// index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
+// distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
 import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
@@ -37,7 +38,7 @@ export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date
 }
 
 /**
- * A business's opening in one short string, simple enough to split in Painless:
+ * A business's opening in one short string, shared by businesses with the same hours and zone:
  * `zone|monday|tuesday|...|sunday|blackout dates`, each day `open-close` in minutes since local
  * midnight or empty (closed, unstated or malformed), dates comma-separated. For example
  * `America/Chicago|540-1020|540-1020||||600-120||2026-12-25`.

@@ -12,7 +12,7 @@ import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
-import { openNow } from './whenFilter';
+import { openNow } from './openNow';
 
 const SUMMARY_TTL_SECONDS = 600;
 
