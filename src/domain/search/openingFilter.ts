@@ -54,17 +54,18 @@ export function encodeSchedule(opening: Opening): string {
   return [opening.timeZone ?? FALLBACK_TIME_ZONE, ...days, (opening.blackoutDates ?? []).join(',')].join('|');
 }
 
-const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** "HH:MM" of every minute of the day: decoding runs once per distinct code, tens of thousands of times. */
+const HHMM = Array.from({ length: 24 * 60 }, (_, m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 
 export function decodeSchedule(code: string): Opening {
   const parts = code.split('|');
   const hours: WeeklyHours = {};
-  WEEKDAYS.forEach((weekday, i) => {
+  for (let i = 0; i < WEEKDAYS.length; i++) {
     const span = parts[i + 1];
-    if (!span) return;
-    const [open, close] = span.split('-').map(Number);
-    hours[weekday] = { open: hhmm(open), close: hhmm(close) };
-  });
+    if (!span) continue;
+    const dash = span.indexOf('-');
+    hours[WEEKDAYS[i]] = { open: HHMM[Number(span.slice(0, dash))], close: HHMM[Number(span.slice(dash + 1))] };
+  }
   const blackout = parts[8];
   return { timeZone: parts[0], hours, blackoutDates: blackout ? blackout.split(',') : [] };
 }
