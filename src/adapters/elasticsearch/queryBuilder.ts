@@ -3,7 +3,7 @@
 // included, runs in the requested direction, like the embedded index. Time filters (`opening`)
 // are not part of the request: openingSearch.ts applies them to what it returns.
 import type { estypes } from '@elastic/elasticsearch';
-import { sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
+import { normalizeKeyword, sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
 import { INDEX_ONLY_FIELDS } from './indexedDocument';
 import { queryText, type QueryText } from './queryText';
 
@@ -71,17 +71,15 @@ function textClause(text: QueryText): estypes.QueryDslQueryContainer {
   };
 }
 
-const keyword = (value: string): string => value.trim().toLowerCase();
-
 function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   const clauses: estypes.QueryDslQueryContainer[] = [{ term: { environment: query.environment } }];
-  if (query.categories && query.categories.length > 0) clauses.push({ terms: { category: query.categories.map(keyword) } });
-  if (query.city !== undefined) clauses.push({ term: { 'address.city': keyword(query.city) } });
+  if (query.categories && query.categories.length > 0) clauses.push({ terms: { category: query.categories.map(normalizeKeyword) } });
+  if (query.city !== undefined) clauses.push({ term: { 'address.city': normalizeKeyword(query.city) } });
   if (query.state !== undefined) {
     const states = stateKeywords(query.state);
     clauses.push(states.length === 1 ? { term: { 'address.state': states[0] } } : { terms: { 'address.state': states } });
   }
-  if (query.country !== undefined) clauses.push({ term: { 'address.country': keyword(query.country) } });
+  if (query.country !== undefined) clauses.push({ term: { 'address.country': normalizeKeyword(query.country) } });
   if (query.verificationLevels && query.verificationLevels.length > 0) {
     clauses.push({ terms: { verificationLevel: [...query.verificationLevels] } });
   }

@@ -29,9 +29,14 @@ export interface Opening {
   blackoutDates: string[];
 }
 
+/** Open at `at` in its own zone, by weekly hours and blackout dates; also a ranking signal for every consumer search. */
+export function isOpenNow(opening: Opening, at: Date): boolean {
+  return isOpenAt(opening.hours, opening.blackoutDates, opening.timeZone ?? FALLBACK_TIME_ZONE, at);
+}
+
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
   const zone = opening.timeZone ?? FALLBACK_TIME_ZONE;
-  if (filter.openNow && !isOpenAt(opening.hours, opening.blackoutDates, zone, at)) return false;
+  if (filter.openNow && !isOpenNow(opening, at)) return false;
   if (filter.day && !isOpenOn(opening.hours, filter.day)) return false;
   if (filter.late && !closesAtOrAfter(opening.hours, filter.day ?? localTime(zone, at).weekday, LATE_MINUTES)) return false;
   return true;

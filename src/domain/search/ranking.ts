@@ -88,12 +88,12 @@ export interface RankContext {
   /** Only the first N results (after sorting) get `reasons`; the rest get []. Default: all. */
   explainTop?: number;
   /**
-   * Whether a business is open at search time, for inputs without `openNow`. Asked only where the
+   * Whether a candidate is open at search time, for inputs without `openNow`. Asked only where the
    * answer is used: every candidate when "open now" weighs in, otherwise the explained results.
+   * Given the candidate, not its document: an answer known without the hours (every candidate
+   * passed an "open now" filter) then builds no document.
    */
-  isOpen?: (doc: SearchDocument) => boolean | undefined;
-  /** Every candidate passed an "open now" filter (the index applied it): open, hours unread. */
-  allOpen?: boolean;
+  isOpen?: (candidate: RankInput) => boolean | undefined;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -198,7 +198,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const withOpen = weights.open !== undefined;
   const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
   const personalise = createPersonalizationScorer(context.session);
-  const openOf = (input: RankInput): boolean | undefined => (context.allOpen ? true : input.openNow ?? context.isOpen?.(input.document));
+  const openOf = (input: RankInput): boolean | undefined => input.openNow ?? context.isOpen?.(input);
 
   const ranked = candidates.map((input): RankedResult => {
     const fields = input.fields ?? rankingFieldsOf(input.document);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
+import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { summarise } from '../../domain/search/summarise';
 import { understandQuery } from '../../domain/search/understandQuery';
@@ -12,7 +13,6 @@ import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
-import { openNow } from './openNow';
 
 const SUMMARY_TTL_SECONDS = 600;
 
@@ -62,8 +62,8 @@ export function createConsumerSearch(deps: {
       radiusKm: plan.radiusKm,
       session: session ?? undefined,
       explainTop: input.offset + input.limit,
-      allOpen: intent.when?.openNow === true,
-      isOpen: (doc) => openNow(doc, now),
+      // Under an "open now" filter the index let only open businesses through.
+      isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
     });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total } = found;

@@ -157,7 +157,7 @@ describe('isOpen', () => {
 
   it('asks only about the explained results when "open now" does not weigh in, and says so in their reasons', () => {
     const asked: string[] = [];
-    const isOpen = (doc: { id: string }) => (asked.push(doc.id), openIds.has(doc.id));
+    const isOpen = ({ document }: { document: { id: string } }) => (asked.push(document.id), openIds.has(document.id));
     const ranked = rankCandidates(candidates, { intent: neutral, explainTop: 2, isOpen });
     expect(ranked.map((r) => r.document.id)).toEqual(['biz_0', 'biz_1', 'biz_2', 'biz_3']);
     expect(asked.sort()).toEqual(['biz_0', 'biz_1']);
@@ -168,7 +168,7 @@ describe('isOpen', () => {
 
   it('asks about every candidate when "open now" is part of the score, and ranks open places first', () => {
     const asked: string[] = [];
-    const isOpen = (doc: { id: string }) => (asked.push(doc.id), openIds.has(doc.id));
+    const isOpen = ({ document }: { document: { id: string } }) => (asked.push(document.id), openIds.has(document.id));
     const ranked = rankCandidates(candidates, { intent: parseIntentByRules('cafe open now'), explainTop: 1, isOpen });
     expect(asked.sort()).toEqual(['biz_0', 'biz_1', 'biz_2', 'biz_3']);
     expect(ranked.slice(0, 2).map((r) => r.document.id).sort()).toEqual(['biz_1', 'biz_3']);

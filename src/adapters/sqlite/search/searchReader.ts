@@ -29,8 +29,8 @@ export interface SearchConnectionOptions {
 }
 
 /**
- * Page cache, memory map, the distance and opening functions and the ranking extension every connection that
- * searches needs.
+ * Page cache, memory map, the distance and opening functions and the ranking extension: what every
+ * connection that searches needs.
  * SQLite's 2 MB default cache is far smaller than the indexes of 100 000 documents: every query
  * would go back to the OS for pages. 64 MB holds the hot part of each index, and memory-mapped
  * reads skip a copy per page for the rest.
