@@ -170,6 +170,26 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(second.pagination).toEqual({ offset: 1, limit: 1, hasMore: all.total > 2 });
   });
 
+  it('advises on the conditions the request really had when nothing matched', async () => {
+    // No location: a wider radius cannot help; the request's category filter can.
+    const filtered = await consumer({ query: 'brisket', category: 'cafes' });
+    expect(filtered.body.data.total).toBe(0);
+    expect(filtered.body.data.response).toBe('No places matched "brisket". Try to drop the category filter ("cafes") or check the spelling.');
+    // The same sentence with a radius and no category gets its own text, not a cached one.
+    const near = await consumer({ query: 'brisket', location: { ...DENVER, distance: '5km' } });
+    expect(near.body.data.total).toBe(0);
+    expect(near.body.data.response).toBe('No places matched "brisket". Try to widen the search radius or check the spelling.');
+  });
+
+  it('says when none of the results is the kind of place the sentence named', async () => {
+    // "plumber" implies plumbing and "pastries" bakeries; the only match near Denver is a cafe
+    // that mentions pastries.
+    const response = await consumer({ query: 'plumber pastries', location: { ...DENVER, distance: '5km' } });
+    const names = response.body.data.businesses.map((b: { name: string }) => b.name);
+    expect(names).toEqual(['Mile High Vegan Cafe']);
+    expect(response.body.data.response).toMatch(/^Found 1 place for "plumber pastries"\. It is not listed under plumbing or bakeries\. Top pick: Mile High Vegan Cafe/);
+  });
+
   it.each([
     ['query', { query: '' }],
     ['query', { query: 'x'.repeat(501) }],
@@ -204,6 +224,22 @@ describe('GET /v1/api/v1/directory', () => {
     expect(response.body.data.businesses[0]).toEqual(expect.objectContaining({ aiVisibilityScore: expect.any(Number), verificationLevel: 'none', verified: false }));
     expect(response.body.data.businesses[0]).not.toHaveProperty('personalizationScore');
     expect(response.body.data.pagination).toEqual({ total: names.length, limit: 20, offset: 0, hasMore: false });
+  });
+
+  it('filters by every verification level an item can show, certified included', async () => {
+    const admin = await signUp(app, 'search-admin');
+    await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());
+    const requested = await request(app.callback).post(`/v1/business/profile/${ids.denver}/verification`).set(owner.auth).send({ level: 'certified', documents: [] });
+    await request(app.callback).post(`/v1/admin/verifications/${requested.body.data.verificationId}/decision`).set(admin.auth).send({ decision: 'approve' });
+    await untilIndexed(app);
+    const certified = await request(app.callback).get('/v1/api/v1/directory?verificationLevel=certified').set(reader.auth);
+    expect(certified.status).toBe(200);
+    expect(certified.body.data.businesses.map((b: { id: string; verificationLevel: string }) => [b.id, b.verificationLevel])).toEqual([[ids.denver, 'certified']]);
+    const premium = await request(app.callback).get('/v1/api/v1/directory?verificationLevel=premium').set(reader.auth);
+    expect(premium.body.data.pagination.total).toBe(0);
+    const unknown = await request(app.callback).get('/v1/api/v1/directory?verificationLevel=gold').set(reader.auth);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual({ field: 'verificationLevel', issue: 'must be one of basic, verified, premium, certified' });
   });
 
   it('rejects a limit over 100 and an unknown sort', async () => {

@@ -120,13 +120,13 @@ describe('summaries through an OpenAI-compatible server', () => {
     { intent, radiusKm: 50 },
   );
   const notReturned = ['Taco Palace'];
-  const template = templateSummary(query, intent, ranked, 2);
+  const template = templateSummary({ query, intent }, ranked, 2);
 
   it('uses a grounded answer, and the prompt holds only the returned businesses', async () => {
     const text = 'Green Leaf Kitchen is 1.2 km away and rated 4.6; Sunny Bowl is close by too. Both serve vegan food in Austin.';
     server.reply({ kind: 'text', content: text });
 
-    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+    const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned });
 
     expect(summary).toEqual({ text, source: 'llm' });
     const [request] = server.requests;
@@ -146,20 +146,20 @@ describe('summaries through an OpenAI-compatible server', () => {
   it('uses the template when the answer names a business that is not in the results', async () => {
     server.reply({ kind: 'text', content: 'Green Leaf Kitchen is good, but Taco Palace is the real favourite.' });
 
-    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+    const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned });
 
     expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'ungrounded' });
   });
 
   it('uses the template when the answer invents a business nobody searched for', async () => {
     server.reply({ kind: 'text', content: "Try Mama Rosa's Trattoria for the best vegan lasagna." });
-    await expect(summarise(query, intent, ranked, 2, llm, 5000, notReturned)).resolves.toMatchObject({ source: 'template', fallbackReason: 'ungrounded' });
+    await expect(summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned })).resolves.toMatchObject({ source: 'template', fallbackReason: 'ungrounded' });
   });
 
   it('uses the template within the budget when the model is slow, and abandons the call', async () => {
     server.reply({ kind: 'text', content: 'Green Leaf Kitchen.', delayMs: SLOW_MS });
 
-    const summary = await summarise(query, intent, ranked, 2, llm, BUDGET_MS, notReturned);
+    const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: BUDGET_MS, knownNames: notReturned });
 
     expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
     await server.settled();
@@ -169,7 +169,7 @@ describe('summaries through an OpenAI-compatible server', () => {
   it('uses the template after a server error, without retrying', async () => {
     server.reply({ kind: 'error', status: 500 });
 
-    const summary = await summarise(query, intent, ranked, 2, llm, 5000, notReturned);
+    const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned });
 
     expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'error' });
     expect(server.requests).toHaveLength(1);
@@ -177,7 +177,7 @@ describe('summaries through an OpenAI-compatible server', () => {
 
   it('uses the template when the model sends an empty answer', async () => {
     server.reply({ kind: 'text', content: '   ' });
-    await expect(summarise(query, intent, ranked, 2, llm, 5000, notReturned)).resolves.toMatchObject({ source: 'template', fallbackReason: 'error' });
+    await expect(summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned })).resolves.toMatchObject({ source: 'template', fallbackReason: 'error' });
   });
 });
 

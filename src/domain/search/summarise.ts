@@ -3,9 +3,8 @@
 // `budgetMs`, and its text is used only if the grounding check passes.
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
 import { isGrounded } from './groundedSummary';
-import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
-import { templateSummary } from './summaryTemplate';
+import { type SummaryRequest, templateSummary } from './summaryTemplate';
 import { BudgetExceededError, withBudget } from './timeBudget';
 
 export const SUMMARY_BUDGET_MS = 2500;
@@ -29,19 +28,17 @@ export function summaryBusiness(result: RankedResult): SummaryBusiness {
   return { name: doc.name, category: doc.category, facts };
 }
 
-/**
- * @param knownNames names of other candidate businesses the search saw (for the grounding check)
- */
-export async function summarise(
-  query: string,
-  intent: SearchIntent,
-  ranked: RankedResult[],
-  total: number,
-  llm?: LanguageModel,
-  budgetMs: number = SUMMARY_BUDGET_MS,
-  knownNames: string[] = [],
-): Promise<Summary> {
-  const template = (): string => templateSummary(query, intent, ranked, total);
+export interface SummariseOptions {
+  llm?: LanguageModel;
+  budgetMs?: number;
+  /** Names of other candidate businesses the search saw (for the grounding check). */
+  knownNames?: string[];
+}
+
+export async function summarise(request: SummaryRequest, ranked: RankedResult[], total: number, options: SummariseOptions = {}): Promise<Summary> {
+  const { llm, budgetMs = SUMMARY_BUDGET_MS, knownNames = [] } = options;
+  const { query } = request;
+  const template = (): string => templateSummary(request, ranked, total);
   // Nothing to describe: the template's "nothing matched" advice is better than prose.
   if (!llm || ranked.length === 0) return { text: template(), source: 'template' };
   const businesses = ranked.map(summaryBusiness);

@@ -1,12 +1,23 @@
 // The default `response` text of consumer search: deterministic and built only from the
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
+import { normalizeKeyword } from '../../ports/searchIndex';
 import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
 
 const MAX_PICKS = 3;
 const MAX_REASONS_PER_PICK = 4;
 const MAX_QUOTED_QUERY = 120;
+
+/** What the caller asked: the sentence, what it was understood as, and the request's own filters. */
+export interface SummaryRequest {
+  query: string;
+  intent: SearchIntent;
+  /** The circle searched: the request's location or a "near <city>" centre. Absent for city filters. */
+  radiusKm?: number;
+  /** The request's `category` filter. */
+  category?: string;
+}
 
 function quoted(query: string): string {
   const clean = query.replace(/\s+/g, ' ').trim().replace(/"/g, "'");
@@ -17,15 +28,19 @@ function places(count: number): string {
   return count === 1 ? '1 place' : `${count} places`;
 }
 
-/** What to loosen when nothing matched, most restrictive first. */
-function suggestions(intent: SearchIntent): string[] {
+/** What to loosen when nothing matched: only conditions the search really had, the place first. */
+function suggestions({ intent, radiusKm, category }: SummaryRequest): string[] {
   const out: string[] = [];
-  if (intent.place) out.push('widen the search radius or try a nearby city');
-  else out.push('widen the search radius');
+  if (radiusKm !== undefined) out.push(intent.place ? 'widen the search radius or try a nearby city' : 'widen the search radius');
+  else if (intent.place) out.push('try a nearby city');
+  if (category !== undefined) out.push(`drop the category filter (${quoted(category)})`);
   if (intent.when) out.push('drop the opening-time filter');
   if (intent.price?.maxAmount !== undefined) out.push('raise the price limit');
   if (intent.quality?.minRating !== undefined || intent.quality?.verifiedOnly) out.push('relax the rating or verification requirement');
-  if (intent.terms.length + intent.serviceTerms.length > 1) out.push('use fewer words');
+  const words = intent.terms.length + intent.serviceTerms.length;
+  if (words > 1) out.push('check the spelling or use fewer words');
+  else if (words === 1) out.push('check the spelling');
+  if (out.length === 0) out.push('describe the place in other words');
   return out;
 }
 
@@ -34,9 +49,22 @@ function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
-export function templateSummary(query: string, intent: SearchIntent, ranked: RankedResult[], total: number): string {
+/**
+ * When the sentence named a kind of place ("dentist") and none of the returned businesses is
+ * listed under it (they only mention it), the text says so instead of implying they are that kind.
+ */
+function categoryCaveat(intent: SearchIntent, ranked: RankedResult[]): string {
+  if (intent.categories.length === 0) return '';
+  const wanted = new Set(intent.categories.map(normalizeKeyword));
+  if (ranked.some((r) => wanted.has(normalizeKeyword(r.document.category)))) return '';
+  const these = ranked.length === 1 ? 'It is not' : 'None of these is';
+  return ` ${these} listed under ${joinList(intent.categories)}.`;
+}
+
+export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number): string {
+  const { query, intent } = request;
   if (total <= 0) {
-    return `No places matched ${quoted(query)}. Try to ${joinList(suggestions(intent))}.`;
+    return `No places matched ${quoted(query)}. Try to ${joinList(suggestions(request))}.`;
   }
   const found = `Found ${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;
@@ -45,5 +73,5 @@ export function templateSummary(query: string, intent: SearchIntent, ranked: Ran
     return reasons.length > 0 ? `${r.document.name} (${reasons.join(', ')})` : r.document.name;
   });
   const label = picks.length === 1 ? 'Top pick' : 'Top picks';
-  return `${found} ${label}: ${picks.join('; ')}.`;
+  return `${found}${categoryCaveat(intent, ranked)} ${label}: ${picks.join('; ')}.`;
 }

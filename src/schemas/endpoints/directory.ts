@@ -5,7 +5,8 @@ import { limitSchema, offsetSchema } from '../parts/paging';
 import { text } from '../parts/text';
 
 export const DIRECTORY_SORT_FIELDS = ['aiVisibilityScore', 'rating', 'name'] as const;
-export const DIRECTORY_LEVELS = ['basic', 'verified', 'premium'] as const;
+/** Spec 4.2 names basic, verified and premium; certified is the level above premium that items can carry. */
+export const DIRECTORY_LEVELS = ['basic', 'verified', 'premium', 'certified'] as const;
 /** Deep enough for any person paging; Elasticsearch's default result window is 10 000. */
 export const LISTING_MAX_OFFSET = 10_000;
 
@@ -18,7 +19,7 @@ export const directoryQuerySchema: SchemaObject = {
     city: text(100),
     state: text(100),
     country: countryCodeSchema,
-    verificationLevel: { type: 'string', enum: [...DIRECTORY_LEVELS] },
+    verificationLevel: { type: 'string', enum: [...DIRECTORY_LEVELS], description: 'Exactly this level (items show one of none, basic, verified, premium, certified).' },
     sortBy: { type: 'string', enum: [...DIRECTORY_SORT_FIELDS], default: 'aiVisibilityScore' },
     sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
     limit: limitSchema(100, 20),

@@ -41,7 +41,7 @@ export const listingBusinessSchema: SchemaObject = {
   properties: {
     ...businessCommon,
     aiVisibilityScore: { type: 'number', minimum: 0, maximum: 100, description: 'From completeness, exclusive-content visibility, verification, reviews and freshness.' },
-    verificationLevel: { type: 'string', enum: ['none', ...DIRECTORY_LEVELS, 'certified'] },
+    verificationLevel: { type: 'string', enum: ['none', ...DIRECTORY_LEVELS] },
   },
 };
 

@@ -6,6 +6,7 @@ import type { Principal } from '../../domain/principal';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { summarise } from '../../domain/search/summarise';
+import type { SummaryRequest } from '../../domain/search/summaryTemplate';
 import { understandQuery } from '../../domain/search/understandQuery';
 import type { Logger } from '../../logger';
 import type { Cache } from '../../ports/cache';
@@ -25,10 +26,12 @@ export interface ConsumerSearchResult {
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
 
-function summaryKey(query: string, results: RankedResult[], total: number): string {
-  const normalised = query.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Everything the summary text depends on: the sentence, the request's filters and the page. */
+function summaryKey(request: SummaryRequest, results: RankedResult[], total: number): string {
+  const normalised = request.query.toLowerCase().replace(/\s+/g, ' ').trim();
+  const filters = `${request.radiusKm ?? ''}|${request.category?.toLowerCase() ?? ''}`;
   const ids = results.map((result) => result.document.id).join(',');
-  return `summary:${createHash('sha256').update(`${normalised}|${total}|${ids}`).digest('base64url')}`;
+  return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${ids}`).digest('base64url')}`;
 }
 
 export function createConsumerSearch(deps: {
@@ -68,13 +71,14 @@ export function createConsumerSearch(deps: {
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total } = found;
 
-    const key = summaryKey(input.query, page, total);
+    const summaryRequest: SummaryRequest = { query: input.query, intent, radiusKm: plan.radiusKm, category: input.category };
+    const key = summaryKey(summaryRequest, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
       // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
       // not shown from an invented business; the template needs none.
       const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
-      const summary = await summarise(input.query, intent, page, total, llm, undefined, knownNames);
+      const summary = await summarise(summaryRequest, page, total, { llm, knownNames });
       if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
       response = summary.text;
       await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);

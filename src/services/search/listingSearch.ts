@@ -29,6 +29,8 @@ export interface PartnerInput {
 
 /** Radius when a partner passes "lat,lon" without a third number. */
 export const PARTNER_DEFAULT_RADIUS_KM = 25;
+const NUMBERS_ONLY = /^[\s\d.,+-]+$/;
+const LOCATION_FORMS = 'must be "City, ST" or "lat,lon[,radiusKm]"';
 const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*(\d+(?:\.\d+)?)\s*)?$/;
 
 /** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin" -> city (and state) filters. */
@@ -44,7 +46,8 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
     return { near: { lat, lon, radiusKm } };
   }
   const [city, region] = raw.split(',').map((part) => part.trim());
-  if (!city) throw new ValidationError('location', 'must be "City, ST" or "lat,lon[,radiusKm]"');
+  // Only numbers but not "lat,lon[,radiusKm]" ("30.27", "30,-97,5,1"): a mistyped point, not a city.
+  if (!city || NUMBERS_ONLY.test(raw)) throw new ValidationError('location', LOCATION_FORMS);
   const state = region ? stateAbbreviation(region) ?? region : undefined;
   return { city, ...(state && { state }) };
 }

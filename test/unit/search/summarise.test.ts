@@ -14,7 +14,7 @@ const ranked = rankCandidates(
   ],
   { intent, radiusKm: 50 },
 );
-const template = templateSummary(query, intent, ranked, 2);
+const template = templateSummary({ query, intent }, ranked, 2);
 
 function fakeModel(summariseFn: LanguageModel['summarise']): LanguageModel {
   return { extractIntent: async () => ({ terms: [], categories: [], serviceTerms: [] }), summarise: summariseFn };
@@ -22,17 +22,17 @@ function fakeModel(summariseFn: LanguageModel['summarise']): LanguageModel {
 
 describe('summarise', () => {
   it('uses the template when no language model is configured', async () => {
-    await expect(summarise(query, intent, ranked, 2)).resolves.toEqual({ text: template, source: 'template' });
+    await expect(summarise({ query, intent }, ranked, 2)).resolves.toEqual({ text: template, source: 'template' });
   });
 
   it('uses the model\'s text when it names only returned businesses', async () => {
     const text = 'Green Leaf Kitchen is 1.2 km away and Sunny Bowl is 2.0 km away; both serve vegan lunch in Austin.';
-    await expect(summarise(query, intent, ranked, 2, fakeModel(async () => text))).resolves.toEqual({ text, source: 'llm' });
+    await expect(summarise({ query, intent }, ranked, 2, { llm: fakeModel(async () => text) })).resolves.toEqual({ text, source: 'llm' });
   });
 
   it('falls back to the template when the model names a business that is not in the results', async () => {
     const model = fakeModel(async () => 'Green Leaf Kitchen is nice, but Taco Palace is better.');
-    await expect(summarise(query, intent, ranked, 2, model, 1000, ['Taco Palace'])).resolves.toEqual({
+    await expect(summarise({ query, intent }, ranked, 2, { llm: model, budgetMs: 1000, knownNames: ['Taco Palace'] })).resolves.toEqual({
       text: template,
       source: 'template',
       fallbackReason: 'ungrounded',
@@ -40,26 +40,26 @@ describe('summarise', () => {
   });
 
   it('falls back to the template on error and at the budget', async () => {
-    await expect(summarise(query, intent, ranked, 2, fakeModel(async () => Promise.reject(new Error('x'))))).resolves.toEqual({
+    await expect(summarise({ query, intent }, ranked, 2, { llm: fakeModel(async () => Promise.reject(new Error('x'))) })).resolves.toEqual({
       text: template,
       source: 'template',
       fallbackReason: 'error',
     });
     const slow = fakeModel(() => new Promise<string>(() => undefined));
-    await expect(summarise(query, intent, ranked, 2, slow, 30)).resolves.toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
+    await expect(summarise({ query, intent }, ranked, 2, { llm: slow, budgetMs: 30 })).resolves.toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
   });
 
   it('does not call the model when nothing matched', async () => {
     let called = false;
     const model = fakeModel(async () => ((called = true), 'Nothing here.'));
-    const result = await summarise('tacos', parseIntentByRules('tacos'), [], 0, model);
+    const result = await summarise({ query: 'tacos', intent: parseIntentByRules('tacos') }, [], 0, { llm: model });
     expect(result.source).toBe('template');
     expect(called).toBe(false);
   });
 
   it('gives the model only the returned businesses with their grounded facts', async () => {
     let input: Parameters<LanguageModel['summarise']>[0] | undefined;
-    await summarise(query, intent, ranked, 2, fakeModel(async (i) => ((input = i), 'Green Leaf Kitchen.')));
+    await summarise({ query, intent }, ranked, 2, { llm: fakeModel(async (i) => ((input = i), 'Green Leaf Kitchen.')) });
     expect(input?.query).toBe(query);
     expect(input?.businesses.map((b) => b.name)).toEqual(['Green Leaf Kitchen', 'Sunny Bowl']);
     expect(input?.businesses[0]).toEqual(summaryBusiness(ranked[0]));

@@ -25,7 +25,7 @@ function ranked(): RankedResult[] {
 
 describe('templateSummary', () => {
   it('names the top three picks with their reasons', () => {
-    expect(templateSummary(query, intent, ranked(), 12)).toBe(
+    expect(templateSummary({ query, intent }, ranked(), 12)).toBe(
       'Found 12 places for "vegan lunch in Austin". Top picks: ' +
         'Green Leaf Kitchen (matches "vegan", rated 4.8 from 120 reviews, 1.2 km away, open now); ' +
         'Sunny Bowl (matches "vegan", rated 4.5 from 80 reviews, 2.5 km away); ' +
@@ -34,39 +34,68 @@ describe('templateSummary', () => {
   });
 
   it('never mentions a business beyond the top three of the returned list', () => {
-    expect(templateSummary(query, intent, ranked(), 4)).not.toContain('Root Cellar');
+    expect(templateSummary({ query, intent }, ranked(), 4)).not.toContain('Root Cellar');
   });
 
   it('uses the singular for a single result', () => {
     const one = ranked().slice(0, 1);
-    expect(templateSummary(query, intent, one, 1)).toMatch(/^Found 1 place for ".*"\. Top pick: Green Leaf Kitchen \(/);
+    expect(templateSummary({ query, intent }, one, 1)).toMatch(/^Found 1 place for ".*"\. Top pick: Green Leaf Kitchen \(/);
   });
 
   it('is deterministic', () => {
-    expect(templateSummary(query, intent, ranked(), 12)).toBe(templateSummary(query, intent, ranked(), 12));
+    expect(templateSummary({ query, intent }, ranked(), 12)).toBe(templateSummary({ query, intent }, ranked(), 12));
   });
 
   it('suggests loosening the filters the query used when nothing matched', () => {
     const strict = 'verified vegan sushi open now in Austin under $10';
-    const text = templateSummary(strict, parseIntentByRules(strict), [], 0);
+    const text = templateSummary({ query: strict, intent: parseIntentByRules(strict) }, [], 0);
     expect(text).toMatch(/^No places matched "verified vegan sushi open now in Austin under \$10"\./);
-    expect(text).toContain('widen the search radius or try a nearby city');
+    expect(text).toContain('try a nearby city');
+    expect(text).not.toContain('radius');
     expect(text).toContain('drop the opening-time filter');
     expect(text).toContain('raise the price limit');
     expect(text).toContain('relax the rating or verification requirement');
   });
 
-  it('suggests widening the radius for a plain query with no results', () => {
-    expect(templateSummary('tacos', parseIntentByRules('tacos'), [], 0)).toBe('No places matched "tacos". Try to widen the search radius.');
+  it('suggests a wider radius only when the search had one', () => {
+    const tacos = { query: 'tacos', intent: parseIntentByRules('tacos') };
+    expect(templateSummary(tacos, [], 0)).toBe('No places matched "tacos". Try to check the spelling.');
+    expect(templateSummary({ ...tacos, radiusKm: 5 }, [], 0)).toBe('No places matched "tacos". Try to widen the search radius or check the spelling.');
+    const near = 'tacos near downtown Denver';
+    expect(templateSummary({ query: near, intent: parseIntentByRules(near), radiusKm: 25 }, [], 0)).toContain('widen the search radius or try a nearby city');
+  });
+
+  it('names the request\'s category filter when nothing matched', () => {
+    const text = templateSummary({ query: 'coffee', intent: parseIntentByRules('coffee'), category: 'dental' }, [], 0);
+    expect(text).toBe('No places matched "coffee". Try to drop the category filter ("dental") or check the spelling.');
+  });
+
+  it('says when no returned business is listed under the kind of place the sentence named', () => {
+    const dentist = 'dentist open on Sunday';
+    const dentistIntent = parseIntentByRules(dentist);
+    expect(dentistIntent.categories).toEqual(['dental']);
+    const vets = rankCandidates(
+      [
+        { document: searchDocument({ id: 'biz_v1', name: 'Paws Clinic', category: 'veterinary', description: 'dental care for pets' }), textScore: 1 },
+        { document: searchDocument({ id: 'biz_v2', name: 'Pet Smiles', category: 'veterinary', description: 'pet dental' }), textScore: 0.9 },
+      ],
+      { intent: dentistIntent },
+    );
+    const text = templateSummary({ query: dentist, intent: dentistIntent }, vets, 2);
+    expect(text).toMatch(/^Found 2 places for "dentist open on Sunday"\. None of these is listed under dental\. Top picks: Paws Clinic/);
+    expect(templateSummary({ query: dentist, intent: dentistIntent }, vets.slice(0, 1), 1)).toContain('. It is not listed under dental. Top pick: Paws Clinic');
+
+    const dentistOffice = rankCandidates([{ document: searchDocument({ id: 'biz_d', name: 'Bright Smiles', category: 'Dental' }), textScore: 1 }, ...vets.map((r) => ({ document: r.document, textScore: 0.5 }))], { intent: dentistIntent });
+    expect(templateSummary({ query: dentist, intent: dentistIntent }, dentistOffice, 3)).not.toContain('listed under');
   });
 
   it('says so when the page is past the last result', () => {
-    expect(templateSummary(query, intent, [], 12)).toBe('Found 12 places for "vegan lunch in Austin". There are no more results on this page.');
+    expect(templateSummary({ query, intent }, [], 12)).toBe('Found 12 places for "vegan lunch in Austin". There are no more results on this page.');
   });
 
   it('shortens a very long query and does not break the quoting', () => {
     const long = `"quoted" ${'word '.repeat(100)}`;
-    const text = templateSummary(long, parseIntentByRules(long), [], 0);
+    const text = templateSummary({ query: long, intent: parseIntentByRules(long) }, [], 0);
     expect(text.length).toBeLessThan(220);
     expect(text).toContain("\"'quoted' word");
   });

@@ -22,7 +22,9 @@ export function searchPaths() {
           'Query understanding: rules by default (categories with synonyms, place, open now/on a day/late in the ' +
           "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
-          'summary of the returned businesses, or an LLM summary (2.5 s budget) used only when it names no business ' +
+          'summary of the returned businesses (the top picks with their reasons; it says so when none of them is listed ' +
+          'under the kind of place the sentence named; when nothing matched, it suggests loosening only the conditions ' +
+          'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, open on a day, open late) filter in ` +
           "the index, by each business's weekly hours in its own time zone and its blackout dates: `total` counts every " +
