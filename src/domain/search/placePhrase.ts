@@ -1,7 +1,8 @@
 // Where: "in Austin", "in Austin, TX", "near downtown Denver", "around Chicago IL",
 // "pizza austin tx". Known cities (usCities.ts) and states are matched in any case;
 // an unknown place is only believed when it follows a preposition and is capitalised
-// ("in Smallville"), which keeps "in bulk" or "in a hurry" out.
+// ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps "in bulk" or
+// "in a hurry" out.
 import { blank, tokenize, type QueryText, type Token } from './queryText';
 import { AMBIGUOUS_CITY_NAMES, MAX_CITY_NAME_WORDS, cityKey, findUsCity } from './usCities';
 import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';
@@ -19,6 +20,7 @@ const QUALIFIERS = new Set([
   'eastern', 'western', 'greater', 'inner', 'historic',
 ]);
 // Capitalised words that still cannot start an unknown place name.
+const MAX_UNKNOWN_PLACE_WORDS = 3;
 const NOT_PLACE_WORDS = new Set(['i', 'the', 'a', 'an', 'my', 'our', 'your', 'town', 'city', 'area']);
 
 interface Resolved {
@@ -97,14 +99,29 @@ function placeAfterPreposition(tokens: Token[], from: number): Resolved | undefi
     if (abbr && (joined(words).length > 2 || isUpperAbbreviation(words[0].original))) return { state: abbr, next: from + k };
   }
   const words: Token[] = [];
-  for (let i = from; i < tokens.length && words.length < 3; i++) {
+  for (let i = from; i < tokens.length && words.length < MAX_UNKNOWN_PLACE_WORDS; i++) {
     const t = tokens[i];
-    if (t.lower === ',' || !/^\p{Lu}/u.test(t.original) || /\d/.test(t.lower) || NOT_PLACE_WORDS.has(t.lower)) break;
+    if (!couldBePlaceWord(t) || !/^\p{Lu}/u.test(t.original)) break;
     words.push(t);
   }
-  if (words.length === 0) return undefined;
+  if (words.length === 0) return unknownPlaceBeforeState(tokens, from);
   const state = stateAt(tokens, from + words.length);
   return { city: words.map((w) => w.original).join(' '), state: state?.abbr, next: state?.next ?? from + words.length };
+}
+
+function couldBePlaceWord(token: Token): boolean {
+  return token.lower !== ',' && !/\d/.test(token.lower) && !NOT_PLACE_WORDS.has(token.lower);
+}
+
+/** "in brooklyn, ny" / "in park slope ny": an uncapitalised unknown place is believed when a state follows it. */
+function unknownPlaceBeforeState(tokens: Token[], from: number): Resolved | undefined {
+  for (let k = 1; k <= MAX_UNKNOWN_PLACE_WORDS; k++) {
+    const words = wordsAt(tokens, from, k);
+    if (!words || !words.every(couldBePlaceWord)) return undefined;
+    const state = stateAt(tokens, from + k);
+    if (state) return { city: titleCase(words), state: state.abbr, next: state.next };
+  }
+  return undefined;
 }
 
 function toIntent(found: Resolved, near: string | undefined): PlaceIntent {

@@ -29,7 +29,7 @@ export const dayHoursSchema: SchemaObject = {
     },
   ],
   'x-issue': 'must be {"open": "HH:MM", "close": "HH:MM"} or {"closed": true}',
-  description: 'Open from `open` to `close` (close earlier than open = closes after midnight), or closed all day.',
+  description: 'Open from `open` to `close` (close earlier than open = closes after midnight; close equal to open = open all day), or closed all day.',
 };
 
 function weekdayProperties(day: SchemaObject): Record<string, SchemaObject> {
