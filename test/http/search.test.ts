@@ -242,6 +242,17 @@ describe('GET /v1/api/v1/directory', () => {
     expect(unknown.body.error.details).toEqual({ field: 'verificationLevel', issue: 'must be one of basic, verified, premium, certified' });
   });
 
+  it('sorts by relevance to the query on request, and by aiVisibilityScore without a query', async () => {
+    const get = async (query: string) => (await request(app.callback).get(`/v1/api/v1/directory?${query}`).set(reader.auth)).body.data;
+    // Green Leaf matches every word; the Denver cafe only "vegan"; other restaurants only the category "salads" implies.
+    const relevant = await get('query=vegan%20bowls%20salads&sortBy=relevance');
+    expect(relevant.businesses.map((b: { id: string }) => b.id).slice(0, 2)).toEqual([ids.vegan, ids.denver]);
+    const byName = await get('query=vegan%20bowls%20salads&sortBy=name&sortOrder=desc');
+    expect(byName.pagination.total).toBe(relevant.pagination.total);
+    expect(byName.businesses[0].id).not.toBe(ids.vegan);
+    expect((await get('sortBy=relevance')).businesses).toEqual((await get('sortBy=aiVisibilityScore')).businesses);
+  });
+
   it('rejects a limit over 100 and an unknown sort', async () => {
     expect((await request(app.callback).get('/v1/api/v1/directory?limit=101').set(reader.auth)).body.error.details.field).toBe('limit');
     expect((await request(app.callback).get('/v1/api/v1/directory?sortBy=price').set(reader.auth)).body.error.details.field).toBe('sortBy');

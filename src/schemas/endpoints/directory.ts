@@ -4,7 +4,8 @@ import { countryCodeSchema } from '../parts/address';
 import { limitSchema, offsetSchema } from '../parts/paging';
 import { text } from '../parts/text';
 
-export const DIRECTORY_SORT_FIELDS = ['aiVisibilityScore', 'rating', 'name'] as const;
+/** Spec 4.2's three, plus relevance for a directory search box (text-match order; without `query`, aiVisibilityScore). */
+export const DIRECTORY_SORT_FIELDS = ['aiVisibilityScore', 'rating', 'name', 'relevance'] as const;
 /** Spec 4.2 names basic, verified and premium; certified is the level above premium that items can carry. */
 export const DIRECTORY_LEVELS = ['basic', 'verified', 'premium', 'certified'] as const;
 /** Deep enough for any person paging; Elasticsearch's default result window is 10 000. */
@@ -20,7 +21,12 @@ export const directoryQuerySchema: SchemaObject = {
     state: text(100),
     country: countryCodeSchema,
     verificationLevel: { type: 'string', enum: [...DIRECTORY_LEVELS], description: 'Exactly this level (items show one of none, basic, verified, premium, certified).' },
-    sortBy: { type: 'string', enum: [...DIRECTORY_SORT_FIELDS], default: 'aiVisibilityScore' },
+    sortBy: {
+      type: 'string',
+      enum: [...DIRECTORY_SORT_FIELDS],
+      default: 'aiVisibilityScore',
+      description: 'relevance orders by how well `query` matches (best first with desc); without `query` it is aiVisibilityScore.',
+    },
     sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
     limit: limitSchema(100, 20),
     offset: offsetSchema(LISTING_MAX_OFFSET),

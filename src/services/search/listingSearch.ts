@@ -13,7 +13,7 @@ export interface DirectoryInput {
   state?: string;
   country?: string;
   verificationLevel?: VerificationLevel;
-  sortBy: 'aiVisibilityScore' | 'rating' | 'name';
+  sortBy: 'aiVisibilityScore' | 'rating' | 'name' | 'relevance';
   sortOrder: 'asc' | 'desc';
   limit: number;
   offset: number;

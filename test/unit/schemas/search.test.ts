@@ -67,7 +67,7 @@ describe('GET /api/v1/directory query', () => {
     expect(await queryIssue(directoryQuerySchema, { offset: '-3' })).toEqual({ field: 'offset', issue: 'must be between 0 and 10000' });
   });
   it('rejects unknown enum values and parameters', async () => {
-    expect(await queryIssue(directoryQuerySchema, { sortBy: 'distance' })).toEqual({ field: 'sortBy', issue: 'must be one of aiVisibilityScore, rating, name' });
+    expect(await queryIssue(directoryQuerySchema, { sortBy: 'distance' })).toEqual({ field: 'sortBy', issue: 'must be one of aiVisibilityScore, rating, name, relevance' });
     expect(await queryIssue(directoryQuerySchema, { verificationLevel: 'none' })).toEqual({ field: 'verificationLevel', issue: 'must be one of basic, verified, premium, certified' });
     expect(await queryIssue(directoryQuerySchema, { page: '2' })).toEqual({ field: 'page', issue: 'is not an allowed property' });
   });
