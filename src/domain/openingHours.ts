@@ -94,24 +94,42 @@ function previousWeekday(weekday: Weekday): Weekday {
   return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + 6) % 7];
 }
 
+export function nextWeekday(weekday: Weekday): Weekday {
+  return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + 1) % 7];
+}
+
 function previousDate(date: string): string {
+  return shiftDate(date, -1);
+}
+
+/** A local calendar date `days` later (or earlier), YYYY-MM-DD. */
+export function shiftDate(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: string, when: Date): boolean {
-  const now = localTime(timeZone, when);
-  // A handful of dates at most: a scan beats building a Set per candidate.
-  const blackout = blackoutDates ?? [];
-  if (blackout.includes(now.date)) return false;
+  return isOpenAtClock(hours, blackoutDates, localTime(timeZone, when));
+}
 
-  const today = spanOf(hours?.[now.weekday]);
+/**
+ * Open at a local weekday and minute. With a `date` (a real day, not "any Monday") the blackout
+ * rules apply too: that date is closed, and so is the past-midnight tail of a span the day before
+ * began on a blackout date.
+ */
+export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock: { weekday: Weekday; minutes: number; date?: string }): boolean {
+  // A handful of dates at most: a scan beats building a Set per candidate.
+  const blackout = clock.date === undefined ? [] : blackoutDates ?? [];
+  if (clock.date !== undefined && blackout.includes(clock.date)) return false;
+
+  const today = spanOf(hours?.[clock.weekday]);
   if (today) {
     if (today.open === today.close) return true;
-    if (today.open < today.close ? now.minutes >= today.open && now.minutes < today.close : now.minutes >= today.open) return true;
+    if (today.open < today.close ? clock.minutes >= today.open && clock.minutes < today.close : clock.minutes >= today.open) return true;
   }
-  const yesterday = spanOf(hours?.[previousWeekday(now.weekday)]);
-  return !!yesterday && yesterday.close < yesterday.open && now.minutes < yesterday.close && !blackout.includes(previousDate(now.date));
+  const yesterday = spanOf(hours?.[previousWeekday(clock.weekday)]);
+  if (!yesterday || !(yesterday.close < yesterday.open) || clock.minutes >= yesterday.close) return false;
+  return clock.date === undefined || !blackout.includes(previousDate(clock.date));
 }
 
 /** Has opening hours on `weekday` (a day marked closed or absent is not open). */
@@ -124,4 +142,11 @@ export function closesAtOrAfter(hours: WeeklyHours, weekday: Weekday, minutes: n
   const span = spanOf(hours?.[weekday]);
   if (!span) return false;
   return span.close <= span.open || span.close >= minutes;
+}
+
+/** "Open until 2am" on `weekday`: its span runs past midnight to `minutes` or later, or it is open all day. */
+export function closesAfterMidnightAtOrAfter(hours: WeeklyHours, weekday: Weekday, minutes: number): boolean {
+  const span = spanOf(hours?.[weekday]);
+  if (!span) return false;
+  return span.close === span.open || (span.close < span.open && span.close >= minutes);
 }

@@ -52,7 +52,11 @@ const INSTANTS = [
   '2026-11-20T16:00:00.000Z', // Friday 10:00 in Chicago, 16:00 in London
   '2026-03-08T09:30:00.000Z', // the morning US clocks go forward
 ];
-const FILTERS: Omit<OpeningFilter, 'at'>[] = [{ openNow: true }, { day: 'sunday' }, { late: true }, { day: 'friday', late: true }, { openNow: true, late: true }];
+const FILTERS: Omit<OpeningFilter, 'at'>[] = [
+  { openNow: true }, { day: 'sunday' }, { late: true }, { day: 'friday', late: true }, { openNow: true, late: true },
+  { relativeDay: 'today' }, { relativeDay: 'tomorrow', openAt: '09:30' }, { openUntil: '02:00' }, { day: 'friday', openAt: '01:00' },
+  { relativeDay: 'today', openUntil: '20:00' },
+];
 
 export function openingFilterContract(create: () => Promise<SearchIndex>, dispose: (index: SearchIndex) => Promise<void>): void {
   describe('time filters', () => {

@@ -142,6 +142,19 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(response.body.data.total).toBe(found.length);
   });
 
+  it('filters by clock times and relative days: "open until 11pm", "open tomorrow at 5pm"', async () => {
+    const ids_ = (response: { body: { data: { businesses: Array<{ id: string }> } } }) => response.body.data.businesses.map((b) => b.id).sort();
+    // Monday in Austin: BBQ closes 23:30, pizza 23:00, the vegan kitchen 22:00.
+    const late = await consumer({ query: 'dinner open until 11pm', location: { ...AUSTIN, distance: '20km' } });
+    expect(ids_(late)).toEqual([ids.bbq, ids.pizza].sort());
+    expect(late.body.data.total).toBe(2);
+    // Tuesday 17:00, no other condition: the three restaurants (weekday hours), not the plumber (closes 17:00).
+    const tomorrow = await consumer({ query: 'open tomorrow at 5pm', location: { ...AUSTIN, distance: '20km' } });
+    expect(ids_(tomorrow)).toEqual(expect.arrayContaining([ids.vegan, ids.bbq, ids.pizza]));
+    expect(ids_(tomorrow)).not.toContain(ids.plumber);
+    expect(ids_(await consumer({ query: 'open tomorrow', location: { ...AUSTIN, distance: '20km' } }))).toContain(ids.plumber);
+  });
+
   it('filters by price: "under $20"', async () => {
     const response = await consumer({ query: 'lunch under $20', location: { ...AUSTIN, distance: '20km' } });
     const found = response.body.data.businesses.map((b: { id: string }) => b.id);
@@ -174,11 +187,11 @@ describe('POST /v1/api/v1/consumer/search', () => {
     // No location: a wider radius cannot help; the request's category filter can.
     const filtered = await consumer({ query: 'brisket', category: 'cafes' });
     expect(filtered.body.data.total).toBe(0);
-    expect(filtered.body.data.response).toBe('No places matched "brisket". Try to drop the category filter ("cafes") or check the spelling.');
+    expect(filtered.body.data.response).toBe('No places matched "brisket". You could drop the category filter ("cafes") or check the spelling.');
     // The same sentence with a radius and no category gets its own text, not a cached one.
     const near = await consumer({ query: 'brisket', location: { ...DENVER, distance: '5km' } });
     expect(near.body.data.total).toBe(0);
-    expect(near.body.data.response).toBe('No places matched "brisket". Try to widen the search radius or check the spelling.');
+    expect(near.body.data.response).toBe('No places matched "brisket". You could widen the search radius or check the spelling.');
   });
 
   it('says when none of the results is the kind of place the sentence named', async () => {

@@ -45,7 +45,7 @@ it('uses the model intent and a grounded model summary', async () => {
 
 it('falls back to the template when the model names a business that is not in the results', async () => {
   llmServer.reply({ kind: 'json', content: intent }, { kind: 'text', content: 'Try Ippudo Downtown, the best ramen in town.' });
-  const response = await search('ramen tonight');
+  const response = await search('ramen bowls');
   expect(response.body.data.response).not.toContain('Ippudo');
   expect(response.body.data.response).toContain('Ramen Tatsu-Ya');
 });

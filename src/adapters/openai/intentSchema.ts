@@ -3,11 +3,13 @@
 // and no extra properties, so "not stated" is null on the wire and absent in the intent.
 // The parser trusts nothing: a wrong top-level shape is rejected, odd field values are
 // dropped or clamped.
+import { minutesOf } from '../../domain/openingHours';
 import { WEEKDAYS, type Weekday } from '../../domain/profile';
 import { CANONICAL_CATEGORIES } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 
 export const INTENT_SCHEMA_NAME = 'search_intent';
+const RELATIVE_DAYS = ['today', 'tomorrow'] as const;
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 const object = (properties: Record<string, unknown>, description: string) => ({
@@ -38,7 +40,10 @@ export const INTENT_JSON_SCHEMA = {
       {
         openNow: nullable('boolean'),
         day: { type: ['string', 'null'], enum: [...WEEKDAYS, null] },
+        relativeDay: { type: ['string', 'null'], enum: [...RELATIVE_DAYS, null], description: 'today (also "tonight") or tomorrow, when no weekday is named.' },
         late: nullable('boolean', { description: 'Open late at night or 24 hours.' }),
+        openAt: nullable('string', { description: 'Open at this local time, 24-hour HH:MM ("open at 9pm" -> "21:00").' }),
+        openUntil: nullable('string', { description: 'Still open at this local time, 24-hour HH:MM ("open until 2am" -> "02:00", "tonight" -> "20:00").' }),
       },
       'Opening-time wishes.',
     ),
@@ -96,6 +101,13 @@ function flag(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
+/** A 24-hour "HH:MM" the domain can read ("9:00" is padded); anything else is dropped. */
+function clock(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const padded = value.trim().padStart(5, '0');
+  return minutesOf(padded) === null ? undefined : padded;
+}
+
 function positive(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
@@ -141,7 +153,10 @@ export function parseIntentAnswer(content: string | null | undefined): SearchInt
     when: compact({
       openNow: flag(when.openNow),
       day: day && (WEEKDAYS as readonly string[]).includes(day) ? (day as Weekday) : undefined,
+      relativeDay: RELATIVE_DAYS.find((relativeDay) => relativeDay === when.relativeDay),
       late: flag(when.late),
+      openAt: clock(when.openAt),
+      openUntil: clock(when.openUntil),
     }),
     price: compact({
       cheap: flag(price.cheap),

@@ -3,9 +3,9 @@
 // to be pure and fast. Phrases are recognised in a fixed order (when, price, quality,
 // place, category) and consumed; whatever meaningful words remain become `terms`.
 // The search text is `terms` plus `serviceTerms`; `categories` is a filter/boost.
-import type { Weekday } from '../profile';
 import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
 import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
+import type { TimeConditions } from './openingFilter';
 import { extractPlace } from './placePhrase';
 import { createQueryText, tokenize, type Token } from './queryText';
 
@@ -17,7 +17,7 @@ export interface SearchIntent {
   /** Specific things asked for that also picked a category: "pizza", "oil change". */
   serviceTerms: string[];
   place?: { city?: string; state?: string; near?: string };
-  when?: { openNow?: boolean; day?: Weekday; late?: boolean };
+  when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
   quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean };
 }

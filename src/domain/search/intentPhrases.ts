@@ -1,10 +1,12 @@
-// The fixed phrases of query understanding: when (open now / on Sunday / late), price
+// The fixed phrases of query understanding: when (open now / on Sunday / late / today, tomorrow,
+// tonight / at 9pm / until 2am), price
 // (cheap / under $20) and quality (best / 4+ stars / verified). Each extractor consumes
 // what it recognised from the text so the leftovers become search terms.
 import { WEEKDAYS, type Weekday } from '../profile';
+import type { TimeConditions } from './openingFilter';
 import { consume, wholeWords, type QueryText } from './queryText';
 
-export interface WhenIntent { openNow?: boolean; day?: Weekday; late?: boolean }
+export type WhenIntent = TimeConditions;
 export interface PriceIntent { cheap?: boolean; maxAmount?: number; currency?: string }
 export interface QualityIntent { best?: boolean; minRating?: number; verifiedOnly?: boolean }
 
@@ -15,20 +17,69 @@ const LATE = wholeWords(
   String.raw`(?:stays?\s+)?open\s+(?:till\s+|until\s+)?late|late[- ]night|late\s+at\s+night|after\s+midnight|all[- ]night` +
     String.raw`|(?:open\s+)?24\s*(?:\/\s*7|-?\s*hours?|hrs?|h)|(?:open\s+)?(?:a)?round[- ]the[- ]clock`,
 );
-const DAY = wholeWords(String.raw`(?:open\s+)?(?:on\s+)?(?:every\s+)?(${WEEKDAYS.join('|')})s?`);
+// A part of the day after a day word ("Saturday morning", "tomorrow night"): open at a typical hour then.
+const DAYPART = String.raw`(?:\s+(?:in\s+the\s+|at\s+)?(morning|afternoon|evening|night))?`;
+const DAYPART_CLOCK: Record<string, string> = { morning: '09:00', afternoon: '15:00', evening: '19:00', night: '21:00' };
+const DAY = wholeWords(String.raw`(?:open\s+)?(?:on\s+)?(?:every\s+)?(${WEEKDAYS.join('|')})s?${DAYPART}`);
 // Short day names are only trusted after "open": "sun" or "sat" alone are ordinary words.
-const SHORT_DAY = wholeWords(String.raw`open\s+(?:on\s+)?(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?`);
+const SHORT_DAY = wholeWords(String.raw`open\s+(?:on\s+)?(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?${DAYPART}`);
 const SHORT_DAYS: Record<string, Weekday> = {
   mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday', thur: 'thursday',
   thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
 };
+const RELATIVE_DAY = wholeWords(String.raw`(?:open\s+)?(today|tomorrow)${DAYPART}`);
+// "Tonight": today, and still open in the evening.
+const TONIGHT = wholeWords(String.raw`(?:open\s+)?(?:tonight|this\s+evening)`);
+const TONIGHT_CLOCK = '20:00';
+// A clock time needs am/pm or minutes ("9pm", "9:30 pm", "21:00"): a bare "at 5" may be an address.
+const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d{2}|noon|midday|midnight`;
+const OPEN_UNTIL = wholeWords(String.raw`(?:(?:open|stays?\s+open)\s+)?(?:until|till|til|'til|past|after|later\s+than)\s+(${CLOCK})`);
+const OPEN_AT = wholeWords(String.raw`(?:open\s+)?(?:at|by|around)\s+(${CLOCK})`);
+
+/** "9pm" -> "21:00", "12am" and "midnight" -> "00:00", "noon" -> "12:00"; undefined for an impossible time. */
+export function clockOf(raw: string): string | undefined {
+  if (raw === 'noon' || raw === 'midday') return '12:00';
+  if (raw === 'midnight') return '00:00';
+  const m = /^(\d{1,2})(?::(\d{2}))?\s*([ap])?/.exec(raw);
+  if (!m) return undefined;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? 0);
+  if (m[3]) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (m[3] === 'p' ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) return undefined;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
 
 export function extractWhen(text: QueryText): WhenIntent | undefined {
   const when: WhenIntent = {};
+  const atDaypart = (part: string | undefined) => {
+    if (part) when.openAt ??= DAYPART_CLOCK[part];
+  };
   consume(text, LATE, () => (when.late = true));
   consume(text, OPEN_NOW, () => (when.openNow = true));
-  consume(text, SHORT_DAY, (m) => (when.day ??= SHORT_DAYS[m[1]]));
-  consume(text, DAY, (m) => (when.day ??= m[1] as Weekday));
+  consume(text, OPEN_UNTIL, (m) => (when.openUntil ??= clockOf(m[1])));
+  consume(text, OPEN_AT, (m) => (when.openAt ??= clockOf(m[1])));
+  consume(text, TONIGHT, () => {
+    when.relativeDay ??= 'today';
+    if (when.openAt === undefined) when.openUntil ??= TONIGHT_CLOCK;
+  });
+  consume(text, RELATIVE_DAY, (m) => {
+    when.relativeDay ??= m[1] as 'today' | 'tomorrow';
+    atDaypart(m[2]);
+  });
+  consume(text, SHORT_DAY, (m) => {
+    when.day ??= SHORT_DAYS[m[1]];
+    atDaypart(m[2]);
+  });
+  consume(text, DAY, (m) => {
+    when.day ??= m[1] as Weekday;
+    atDaypart(m[2]);
+  });
+  // A named weekday says which day; "today"/"tomorrow" beside it would only contradict it.
+  if (when.day) delete when.relativeDay;
+  for (const key of Object.keys(when) as Array<keyof WhenIntent>) if (when[key] === undefined) delete when[key];
   return Object.keys(when).length > 0 ? when : undefined;
 }
 

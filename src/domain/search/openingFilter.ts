@@ -1,26 +1,42 @@
-// The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late") as a
-// filter the search index applies, so totals and deep pages count every business that passes.
+// The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late", and
+// "open today / tomorrow", "open at 9pm", "open until 2am") as a filter the search index applies, so totals and deep pages count every business that passes.
 // Both indexes store each business's opening as a schedule code (encodeSchedule) and decide codes
 // with scheduleMatcher, so the rules of domain/openingHours.ts are the only ones: the embedded
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
-import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf } from '../openingHours';
+import { closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, shiftDate } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
 /** "Late" means still open at 22:00 local time or later. */
 export const LATE_MINUTES = 22 * 60;
+/** Before 05:00 a clock time belongs to the night after the day: "open until 2am" on Friday is Saturday 02:00. */
+export const NIGHT_ENDS_MINUTES = 5 * 60;
 /** The zone of a business without coordinates. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
-export interface OpeningFilter {
-  /** The instant "now" and "today" mean, ISO 8601. */
-  at: string;
-  /** Open at `at`, by weekly hours and blackout dates. */
+/**
+ * The time conditions a query can state. The day they are about is `day` (a weekday in general:
+ * weekly hours only), else today or tomorrow in each business's own zone (a real date, so its
+ * blackout dates apply).
+ */
+export interface TimeConditions {
+  /** Open at the filter's instant, by weekly hours and blackout dates. */
   openNow?: boolean;
   /** Has hours on this weekday. */
   day?: Weekday;
-  /** Closes at LATE_MINUTES or later (or runs past midnight) on `day`, or on today in its own zone. */
+  /** "today", "tonight", "tomorrow": has hours on that day. */
+  relativeDay?: 'today' | 'tomorrow';
+  /** Closes at LATE_MINUTES or later (or runs past midnight) on the day. */
   late?: boolean;
+  /** "open at 9pm": open at this local time ("HH:MM") on the day, or in the night after it before 05:00. */
+  openAt?: string;
+  /** "open until 2am": still open at this local time ("HH:MM") on the day, or in the night after it before 05:00. */
+  openUntil?: string;
+}
+
+export interface OpeningFilter extends TimeConditions {
+  /** The instant "now", "today" and "tomorrow" mean, ISO 8601. */
+  at: string;
 }
 
 export interface Opening {
@@ -35,11 +51,48 @@ export function isOpenNow(opening: Opening, at: Date): boolean {
 }
 
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
-  const zone = opening.timeZone ?? FALLBACK_TIME_ZONE;
   if (filter.openNow && !isOpenNow(opening, at)) return false;
-  if (filter.day && !isOpenOn(opening.hours, filter.day)) return false;
-  if (filter.late && !closesAtOrAfter(opening.hours, filter.day ?? localTime(zone, at).weekday, LATE_MINUTES)) return false;
+  if (!filter.day && !filter.relativeDay && !filter.late && filter.openAt === undefined && filter.openUntil === undefined) return true;
+  const day = dayOf(opening, filter, at);
+  if (day.date !== undefined && opening.blackoutDates.includes(day.date)) return false;
+  if ((filter.day || filter.relativeDay) && !isOpenOn(opening.hours, day.weekday)) return false;
+  if (filter.late && !closesAtOrAfter(opening.hours, day.weekday, LATE_MINUTES)) return false;
+  if (filter.openAt !== undefined && !isOpenAtClockTime(opening, day, filter.openAt)) return false;
+  if (filter.openUntil !== undefined && !isOpenUntil(opening, day, filter.openUntil)) return false;
   return true;
+}
+
+interface Day {
+  weekday: Weekday;
+  /** Local date, when the condition is about a real day (today, tomorrow) rather than any such weekday. */
+  date?: string;
+}
+
+function dayOf(opening: Opening, filter: OpeningFilter, at: Date): Day {
+  if (filter.day) return { weekday: filter.day };
+  const today = localTime(opening.timeZone ?? FALLBACK_TIME_ZONE, at);
+  if (filter.relativeDay === 'tomorrow') return { weekday: nextWeekday(today.weekday), date: shiftDate(today.date, 1) };
+  return { weekday: today.weekday, date: today.date };
+}
+
+function nightAfter(day: Day): Day {
+  return { weekday: nextWeekday(day.weekday), ...(day.date !== undefined && { date: shiftDate(day.date, 1) }) };
+}
+
+function isOpenAtClockTime(opening: Opening, day: Day, hhmm: string): boolean {
+  const minutes = minutesOf(hhmm);
+  if (minutes === null) return false;
+  const clockDay = minutes < NIGHT_ENDS_MINUTES ? nightAfter(day) : day;
+  return isOpenAtClock(opening.hours, opening.blackoutDates, { ...clockDay, minutes });
+}
+
+function isOpenUntil(opening: Opening, day: Day, hhmm: string): boolean {
+  const minutes = minutesOf(hhmm);
+  if (minutes === null) return false;
+  if (minutes >= NIGHT_ENDS_MINUTES) return closesAtOrAfter(opening.hours, day.weekday, minutes);
+  const night = nightAfter(day);
+  if (night.date !== undefined && opening.blackoutDates.includes(night.date)) return false;
+  return closesAfterMidnightAtOrAfter(opening.hours, day.weekday, minutes);
 }
 
 /**

@@ -31,15 +31,15 @@ function places(count: number): string {
 /** What to loosen when nothing matched: only conditions the search really had, the place first. */
 function suggestions({ intent, radiusKm, category }: SummaryRequest): string[] {
   const out: string[] = [];
-  if (radiusKm !== undefined) out.push(intent.place ? 'widen the search radius or try a nearby city' : 'widen the search radius');
-  else if (intent.place) out.push('try a nearby city');
+  if (radiusKm !== undefined) out.push('widen the search radius');
+  if (intent.place) out.push('try a nearby city');
   if (category !== undefined) out.push(`drop the category filter (${quoted(category)})`);
   if (intent.when) out.push('drop the opening-time filter');
   if (intent.price?.maxAmount !== undefined) out.push('raise the price limit');
   if (intent.quality?.minRating !== undefined || intent.quality?.verifiedOnly) out.push('relax the rating or verification requirement');
   const words = intent.terms.length + intent.serviceTerms.length;
-  if (words > 1) out.push('check the spelling or use fewer words');
-  else if (words === 1) out.push('check the spelling');
+  if (words > 1) out.push('use fewer words');
+  if (words > 0) out.push('check the spelling');
   if (out.length === 0) out.push('describe the place in other words');
   return out;
 }
@@ -64,7 +64,7 @@ function categoryCaveat(intent: SearchIntent, ranked: RankedResult[]): string {
 export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number): string {
   const { query, intent } = request;
   if (total <= 0) {
-    return `No places matched ${quoted(query)}. Try to ${joinList(suggestions(request))}.`;
+    return `No places matched ${quoted(query)}. You could ${joinList(suggestions(request))}.`;
   }
   const found = `Found ${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;

@@ -69,6 +69,13 @@ describe('parseIntentAnswer', () => {
     });
   });
 
+  it('reads relative days and clock times, padding "9:00" and dropping impossible times', () => {
+    const when = { openNow: null, day: null, relativeDay: 'tomorrow', late: null, openAt: '9:00', openUntil: '25:00' };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when })).when).toEqual({ relativeDay: 'tomorrow', openAt: '09:00' });
+    const odd = { openNow: null, day: null, relativeDay: 'next week', late: null, openAt: 'nine', openUntil: '02:00' };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when: odd })).when).toEqual({ openUntil: '02:00' });
+  });
+
   it('accepts a lower-case weekday in any case', () => {
     const answer = { terms: [], categories: [], serviceTerms: [], ...nulls, when: { openNow: null, day: 'Sunday', late: null } };
     expect(parseIntentAnswer(JSON.stringify(answer)).when).toEqual({ day: 'sunday' });

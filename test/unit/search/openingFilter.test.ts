@@ -22,6 +22,40 @@ describe('matchesOpening', () => {
     expect(matchesOpening(office, { at, openNow: true })).toBe(false);
   });
 
+  it('today and tomorrow: the day in the business\'s own zone, with its blackout dates', () => {
+    // 09:30 Sunday in Chicago (the bar is closed Sundays), 00:30 Monday in Tokyo (the office opens at 09:00).
+    expect(matchesOpening(bar, { at, relativeDay: 'today' })).toBe(false);
+    expect(matchesOpening(office, { at, relativeDay: 'today' })).toBe(true);
+    expect(matchesOpening({ ...office, blackoutDates: ['2026-11-23'] }, { at, relativeDay: 'today' })).toBe(false);
+    // Tomorrow is Monday in Chicago and Tuesday in Tokyo.
+    expect(matchesOpening(bar, { at, relativeDay: 'tomorrow' })).toBe(false);
+    expect(matchesOpening(office, { at, relativeDay: 'tomorrow' })).toBe(true);
+    expect(matchesOpening({ ...office, blackoutDates: ['2026-11-24'] }, { at, relativeDay: 'tomorrow' })).toBe(false);
+  });
+
+  it('open at a clock time: on the day, or in the night after it before 05:00', () => {
+    expect(matchesOpening(bar, { at, day: 'friday', openAt: '19:00' })).toBe(true);
+    expect(matchesOpening(bar, { at, day: 'friday', openAt: '17:00' })).toBe(false);
+    expect(matchesOpening(bar, { at, day: 'friday', openAt: '01:30' })).toBe(true); // Saturday 01:30, Friday's span
+    expect(matchesOpening(bar, { at, day: 'saturday', openAt: '01:30' })).toBe(false); // Saturday's span ends 23:00
+    // "Open at 10am" today: Monday in Tokyo; a blackout on that date closes it.
+    expect(matchesOpening(office, { at, openAt: '10:00' })).toBe(true);
+    expect(matchesOpening({ ...office, blackoutDates: ['2026-11-23'] }, { at, openAt: '10:00' })).toBe(false);
+  });
+
+  it('open until a clock time: closes then or later, past midnight for a time before 05:00', () => {
+    expect(matchesOpening(bar, { at, day: 'friday', openUntil: '02:00' })).toBe(true);
+    expect(matchesOpening(bar, { at, day: 'friday', openUntil: '03:00' })).toBe(false);
+    expect(matchesOpening(bar, { at, day: 'saturday', openUntil: '23:00' })).toBe(true);
+    expect(matchesOpening(bar, { at, day: 'saturday', openUntil: '02:00' })).toBe(false);
+    expect(matchesOpening(office, { at, day: 'monday', openUntil: '17:00' })).toBe(true);
+    expect(matchesOpening(office, { at, day: 'monday', openUntil: '18:00' })).toBe(false);
+    // Friday 2026-12-25 is a blackout date in Chicago: "until 2am" that Friday from its Thursday is about Friday's night.
+    const christmasEve = '2026-12-24T20:00:00.000Z';
+    expect(matchesOpening({ ...bar, hours: { thursday: { open: '18:00', close: '02:00' } } }, { at: christmasEve, openUntil: '02:00' })).toBe(false);
+    expect(matchesOpening({ ...bar, hours: { thursday: { open: '18:00', close: '02:00' } }, blackoutDates: [] }, { at: christmasEve, openUntil: '02:00' })).toBe(true);
+  });
+
   it('open on a weekday: has hours that day', () => {
     expect(matchesOpening(bar, { at, day: 'friday' })).toBe(true);
     expect(matchesOpening(bar, { at, day: 'sunday' })).toBe(false);
@@ -52,7 +86,10 @@ describe('schedule codes', () => {
 
   it('decode to an opening every filter answers the same for', () => {
     const instants = ['2026-11-21T07:30:00.000Z', '2026-11-22T15:30:00.000Z', '2026-11-23T01:00:00.000Z', '2026-12-25T20:00:00.000Z'];
-    const filters = [{ openNow: true }, { day: 'friday' as const }, { late: true }, { day: 'saturday' as const, late: true }];
+    const filters = [
+      { openNow: true }, { day: 'friday' as const }, { late: true }, { day: 'saturday' as const, late: true },
+      { relativeDay: 'tomorrow' as const }, { openAt: '01:00' }, { openUntil: '02:00', day: 'friday' as const },
+    ];
     for (const opening of [bar, office, { hours: {}, blackoutDates: ['2026-01-01', '2026-01-02'] }]) {
       const decoded = decodeSchedule(encodeSchedule(opening));
       expect(decoded.blackoutDates).toEqual(opening.blackoutDates);

@@ -49,25 +49,23 @@ describe('templateSummary', () => {
   it('suggests loosening the filters the query used when nothing matched', () => {
     const strict = 'verified vegan sushi open now in Austin under $10';
     const text = templateSummary({ query: strict, intent: parseIntentByRules(strict) }, [], 0);
-    expect(text).toMatch(/^No places matched "verified vegan sushi open now in Austin under \$10"\./);
-    expect(text).toContain('try a nearby city');
-    expect(text).not.toContain('radius');
-    expect(text).toContain('drop the opening-time filter');
-    expect(text).toContain('raise the price limit');
-    expect(text).toContain('relax the rating or verification requirement');
+    expect(text).toBe(
+      'No places matched "verified vegan sushi open now in Austin under $10". You could try a nearby city, drop the opening-time filter, ' +
+        'raise the price limit, relax the rating or verification requirement, use fewer words or check the spelling.',
+    );
   });
 
   it('suggests a wider radius only when the search had one', () => {
     const tacos = { query: 'tacos', intent: parseIntentByRules('tacos') };
-    expect(templateSummary(tacos, [], 0)).toBe('No places matched "tacos". Try to check the spelling.');
-    expect(templateSummary({ ...tacos, radiusKm: 5 }, [], 0)).toBe('No places matched "tacos". Try to widen the search radius or check the spelling.');
+    expect(templateSummary(tacos, [], 0)).toBe('No places matched "tacos". You could check the spelling.');
+    expect(templateSummary({ ...tacos, radiusKm: 5 }, [], 0)).toBe('No places matched "tacos". You could widen the search radius or check the spelling.');
     const near = 'tacos near downtown Denver';
-    expect(templateSummary({ query: near, intent: parseIntentByRules(near), radiusKm: 25 }, [], 0)).toContain('widen the search radius or try a nearby city');
+    expect(templateSummary({ query: near, intent: parseIntentByRules(near), radiusKm: 25 }, [], 0)).toBe('No places matched "tacos near downtown Denver". You could widen the search radius, try a nearby city or check the spelling.');
   });
 
   it('names the request\'s category filter when nothing matched', () => {
     const text = templateSummary({ query: 'coffee', intent: parseIntentByRules('coffee'), category: 'dental' }, [], 0);
-    expect(text).toBe('No places matched "coffee". Try to drop the category filter ("dental") or check the spelling.');
+    expect(text).toBe('No places matched "coffee". You could drop the category filter ("dental") or check the spelling.');
   });
 
   it('says when no returned business is listed under the kind of place the sentence named', () => {
