@@ -118,9 +118,10 @@ export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: 
  * began on a blackout date.
  */
 export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock: { weekday: Weekday; minutes: number; date?: string }): boolean {
+  const { date } = clock;
   // A handful of dates at most: a scan beats building a Set per candidate.
-  const blackout = clock.date === undefined ? [] : blackoutDates ?? [];
-  if (clock.date !== undefined && blackout.includes(clock.date)) return false;
+  const blackout = blackoutDates ?? [];
+  if (date !== undefined && blackout.includes(date)) return false;
 
   const today = spanOf(hours?.[clock.weekday]);
   if (today) {
@@ -129,7 +130,7 @@ export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock
   }
   const yesterday = spanOf(hours?.[previousWeekday(clock.weekday)]);
   if (!yesterday || !(yesterday.close < yesterday.open) || clock.minutes >= yesterday.close) return false;
-  return clock.date === undefined || !blackout.includes(previousDate(clock.date));
+  return date === undefined || !blackout.includes(previousDate(date));
 }
 
 /** Has opening hours on `weekday` (a day marked closed or absent is not open). */

@@ -1,5 +1,6 @@
 // The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late", and
-// "open today / tomorrow", "open at 9pm", "open until 2am") as a filter the search index applies, so totals and deep pages count every business that passes.
+// "open today / tomorrow", "open at 9pm", "open until 2am") as a filter the search index applies,
+// so totals and deep pages count every business that passes.
 // Both indexes store each business's opening as a schedule code (encodeSchedule) and decide codes
 // with scheduleMatcher, so the rules of domain/openingHours.ts are the only ones: the embedded
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per

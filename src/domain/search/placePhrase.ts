@@ -19,8 +19,8 @@ const QUALIFIERS = new Set([
   'downtown', 'uptown', 'midtown', 'central', 'north', 'south', 'east', 'west', 'northern', 'southern',
   'eastern', 'western', 'greater', 'inner', 'historic',
 ]);
-// Capitalised words that still cannot start an unknown place name.
 const MAX_UNKNOWN_PLACE_WORDS = 3;
+// Capitalised words that still cannot start an unknown place name.
 const NOT_PLACE_WORDS = new Set(['i', 'the', 'a', 'an', 'my', 'our', 'your', 'town', 'city', 'area']);
 
 interface Resolved {
