@@ -76,6 +76,19 @@ describe('query understanding through an OpenAI-compatible server', () => {
     expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: query });
   });
 
+  it('carries the model\'s clock times and relative day into the intent', async () => {
+    server.reply({
+      kind: 'json',
+      content: {
+        terms: [], categories: ['bars'], serviceTerms: [], place: null, price: null, quality: null,
+        when: { openNow: null, day: null, relativeDay: 'today', late: null, openAt: null, openUntil: '2:00' },
+      },
+    });
+    const result = await understandQuery('somewhere for a drink after the show tonight, till 2', llm, 5000);
+    expect(result.source).toBe('llm');
+    expect(result.intent.when).toEqual({ relativeDay: 'today', openUntil: '02:00' });
+  });
+
   it('answers with the rules within the budget when the model is slow, and abandons the call', async () => {
     server.reply({ kind: 'json', content: { terms: ['never'], categories: [], serviceTerms: [] }, delayMs: SLOW_MS });
 
