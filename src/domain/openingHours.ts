@@ -90,7 +90,7 @@ function spanOf(day: DayHours | undefined): Span | null {
   return open === null || close === null ? null : { open, close };
 }
 
-function previousWeekday(weekday: Weekday): Weekday {
+export function previousWeekday(weekday: Weekday): Weekday {
   return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + 6) % 7];
 }
 

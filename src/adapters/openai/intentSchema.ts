@@ -9,7 +9,7 @@ import { CANONICAL_CATEGORIES } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 
 export const INTENT_SCHEMA_NAME = 'search_intent';
-const RELATIVE_DAYS = ['today', 'tomorrow'] as const;
+const RELATIVE_DAYS = ['today', 'tonight', 'tomorrow'] as const;
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 const object = (properties: Record<string, unknown>, description: string) => ({
@@ -40,10 +40,10 @@ export const INTENT_JSON_SCHEMA = {
       {
         openNow: nullable('boolean'),
         day: { type: ['string', 'null'], enum: [...WEEKDAYS, null] },
-        relativeDay: { type: ['string', 'null'], enum: [...RELATIVE_DAYS, null], description: 'today (also "tonight") or tomorrow, when no weekday is named.' },
+        relativeDay: { type: ['string', 'null'], enum: [...RELATIVE_DAYS, null], description: 'today, tonight or tomorrow, when no weekday is named.' },
         late: nullable('boolean', { description: 'Open late at night or 24 hours.' }),
         openAt: nullable('string', { description: 'Open at this local time, 24-hour HH:MM ("open at 9pm" -> "21:00").' }),
-        openUntil: nullable('string', { description: 'Still open at this local time, 24-hour HH:MM ("open until 2am" -> "02:00", "tonight" -> "20:00").' }),
+        openUntil: nullable('string', { description: 'Still open at this local time, 24-hour HH:MM ("open until 2am" -> "02:00").' }),
       },
       'Opening-time wishes.',
     ),

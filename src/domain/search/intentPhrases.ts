@@ -28,9 +28,7 @@ const SHORT_DAYS: Record<string, Weekday> = {
   thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
 };
 const RELATIVE_DAY = wholeWords(String.raw`(?:open\s+)?(today|tomorrow)${DAYPART}`);
-// "Tonight": today, and still open in the evening.
 const TONIGHT = wholeWords(String.raw`(?:open\s+)?(?:tonight|this\s+evening)`);
-const TONIGHT_CLOCK = '20:00';
 // A clock time needs am/pm or minutes ("9pm", "9:30 pm", "21:00"): a bare "at 5" may be an address.
 const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d{2}|noon|midday|midnight`;
 const OPEN_UNTIL = wholeWords(String.raw`(?:(?:open|stays?\s+open)\s+)?(?:until|till|til|'til|past|after|later\s+than)\s+(${CLOCK})`);
@@ -61,10 +59,7 @@ export function extractWhen(text: QueryText): WhenIntent | undefined {
   consume(text, OPEN_NOW, () => (when.openNow = true));
   consume(text, OPEN_UNTIL, (m) => (when.openUntil ??= clockOf(m[1])));
   consume(text, OPEN_AT, (m) => (when.openAt ??= clockOf(m[1])));
-  consume(text, TONIGHT, () => {
-    when.relativeDay ??= 'today';
-    if (when.openAt === undefined) when.openUntil ??= TONIGHT_CLOCK;
-  });
+  consume(text, TONIGHT, () => (when.relativeDay ??= 'tonight'));
   consume(text, RELATIVE_DAY, (m) => {
     when.relativeDay ??= m[1] as 'today' | 'tomorrow';
     atDaypart(m[2]);
@@ -77,7 +72,7 @@ export function extractWhen(text: QueryText): WhenIntent | undefined {
     when.day ??= m[1] as Weekday;
     atDaypart(m[2]);
   });
-  // A named weekday says which day; "today"/"tomorrow" beside it would only contradict it.
+  // A named weekday says which day; "today", "tonight" or "tomorrow" beside it would only contradict it.
   if (when.day) delete when.relativeDay;
   for (const key of Object.keys(when) as Array<keyof WhenIntent>) if (when[key] === undefined) delete when[key];
   return Object.keys(when).length > 0 ? when : undefined;

@@ -5,13 +5,17 @@
 // with scheduleMatcher, so the rules of domain/openingHours.ts are the only ones: the embedded
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
-import { closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, shiftDate } from '../openingHours';
+import {
+  closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
+} from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
 /** "Late" means still open at 22:00 local time or later. */
 export const LATE_MINUTES = 22 * 60;
 /** Before 05:00 a clock time belongs to the night after the day: "open until 2am" on Friday is Saturday 02:00. */
 export const NIGHT_ENDS_MINUTES = 5 * 60;
+/** "Tonight" means still open at 20:00, or at the local time of asking when that is later. */
+export const TONIGHT_MINUTES = 20 * 60;
 /** The zone of a business without coordinates. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
@@ -25,8 +29,11 @@ export interface TimeConditions {
   openNow?: boolean;
   /** Has hours on this weekday. */
   day?: Weekday;
-  /** "today", "tonight", "tomorrow": has hours on that day. */
-  relativeDay?: 'today' | 'tomorrow';
+  /**
+   * "today", "tomorrow": has hours on that day. "tonight": today, and still open at TONIGHT_MINUTES
+   * or at the time of asking if later; before 05:00, the night still going on.
+   */
+  relativeDay?: 'today' | 'tonight' | 'tomorrow';
   /** Closes at LATE_MINUTES or later (or runs past midnight) on the day. */
   late?: boolean;
   /** "open at 9pm": open at this local time ("HH:MM") on the day, or in the night after it before 05:00. */
@@ -58,9 +65,15 @@ export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date
   if (day.date !== undefined && opening.blackoutDates.includes(day.date)) return false;
   if ((filter.day || filter.relativeDay) && !isOpenOn(opening.hours, day.weekday)) return false;
   if (filter.late && !closesAtOrAfter(opening.hours, day.weekday, LATE_MINUTES)) return false;
-  if (filter.openAt !== undefined && !isOpenAtClockTime(opening, day, filter.openAt)) return false;
-  if (filter.openUntil !== undefined && !isOpenUntil(opening, day, filter.openUntil)) return false;
+  if (filter.openAt !== undefined && !isOpenAtClockTime(opening, day, minutesOf(filter.openAt))) return false;
+  if (filter.openUntil !== undefined && !isOpenUntil(opening, day, minutesOf(filter.openUntil))) return false;
+  if (filter.relativeDay === 'tonight' && !isOpenUntil(opening, day, tonightMinutes(opening, at))) return false;
   return true;
+}
+
+function tonightMinutes(opening: Opening, at: Date): number {
+  const { minutes } = localTime(opening.timeZone ?? FALLBACK_TIME_ZONE, at);
+  return minutes < NIGHT_ENDS_MINUTES ? minutes : Math.max(minutes, TONIGHT_MINUTES);
 }
 
 interface Day {
@@ -73,6 +86,10 @@ function dayOf(opening: Opening, filter: OpeningFilter, at: Date): Day {
   if (filter.day) return { weekday: filter.day };
   const today = localTime(opening.timeZone ?? FALLBACK_TIME_ZONE, at);
   if (filter.relativeDay === 'tomorrow') return { weekday: nextWeekday(today.weekday), date: shiftDate(today.date, 1) };
+  // At 01:00, "tonight" is the night that began yesterday.
+  if (filter.relativeDay === 'tonight' && today.minutes < NIGHT_ENDS_MINUTES) {
+    return { weekday: previousWeekday(today.weekday), date: shiftDate(today.date, -1) };
+  }
   return { weekday: today.weekday, date: today.date };
 }
 
@@ -80,15 +97,14 @@ function nightAfter(day: Day): Day {
   return { weekday: nextWeekday(day.weekday), ...(day.date !== undefined && { date: shiftDate(day.date, 1) }) };
 }
 
-function isOpenAtClockTime(opening: Opening, day: Day, hhmm: string): boolean {
-  const minutes = minutesOf(hhmm);
+function isOpenAtClockTime(opening: Opening, day: Day, minutes: number | null): boolean {
   if (minutes === null) return false;
   const clockDay = minutes < NIGHT_ENDS_MINUTES ? nightAfter(day) : day;
   return isOpenAtClock(opening.hours, opening.blackoutDates, { ...clockDay, minutes });
 }
 
-function isOpenUntil(opening: Opening, day: Day, hhmm: string): boolean {
-  const minutes = minutesOf(hhmm);
+/** Still open at `minutes` on the day, or in the night after it for a time before 05:00. */
+function isOpenUntil(opening: Opening, day: Day, minutes: number | null): boolean {
   if (minutes === null) return false;
   if (minutes >= NIGHT_ENDS_MINUTES) return closesAtOrAfter(opening.hours, day.weekday, minutes);
   const night = nightAfter(day);

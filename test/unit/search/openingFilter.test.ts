@@ -33,6 +33,19 @@ describe('matchesOpening', () => {
     expect(matchesOpening({ ...office, blackoutDates: ['2026-11-24'] }, { at, relativeDay: 'tomorrow' })).toBe(false);
   });
 
+  it('tonight: still open at 20:00, or at the time of asking when later, and after midnight the night still going on', () => {
+    const friday = { ...bar, hours: { ...bar.hours, friday: { open: '18:00', close: '21:30' } } };
+    // Friday 15:00 in Chicago: open past 20:00 tonight.
+    expect(matchesOpening(friday, { at: '2026-11-20T21:00:00.000Z', relativeDay: 'tonight' })).toBe(true);
+    // Friday 22:00 in Chicago: it closed at 21:30.
+    expect(matchesOpening(friday, { at: '2026-11-21T04:00:00.000Z', relativeDay: 'tonight' })).toBe(false);
+    // Saturday 01:30 in Chicago: Friday's night, the original bar is open until 02:00.
+    expect(matchesOpening(bar, { at: '2026-11-21T07:30:00.000Z', relativeDay: 'tonight' })).toBe(true);
+    expect(matchesOpening(friday, { at: '2026-11-21T07:30:00.000Z', relativeDay: 'tonight' })).toBe(false);
+    // Sunday: closed.
+    expect(matchesOpening(bar, { at, relativeDay: 'tonight' })).toBe(false);
+  });
+
   it('open at a clock time: on the day, or in the night after it before 05:00', () => {
     expect(matchesOpening(bar, { at, day: 'friday', openAt: '19:00' })).toBe(true);
     expect(matchesOpening(bar, { at, day: 'friday', openAt: '17:00' })).toBe(false);
@@ -88,7 +101,7 @@ describe('schedule codes', () => {
     const instants = ['2026-11-21T07:30:00.000Z', '2026-11-22T15:30:00.000Z', '2026-11-23T01:00:00.000Z', '2026-12-25T20:00:00.000Z'];
     const filters = [
       { openNow: true }, { day: 'friday' as const }, { late: true }, { day: 'saturday' as const, late: true },
-      { relativeDay: 'tomorrow' as const }, { openAt: '01:00' }, { openUntil: '02:00', day: 'friday' as const },
+      { relativeDay: 'tomorrow' as const }, { relativeDay: 'tonight' as const }, { openAt: '01:00' }, { openUntil: '02:00', day: 'friday' as const },
     ];
     for (const opening of [bar, office, { hours: {}, blackoutDates: ['2026-01-01', '2026-01-02'] }]) {
       const decoded = decodeSchedule(encodeSchedule(opening));
