@@ -60,6 +60,11 @@ function formatLocalTime(timeZone: string, when: Date): LocalTime {
   return { weekday, minutes, date: `${parts.year}-${parts.month}-${parts.day}` };
 }
 
+/** Minutes since midnight (0..1439) to "HH:MM": the inverse of minutesOf. */
+export function clockText(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 const ZERO = 48; // '0'
 const COLON = 58; // ':'
 

@@ -3,10 +3,10 @@
 // and no extra properties, so "not stated" is null on the wire and absent in the intent.
 // The parser trusts nothing: a wrong top-level shape is rejected, odd field values are
 // dropped or clamped.
-import { minutesOf } from '../../domain/openingHours';
 import { WEEKDAYS, type Weekday } from '../../domain/profile';
 import { CANONICAL_CATEGORIES } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
+import { clockOf } from '../../domain/search/intentPhrases';
 
 export const INTENT_SCHEMA_NAME = 'search_intent';
 const RELATIVE_DAYS = ['today', 'tonight', 'tomorrow'] as const;
@@ -101,11 +101,9 @@ function flag(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
-/** A 24-hour "HH:MM" the domain can read ("9:00" is padded); anything else is dropped. */
+/** A time the domain can read ("9:00" -> "09:00", as the rules read it); anything else is dropped. */
 function clock(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const padded = value.trim().padStart(5, '0');
-  return minutesOf(padded) === null ? undefined : padded;
+  return typeof value === 'string' ? clockOf(value.trim().toLowerCase()) : undefined;
 }
 
 function positive(value: unknown): number | undefined {

@@ -2,6 +2,7 @@
 // tonight / at 9pm / until 2am), price
 // (cheap / under $20) and quality (best / 4+ stars / verified). Each extractor consumes
 // what it recognised from the text so the leftovers become search terms.
+import { clockText } from '../openingHours';
 import { WEEKDAYS, type Weekday } from '../profile';
 import type { TimeConditions } from './openingFilter';
 import { consume, wholeWords, type QueryText } from './queryText';
@@ -34,7 +35,7 @@ const CLOCK = String.raw`\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d{2
 const OPEN_UNTIL = wholeWords(String.raw`(?:(?:open|stays?\s+open)\s+)?(?:until|till|til|'til|past|after|later\s+than)\s+(${CLOCK})`);
 const OPEN_AT = wholeWords(String.raw`(?:open\s+)?(?:at|by|around)\s+(${CLOCK})`);
 
-/** "9pm" -> "21:00", "12am" and "midnight" -> "00:00", "noon" -> "12:00"; undefined for an impossible time. */
+/** "9pm" -> "21:00", "9:00" -> "09:00", "12am" and "midnight" -> "00:00", "noon" -> "12:00"; undefined for an impossible time. */
 export function clockOf(raw: string): string | undefined {
   if (raw === 'noon' || raw === 'midday') return '12:00';
   if (raw === 'midnight') return '00:00';
@@ -47,7 +48,7 @@ export function clockOf(raw: string): string | undefined {
     hour = (hour % 12) + (m[3] === 'p' ? 12 : 0);
   }
   if (hour > 23 || minute > 59) return undefined;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return clockText(hour * 60 + minute);
 }
 
 export function extractWhen(text: QueryText): WhenIntent | undefined {

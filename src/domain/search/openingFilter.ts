@@ -6,7 +6,7 @@
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
 import {
-  closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
+  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
 } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
@@ -130,7 +130,7 @@ export function encodeSchedule(opening: Opening): string {
 }
 
 /** "HH:MM" of every minute of the day: decoding runs once per distinct code, tens of thousands of times. */
-const HHMM = Array.from({ length: 24 * 60 }, (_, m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+const HHMM = Array.from({ length: 24 * 60 }, (_, m) => clockText(m));
 
 export function decodeSchedule(code: string): Opening {
   const parts = code.split('|');

@@ -75,7 +75,7 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
   const target = join(dir, fileName);
   // Written under a private name, then renamed: another process may be building the same file.
   const partial = `${target}.${process.pid}.partial`;
-  const compiler = options.compiler ?? (process.env.CC && process.env.CC !== '' ? process.env.CC : 'cc');
+  const compiler = options.compiler ?? (process.env.CC || 'cc');
   const flags = process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'];
   try {
     execFileSync(compiler, ['-O2', ...flags, '-I', headers, '-o', partial, SOURCE, '-lm'], { stdio: 'pipe', timeout: 60_000 });
