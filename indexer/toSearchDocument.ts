@@ -9,19 +9,20 @@ export function isSearchable(profile: BusinessProfile): boolean {
   return profile.status === 'published' && profile.deletedAt === undefined;
 }
 
-function lowestPrice(profile: BusinessProfile): number | undefined {
-  const prices = profile.services.flatMap((service) => {
-    const pricing = service.pricing;
-    if (!pricing) return [];
-    return [pricing.type === 'range' ? pricing.minAmount : pricing.amount];
-  });
-  return prices.length > 0 ? Math.min(...prices) : undefined;
+function lowestPrice(profile: BusinessProfile): { minPrice: number; minPriceCurrency: string } | undefined {
+  let lowest: { minPrice: number; minPriceCurrency: string } | undefined;
+  for (const { pricing } of profile.services) {
+    if (!pricing) continue;
+    const amount = pricing.type === 'range' ? pricing.minAmount : pricing.amount;
+    if (lowest === undefined || amount < lowest.minPrice) lowest = { minPrice: amount, minPriceCurrency: pricing.currency };
+  }
+  return lowest;
 }
 
 export function toSearchDocument(profile: BusinessProfile): SearchDocument {
   const address = profile.location.address ?? {};
   const coordinates = profile.location.coordinates;
-  const minPrice = lowestPrice(profile);
+  const price = lowestPrice(profile);
   return {
     id: profile.id,
     environment: profile.environment,
@@ -46,7 +47,7 @@ export function toSearchDocument(profile: BusinessProfile): SearchDocument {
     reviewCount: profile.trust.totalReviews,
     completeness: assessCompleteness(profile).completionPercentage,
     aiVisibilityScore: profile.aiVisibilityScore,
-    ...(minPrice !== undefined && { minPrice }),
+    ...price,
     hours: profile.hours,
     ...(coordinates && { timeZone: timeZoneAt(coordinates) }),
     blackoutDates: profile.blackoutDates,

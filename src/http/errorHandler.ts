@@ -34,6 +34,10 @@ export function errorHandler(logger: Logger): Middleware {
       const status = error.status ?? error.statusCode ?? 500;
       if (status === 413) return fail(ctx, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
       if (status === 415) return fail(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', error.message ?? 'Unsupported content type');
+      if (status === 400 && /only supports object and array/.test(error.message ?? '')) {
+        // Valid JSON, but a bare string, number or null where every endpoint takes an object.
+        return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body must be a JSON object', { field: 'body', issue: 'must be an object' });
+      }
       if (status === 400 && (error.type === 'entity.parse.failed' || /JSON|parse/i.test(error.message ?? ''))) {
         return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body', issue: 'must be valid JSON' });
       }

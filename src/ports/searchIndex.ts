@@ -31,6 +31,8 @@ export interface SearchDocument {
   aiVisibilityScore: number;
   /** Lowest price among the services (any currency), for "cheap" / "under $20". */
   minPrice?: number;
+  /** The currency code of the service that has minPrice, to show it ("from $13.50"). */
+  minPriceCurrency?: string;
   hours: WeeklyHours;
   /** IANA zone derived from the coordinates. */
   timeZone?: string;

@@ -51,6 +51,14 @@ it('answers 400 VALIDATION_ERROR for malformed JSON', async () => {
   expect(response.body.error.details.field).toBe('body');
 });
 
+it('answers 400 VALIDATION_ERROR "must be an object" for a JSON body that is a bare value', async () => {
+  for (const body of ['"a string"', '42', 'null']) {
+    const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).set('Content-Type', 'application/json').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'Request body must be a JSON object', details: { field: 'body', issue: 'must be an object' } });
+  }
+});
+
 it('answers 413 for a JSON body over 1 MB', async () => {
   const huge = JSON.stringify({ name: 'x', category: 'y', description: 'z'.repeat(1024 * 1024 + 10) });
   const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).set('Content-Type', 'application/json').send(huge);

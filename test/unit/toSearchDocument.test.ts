@@ -21,12 +21,19 @@ it('maps a published profile to a search document with derived fields', () => {
     coordinates: { lat: 51.4545, lon: -2.5879 },
     timeZone: 'Europe/London',
     minPrice: 4.5,
+    minPriceCurrency: 'GBP',
     verificationLevel: 'none',
   });
   expect(doc.servicesText).toContain('Sourdough loaf bread');
   expect(doc.servicesText).toContain('Celebration cakes');
   expect(doc.exclusiveText).toBe('Cinnamon buns at 8am\nSide door on Mill Lane');
   expect(doc.completeness).toBeGreaterThan(0);
+});
+
+it('leaves out the lowest price when no service has a price', () => {
+  const doc = toSearchDocument({ ...published, services: [{ ...published.services[0], pricing: undefined }] });
+  expect(doc).not.toHaveProperty('minPrice');
+  expect(doc).not.toHaveProperty('minPriceCurrency');
 });
 
 it('only published, non-deleted profiles are searchable; anything else becomes a delete', () => {

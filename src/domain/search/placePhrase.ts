@@ -64,6 +64,17 @@ function stateAt(tokens: Token[], index: number): { abbr: string; next: number }
   return undefined;
 }
 
+/**
+ * "denver co", "portland or": an abbreviation that is also an ordinary word still names the
+ * state when it is the known city's own state and ends the query ("portland or seattle" is
+ * two cities). Returns the index after it.
+ */
+function ownStateAt(tokens: Token[], index: number, cityState: string): number | undefined {
+  const word = tokens[index];
+  if (!word || index !== tokens.length - 1) return undefined;
+  return stateAbbreviation(word.lower) === cityState && word.lower.length === 2 ? index + 1 : undefined;
+}
+
 function titleCase(words: Token[]): string {
   return words.map((w) => w.original.charAt(0).toUpperCase() + w.original.slice(1)).join(' ');
 }
@@ -81,6 +92,8 @@ function knownCityAt(tokens: Token[], from: number): Resolved & { ambiguous: boo
       const city = findUsCity(name, state.abbr);
       return { city: city?.name ?? titleCase(words), state: state.abbr, next: state.next, ambiguous, stated: true };
     }
+    const ownState = ownStateAt(tokens, from + k, anyCity.state);
+    if (ownState !== undefined) return { city: anyCity.name, state: anyCity.state, next: ownState, ambiguous, stated: true };
     // "in Washington" names the state; "in New York" is the city (and its state).
     const asState = stateAbbreviation(name);
     if (asState && name.length > 2 && asState !== anyCity.state) return { state: asState, next: from + k, ambiguous, stated: true };

@@ -21,6 +21,7 @@
 // Hard constraints (category, city, radius, max price, minimum rating, open on a day or late)
 // are filters applied by the caller before ranking; these weights only order what is left.
 // Ties: nearer first, then more reviews, then id (stable, deterministic pages).
+import { formatMoney } from '../money';
 import type { VerificationLevel } from '../profile';
 import { rankingFieldsOf, type RankingFields, type SearchDocument } from '../../ports/searchIndex';
 import type { SearchIntent } from './intent';
@@ -153,7 +154,7 @@ function reasonsFor(result: RankedResult, matched: string[], intent: SearchInten
   if (fields.verificationLevel === 'certified') reasons.push('certified');
   else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') reasons.push('verified');
   if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && fields.minPrice !== undefined) {
-    reasons.push(`services from ${Number(fields.minPrice.toFixed(2))}`);
+    reasons.push(`services from ${formatMoney(fields.minPrice, result.document.minPriceCurrency)}`);
   }
   if (result.personalizationScore >= 0.5) reasons.push('fits your recent searches');
   return reasons;

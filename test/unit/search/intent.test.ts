@@ -121,6 +121,19 @@ describe('parseIntentByRules', () => {
     expect(parseIntentByRules('pizza in Denver, CO').place).toEqual({ city: 'Denver', state: 'CO' });
   });
 
+  it("consumes a lower-case ambiguous abbreviation that is the city's own state and ends the query", () => {
+    expect(parseIntentByRules('plumber open sunday in denver co')).toEqual({
+      terms: [], categories: ['plumbing'], serviceTerms: [], place: { city: 'Denver', state: 'CO' }, when: { day: 'sunday' },
+    });
+    expect(parseIntentByRules('coffee portland or')).toEqual({
+      terms: [], categories: ['cafes'], serviceTerms: ['coffee'], place: { city: 'Portland', state: 'OR' },
+    });
+    // Another state's abbreviation, or one with words after it, stays a word.
+    expect(parseIntentByRules('bakery in denver la').place).toEqual({ city: 'Denver', state: 'CO' });
+    expect(parseIntentByRules('bakery in denver la').terms).toEqual(['la']);
+    expect(parseIntentByRules('pizza in portland or seattle')).toMatchObject({ terms: ['seattle'], place: { city: 'Portland', state: 'OR' } });
+  });
+
   it('reads thousands separators and decimal commas in prices', () => {
     expect(parseIntentByRules('wedding flowers under $1,500').price).toEqual({ maxAmount: 1500, currency: 'USD' });
     expect(parseIntentByRules('lunch under €12,50').price).toEqual({ maxAmount: 12.5, currency: 'EUR' });

@@ -63,6 +63,16 @@ describe('rankCandidates', () => {
     expect(ids([cheap, pricey], parseIntentByRules('cheap sushi'))).toEqual(['biz_cheap', 'biz_pricey']);
   });
 
+  it('shows the lowest price in its currency when the query asks about price', () => {
+    const priced = { document: searchDocument({ id: 'biz_priced', name: 'Priced', minPrice: 13.5, minPriceCurrency: 'USD' }), textScore: 0.5 };
+    const older = { document: searchDocument({ id: 'biz_older', name: 'Older', minPrice: 8 }), textScore: 0.4 };
+    const [first, second] = rankCandidates([priced, older], { intent: parseIntentByRules('lunch under $20') });
+    expect(first.reasons).toContain('services from $13.50');
+    // A document indexed before the currency was kept shows the bare amount.
+    expect(second.reasons).toContain('services from 8');
+    expect(rankCandidates([priced], { intent: parseIntentByRules('lunch') })[0].reasons.join()).not.toMatch(/services from/);
+  });
+
   it('prefers a higher verification level, and more so when the query asks for verified', () => {
     const plain = { document: searchDocument({ id: 'biz_plain', name: 'Plain' }), textScore: 0.55 };
     const certified = { document: searchDocument({ id: 'biz_cert', name: 'Cert', verificationLevel: 'certified' }), textScore: 0.5 };

@@ -29,6 +29,7 @@ export function searchDocumentProblem(value: unknown): string | null {
     if (!isFiniteNumber(doc[field])) return `${field} must be a finite number`;
   }
   if (doc.minPrice !== undefined && !isFiniteNumber(doc.minPrice)) return 'minPrice must be a finite number';
+  if (doc.minPriceCurrency !== undefined && typeof doc.minPriceCurrency !== 'string') return 'minPriceCurrency must be a string';
   if (doc.coordinates !== undefined) {
     if (typeof doc.coordinates !== 'object' || doc.coordinates === null) return 'coordinates must be an object';
     const { lat, lon } = doc.coordinates as { lat?: unknown; lon?: unknown };
