@@ -20,6 +20,8 @@ export interface SearchIntent {
   when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
   quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean };
+  /** The sentence asked for places near the caller ("near me", "closest", "within 5 km"). */
+  nearby?: boolean;
 }
 
 const STOP_WORDS = new Set([
@@ -54,7 +56,7 @@ export function parseIntentByRules(query: string): SearchIntent {
   const when = extractWhen(text);
   const quality = extractQuality(text);
   const price = extractPrice(text);
-  consumeNearMe(text);
+  const nearby = consumeNearMe(text);
   const place = extractPlace(text);
 
   const intent: SearchIntent = { terms: [], categories: [], serviceTerms: [] };
@@ -84,5 +86,6 @@ export function parseIntentByRules(query: string): SearchIntent {
   if (when) intent.when = when;
   if (price) intent.price = price;
   if (quality) intent.quality = quality;
+  if (nearby) intent.nearby = true;
   return intent;
 }

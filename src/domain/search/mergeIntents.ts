@@ -55,6 +55,8 @@ export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchInte
   const when = mergeObject(rules.when, llm.when);
   const price = mergeObject(rules.price, llm.price);
   const quality = mergeObject(rules.quality, llm.quality);
+  // The model is not asked about it: the rules' reading stands.
+  if (rules.nearby) merged.nearby = true;
   if (place) merged.place = place;
   if (when) merged.when = when;
   if (price) merged.price = price;

@@ -61,6 +61,11 @@ function categoryCaveat(intent: SearchIntent, ranked: RankedResult[]): string {
   return ` ${these} listed under ${joinList(intent.categories)}.`;
 }
 
+/** "pizza near me" sent without a location cannot be answered by distance: say so. */
+function unlocatedCaveat({ intent, radiusKm }: SummaryRequest): string {
+  return intent.nearby && radiusKm === undefined && !intent.place ? ' The search had no location, so these are not sorted by distance.' : '';
+}
+
 export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number): string {
   const { query, intent } = request;
   if (total <= 0) {
@@ -73,5 +78,5 @@ export function templateSummary(request: SummaryRequest, ranked: RankedResult[],
     return reasons.length > 0 ? `${r.document.name} (${reasons.join(', ')})` : r.document.name;
   });
   const label = picks.length === 1 ? 'Top pick' : 'Top picks';
-  return `${found}${categoryCaveat(intent, ranked)} ${label}: ${picks.join('; ')}.`;
+  return `${found}${categoryCaveat(intent, ranked)}${unlocatedCaveat(request)} ${label}: ${picks.join('; ')}.`;
 }

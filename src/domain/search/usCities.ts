@@ -72,6 +72,15 @@ const ROWS: Row[] = [
   ['Wilmington', 'DE', 39.7391, -75.5398], ['Billings', 'MT', 45.7833, -108.5007],
   ['Fargo', 'ND', 46.8772, -96.7898], ['Sioux Falls', 'SD', 43.5446, -96.7311],
   ['Cheyenne', 'WY', 41.14, -104.8202], ['Jackson', 'MS', 32.2988, -90.1848],
+  // New York's boroughs: addresses there usually name the borough, not "New York".
+  ['Brooklyn', 'NY', 40.6782, -73.9442], ['Queens', 'NY', 40.7282, -73.7949],
+  ['Bronx', 'NY', 40.8448, -73.8648, ['the bronx']], ['Staten Island', 'NY', 40.5795, -74.1502],
+  // Smaller cities people often search by name.
+  ['Berkeley', 'CA', 37.8715, -122.273], ['Pasadena', 'CA', 34.1478, -118.1445],
+  ['Santa Monica', 'CA', 34.0195, -118.4912], ['Palo Alto', 'CA', 37.4419, -122.143],
+  ['Boulder', 'CO', 40.015, -105.2705], ['Cambridge', 'MA', 42.3736, -71.1097],
+  ['Miami Beach', 'FL', 25.7907, -80.13], ['Hoboken', 'NJ', 40.744, -74.0324],
+  ['Asheville', 'NC', 35.5951, -82.5515], ['Evanston', 'IL', 42.0451, -87.6877],
 ];
 
 export const US_CITIES: ReadonlyArray<UsCity> = ROWS.map(([name, state, lat, lon]) => ({ name, state, centre: { lat, lon } }));
@@ -81,6 +90,7 @@ export const AMBIGUOUS_CITY_NAMES: ReadonlySet<string> = new Set([
   'buffalo', 'mesa', 'aurora', 'phoenix', 'lincoln', 'madison', 'jackson', 'irving', 'garland',
   'chandler', 'gilbert', 'henderson', 'charlotte', 'fremont', 'glendale', 'providence', 'savannah',
   'manchester', 'birmingham', 'richmond', 'arlington', 'durham', 'reno', 'sf', 'dc', 'vegas',
+  'queens', 'boulder',
 ]);
 
 /** Lower-case, dots removed, hyphens as spaces: "St. Louis" and "st louis" share a key. */

@@ -7,7 +7,7 @@ type Expected = Partial<SearchIntent>;
 const EXAMPLES: Array<[string, Expected]> = [
   ['vegan lunch in Austin', { terms: ['vegan'], categories: ['restaurants'], serviceTerms: [], place: { city: 'Austin', state: 'TX' } }],
   ['pizza', { terms: [], categories: ['restaurants'], serviceTerms: ['pizza'] }],
-  ['sushi near me', { categories: ['restaurants'], serviceTerms: ['sushi'], place: undefined }],
+  ['sushi near me', { categories: ['restaurants'], serviceTerms: ['sushi'], place: undefined, nearby: true }],
   ['best burgers in Austin, TX', { categories: ['restaurants'], serviceTerms: ['burgers'], place: { city: 'Austin', state: 'TX' }, quality: { best: true } }],
   ['tacos in austin tx', { serviceTerms: ['tacos'], place: { city: 'Austin', state: 'TX' } }],
   ['coffee near downtown Denver', { categories: ['cafes'], serviceTerms: ['coffee'], place: { city: 'Denver', state: 'CO', near: 'downtown Denver' } }],
@@ -71,7 +71,8 @@ const EXAMPLES: Array<[string, Expected]> = [
   ['bakery in Smallville, KS', { place: { city: 'Smallville', state: 'KS' } }],
   ['tacos in brooklyn, ny', { serviceTerms: ['tacos'], terms: [], place: { city: 'Brooklyn', state: 'NY' } }],
   ['brunch in park slope ny', { terms: [], place: { city: 'Park Slope', state: 'NY' } }],
-  ['tacos in brooklyn', { terms: ['brooklyn'], place: undefined }],
+  ['tacos in brooklyn', { terms: [], place: { city: 'Brooklyn', state: 'NY' } }],
+  ['tacos in williamsburg', { terms: ['williamsburg'], place: undefined }],
   ['sushi in bulk ok', { terms: ['bulk', 'ok'], place: undefined }],
   ['dinner in a hurry', { categories: ['restaurants'], terms: ['hurry'], place: undefined }],
   ['buffalo wings', { terms: ['buffalo'], serviceTerms: ['wings'], place: undefined }],
@@ -114,6 +115,16 @@ describe('parseIntentByRules', () => {
     expect(intent.categories).toEqual(['restaurants']);
     expect(intent.serviceTerms).toEqual(['pizza']);
     expect(intent.terms).toEqual(['vegan']);
+  });
+
+  it("knows New York's boroughs, and keeps word-like names as words without a preposition", () => {
+    expect(parseIntentByRules('restaurants in brooklyn')).toEqual({
+      terms: [], categories: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
+    });
+    expect(parseIntentByRules('bars in the bronx').place).toEqual({ city: 'Bronx', state: 'NY' });
+    expect(parseIntentByRules('queens nail salon').place).toBeUndefined();
+    expect(parseIntentByRules('boulder climbing gym').place).toBeUndefined();
+    expect(parseIntentByRules('climbing gym boulder co').place).toEqual({ city: 'Boulder', state: 'CO' });
   });
 
   it('does not take an ambiguous lower-case state abbreviation for a state', () => {

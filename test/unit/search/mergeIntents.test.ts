@@ -8,6 +8,12 @@ describe('mergeIntents', () => {
     expect(mergeIntents(rules, { terms: [], categories: [], serviceTerms: [] })).toEqual(rules);
   });
 
+  it('keeps the rules\' "near me" reading, which the model is not asked for', () => {
+    const nearMe = parseIntentByRules('sushi near me');
+    expect(mergeIntents(nearMe, { terms: [], categories: ['restaurants'], serviceTerms: ['sushi'] }).nearby).toBe(true);
+    expect(mergeIntents(rules, { terms: [], categories: [], serviceTerms: [] }).nearby).toBeUndefined();
+  });
+
   it('lets the model\'s values win field by field', () => {
     const merged = mergeIntents(rules, {
       terms: ['plant-based'],

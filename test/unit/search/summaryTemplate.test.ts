@@ -63,6 +63,18 @@ describe('templateSummary', () => {
     expect(templateSummary({ query: near, intent: parseIntentByRules(near), radiusKm: 25 }, [], 0)).toBe('No places matched "tacos near downtown Denver". You could widen the search radius, try a nearby city or check the spelling.');
   });
 
+  it('says the results are not sorted by distance when the sentence asked for nearby places without a location', () => {
+    const nearMe = 'vegan lunch near me';
+    const nearMeIntent = parseIntentByRules(nearMe);
+    expect(templateSummary({ query: nearMe, intent: nearMeIntent }, ranked(), 4)).toMatch(
+      /^Found 4 places for "vegan lunch near me"\. The search had no location, so these are not sorted by distance\. Top picks: Green Leaf Kitchen/,
+    );
+    // With a location, or a place in the sentence, distance is known: no caveat.
+    expect(templateSummary({ query: nearMe, intent: nearMeIntent, radiusKm: 50 }, ranked(), 4)).not.toContain('no location');
+    const inAustin = 'vegan lunch nearby in Austin';
+    expect(templateSummary({ query: inAustin, intent: parseIntentByRules(inAustin) }, ranked(), 4)).not.toContain('no location');
+  });
+
   it('names the request\'s category filter when nothing matched', () => {
     const text = templateSummary({ query: 'coffee', intent: parseIntentByRules('coffee'), category: 'dental' }, [], 0);
     expect(text).toBe('No places matched "coffee". You could drop the category filter ("dental") or check the spelling.');

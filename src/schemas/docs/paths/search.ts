@@ -23,7 +23,8 @@ export function searchPaths() {
           "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses (the top picks with their reasons; it says so when none of them is listed ' +
-          'under the kind of place the sentence named; when nothing matched, it suggests loosening only the conditions ' +
+          'under the kind of place the sentence named, and when the sentence asked for nearby places ("near me") without a ' +
+          'location, that they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
           'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, on a weekday, today, tomorrow, ` +
