@@ -13,7 +13,7 @@ type Row = [name: string, state: string, lat: number, lon: number, aliases?: str
 
 const ROWS: Row[] = [
   ['New York', 'NY', 40.7128, -74.006, ['nyc', 'new york city', 'manhattan']],
-  ['Los Angeles', 'CA', 34.0522, -118.2437], ['Chicago', 'IL', 41.8781, -87.6298],
+  ['Los Angeles', 'CA', 34.0522, -118.2437, ['la']], ['Chicago', 'IL', 41.8781, -87.6298],
   ['Houston', 'TX', 29.7604, -95.3698], ['Phoenix', 'AZ', 33.4484, -112.074],
   ['Philadelphia', 'PA', 39.9526, -75.1652, ['philly']], ['San Antonio', 'TX', 29.4241, -98.4936],
   ['San Diego', 'CA', 32.7157, -117.1611], ['Dallas', 'TX', 32.7767, -96.797],
@@ -90,7 +90,7 @@ export const AMBIGUOUS_CITY_NAMES: ReadonlySet<string> = new Set([
   'buffalo', 'mesa', 'aurora', 'phoenix', 'lincoln', 'madison', 'jackson', 'irving', 'garland',
   'chandler', 'gilbert', 'henderson', 'charlotte', 'fremont', 'glendale', 'providence', 'savannah',
   'manchester', 'birmingham', 'richmond', 'arlington', 'durham', 'reno', 'sf', 'dc', 'vegas',
-  'queens', 'boulder',
+  'queens', 'boulder', 'la',
 ]);
 
 /** Lower-case, dots removed, hyphens as spaces: "St. Louis" and "st louis" share a key. */

@@ -117,6 +117,14 @@ describe('parseIntentByRules', () => {
     expect(intent.terms).toEqual(['vegan']);
   });
 
+  it('reads "in LA" as Los Angeles; Louisiana by name or after a city', () => {
+    expect(parseIntentByRules('yoga studio in LA').place).toEqual({ city: 'Los Angeles', state: 'CA' });
+    expect(parseIntentByRules('tacos in la').place).toEqual({ city: 'Los Angeles', state: 'CA' });
+    expect(parseIntentByRules('crawfish in Louisiana').place).toEqual({ state: 'LA' });
+    expect(parseIntentByRules('jazz bar in New Orleans, LA').place).toEqual({ city: 'New Orleans', state: 'LA' });
+    expect(parseIntentByRules('la taqueria').place).toBeUndefined();
+  });
+
   it("knows New York's boroughs, and keeps word-like names as words without a preposition", () => {
     expect(parseIntentByRules('restaurants in brooklyn')).toEqual({
       terms: [], categories: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
