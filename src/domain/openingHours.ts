@@ -66,6 +66,8 @@ export function clockText(minutes: number): string {
 }
 
 const ZERO = 48; // '0'
+/** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
+const LAST_MINUTE = 24 * 60 - 1;
 const COLON = 58; // ':'
 
 /**
@@ -141,6 +143,13 @@ export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock
 /** Has opening hours on `weekday` (a day marked closed or absent is not open). */
 export function isOpenOn(hours: WeeklyHours, weekday: Weekday): boolean {
   return spanOf(hours?.[weekday]) !== null;
+}
+
+/** "Open 24 hours" on `weekday`: open and close at the same time (all day), or 00:00 to 23:59. */
+export function isOpenAllDay(hours: WeeklyHours, weekday: Weekday): boolean {
+  const span = spanOf(hours?.[weekday]);
+  if (!span) return false;
+  return span.open === span.close || (span.open === 0 && span.close === LAST_MINUTE);
 }
 
 /** "Open late": on `weekday` it closes at or after `minutes`, runs past midnight, or is open all day. */

@@ -55,7 +55,8 @@ const INSTANTS = [
 const FILTERS: Omit<OpeningFilter, 'at'>[] = [
   { openNow: true }, { day: 'sunday' }, { late: true }, { day: 'friday', late: true }, { openNow: true, late: true },
   { relativeDay: 'today' }, { relativeDay: 'tomorrow', openAt: '09:30' }, { openUntil: '02:00' }, { day: 'friday', openAt: '01:00' },
-  { relativeDay: 'tonight' }, { relativeDay: 'tonight', openAt: '23:00' },
+  { relativeDay: 'tonight' }, { relativeDay: 'tonight', openAt: '23:00' }, { allDay: true }, { day: 'sunday', allDay: true },
+  { relativeDay: 'tomorrow', allDay: true },
 ];
 
 export function openingFilterContract(create: () => Promise<SearchIndex>, dispose: (index: SearchIndex) => Promise<void>): void {

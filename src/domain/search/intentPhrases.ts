@@ -1,5 +1,5 @@
-// The fixed phrases of query understanding: when (open now / on Sunday / late / today, tomorrow,
-// tonight / at 9pm / until 2am), price
+// The fixed phrases of query understanding: when (open now / on Sunday / late / 24 hours / today,
+// tomorrow, tonight / at 9pm / until 2am), price
 // (cheap / under $20) and quality (best / 4+ stars / verified). Each extractor consumes
 // what it recognised from the text so the leftovers become search terms.
 import { clockText } from '../openingHours';
@@ -15,8 +15,10 @@ const OPEN_NOW = wholeWords(
   String.raw`open(?:ed)?\s+(?:right\s+)?now|(?:currently|still)\s+open|open\s+(?:at\s+the\s+moment|currently)`,
 );
 const LATE = wholeWords(
-  String.raw`(?:stays?\s+)?open\s+(?:till\s+|until\s+)?late|late[- ]night|late\s+at\s+night|after\s+midnight|all[- ]night` +
-    String.raw`|(?:open\s+)?24\s*(?:\/\s*7|-?\s*hours?|hrs?|h)|(?:open\s+)?(?:a)?round[- ]the[- ]clock`,
+  String.raw`(?:stays?\s+)?open\s+(?:till\s+|until\s+)?late|late[- ]night|late\s+at\s+night|after\s+midnight|all[- ]night`,
+);
+const ALL_DAY = wholeWords(
+  String.raw`(?:open\s+)?24\s*(?:\/\s*7|-?\s*hours?|hrs?|h)(?:\s+a\s+day)?|(?:open\s+)?(?:a)?round[- ]the[- ]clock`,
 );
 // A part of the day after a day word ("Saturday morning", "tomorrow night"): open at a typical hour then.
 const DAYPART = String.raw`(?:\s+(?:in\s+the\s+|at\s+)?(morning|afternoon|evening|night))?`;
@@ -56,6 +58,7 @@ export function extractWhen(text: QueryText): WhenIntent | undefined {
   const atDaypart = (part: string | undefined) => {
     if (part) when.openAt ??= DAYPART_CLOCK[part];
   };
+  consume(text, ALL_DAY, () => (when.allDay = true));
   consume(text, LATE, () => (when.late = true));
   consume(text, OPEN_NOW, () => (when.openNow = true));
   consume(text, OPEN_UNTIL, (m) => (when.openUntil ??= clockOf(m[1])));

@@ -6,7 +6,7 @@
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
 import {
-  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
+  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
 } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
@@ -36,6 +36,8 @@ export interface TimeConditions {
   relativeDay?: 'today' | 'tonight' | 'tomorrow';
   /** Closes at LATE_MINUTES or later (or runs past midnight) on the day. */
   late?: boolean;
+  /** "24 hours", "24/7": open all day on the day (open == close, or 00:00-23:59). */
+  allDay?: boolean;
   /** "open at 9pm": open at this local time ("HH:MM") on the day, or in the night after it before 05:00. */
   openAt?: string;
   /** "open until 2am": still open at this local time ("HH:MM") on the day, or in the night after it before 05:00. */
@@ -60,11 +62,12 @@ export function isOpenNow(opening: Opening, at: Date): boolean {
 
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
   if (filter.openNow && !isOpenNow(opening, at)) return false;
-  if (!filter.day && !filter.relativeDay && !filter.late && filter.openAt === undefined && filter.openUntil === undefined) return true;
+  if (!filter.day && !filter.relativeDay && !filter.late && !filter.allDay && filter.openAt === undefined && filter.openUntil === undefined) return true;
   const day = dayOf(opening, filter, at);
   if (day.date !== undefined && opening.blackoutDates.includes(day.date)) return false;
   if ((filter.day || filter.relativeDay) && !isOpenOn(opening.hours, day.weekday)) return false;
   if (filter.late && !closesAtOrAfter(opening.hours, day.weekday, LATE_MINUTES)) return false;
+  if (filter.allDay && !isOpenAllDay(opening.hours, day.weekday)) return false;
   if (filter.openAt !== undefined && !isOpenAtClockTime(opening, day, minutesOf(filter.openAt))) return false;
   if (filter.openUntil !== undefined && !isOpenUntil(opening, day, minutesOf(filter.openUntil))) return false;
   if (filter.relativeDay === 'tonight' && !isOpenUntil(opening, day, tonightMinutes(opening, at))) return false;

@@ -76,6 +76,13 @@ describe('parseIntentAnswer', () => {
     expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when: odd })).when).toEqual({ openUntil: '02:00' });
   });
 
+  it('reads "open 24 hours" as allDay, and only a boolean', () => {
+    const when = { openNow: null, day: null, relativeDay: null, late: null, allDay: true, openAt: null, openUntil: null };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when })).when).toEqual({ allDay: true });
+    const odd = { ...when, allDay: 'yes' };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when: odd })).when).toBeUndefined();
+  });
+
   it('accepts a lower-case weekday in any case', () => {
     const answer = { terms: [], categories: [], serviceTerms: [], ...nulls, when: { openNow: null, day: 'Sunday', late: null } };
     expect(parseIntentAnswer(JSON.stringify(answer)).when).toEqual({ day: 'sunday' });

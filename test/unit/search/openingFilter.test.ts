@@ -85,6 +85,21 @@ describe('matchesOpening', () => {
     expect(matchesOpening({ ...office, hours: weekdays('09:00', '23:00'), timeZone: 'America/Chicago' }, { at, late: true })).toBe(false);
   });
 
+  it('open 24 hours: all day on the named day or today, by weekly hours and blackout dates', () => {
+    const allWeek = (open: string, close: string): WeeklyHours =>
+      Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open, close }]));
+    const pharmacy: Opening = { hours: { ...allWeek('00:00', '00:00'), sunday: { open: '08:00', close: '20:00' } }, timeZone: 'America/Chicago', blackoutDates: [] };
+    expect(matchesOpening(pharmacy, { at, day: 'monday', allDay: true })).toBe(true);
+    expect(matchesOpening(pharmacy, { at, allDay: true })).toBe(false); // today is Sunday in Chicago
+    expect(matchesOpening(pharmacy, { at, relativeDay: 'tomorrow', allDay: true })).toBe(true);
+    expect(matchesOpening({ ...pharmacy, blackoutDates: ['2026-11-23'] }, { at, relativeDay: 'tomorrow', allDay: true })).toBe(false);
+    // 00:00-23:59 and any equal open and close are all day; a night that runs past midnight is not.
+    expect(matchesOpening({ ...pharmacy, hours: allWeek('00:00', '23:59') }, { at, allDay: true })).toBe(true);
+    expect(matchesOpening({ ...pharmacy, hours: allWeek('06:00', '06:00') }, { at, allDay: true })).toBe(true);
+    expect(matchesOpening({ ...pharmacy, hours: allWeek('06:00', '05:59') }, { at, allDay: true })).toBe(false);
+    expect(matchesOpening(bar, { at, day: 'friday', allDay: true })).toBe(false);
+  });
+
   it('treats a business without a zone as UTC', () => {
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T09:30:00.000Z', openNow: true })).toBe(true);
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T17:30:00.000Z', openNow: true })).toBe(false);

@@ -28,7 +28,8 @@ export function searchPaths() {
           'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, on a weekday, today, tomorrow, ` +
-          'tonight = still open at 20:00 or later at the time of asking, late, at 9pm, until 2am; a time before 05:00 is the ' +
+          'tonight = still open at 20:00 or later at the time of asking, late, 24 hours = open all day (open equal to close, ' +
+          'or 00:00-23:59), at 9pm, until 2am; a time before 05:00 is the ' +
           'night after the day) filter in ' +
           "the index, by each business's weekly hours in its own time zone and its blackout dates: `total` counts every " +
           `business that passes. Ranking: ${RANKING_FORMULA}`,
