@@ -66,8 +66,6 @@ export function clockText(minutes: number): string {
 }
 
 const ZERO = 48; // '0'
-/** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
-const LAST_MINUTE = 24 * 60 - 1;
 const COLON = 58; // ':'
 
 /**
@@ -144,6 +142,9 @@ export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock
 export function isOpenOn(hours: WeeklyHours, weekday: Weekday): boolean {
   return spanOf(hours?.[weekday]) !== null;
 }
+
+/** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
+const LAST_MINUTE = 24 * 60 - 1;
 
 /** "Open 24 hours" on `weekday`: open and close at the same time (all day), or 00:00 to 23:59. */
 export function isOpenAllDay(hours: WeeklyHours, weekday: Weekday): boolean {
