@@ -56,6 +56,8 @@ export interface SearchQuery {
   city?: string;
   state?: string;
   country?: string;
+  /** Postal code, compared as postalKey gives it ("78701" also finds "78701-1234", "M5V 2T6" = "m5v2t6"). */
+  postalCode?: string;
   verificationLevels?: VerificationLevel[];
   /** Keep only documents within radiusKm of the point; results carry distanceKm. */
   near?: { lat: number; lon: number; radiusKm: number };
@@ -88,6 +90,15 @@ export interface RankingFields {
 /** Keyword filters are exact but case-insensitive: both sides of a comparison go through this. */
 export function normalizeKeyword(value: string): string {
   return value.trim().toLowerCase();
+}
+
+/**
+ * A postal code as filters compare it: lower case without spaces, and a US ZIP+4 as its five-digit
+ * ZIP, so a search for "78701" finds an address written "78701-1234".
+ */
+export function postalKey(value: string): string {
+  const key = normalizeKeyword(value).replace(/\s+/g, '');
+  return /^\d{5}-\d{4}$/.test(key) ? key.slice(0, 5) : key;
 }
 
 /**

@@ -11,7 +11,12 @@ export interface OlderIndex {
 export function rewindIndexLayout(file: string, columns: string[], version: number): OlderIndex {
   const raw = new Database(file);
   const documents = raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'search_documents_g%'").pluck().get() as string;
-  for (const column of columns) raw.exec(`ALTER TABLE ${documents} DROP COLUMN ${column}`);
+  for (const column of columns) {
+    // SQLite refuses to drop an indexed column: the index goes first, as it was not there either.
+    const indexes = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql LIKE ?").pluck().all(documents, `%${column}%`) as string[];
+    for (const index of indexes) raw.exec(`DROP INDEX ${index}`);
+    raw.exec(`ALTER TABLE ${documents} DROP COLUMN ${column}`);
+  }
   raw.prepare("DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= ?").run(version);
   raw.close();
   return {

@@ -154,6 +154,21 @@ export function searchIndexContract(
         expect(ids(await index.search(query({ city: 'austin', categories: ['hair salons'] })))).toEqual(['biz_aus_salon']);
       });
 
+      it('filters a postal code: case and spaces ignored, a ZIP+4 found by its ZIP', async () => {
+        const inZip = (code: string) => live((doc) => doc.address.postalCode.replace(/-\d{4}$/, '') === code);
+        expect(inZip('78701').length).toBeGreaterThan(1);
+        expect(idSet(await index.search(query({ postalCode: '78701' })))).toEqual(sortedIds(inZip('78701')));
+        expect(idSet(await index.search(query({ postalCode: '78701-0001' })))).toEqual(sortedIds(inZip('78701')));
+        expect(ids(await index.search(query({ postalCode: 'm5v2t6' })))).toEqual(['biz_tor_cafe']);
+        // Combined with text, with a category, and with a point.
+        const pizza = new Set(idSet(await index.search(query({ text: 'pizza', limit: 100 }))));
+        const pizzaInZip = sortedIds(inZip('78701').filter((doc) => pizza.has(doc.id)));
+        expect(pizzaInZip.length).toBeGreaterThan(0);
+        expect(idSet(await index.search(query({ postalCode: '78701', text: 'pizza' })))).toEqual(pizzaInZip);
+        expect(ids(await index.search(query({ postalCode: '78701', categories: ['hair salons'] })))).toEqual(['biz_aus_salon']);
+        expect((await index.search(query({ postalCode: '80202', city: 'Austin' }))).total).toBe(0);
+      });
+
       it('filters verification levels', async () => {
         const result = await index.search(query({ verificationLevels: ['premium', 'certified'] }));
         expect(idSet(result)).toEqual(sortedIds(live((doc) => ['premium', 'certified'].includes(doc.verificationLevel))));

@@ -109,6 +109,25 @@ describe('sqlite search index specifics', () => {
     await reopened.close();
   });
 
+  it('fills the postal key of an index written before documents carried it (migration 4)', async () => {
+    const file = freshFile();
+    const first = createSqliteSearchIndex({ file });
+    await first.apply(upserts(searchDocuments));
+    await first.close();
+    // Back to the layout before search index schema version 4: no postal_key column nor its index.
+    const older = rewindIndexLayout(file, ['postal_key'], 4);
+
+    const reopened = createSqliteSearchIndex({ file });
+    expect(older.filled('postal_key')).toBe(searchDocuments.length);
+    const byPostalCode = (postalCode: string) =>
+      reopened.search({ environment: 'live', postalCode, sort: 'name', order: 'asc', limit: 50, offset: 0 });
+    const austin = searchDocuments.filter((doc) => doc.environment === 'live' && doc.address.postalCode === '78701');
+    expect(austin.length).toBeGreaterThan(1);
+    expect((await byPostalCode('78701')).total).toBe(austin.length);
+    expect((await byPostalCode('m5v2t6')).hits.map((hit) => hit.document.id)).toEqual(['biz_tor_cafe']);
+    await reopened.close();
+  });
+
   it('another connection to the same file answers from the swapped-in generation', async () => {
     const file = freshFile();
     const writer = createSqliteSearchIndex({ file });

@@ -321,3 +321,51 @@ describe('GET /v1/api/v1/partners/search', () => {
     expect(byPoint.body.data.businesses[0].distance).toBeLessThan(1);
   });
 });
+
+describe('ZIP codes', () => {
+  let partner: Actor;
+  const zipped: string[] = [];
+  const names = (response: { body: { data: { businesses: Array<{ name: string }> } } }) => response.body.data.businesses.map((b) => b.name).sort();
+
+  beforeAll(async () => {
+    partner = await signUp(app, 'zip-partner');
+    await app.store.accounts.update(partner.accountId, { partner: true }, new Date().toISOString());
+    const inZip = (postalCode: string, dLat: number) => {
+      const place = at(AUSTIN, 'Austin', 'TX', dLat);
+      return { location: { ...place.location, address: { ...place.location.address, postalCode } } };
+    };
+    zipped.push(await publish('zipA', { name: 'Bluebonnet Bakery', category: 'bakeries', ...inZip('73301', 0.04) }));
+    zipped.push(await publish('zipB', { name: 'Pecan Street Bakery', category: 'bakeries', ...inZip('73301-4455', 0.05) }));
+    zipped.push(await publish('zipC', { name: 'Live Oak Bakery', category: 'bakeries', ...inZip('73344', 0.06) }));
+    await untilIndexed(app);
+  });
+  afterAll(async () => {
+    for (const id of zipped) await request(app.callback).delete(`/v1/business/profile/${id}`).set(owner.auth);
+    await untilIndexed(app);
+  });
+
+  it('consumer search reads a ZIP code in the sentence as a postal code filter', async () => {
+    expect(names(await consumer({ query: 'bakery in 73301' }))).toEqual(['Bluebonnet Bakery', 'Pecan Street Bakery']);
+    expect(names(await consumer({ query: 'bakery near 73344' }))).toEqual(['Live Oak Bakery']);
+    const none = await consumer({ query: 'bakery in 73399' });
+    expect(none.body.data.total).toBe(0);
+    expect(none.body.data.response).toBe('No places matched "bakery in 73399". You could try a nearby ZIP code.');
+  });
+
+  it('the directory filters postalCode; a ZIP finds a ZIP+4 address', async () => {
+    const page = await request(app.callback).get('/v1/api/v1/directory?postalCode=73301').set(reader.auth);
+    expect(page.status).toBe(200);
+    expect(names(page)).toEqual(['Bluebonnet Bakery', 'Pecan Street Bakery']);
+    expect(page.body.data.pagination.total).toBe(2);
+    const long = await request(app.callback).get(`/v1/api/v1/directory?postalCode=${'9'.repeat(21)}`).set(reader.auth);
+    expect(long.status).toBe(400);
+    expect(long.body.error.details).toEqual({ field: 'postalCode', issue: 'must be at most 20 characters' });
+  });
+
+  it('partner search takes a ZIP code as location, alone or after the city', async () => {
+    const alone = await request(app.callback).get('/v1/api/v1/partners/search?location=73344').set(partner.auth);
+    expect(names(alone)).toEqual(['Live Oak Bakery']);
+    const withCity = await request(app.callback).get('/v1/api/v1/partners/search?category=bakeries&location=Austin,%20TX%2073301').set(partner.auth);
+    expect(names(withCity)).toEqual(['Bluebonnet Bakery', 'Pecan Street Bakery']);
+  });
+});

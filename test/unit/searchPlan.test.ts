@@ -14,6 +14,11 @@ it('turns "in Austin, TX" into city and state filters when no coordinates are gi
   expect(plan('tacos in Austin, TX')).toMatchObject({ city: 'Austin', state: 'TX' });
 });
 
+it('turns a ZIP code into a postal code filter', () => {
+  expect(plan('dentist in 10001')).toMatchObject({ postalCode: '10001' });
+  expect(plan('dentist in 10001')).not.toHaveProperty('city');
+});
+
 it('searches around the city centre for "near downtown Denver"', () => {
   const query = plan('brunch near downtown Denver');
   expect(query.near).toMatchObject({ radiusKm: 25 });

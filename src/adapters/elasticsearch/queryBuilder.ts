@@ -3,8 +3,8 @@
 // included, runs in the requested direction, like the embedded index. Time filters (`opening`)
 // are not part of the request: openingSearch.ts applies them to what it returns.
 import type { estypes } from '@elastic/elasticsearch';
-import { normalizeKeyword, sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
-import { INDEX_ONLY_FIELDS } from './indexedDocument';
+import { normalizeKeyword, postalKey, sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
+import { INDEX_ONLY_FIELDS, POSTAL_KEY_FIELD } from './indexedDocument';
 import { queryText, type QueryText } from './queryText';
 
 /** Field boosts, in the same proportions as the embedded index's bm25 weights. */
@@ -80,6 +80,7 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
     clauses.push(states.length === 1 ? { term: { 'address.state': states[0] } } : { terms: { 'address.state': states } });
   }
   if (query.country !== undefined) clauses.push({ term: { 'address.country': normalizeKeyword(query.country) } });
+  if (query.postalCode !== undefined) clauses.push({ term: { [POSTAL_KEY_FIELD]: postalKey(query.postalCode) } });
   if (query.verificationLevels && query.verificationLevels.length > 0) {
     clauses.push({ terms: { verificationLevel: [...query.verificationLevels] } });
   }

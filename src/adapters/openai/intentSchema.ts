@@ -33,6 +33,7 @@ export const INTENT_JSON_SCHEMA = {
         city: nullable('string', { description: 'City name as written in the query.' }),
         state: nullable('string', { description: 'US state as a two-letter postal abbreviation.' }),
         near: nullable('string', { description: 'Landmark or neighbourhood when the query says near/around/downtown.' }),
+        postalCode: nullable('string', { description: 'ZIP or postal code when the query names one.' }),
       },
       'Where, only when the query names a place; null for "near me".',
     ),
@@ -148,7 +149,7 @@ export function parseIntentAnswer(content: string | null | undefined): SearchInt
   const rating = typeof quality.minRating === 'number' && Number.isFinite(quality.minRating) ? quality.minRating : undefined;
 
   const parts = {
-    place: compact({ city: text(place.city), state: text(place.state), near: text(place.near) }),
+    place: compact({ city: text(place.city), state: text(place.state), near: text(place.near), postalCode: text(place.postalCode) }),
     when: compact({
       openNow: flag(when.openNow),
       day: day && (WEEKDAYS as readonly string[]).includes(day) ? (day as Weekday) : undefined,

@@ -1,5 +1,5 @@
 // Where: "in Austin", "in Austin, TX", "near downtown Denver", "around Chicago IL",
-// "pizza austin tx". Known cities (usCities.ts) and states are matched in any case;
+// "pizza austin tx", "dentist in 10001" (a ZIP code). Known cities (usCities.ts) and states are matched in any case;
 // an unknown place is only believed when it follows a preposition and is capitalised
 // ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps "in bulk" or
 // "in a hurry" out.
@@ -10,6 +10,8 @@ import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation 
 export interface PlaceIntent {
   city?: string;
   state?: string;
+  /** A US ZIP code in the sentence ("dentist in 10001", "near 78701-1234"): a postal code filter. */
+  postalCode?: string;
   /** Set for "near/around X" and "downtown X": search around X's centre rather than filter by city. */
   near?: string;
 }
@@ -143,6 +145,19 @@ function toIntent(found: Resolved, near: string | undefined): PlaceIntent {
   if (found.state) place.state = found.state;
   if (near) place.near = near;
   return place;
+}
+
+const ZIP_CODE = /^\d{5}(?:-\d{4})?$/;
+
+/** "in 10001", "near 78701", "plumber 94103": a five-digit number (or ZIP+4) is a ZIP code, with its preposition. */
+export function extractPostalCode(text: QueryText): string | undefined {
+  const tokens = tokenize(text);
+  const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower));
+  if (at < 0) return undefined;
+  const before = tokens[at - 1]?.lower;
+  const from = before !== undefined && PREPOSITIONS.has(before) ? at - 1 : at;
+  blank(text, tokens[from].start, tokens[at].end);
+  return tokens[at].lower;
 }
 
 export function extractPlace(text: QueryText): PlaceIntent | undefined {

@@ -32,7 +32,7 @@ function places(count: number): string {
 function suggestions({ intent, radiusKm, category }: SummaryRequest): string[] {
   const out: string[] = [];
   if (radiusKm !== undefined) out.push('widen the search radius');
-  if (intent.place) out.push('try a nearby city');
+  if (intent.place) out.push(intent.place.postalCode && !intent.place.city ? 'try a nearby ZIP code' : 'try a nearby city');
   if (category !== undefined) out.push(`drop the category filter (${quoted(category)})`);
   if (intent.when) out.push('drop the opening-time filter');
   if (intent.price?.maxAmount !== undefined) out.push('raise the price limit');

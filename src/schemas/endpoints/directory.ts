@@ -20,6 +20,7 @@ export const directoryQuerySchema: SchemaObject = {
     city: text(100),
     state: text(100),
     country: countryCodeSchema,
+    postalCode: { ...text(20), description: 'Postal code, ignoring case and spaces; a five-digit ZIP also finds addresses written as ZIP+4.' },
     verificationLevel: { type: 'string', enum: [...DIRECTORY_LEVELS], description: 'Exactly this level (items show one of none, basic, verified, premium, certified).' },
     sortBy: {
       type: 'string',
@@ -39,6 +40,7 @@ export interface DirectoryQuery {
   city?: string;
   state?: string;
   country?: string;
+  postalCode?: string;
   verificationLevel?: (typeof DIRECTORY_LEVELS)[number];
   sortBy: (typeof DIRECTORY_SORT_FIELDS)[number];
   sortOrder: 'asc' | 'desc';

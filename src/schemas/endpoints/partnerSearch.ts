@@ -13,7 +13,7 @@ export const partnerSearchQuerySchema: SchemaObject = {
     category: text(100),
     location: {
       ...text(200),
-      description: 'Free text ("Austin, TX") or "lat,lon" or "lat,lon,radiusKm".',
+      description: 'Free text ("Austin, TX"), a ZIP code ("78701", or after the city: "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm".',
     },
     limit: limitSchema(100, 20),
     offset: offsetSchema(LISTING_MAX_OFFSET),

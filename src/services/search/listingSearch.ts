@@ -12,6 +12,7 @@ export interface DirectoryInput {
   city?: string;
   state?: string;
   country?: string;
+  postalCode?: string;
   verificationLevel?: VerificationLevel;
   sortBy: 'aiVisibilityScore' | 'rating' | 'name' | 'relevance';
   sortOrder: 'asc' | 'desc';
@@ -30,11 +31,13 @@ export interface PartnerInput {
 /** Radius when a partner passes "lat,lon" without a third number. */
 export const PARTNER_DEFAULT_RADIUS_KM = 25;
 const NUMBERS_ONLY = /^[\s\d.,+-]+$/;
-const LOCATION_FORMS = 'must be "City, ST" or "lat,lon[,radiusKm]"';
+const LOCATION_FORMS = 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"';
+/** A US ZIP code (or ZIP+4), alone or after "City, ST": "78701", "Austin, TX 78701-1234". */
+const TRAILING_ZIP = /^(.*?)[\s,]*\b(\d{5}(?:-\d{4})?)\s*$/;
 const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*(\d+(?:\.\d+)?)\s*)?$/;
 
-/** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin" -> city (and state) filters. */
-export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'city' | 'state'> {
+/** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin" -> city (and state) filters; a ZIP code -> a postal code filter. */
+export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'city' | 'state' | 'postalCode'> {
   const numeric = LAT_LON.exec(raw);
   if (numeric) {
     const lat = Number(numeric[1]);
@@ -44,6 +47,11 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
     if (lon < -180 || lon > 180) throw new ValidationError('location', 'longitude must be between -180 and 180');
     if (radiusKm <= 0 || radiusKm > 500) throw new ValidationError('location', 'radius must be more than 0 and at most 500 km');
     return { near: { lat, lon, radiusKm } };
+  }
+  const zip = TRAILING_ZIP.exec(raw);
+  if (zip) {
+    const rest = zip[1].trim();
+    return { ...(rest && parsePartnerLocation(rest)), postalCode: zip[2] };
   }
   const [city, region] = raw.split(',').map((part) => part.trim());
   // Only numbers but not "lat,lon[,radiusKm]" ("30.27", "30,-97,5,1"): a mistyped point, not a city.
@@ -61,6 +69,7 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
       ...(input.city && { city: input.city }),
       ...(input.state && { state: input.state }),
       ...(input.country && { country: input.country }),
+      ...(input.postalCode && { postalCode: input.postalCode }),
       ...(input.verificationLevel && { verificationLevels: [input.verificationLevel] }),
       sort: input.sortBy,
       order: input.sortOrder,

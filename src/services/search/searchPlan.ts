@@ -69,6 +69,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   } else if (intent.place) {
     if (intent.place.city) query.city = intent.place.city;
     if (intent.place.state) query.state = intent.place.state;
+    if (intent.place.postalCode) query.postalCode = intent.place.postalCode;
   }
   if (!query.near && query.sort === 'distance') query.sort = 'aiVisibilityScore';
   // Nearest first; every other sort puts the best first.

@@ -128,6 +128,16 @@ describe('parseIntentByRules', () => {
     expect(parseIntentByRules('la taqueria').place).toBeUndefined();
   });
 
+  it('reads a five-digit number or a ZIP+4 as a ZIP code, with its preposition', () => {
+    expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], serviceTerms: [], place: { postalCode: '10001' } });
+    expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
+    expect(parseIntentByRules('coffee in Austin 78701').place).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
+    expect(parseIntentByRules('plumber 94103 open now')).toMatchObject({ place: { postalCode: '94103' }, when: { openNow: true } });
+    // Fewer or more digits are not a ZIP code.
+    expect(parseIntentByRules('open 24 hours 7-eleven').place).toBeUndefined();
+    expect(parseIntentByRules('bakery 123456').place).toBeUndefined();
+  });
+
   it("knows New York's boroughs, and keeps word-like names as words without a preposition", () => {
     expect(parseIntentByRules('restaurants in brooklyn')).toEqual({
       terms: [], categories: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },

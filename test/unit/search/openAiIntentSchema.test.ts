@@ -83,6 +83,11 @@ describe('parseIntentAnswer', () => {
     expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when: odd })).when).toBeUndefined();
   });
 
+  it('reads a postal code the model found', () => {
+    const answer = { terms: [], categories: ['dental'], serviceTerms: [], ...nulls, place: { city: null, state: null, near: null, postalCode: ' 10001 ' } };
+    expect(parseIntentAnswer(JSON.stringify(answer)).place).toEqual({ postalCode: '10001' });
+  });
+
   it('accepts a lower-case weekday in any case', () => {
     const answer = { terms: [], categories: [], serviceTerms: [], ...nulls, when: { openNow: null, day: 'Sunday', late: null } };
     expect(parseIntentAnswer(JSON.stringify(answer)).when).toEqual({ day: 'sunday' });

@@ -13,10 +13,18 @@ describe('parsePartnerLocation', () => {
     expect(parsePartnerLocation('Toronto, Ontario')).toEqual({ city: 'Toronto', state: 'Ontario' });
   });
 
+  it('reads a ZIP code, alone or after the city and state', () => {
+    expect(parsePartnerLocation('78701')).toEqual({ postalCode: '78701' });
+    expect(parsePartnerLocation(' 78701-1234 ')).toEqual({ postalCode: '78701-1234' });
+    expect(parsePartnerLocation('Austin, TX 78701')).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
+    expect(parsePartnerLocation('Austin, Texas, 78701')).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
+  });
+
   it.each([
-    ['30.27', 'must be "City, ST" or "lat,lon[,radiusKm]"'],
-    ['30.27,-97.74,5,1', 'must be "City, ST" or "lat,lon[,radiusKm]"'],
-    [',', 'must be "City, ST" or "lat,lon[,radiusKm]"'],
+    ['30.27', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
+    ['30.27,-97.74,5,1', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
+    [',', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
+    ['787011', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
     ['91,0', 'latitude must be between -90 and 90'],
     ['0,181', 'longitude must be between -180 and 180'],
     ['0,0,0', 'radius must be more than 0 and at most 500 km'],

@@ -75,6 +75,11 @@ describe('templateSummary', () => {
     expect(templateSummary({ query: inAustin, intent: parseIntentByRules(inAustin) }, ranked(), 4)).not.toContain('no location');
   });
 
+  it('suggests a nearby ZIP code when the sentence named only a ZIP code', () => {
+    const zip = 'dentist in 10001';
+    expect(templateSummary({ query: zip, intent: parseIntentByRules(zip) }, [], 0)).toBe('No places matched "dentist in 10001". You could try a nearby ZIP code.');
+  });
+
   it('names the request\'s category filter when nothing matched', () => {
     const text = templateSummary({ query: 'coffee', intent: parseIntentByRules('coffee'), category: 'dental' }, [], 0);
     expect(text).toBe('No places matched "coffee". You could drop the category filter ("dental") or check the spelling.');

@@ -1,6 +1,6 @@
 // How a SearchDocument is laid out in the documents table and the FTS table of a generation.
 import { encodeSchedule } from '../../../domain/search/openingFilter';
-import { normalizeKeyword, type SearchDocument } from '../../../ports/searchIndex';
+import { normalizeKeyword, postalKey, type SearchDocument } from '../../../ports/searchIndex';
 import { documentTags } from './filterTags';
 
 /** Named parameters of the documents-table upsert. */
@@ -21,6 +21,7 @@ export interface DocumentRow {
   lon: number | null;
   nameSort: string;
   opening: string;
+  postalKey: string;
   document: string;
 }
 
@@ -44,6 +45,7 @@ export function documentRow(doc: SearchDocument): DocumentRow {
     // lowercase-normalised keyword sorts by in Elasticsearch, so "name" sorts agree.
     nameSort: doc.name.toLowerCase(),
     opening: encodeSchedule(doc),
+    postalKey: postalKey(doc.address.postalCode),
     document: JSON.stringify(doc),
   };
 }

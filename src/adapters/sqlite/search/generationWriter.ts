@@ -30,6 +30,7 @@ const ROW_COLUMNS = [
   ['lon', 'lon'],
   ['name_sort', 'nameSort'],
   ['opening', 'opening'],
+  ['postal_key', 'postalKey'],
   ['document', 'document'],
 ] as const;
 

@@ -4,6 +4,7 @@
 // reader and writer looks the pointer up inside its own transaction.
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
+import { postalKey, type SearchDocument } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { existingGenerations, generationTables } from './indexTables';
 
@@ -35,6 +36,22 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     // Rows written before stay NULL: the time filter then encodes the schedule from the document
     // (same answers, slower); the next reindex fills every row.
     up: addDocumentsColumn('opening TEXT'),
+  },
+  {
+    version: 4,
+    name: 'documents carry their postal key (postal_key), indexed',
+    // The filter compares the column alone, so rows written before get their value now, from
+    // their documents: about a second per 100 000 businesses, once.
+    up: (db) => {
+      addDocumentsColumn('postal_key TEXT')(db);
+      for (const generation of existingGenerations(db)) {
+        const { documents } = generationTables(generation);
+        const rows = db.prepare(`SELECT row_id AS rowId, document FROM ${documents} WHERE postal_key IS NULL`).all() as Array<{ rowId: number; document: string }>;
+        const fill = db.prepare(`UPDATE ${documents} SET postal_key = ? WHERE row_id = ?`);
+        for (const { rowId, document } of rows) fill.run(postalKey((JSON.parse(document) as SearchDocument).address.postalCode), rowId);
+        db.exec(`CREATE INDEX IF NOT EXISTS search_by_postal_g${generation} ON ${documents} (environment, postal_key, ai_visibility_score, id)`);
+      }
+    },
   },
 ];
 

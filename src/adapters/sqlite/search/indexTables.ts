@@ -37,6 +37,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
   // up in docsize for every match (a fifth of the scoring time). NULL: not known, look it up.
   // opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
   // written before it existed, which the filter then reads from the document.
+  // postal_key: postalKey of the address's postal code, for the postal code filter.
   const { documents: d, generation: g } = tables;
   db.exec(`
     CREATE TABLE ${d} (
@@ -58,6 +59,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       name_sort TEXT NOT NULL,
       token_count INTEGER,
       opening TEXT,
+      postal_key TEXT,
       document TEXT NOT NULL,
       UNIQUE (environment, id)
     );
@@ -68,6 +70,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
     CREATE INDEX search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id);
     CREATE INDEX search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id);
     CREATE INDEX search_by_country_g${g} ON ${d} (environment, country_norm, verification_level);
+    CREATE INDEX search_by_postal_g${g} ON ${d} (environment, postal_key, ai_visibility_score, id);
     CREATE INDEX search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id);
     CREATE INDEX search_by_location_g${g} ON ${d} (environment, lat, lon);
   `);

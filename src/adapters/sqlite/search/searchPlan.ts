@@ -8,7 +8,7 @@
 // with at most one equality filter, where an ordered index scan stops after offset + limit rows.
 // Either way the page statement returns only row ids and scores; documents are read for the page
 // alone, so the sorter never carries the JSON of every candidate.
-import { normalizeKeyword, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
+import { normalizeKeyword, postalKey, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
 import { fenceOffTags, queryTagClauses } from './filterTags';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
@@ -179,6 +179,11 @@ function planParts(query: SearchQuery): Parts {
   anyOf('d.state_norm', 'state', query.state === undefined ? [] : stateKeywords(query.state));
   anyOf('d.country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);
   anyOf('d.verification_level', 'verification', query.verificationLevels ?? []);
+  if (query.postalCode !== undefined) {
+    // Not a tag: rare enough that checking the candidates' column (or its index) is cheap.
+    rowOnly.push('d.postal_key = @postalKey');
+    params.postalKey = postalKey(query.postalCode);
+  }
   if (query.maxPrice !== undefined) {
     // A document without a price never counts as "under $x".
     rowOnly.push('d.min_price <= @maxPrice');

@@ -19,7 +19,7 @@ export function searchPaths() {
           'Ranked by text relevance, distance, rating, verification, completeness and personalisation. ' +
           '`distance` in results is in kilometres from location (lat, lon); the radius location.distance takes km, mi or m ' +
           '(default 50km). Send X-Session-ID to personalise; sessionId is always returned. ' +
-          'Query understanding: rules by default (categories with synonyms, place, open now/on a day/late in the ' +
+          'Query understanding: rules by default (categories with synonyms, place: a city, state or ZIP code, open now/on a day/late in the ' +
           "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses (the top picks with their reasons; it says so when none of them is listed ' +
@@ -58,8 +58,8 @@ export function searchPaths() {
         tag,
         summary: 'Search for partners with a partnership agreement',
         description:
-          'At least one of q, category, location (400 VALIDATION_ERROR otherwise). location is free text ("Austin, TX") ' +
-          'or "lat,lon" or "lat,lon,radiusKm". Accounts without a partnership agreement get 403 FORBIDDEN. ' +
+          'At least one of q, category, location (400 VALIDATION_ERROR otherwise). location is free text ("Austin, TX"), ' +
+          'a ZIP code ("78701", "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm". Accounts without a partnership agreement get 403 FORBIDDEN. ' +
           'Items as in the directory.',
         access: 'credential',
         query: partnerSearchQuerySchema,
