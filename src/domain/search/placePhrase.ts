@@ -148,14 +148,17 @@ function toIntent(found: Resolved, near: string | undefined): PlaceIntent {
 }
 
 const ZIP_CODE = /^\d{5}(?:-\d{4})?$/;
+const ZIP_WORDS = new Set(['zip', 'zipcode', 'postcode']);
 
-/** "in 10001", "near 78701", "plumber 94103": a five-digit number (or ZIP+4) is a ZIP code, with its preposition. */
+/** "in 10001", "near zip 78701", "plumber 94103": a five-digit number (or ZIP+4) is a ZIP code, with the words before it. */
 export function extractPostalCode(text: QueryText): string | undefined {
   const tokens = tokenize(text);
   const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower));
   if (at < 0) return undefined;
-  const before = tokens[at - 1]?.lower;
-  const from = before !== undefined && PREPOSITIONS.has(before) ? at - 1 : at;
+  let from = at;
+  if (from > 0 && tokens[from - 1].lower === 'code' && tokens[from - 2]?.lower === 'zip') from -= 2;
+  else if (from > 0 && ZIP_WORDS.has(tokens[from - 1].lower)) from -= 1;
+  if (from > 0 && PREPOSITIONS.has(tokens[from - 1].lower)) from -= 1;
   blank(text, tokens[from].start, tokens[at].end);
   return tokens[at].lower;
 }

@@ -133,6 +133,8 @@ describe('parseIntentByRules', () => {
     expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
     expect(parseIntentByRules('coffee in Austin 78701').place).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
     expect(parseIntentByRules('plumber 94103 open now')).toMatchObject({ place: { postalCode: '94103' }, when: { openNow: true } });
+    expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], serviceTerms: [], place: { postalCode: '60601' } });
+    expect(parseIntentByRules('vet in zip 60601').terms).toEqual([]);
     // Fewer or more digits are not a ZIP code.
     expect(parseIntentByRules('open 24 hours 7-eleven').place).toBeUndefined();
     expect(parseIntentByRules('bakery 123456').place).toBeUndefined();

@@ -4,7 +4,7 @@
 // reader and writer looks the pointer up inside its own transaction.
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
-import { postalKey, type SearchDocument } from '../../../ports/searchIndex';
+import { postalKey } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { existingGenerations, generationTables } from './indexTables';
 
@@ -46,9 +46,12 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
       addDocumentsColumn('postal_key TEXT')(db);
       for (const generation of existingGenerations(db)) {
         const { documents } = generationTables(generation);
-        const rows = db.prepare(`SELECT row_id AS rowId, document FROM ${documents} WHERE postal_key IS NULL`).all() as Array<{ rowId: number; document: string }>;
+        // Only the code is read, not every whole document at once.
+        const rows = db
+          .prepare(`SELECT row_id AS rowId, json_extract(document, '$.address.postalCode') AS code FROM ${documents} WHERE postal_key IS NULL`)
+          .all() as Array<{ rowId: number; code: unknown }>;
         const fill = db.prepare(`UPDATE ${documents} SET postal_key = ? WHERE row_id = ?`);
-        for (const { rowId, document } of rows) fill.run(postalKey((JSON.parse(document) as SearchDocument).address.postalCode), rowId);
+        for (const { rowId, code } of rows) fill.run(postalKey(String(code ?? '')), rowId);
         db.exec(`CREATE INDEX IF NOT EXISTS search_by_postal_g${generation} ON ${documents} (environment, postal_key, ai_visibility_score, id)`);
       }
     },
