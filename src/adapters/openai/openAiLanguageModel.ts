@@ -24,7 +24,8 @@ export const INTENT_INSTRUCTIONS = [
   'Put specific dishes, products or services (e.g. "pizza", "oil change") in serviceTerms and other meaningful words',
   '(e.g. "vegan", "gluten-free") in terms, lower case, without filler words.',
   'Fill place only when the query names a place (state as a two-letter code); "near me" is not a place.',
-  'Times go in when: openAt / openUntil as 24-hour HH:MM in the business\'s local time, relativeDay for today, tonight or tomorrow, allDay for 24 hours.',
+  'Times go in when: openAt / openUntil as 24-hour HH:MM in the business\'s local time, relativeDay for today, tonight or tomorrow,',
+  'allDay for 24 hours.',
   'Use null for anything the query does not say. Never invent details.',
 ].join(' ');
 

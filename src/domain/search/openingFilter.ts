@@ -6,7 +6,8 @@
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
 import {
-  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf, nextWeekday, previousWeekday, shiftDate,
+  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf,
+  nextWeekday, previousWeekday, shiftDate,
 } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
@@ -62,7 +63,8 @@ export function isOpenNow(opening: Opening, at: Date): boolean {
 
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
   if (filter.openNow && !isOpenNow(opening, at)) return false;
-  if (!filter.day && !filter.relativeDay && !filter.late && !filter.allDay && filter.openAt === undefined && filter.openUntil === undefined) return true;
+  const aboutADay = filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
+  if (!aboutADay) return true;
   const day = dayOf(opening, filter, at);
   if (day.date !== undefined && opening.blackoutDates.includes(day.date)) return false;
   if ((filter.day || filter.relativeDay) && !isOpenOn(opening.hours, day.weekday)) return false;

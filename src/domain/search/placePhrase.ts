@@ -1,8 +1,8 @@
 // Where: "in Austin", "in Austin, TX", "near downtown Denver", "around Chicago IL",
-// "pizza austin tx", "dentist in 10001" (a ZIP code). Known cities (usCities.ts) and states are matched in any case;
-// an unknown place is only believed when it follows a preposition and is capitalised
-// ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps "in bulk" or
-// "in a hurry" out.
+// "pizza austin tx", and ZIP codes ("dentist in 10001"). Known cities (usCities.ts) and states
+// are matched in any case; an unknown place is only believed when it follows a preposition and
+// is capitalised ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps
+// "in bulk" or "in a hurry" out.
 import { blank, tokenize, type QueryText, type Token } from './queryText';
 import { AMBIGUOUS_CITY_NAMES, MAX_CITY_NAME_WORDS, cityKey, findUsCity } from './usCities';
 import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';

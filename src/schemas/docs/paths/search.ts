@@ -59,7 +59,8 @@ export function searchPaths() {
         summary: 'Search for partners with a partnership agreement',
         description:
           'At least one of q, category, location (400 VALIDATION_ERROR otherwise). location is free text ("Austin, TX"), ' +
-          'a ZIP code ("78701", "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm". Accounts without a partnership agreement get 403 FORBIDDEN. ' +
+          'a ZIP code ("78701", "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm". ' +
+          'Accounts without a partnership agreement get 403 FORBIDDEN. ' +
           'Items as in the directory.',
         access: 'credential',
         query: partnerSearchQuerySchema,
