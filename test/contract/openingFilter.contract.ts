@@ -56,7 +56,7 @@ const FILTERS: Omit<OpeningFilter, 'at'>[] = [
   { openNow: true }, { day: 'sunday' }, { late: true }, { day: 'friday', late: true }, { openNow: true, late: true },
   { relativeDay: 'today' }, { relativeDay: 'tomorrow', openAt: '09:30' }, { openUntil: '02:00' }, { day: 'friday', openAt: '01:00' },
   { relativeDay: 'tonight' }, { relativeDay: 'tonight', openAt: '23:00' }, { allDay: true }, { day: 'sunday', allDay: true },
-  { relativeDay: 'tomorrow', allDay: true },
+  { relativeDay: 'tomorrow', allDay: true }, { weekend: true }, { weekend: true, late: true }, { weekend: true, openAt: '01:00' },
 ];
 
 export function openingFilterContract(create: () => Promise<SearchIndex>, dispose: (index: SearchIndex) => Promise<void>): void {

@@ -164,18 +164,20 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(response.body.data.response).toBe('Found 1 place for "lunch under $20". Top pick: Green Leaf Vegan Kitchen (1.1 km away, open now, services from $14).');
   });
 
-  it('filters "24 hour" to places open all day today, in their own zone', async () => {
+  it('filters "24 hour" to places open all day today, and "weekends" to places open on Saturday or Sunday', async () => {
     const phoenix = { lat: 33.4484, lon: -112.074 };
     const allWeek = (open: string, close: string) =>
       Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open, close }]));
     const roundTheClock = await publish('allDay', { name: 'Saguaro Pharmacy', category: 'pharmacy', ...at(phoenix, 'Phoenix', 'AZ'), hours: allWeek('00:00', '00:00') });
-    const daytime = await publish('daytime', { name: 'Ocotillo Pharmacy', category: 'pharmacy', ...at(phoenix, 'Phoenix', 'AZ', 0.01), hours: allWeek('08:00', '20:00') });
+    const daytime = await publish('daytime', { name: 'Ocotillo Pharmacy', category: 'pharmacy', ...at(phoenix, 'Phoenix', 'AZ', 0.01), hours: weekdays('08:00', '20:00') });
     try {
       await untilIndexed(app);
       const names = async (query: string) => (await consumer({ query })).body.data.businesses.map((b: { name: string }) => b.name).sort();
       expect(await names('pharmacy in Phoenix')).toEqual(['Ocotillo Pharmacy', 'Saguaro Pharmacy']);
       expect(await names('24 hour pharmacy in Phoenix')).toEqual(['Saguaro Pharmacy']);
       expect(await names('pharmacy open 24/7 in phoenix az')).toEqual(['Saguaro Pharmacy']);
+      expect(await names('pharmacy open weekends in Phoenix')).toEqual(['Saguaro Pharmacy']);
+      expect(await names('pharmacy open on friday in Phoenix')).toEqual(['Ocotillo Pharmacy', 'Saguaro Pharmacy']);
     } finally {
       for (const id of [roundTheClock, daytime]) await request(app.callback).delete(`/v1/business/profile/${id}`).set(owner.auth);
       await untilIndexed(app);

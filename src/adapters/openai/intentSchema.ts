@@ -41,6 +41,7 @@ export const INTENT_JSON_SCHEMA = {
       {
         openNow: nullable('boolean'),
         day: { type: ['string', 'null'], enum: [...WEEKDAYS, null] },
+        weekend: nullable('boolean', { description: 'On Saturday or Sunday ("open weekends").' }),
         relativeDay: { type: ['string', 'null'], enum: [...RELATIVE_DAYS, null], description: 'today, tonight or tomorrow, when no weekday is named.' },
         late: nullable('boolean', { description: 'Open late at night.' }),
         allDay: nullable('boolean', { description: 'Open 24 hours ("24/7", "round the clock").' }),
@@ -153,6 +154,7 @@ export function parseIntentAnswer(content: string | null | undefined): SearchInt
     when: compact({
       openNow: flag(when.openNow),
       day: day && (WEEKDAYS as readonly string[]).includes(day) ? (day as Weekday) : undefined,
+      weekend: flag(when.weekend),
       relativeDay: RELATIVE_DAYS.find((relativeDay) => relativeDay === when.relativeDay),
       late: flag(when.late),
       allDay: flag(when.allDay),

@@ -1,5 +1,5 @@
-// The fixed phrases of query understanding: when (open now / on Sunday / late / 24 hours / today,
-// tomorrow, tonight / at 9pm / until 2am), price
+// The fixed phrases of query understanding: when (open now / on Sunday / weekends / late / 24 hours /
+// today, tomorrow, tonight / at 9pm / until 2am), price
 // (cheap / under $20) and quality (best / 4+ stars / verified). Each extractor consumes
 // what it recognised from the text so the leftovers become search terms.
 import { clockText } from '../openingHours';
@@ -30,6 +30,7 @@ const SHORT_DAYS: Record<string, Weekday> = {
   mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday', thur: 'thursday',
   thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday',
 };
+const WEEKEND = wholeWords(String.raw`(?:open\s+)?(?:(?:on|over|at|during|this|the)\s+)*weekends?${DAYPART}`);
 const RELATIVE_DAY = wholeWords(String.raw`(?:open\s+)?(today|tomorrow)${DAYPART}`);
 const TONIGHT = wholeWords(String.raw`(?:open\s+)?(?:tonight|this\s+evening)`);
 // A clock time needs am/pm or minutes ("9pm", "9:30 pm", "21:00"): a bare "at 5" may be an address.
@@ -76,8 +77,12 @@ export function extractWhen(text: QueryText): WhenIntent | undefined {
     when.day ??= m[1] as Weekday;
     atDaypart(m[2]);
   });
-  // A named weekday says which day; "today", "tonight" or "tomorrow" beside it would only contradict it.
-  if (when.day) delete when.relativeDay;
+  consume(text, WEEKEND, (m) => {
+    if (!when.day) when.weekend = true;
+    atDaypart(m[1]);
+  });
+  // A named weekday or the weekend says which day; "today", "tonight" or "tomorrow" beside it would only contradict it.
+  if (when.day || when.weekend) delete when.relativeDay;
   for (const key of Object.keys(when) as Array<keyof WhenIntent>) if (when[key] === undefined) delete when[key];
   return Object.keys(when).length > 0 ? when : undefined;
 }

@@ -30,6 +30,8 @@ export interface TimeConditions {
   openNow?: boolean;
   /** Has hours on this weekday. */
   day?: Weekday;
+  /** "open weekends": the other conditions hold on Saturday or on Sunday (weekly hours, like `day`). */
+  weekend?: boolean;
   /**
    * "today", "tomorrow": has hours on that day. "tonight": today, and still open at TONIGHT_MINUTES
    * or at the time of asking if later; before 05:00, the night still going on.
@@ -62,6 +64,10 @@ export function isOpenNow(opening: Opening, at: Date): boolean {
 }
 
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
+  if (filter.weekend && !filter.day) {
+    const onDay = (day: Weekday) => matchesOpening(opening, { ...filter, weekend: false, day }, at);
+    return onDay('saturday') || onDay('sunday');
+  }
   if (filter.openNow && !isOpenNow(opening, at)) return false;
   const aboutADay = filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
   if (!aboutADay) return true;

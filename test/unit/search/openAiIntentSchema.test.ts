@@ -83,6 +83,11 @@ describe('parseIntentAnswer', () => {
     expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when: odd })).when).toBeUndefined();
   });
 
+  it('reads the weekend as a boolean', () => {
+    const when = { openNow: null, day: null, weekend: true, relativeDay: null, late: null, allDay: null, openAt: null, openUntil: null };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, when })).when).toEqual({ weekend: true });
+  });
+
   it('reads a postal code the model found', () => {
     const answer = { terms: [], categories: ['dental'], serviceTerms: [], ...nulls, place: { city: null, state: null, near: null, postalCode: ' 10001 ' } };
     expect(parseIntentAnswer(JSON.stringify(answer)).place).toEqual({ postalCode: '10001' });

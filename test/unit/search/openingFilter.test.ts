@@ -100,6 +100,18 @@ describe('matchesOpening', () => {
     expect(matchesOpening(bar, { at, day: 'friday', allDay: true })).toBe(false);
   });
 
+  it('on the weekend: the conditions hold on Saturday or on Sunday', () => {
+    expect(matchesOpening(office, { at, weekend: true })).toBe(false);
+    expect(matchesOpening(bar, { at, weekend: true })).toBe(true); // Saturday 18:00-23:00
+    expect(matchesOpening({ ...bar, hours: { sunday: { open: '10:00', close: '14:00' } } }, { at, weekend: true })).toBe(true);
+    expect(matchesOpening(bar, { at, weekend: true, late: true })).toBe(true); // Saturday until 23:00
+    expect(matchesOpening(bar, { at, weekend: true, openAt: '10:00' })).toBe(false);
+    // Friday's span runs into Saturday 01:00, but "the weekend at 1am" is the night after Saturday or Sunday.
+    expect(matchesOpening(bar, { at, weekend: true, openAt: '01:00' })).toBe(false);
+    // A named day wins over the weekend.
+    expect(matchesOpening(bar, { at, weekend: true, day: 'monday' })).toBe(false);
+  });
+
   it('treats a business without a zone as UTC', () => {
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T09:30:00.000Z', openNow: true })).toBe(true);
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T17:30:00.000Z', openNow: true })).toBe(false);

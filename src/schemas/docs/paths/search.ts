@@ -27,7 +27,8 @@ export function searchPaths() {
           'location, that they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
           'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
           `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
-          `that is more), so every offset is reachable. Time conditions (open now, on a weekday, today, tomorrow, ` +
+          `that is more), so every offset is reachable. Time conditions (open now, on a weekday, on weekends = Saturday or ` +
+          'Sunday, today, tomorrow, ' +
           'tonight = still open at 20:00 or later at the time of asking, late, 24 hours = open all day (open equal to close, ' +
           'or 00:00-23:59), at 9pm, until 2am; a time before 05:00 is the ' +
           'night after the day) filter in ' +
