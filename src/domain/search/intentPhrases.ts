@@ -81,7 +81,8 @@ export function extractWhen(text: QueryText): WhenIntent | undefined {
     if (!when.day) when.weekend = true;
     atDaypart(m[1]);
   });
-  // A named weekday or the weekend says which day; "today", "tonight" or "tomorrow" beside it would only contradict it.
+  // A named weekday or the weekend says which day; "today", "tonight" or "tomorrow" beside it
+  // would only contradict it.
   if (when.day || when.weekend) delete when.relativeDay;
   for (const key of Object.keys(when) as Array<keyof WhenIntent>) if (when[key] === undefined) delete when[key];
   return Object.keys(when).length > 0 ? when : undefined;
