@@ -6,7 +6,7 @@
 import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
 import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
 import type { TimeConditions } from './openingFilter';
-import { extractPlace, extractPostalCode } from './placePhrase';
+import { extractPlace, extractPostalCode, type PlaceIntent } from './placePhrase';
 import { createQueryText, tokenize, type Token } from './queryText';
 
 export interface SearchIntent {
@@ -16,7 +16,7 @@ export interface SearchIntent {
   categories: string[];
   /** Specific things asked for that also picked a category: "pizza", "oil change". */
   serviceTerms: string[];
-  place?: { city?: string; state?: string; near?: string; postalCode?: string };
+  place?: PlaceIntent;
   when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
   quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean };

@@ -46,8 +46,12 @@ function isUpperAbbreviation(original: string): boolean {
   return /^[A-Z]\.?[A-Z]\.?$/.test(original);
 }
 
-/** A state right after a city: ", TX", " tx", " Texas", ", or" (comma makes "or" Oregon). */
-function stateAt(tokens: Token[], index: number): { abbr: string; next: number } | undefined {
+/**
+ * A state right after a city: ", TX", " tx", " Texas", ", or" (comma makes "or" Oregon). An
+ * abbreviation that is also a word ("co", "or") needs the comma or capitals, unless it is the
+ * known city's own state (`cityState`) and ends the query: "denver co", but "portland or seattle".
+ */
+function stateAt(tokens: Token[], index: number, cityState?: string): { abbr: string; next: number } | undefined {
   let i = index;
   const comma = tokens[i]?.lower === ',';
   if (comma) i += 1;
@@ -58,23 +62,12 @@ function stateAt(tokens: Token[], index: number): { abbr: string; next: number }
     const abbr = stateAbbreviation(phrase);
     if (!abbr) continue;
     const isAbbreviation = phrase.replace(/\./g, '').length === 2;
-    if (isAbbreviation && AMBIGUOUS_STATE_ABBREVIATIONS.has(abbr.toLowerCase()) && !comma && !isUpperAbbreviation(words[0].original)) {
-      continue;
-    }
+    const plainWord = !comma && !isUpperAbbreviation(words[0].original);
+    const ownStateLast = abbr === cityState && i + k === tokens.length;
+    if (isAbbreviation && AMBIGUOUS_STATE_ABBREVIATIONS.has(abbr.toLowerCase()) && plainWord && !ownStateLast) continue;
     return { abbr, next: i + k };
   }
   return undefined;
-}
-
-/**
- * "denver co", "portland or": an abbreviation that is also an ordinary word still names the
- * state when it is the known city's own state and ends the query ("portland or seattle" is
- * two cities). Returns the index after it.
- */
-function ownStateAt(tokens: Token[], index: number, cityState: string): number | undefined {
-  const word = tokens[index];
-  if (!word || index !== tokens.length - 1) return undefined;
-  return stateAbbreviation(word.lower) === cityState && word.lower.length === 2 ? index + 1 : undefined;
 }
 
 function titleCase(words: Token[]): string {
@@ -89,13 +82,11 @@ function knownCityAt(tokens: Token[], from: number): Resolved & { ambiguous: boo
     const anyCity = findUsCity(name);
     if (!anyCity) continue;
     const ambiguous = AMBIGUOUS_CITY_NAMES.has(cityKey(name));
-    const state = stateAt(tokens, from + k);
+    const state = stateAt(tokens, from + k, anyCity.state);
     if (state) {
       const city = findUsCity(name, state.abbr);
       return { city: city?.name ?? titleCase(words), state: state.abbr, next: state.next, ambiguous, stated: true };
     }
-    const ownState = ownStateAt(tokens, from + k, anyCity.state);
-    if (ownState !== undefined) return { city: anyCity.name, state: anyCity.state, next: ownState, ambiguous, stated: true };
     // "in Washington" names the state; "in New York" is the city (and its state).
     const asState = stateAbbreviation(name);
     if (asState && name.length > 2 && asState !== anyCity.state) return { state: asState, next: from + k, ambiguous, stated: true };

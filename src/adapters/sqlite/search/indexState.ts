@@ -6,7 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
 import { postalKey } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
-import { existingGenerations, generationTables } from './indexTables';
+import { existingGenerations, generationTables, postalKeyIndex } from './indexTables';
 
 export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 
@@ -45,14 +45,15 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       addDocumentsColumn('postal_key TEXT')(db);
       for (const generation of existingGenerations(db)) {
-        const { documents } = generationTables(generation);
+        const tables = generationTables(generation);
+        const { documents } = tables;
         // Only the code is read, not every whole document at once.
         const rows = db
           .prepare(`SELECT row_id AS rowId, json_extract(document, '$.address.postalCode') AS code FROM ${documents} WHERE postal_key IS NULL`)
           .all() as Array<{ rowId: number; code: unknown }>;
         const fill = db.prepare(`UPDATE ${documents} SET postal_key = ? WHERE row_id = ?`);
         for (const { rowId, code } of rows) fill.run(postalKey(String(code ?? '')), rowId);
-        db.exec(`CREATE INDEX IF NOT EXISTS search_by_postal_g${generation} ON ${documents} (environment, postal_key, ai_visibility_score, id)`);
+        db.exec(postalKeyIndex(tables));
       }
     },
   },

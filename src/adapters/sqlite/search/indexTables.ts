@@ -31,6 +31,11 @@ export const ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
  * snippet() or highlight(). Each index below serves a directory shape: a sort key, or one
  * equality filter whose COUNT(*) it covers without reading rows.
  */
+/** The postal code filter's index (also added to older files by the search index's migration 4). */
+export function postalKeyIndex({ documents, generation }: GenerationTables): string {
+  return `CREATE INDEX IF NOT EXISTS search_by_postal_g${generation} ON ${documents} (environment, postal_key, ai_visibility_score, id)`;
+}
+
 export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
   // token_count: the FTS row's length in tokens, every column counted, as FTS5's docsize table
   // holds it. A search that reads the row anyway hands it to bm25_given, which otherwise looks it
@@ -70,7 +75,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
     CREATE INDEX search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id);
     CREATE INDEX search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id);
     CREATE INDEX search_by_country_g${g} ON ${d} (environment, country_norm, verification_level);
-    CREATE INDEX search_by_postal_g${g} ON ${d} (environment, postal_key, ai_visibility_score, id);
+    ${postalKeyIndex(tables)};
     CREATE INDEX search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id);
     CREATE INDEX search_by_location_g${g} ON ${d} (environment, lat, lon);
   `);
