@@ -21,6 +21,7 @@ export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: Consum
     ctx.set('X-Session-ID', result.sessionId);
     ok(ctx, {
       query: result.query,
+      ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
       response: result.response,
       businesses: result.results.map(presentConsumerResult),
       total: result.total,

@@ -216,6 +216,26 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(near.body.data.response).toBe('No places matched "brisket". You could widen the search radius or check the spelling.');
   });
 
+  it('corrects a word no business contains that is a typo of a known word, and says so', async () => {
+    const response = await consumer({ query: 'Piza in Austin' });
+    const data = response.body.data;
+    expect(data.query).toBe('Piza in Austin');
+    expect(data.correctedQuery).toBe('pizza in Austin');
+    expect(data.businesses.map((b: { id: string }) => b.id)).toContain(ids.pizza);
+    expect(data.response).toMatch(/^Showing results for "pizza in Austin": no business mentions "Piza"\. Found \d+ places? for "pizza in Austin"\./);
+    // Nothing to correct: the sentence is searched as typed and no correctedQuery is sent.
+    const nonsense = (await consumer({ query: 'qwrtzpx' })).body.data;
+    expect(nonsense).toMatchObject({ total: 0, response: 'No places matched "qwrtzpx". You could check the spelling.' });
+    expect(nonsense).not.toHaveProperty('correctedQuery');
+  });
+
+  it('leaves alone a word some business contains, however close it is to a known word', async () => {
+    // "vegan" is one letter from the known city word "vegas"; the fixture's vegan places hold it.
+    const vegan = (await consumer({ query: 'vegan' })).body.data;
+    expect(vegan).not.toHaveProperty('correctedQuery');
+    expect(vegan.businesses.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining([ids.vegan, ids.denver]));
+  });
+
   it('says when none of the results is the kind of place the sentence named', async () => {
     // "plumber" implies plumbing and "pastries" bakeries; the only match near Denver is a cafe
     // that mentions pastries.

@@ -40,6 +40,11 @@ const STOP_WORDS = new Set([
   'company', 'companies', 'business', 'businesses',
 ]);
 
+/** Words that carry no search meaning on their own ("find", "places", "open"). */
+export function isFillerWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** Drops possessives and stray punctuation: "joe's" -> "joe", "gluten-free" stays. */
 function termOf(token: Token): string | undefined {
   const word = token.lower.replace(/'s$/, '').replace(/^['\-.]+|['\-.]+$/g, '');

@@ -4,6 +4,7 @@
 import { normalizeKeyword } from '../../ports/searchIndex';
 import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
+import type { SpellingCorrection } from './spelling';
 
 const MAX_PICKS = 3;
 const MAX_REASONS_PER_PICK = 4;
@@ -22,6 +23,11 @@ export interface SummaryRequest {
 function quoted(query: string): string {
   const clean = query.replace(/\s+/g, ' ').trim().replace(/"/g, "'");
   return `"${clean.length > MAX_QUOTED_QUERY ? `${clean.slice(0, MAX_QUOTED_QUERY - 1)}…` : clean}"`;
+}
+
+/** Said before the summary when the sentence was searched with its typos corrected. */
+export function spellingNote(correction: SpellingCorrection): string {
+  return `Showing results for ${quoted(correction.text)}: no business mentions ${joinList(correction.corrections.map((c) => quoted(c.from)))}.`;
 }
 
 function places(count: number): string {

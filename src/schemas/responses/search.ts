@@ -50,6 +50,12 @@ export const consumerSearchResultSchema: SchemaObject = {
   required: ['query', 'response', 'businesses', 'total', 'sessionId', 'pagination'],
   properties: {
     query: { type: 'string' },
+    correctedQuery: {
+      type: 'string',
+      description:
+        'Present only when the sentence as typed matched nothing and was searched again with its typos corrected ' +
+        '("piza in chicgo" -> "pizza in chicago"); the results and the summary are for this sentence.',
+    },
     response: { type: 'string', description: 'Summary grounded in the returned businesses.' },
     businesses: { type: 'array', items: searchResultBusinessSchema },
     total: { type: 'integer' },

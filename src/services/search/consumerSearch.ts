@@ -1,24 +1,30 @@
 // Consumer search (spec 4.2): understand the sentence, fetch candidates from the index,
-// rank with personalisation, page, and write a grounded summary.
+// rank with personalisation, page, and write a grounded summary. A word no business contains that
+// is one typo from a word query understanding knows is corrected first ("piza" -> "pizza").
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
+import { correctSpelling, spellingSuggestions, type SpellingCorrection } from '../../domain/search/spelling';
 import { summarise } from '../../domain/search/summarise';
-import type { SummaryRequest } from '../../domain/search/summaryTemplate';
+import { spellingNote, type SummaryRequest } from '../../domain/search/summaryTemplate';
 import { understandQuery } from '../../domain/search/understandQuery';
+import type { Environment } from '../../domain/profile';
 import type { Logger } from '../../logger';
 import type { Cache } from '../../ports/cache';
 import type { LanguageModel } from '../../ports/llm';
-import type { SearchIndex } from '../../ports/searchIndex';
+import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
+import type { SearchIntent } from '../../domain/search/intent';
 import type { SessionStore } from '../../ports/sessionStore';
-import { type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
+import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
 
 const SUMMARY_TTL_SECONDS = 600;
 
 export interface ConsumerSearchResult {
   query: string;
+  /** The sentence actually searched when the one typed matched nothing and had typos. */
+  correctedQuery?: string;
   response: string;
   results: RankedResult[];
   total: number;
@@ -34,6 +40,12 @@ function summaryKey(request: SummaryRequest, results: RankedResult[], total: num
   return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${ids}`).digest('base64url')}`;
 }
 
+interface SentenceSearch {
+  intent: SearchIntent;
+  plan: ConsumerPlan;
+  found: SearchResult;
+}
+
 export function createConsumerSearch(deps: {
   index: SearchIndex;
   sessions: SessionStore;
@@ -44,22 +56,50 @@ export function createConsumerSearch(deps: {
 }) {
   const { index, sessions, summaryCache, llm, logger, clock } = deps;
 
+  async function searchSentence(environment: Environment, input: ConsumerSearchInput, sentence: string, now: Date): Promise<SentenceSearch> {
+    const { intent } = await understandQuery(sentence, llm);
+    const plan = planConsumerSearch(environment, input, intent, now);
+    // Time filters ("open now", ...) are part of the index query: the total counts every business that passes.
+    return { intent, plan, found: await index.search(plan.indexQuery) };
+  }
+
+  /** A word some searchable business contains is no typo, whatever it looks like ("vegan", not "vegas"). */
+  async function indexHolds(environment: Environment, word: string): Promise<boolean> {
+    const query = { environment, text: word, textComplete: true, sort: 'name', order: 'asc', limit: 1, offset: 0 } as const;
+    return (await index.search(query)).total > 0;
+  }
+
+  /** The sentence with the typos corrected that no searchable business contains ("piza"), if it has any. */
+  async function typoCorrection(environment: Environment, sentence: string): Promise<SpellingCorrection | undefined> {
+    const suggestions = spellingSuggestions(sentence);
+    if (suggestions.length === 0) return undefined;
+    const held = await Promise.all(suggestions.map((s) => indexHolds(environment, s.word)));
+    return correctSpelling(sentence, suggestions.filter((_, i) => !held[i]));
+  }
+
+  /** The corrected sentence when it finds something, else the sentence as typed. */
+  async function searchAsMeant(environment: Environment, input: ConsumerSearchInput, now: Date): Promise<SentenceSearch & { correction?: SpellingCorrection }> {
+    const correction = await typoCorrection(environment, input.query);
+    if (correction) {
+      const corrected = await searchSentence(environment, input, correction.text, now);
+      if (corrected.found.total > 0) return { ...corrected, correction };
+    }
+    return searchSentence(environment, input, input.query, now);
+  }
+
   return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
-    // Independent round trips (Redis, the LLM) run side by side. Personalisation is best effort:
-    // a session store outage must not fail the search.
-    const [session, understood] = await Promise.all([
+    const now = clock();
+    // Independent round trips (Redis, the LLM, the index) run side by side. Personalisation is
+    // best effort: a session store outage must not fail the search.
+    const [session, searched] = await Promise.all([
       sessions.get(sessionId).catch((error) => {
         logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
         return null;
       }),
-      understandQuery(input.query, llm),
+      searchAsMeant(principal.environment, input, now),
     ]);
-    const { intent } = understood;
-    const now = clock();
-    const plan = planConsumerSearch(principal.environment, input, intent, now);
-    // Time filters ("open now", ...) are part of the index query: the total counts every business that passes.
-    const found = await index.search(plan.indexQuery);
+    const { intent, plan, found, correction } = searched;
     const ranked = rankCandidates(found.hits, {
       intent,
       radiusKm: plan.radiusKm,
@@ -71,7 +111,7 @@ export function createConsumerSearch(deps: {
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total } = found;
 
-    const summaryRequest: SummaryRequest = { query: input.query, intent, radiusKm: plan.radiusKm, category: input.category };
+    const summaryRequest: SummaryRequest = { query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category };
     const key = summaryKey(summaryRequest, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
@@ -83,6 +123,7 @@ export function createConsumerSearch(deps: {
       response = summary.text;
       await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
     }
+    if (correction) response = `${spellingNote(correction)} ${response}`;
 
     await sessions
       .recordSearch(sessionId, {
@@ -93,6 +134,7 @@ export function createConsumerSearch(deps: {
 
     return {
       query: input.query,
+      ...(correction && { correctedQuery: correction.text }),
       response,
       results: page,
       total,

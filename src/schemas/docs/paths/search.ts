@@ -20,7 +20,10 @@ export function searchPaths() {
           '`distance` in results is in kilometres from location (lat, lon); the radius location.distance takes km, mi or m ' +
           '(default 50km). Send X-Session-ID to personalise; sessionId is always returned. ' +
           'Query understanding: rules by default (categories with synonyms, place: a city, state or ZIP code, open now/on a day/late in the ' +
-          "business's own time zone, price, quality); with OPENAI_API_KEY an LLM extracts the same intent with a " +
+          "business's own time zone, price, quality). A sentence that matched nothing is searched once more with its typos " +
+          'corrected against the words query understanding knows (categories and their synonyms, cities, states, time, ' +
+          'price and quality words; a word some business contains is never corrected): `correctedQuery` then says what ' +
+          'was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses (the top picks with their reasons; it says so when none of them is listed ' +
           'under the kind of place the sentence named, and when the sentence asked for nearby places ("near me") without a ' +

@@ -1,0 +1,177 @@
+// Spelling correction for consumer sentences: "piza in chicgo" -> "pizza in chicago". It only
+// knows the words query understanding knows (categories and their synonyms, cities, states, time,
+// price and quality words), not the index's vocabulary, so it is the same on every engine. It is
+// tried only when the sentence as typed matched nothing: a business called "Piza Palace" is still
+// found by its own name.
+import { WEEKDAYS } from '../profile';
+import { CATEGORY_SYNONYMS } from './categorySynonyms';
+import { isFillerWord } from './intent';
+import { createQueryText, tokenize } from './queryText';
+import { US_CITIES } from './usCities';
+import { US_STATES } from './usStates';
+
+// Words of the fixed phrases in intentPhrases.ts that are worth correcting.
+const PHRASE_WORDS = [
+  ...WEEKDAYS, 'weekend', 'weekends', 'open', 'late', 'tonight', 'today', 'tomorrow', 'morning', 'afternoon',
+  'evening', 'night', 'midnight', 'hours', 'cheap', 'cheapest', 'affordable', 'inexpensive', 'budget', 'best',
+  'rated', 'reviewed', 'recommended', 'verified', 'licensed', 'certified', 'insured', 'nearby', 'closest',
+  'nearest', 'around', 'near', 'under', 'dollars', 'stars', 'downtown',
+];
+
+/** Shorter words have too many neighbours one letter away ("bar", "car", "tar") to guess. */
+const MIN_CORRECTED_LENGTH = 4;
+
+interface Vocabulary {
+  words: Set<string>;
+  /** Every word by length; within a length, the words of what (categories, phrases) before places. */
+  byLength: Map<number, Array<{ word: string; place: boolean }>>;
+}
+let vocabulary: Vocabulary | undefined;
+
+function words(phrase: string): string[] {
+  return phrase.toLowerCase().split(/[\s\-.]+/).filter((w) => /^\p{L}+$/u.test(w));
+}
+
+/** A plural's singular, so "hair salons" also teaches "salon". */
+function singular(word: string): string | undefined {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('s') && !word.endsWith('ss') && word.length > MIN_CORRECTED_LENGTH) return word.slice(0, -1);
+  return undefined;
+}
+
+function knownWords(): Vocabulary {
+  if (vocabulary) return vocabulary;
+  const what = new Set<string>(PHRASE_WORDS);
+  for (const { category, names, services } of CATEGORY_SYNONYMS) {
+    for (const phrase of [category, ...names, ...services]) for (const w of words(phrase)) what.add(w);
+  }
+  for (const w of [...what]) {
+    const one = singular(w);
+    if (one) what.add(one);
+  }
+  const places = new Set<string>();
+  for (const city of US_CITIES) for (const w of words(city.name)) places.add(w);
+  for (const [name] of US_STATES) for (const w of words(name)) places.add(w);
+  const byLength: Vocabulary['byLength'] = new Map();
+  const add = (word: string, place: boolean) => {
+    const list = byLength.get(word.length) ?? [];
+    list.push({ word, place });
+    byLength.set(word.length, list);
+  };
+  for (const w of [...what].sort()) add(w, false);
+  for (const w of [...places].sort()) if (!what.has(w)) add(w, true);
+  vocabulary = { words: new Set([...what, ...places]), byLength };
+  return vocabulary;
+}
+
+function isKnown(word: string): boolean {
+  const known = knownWords().words;
+  if (known.has(word) || isFillerWord(word)) return true;
+  // Plurals of known words: "plumbers", "bakeries", "tacos".
+  return (
+    (word.endsWith('s') && known.has(word.slice(0, -1))) ||
+    (word.endsWith('es') && known.has(word.slice(0, -2))) ||
+    (word.endsWith('ies') && known.has(`${word.slice(0, -3)}y`))
+  );
+}
+
+/** One typo in a short word, two in a long one: "resturant", "plummer", "chicgo", "cincinatti". */
+function maxEdits(length: number): number {
+  return length >= 8 ? 2 : 1;
+}
+
+/**
+ * Optimal string alignment distance (Levenshtein plus swapping two neighbours, the commonest
+ * typo), or `limit + 1` as soon as it must exceed `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2] + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The closest known word: fewest edits, then a word of what people look for over a place name
+ * ("salom" is "salon", not "Salem"), then the same first letter, then the first in the list.
+ */
+function closestKnownWord(word: string): string | undefined {
+  const { byLength } = knownWords();
+  const limit = maxEdits(word.length);
+  let best: { word: string; rank: number[] } | undefined;
+  for (let length = word.length - limit; length <= word.length + limit; length++) {
+    for (const candidate of byLength.get(length) ?? []) {
+      const distance = editDistance(word, candidate.word, limit);
+      if (distance > limit) continue;
+      const rank = [distance, candidate.place ? 1 : 0, candidate.word[0] === word[0] ? 0 : 1];
+      if (!best || isBefore(rank, best.rank)) best = { word: candidate.word, rank };
+    }
+  }
+  return best?.word;
+}
+
+function isBefore(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+export interface SpellingSuggestion {
+  /** The word as typed, in lower case. */
+  word: string;
+  suggestion: string;
+}
+
+/**
+ * Words of the sentence that query understanding does not know and that are one or two typos
+ * from a word it does. The caller decides which to apply: a word its index holds ("vegan" is
+ * not "vegas", "free" is not "tree") is no typo.
+ */
+export function spellingSuggestions(query: string): SpellingSuggestion[] {
+  const suggestions: SpellingSuggestion[] = [];
+  for (const token of tokenize(createQueryText(query))) {
+    const word = token.lower;
+    if (word.length < MIN_CORRECTED_LENGTH || !/^\p{L}+$/u.test(word) || isKnown(word)) continue;
+    if (suggestions.some((s) => s.word === word)) continue;
+    const suggestion = closestKnownWord(word);
+    if (suggestion) suggestions.push({ word, suggestion });
+  }
+  return suggestions;
+}
+
+export interface SpellingCorrection {
+  /** The sentence with each corrected word replaced (in lower case); everything else as typed. */
+  text: string;
+  corrections: Array<{ from: string; to: string }>;
+}
+
+/** The sentence with the given suggestions applied, or undefined when none applies. */
+export function correctSpelling(query: string, suggestions: SpellingSuggestion[]): SpellingCorrection | undefined {
+  const text = createQueryText(query);
+  const replacement = new Map(suggestions.map((s) => [s.word, s.suggestion]));
+  const corrections: SpellingCorrection['corrections'] = [];
+  let corrected = '';
+  let copiedUpTo = 0;
+  for (const token of tokenize(text)) {
+    const to = replacement.get(token.lower);
+    if (!to) continue;
+    corrected += text.original.slice(copiedUpTo, token.start) + to;
+    copiedUpTo = token.end;
+    corrections.push({ from: token.original, to });
+  }
+  if (corrections.length === 0) return undefined;
+  return { text: corrected + text.original.slice(copiedUpTo), corrections };
+}

@@ -1,0 +1,69 @@
+import { correctSpelling, editDistance, spellingSuggestions } from '../../../src/domain/search/spelling';
+
+const corrected = (query: string) => correctSpelling(query, spellingSuggestions(query))?.text;
+
+describe('editDistance', () => {
+  it.each([
+    ['pizza', 'pizza', 0],
+    ['piza', 'pizza', 1],
+    ['coffe', 'coffee', 1],
+    ['sundya', 'sunday', 1], // two neighbours swapped count once
+    ['resturant', 'restaurant', 1],
+    ['sunday', 'monday', 2],
+  ])('%s -> %s is %i', (a, b, expected) => {
+    expect(editDistance(a, b, 5)).toBe(expected);
+  });
+
+  it('stops at the limit', () => {
+    expect(editDistance('plumber', 'dentist', 1)).toBe(2);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
+
+describe('spellingSuggestions and correctSpelling', () => {
+  it.each([
+    ['piza in chicago', 'pizza in chicago'],
+    ['resturant austin', 'restaurant austin'],
+    ['plumbr open sundy', 'plumber open sunday'],
+    ['coffe in seatle', 'coffee in seattle'],
+    ['cincinatti dentist', 'cincinnati dentist'],
+    ['electrcian', 'electrician'],
+  ])('%s -> %s', (query, expected) => {
+    expect(corrected(query)).toBe(expected);
+  });
+
+  it('prefers a word for what is wanted over a place name at the same distance: "salom" is salon, not Salem', () => {
+    expect(spellingSuggestions('hair salom')).toEqual([{ word: 'salom', suggestion: 'salon' }]);
+  });
+
+  it('keeps everything it does not replace as typed: case, punctuation, numbers', () => {
+    expect(corrected('Piza near 78701, Austin TX!')).toBe('pizza near 78701, Austin TX!');
+    expect(correctSpelling('Piza in Chicgo', spellingSuggestions('Piza in Chicgo'))?.corrections).toEqual([
+      { from: 'Piza', to: 'pizza' },
+      { from: 'Chicgo', to: 'chicago' },
+    ]);
+  });
+
+  it('suggests nothing for known words, their plurals, filler words, short words, numbers or far-off words', () => {
+    expect(spellingSuggestions('best pizza tacos plumbers bakeries in austin open now')).toEqual([]);
+    expect(spellingSuggestions('find me places')).toEqual([]);
+    expect(spellingSuggestions('bbq pho 24h 10001')).toEqual([]);
+    expect(spellingSuggestions('kowalski asdfghjkl')).toEqual([]);
+  });
+
+  it('suggests once per word, and the caller picks which suggestions apply', () => {
+    const suggestions = spellingSuggestions('vegan piza, piza');
+    expect(suggestions).toEqual([
+      { word: 'vegan', suggestion: 'vegas' },
+      { word: 'piza', suggestion: 'pizza' },
+    ]);
+    // A word the index holds ("vegan") is no typo: the caller drops its suggestion.
+    expect(correctSpelling('vegan piza, piza', suggestions.slice(1))?.text).toBe('vegan pizza, pizza');
+    expect(correctSpelling('vegan piza', [])).toBeUndefined();
+    // "free" is not a word of query understanding, so only the index can tell it is no typo.
+    expect(spellingSuggestions('gluten free bakry')).toEqual([
+      { word: 'free', suggestion: 'tree' },
+      { word: 'bakry', suggestion: 'bakery' },
+    ]);
+  });
+});
