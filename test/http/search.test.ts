@@ -116,6 +116,15 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(data.response).not.toContain('Mile High');
   });
 
+  it('never reuses a summary written for another caller: the same businesses at other distances get their own', async () => {
+    const here = (await consumer({ query: 'vegan bowls', location: { ...AUSTIN, distance: '10km' }, limit: 1 })).body.data;
+    const there = (await consumer({ query: 'vegan bowls', location: { lat: AUSTIN.lat + 0.01, lon: AUSTIN.lon, distance: '10km' }, limit: 1 })).body.data;
+    expect(there.businesses[0].id).toBe(here.businesses[0].id);
+    expect(there.total).toBe(here.total);
+    expect(here.response).toContain('Green Leaf Vegan Kitchen (matches "vegan" and "bowls", 1.1 km away');
+    expect(there.response).toContain('Green Leaf Vegan Kitchen (matches "vegan" and "bowls", 0.1 km away');
+  });
+
   it('keeps results within the radius and honours mi units', async () => {
     const response = await consumer({ query: 'vegan', location: { ...DENVER, distance: '5mi' } });
     expect(response.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);

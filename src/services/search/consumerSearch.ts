@@ -32,12 +32,16 @@ export interface ConsumerSearchResult {
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
 
-/** Everything the summary text depends on: the sentence, the request's filters and the page. */
+/**
+ * Everything the summary text depends on: the sentence, the request's filters and the page. Each
+ * result counts with its version and its reasons, which hold what differs between callers who get
+ * the same businesses: the distance from each caller, "open now", "fits your recent searches".
+ */
 function summaryKey(request: SummaryRequest, results: RankedResult[], total: number): string {
   const normalised = request.query.toLowerCase().replace(/\s+/g, ' ').trim();
   const filters = `${request.radiusKm ?? ''}|${request.category?.toLowerCase() ?? ''}`;
-  const ids = results.map((result) => result.document.id).join(',');
-  return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${ids}`).digest('base64url')}`;
+  const page = results.map((result) => `${result.document.id}@${result.document.updatedAt}:${result.reasons.join(';')}`).join(',');
+  return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${page}`).digest('base64url')}`;
 }
 
 interface SentenceSearch {
