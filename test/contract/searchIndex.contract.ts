@@ -210,6 +210,17 @@ export function searchIndexContract(
         expect((await index.search(query({ city: 'Austin' }))).hits.every((hit) => hit.distanceKm === undefined)).toBe(true);
       });
 
+      it('measures every located document with a radius wider than the Earth, beside other filters', async () => {
+        // Consumer search does this when the sentence names a place far from the caller.
+        const everywhere = { ...DOWNTOWN_AUSTIN, radiusKm: 20_040 };
+        expect(idSet(await index.search(query({ near: everywhere })))).toEqual(sortedIds(live((doc) => !!doc.coordinates)));
+        const denver = await index.search(query({ near: everywhere, city: 'Denver', text: 'pizza' }));
+        expect(ids(denver)).toEqual(['biz_den_pizza']);
+        const exact = haversineKm(DOWNTOWN_AUSTIN, denver.hits[0].document.coordinates!);
+        expect(exact).toBeGreaterThan(1000);
+        expect(Math.abs(denver.hits[0].distanceKm! - exact)).toBeLessThanOrEqual(exact * 0.005);
+      });
+
       it('sorts by distance in both orders', async () => {
         const near = { ...DOWNTOWN_AUSTIN, radiusKm: 40 };
         const expected = ['biz_aus_pizza', 'biz_aus_taco', 'biz_aus_cafe', 'biz_aus_plumb', 'biz_aus_dental', 'biz_aus_salon', 'biz_rr_plumb'];

@@ -142,6 +142,16 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(found).not.toContain(ids.vegan);
   });
 
+  it('searches the place a sentence names rather than around the caller, with distances from the caller', async () => {
+    const response = await consumer({ query: 'vegan in Denver', location: { ...AUSTIN, distance: '10km' } });
+    const data = response.body.data;
+    expect(data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);
+    // Austin to Denver is about 1 250 km: the distance is in the item, but it is no reason to pick the place.
+    expect(data.businesses[0].distance).toBeGreaterThan(1200);
+    expect(data.businesses[0].distance).toBeLessThan(1300);
+    expect(data.response).toMatch(/^Found 1 place for "vegan in Denver"\. Top pick: Mile High Vegan Cafe \(matches "vegan", open now\)\.$/);
+  });
+
   it('filters by "open now" in the business time zone', async () => {
     const response = await consumer({ query: 'lunch open now', location: { ...AUSTIN, distance: '20km' } });
     const found = response.body.data.businesses.map((b: { id: string }) => b.id);

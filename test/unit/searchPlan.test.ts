@@ -1,5 +1,5 @@
 import { parseIntentByRules } from '../../src/domain/search/intent';
-import { CANDIDATE_POOL, planConsumerSearch } from '../../src/services/search/searchPlan';
+import { CANDIDATE_POOL, planConsumerSearch, WHOLE_EARTH_KM } from '../../src/services/search/searchPlan';
 
 const NOW = new Date('2026-11-22T15:30:00Z');
 const plan = (query: string, extra: Record<string, unknown> = {}) =>
@@ -24,6 +24,31 @@ it('searches around the city centre for "near downtown Denver"', () => {
   expect(query.near).toMatchObject({ radiusKm: 25 });
   expect(query.near?.lat).toBeCloseTo(39.74, 1);
   expect(query.city).toBeUndefined();
+});
+
+describe('a place named in the sentence and a request location', () => {
+  const austin = { lat: 30.27, lon: -97.74, distance: '10km' };
+  const full = (query: string) => planConsumerSearch('live', { query, limit: 10, offset: 0, location: austin }, parseIntentByRules(query), NOW);
+
+  it('filters by the named place and measures distances from the caller without a radius', () => {
+    const seattle = full('dentist in Seattle');
+    expect(seattle.indexQuery).toMatchObject({ city: 'Seattle', state: 'WA', near: { lat: 30.27, lon: -97.74, radiusKm: WHOLE_EARTH_KM } });
+    // No circle was searched (nothing to widen); ranking keeps the request's radius as its distance scale.
+    expect(seattle.radiusKm).toBeUndefined();
+    expect(seattle.rankingRadiusKm).toBe(10);
+    expect(full('dentist in 10001').indexQuery).toMatchObject({ postalCode: '10001', near: { radiusKm: WHOLE_EARTH_KM } });
+  });
+
+  it('searches around a city centre named with "near", not around the caller', () => {
+    const denver = full('brunch near downtown Denver');
+    expect(denver.indexQuery.near).toMatchObject({ radiusKm: 25 });
+    expect(denver.indexQuery.near?.lat).toBeCloseTo(39.74, 1);
+    expect(denver).toMatchObject({ radiusKm: 25, rankingRadiusKm: 25 });
+  });
+
+  it('searches around the caller when the sentence names no place', () => {
+    expect(full('brunch')).toMatchObject({ indexQuery: { near: { lat: 30.27, lon: -97.74, radiusKm: 10 } }, radiusKm: 10, rankingRadiusKm: 10 });
+  });
 });
 
 it('maps price and quality words to filters', () => {

@@ -141,7 +141,7 @@ function formatKm(km: number): string {
   return `${Math.round(km)} km away`;
 }
 
-function reasonsFor(result: RankedResult, matched: string[], intent: SearchIntent): string[] {
+function reasonsFor(result: RankedResult, matched: string[], { intent, radiusKm = DEFAULT_RADIUS_KM }: RankContext): string[] {
   const { fields } = result;
   const reasons: string[] = [];
   if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
@@ -149,7 +149,8 @@ function reasonsFor(result: RankedResult, matched: string[], intent: SearchInten
     const reviews = fields.reviewCount === 1 ? '1 review' : `${fields.reviewCount} reviews`;
     reasons.push(`rated ${fields.averageRating.toFixed(1)} from ${reviews}`);
   }
-  if (result.distanceKm !== undefined) reasons.push(formatKm(result.distanceKm));
+  // Beyond the caller's radius (a place named in the sentence, far from them) distance is no reason.
+  if (result.distanceKm !== undefined && result.distanceKm <= radiusKm) reasons.push(formatKm(result.distanceKm));
   if (result.openNow === true) reasons.push('open now');
   if (fields.verificationLevel === 'certified') reasons.push('certified');
   else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') reasons.push('verified');
@@ -232,7 +233,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   for (let i = 0; i < explained; i++) {
     const result = ranked[i];
     if (result.openNow === undefined) result.openNow = openOf(result);
-    result.reasons = reasonsFor(result, matchTerms(result.document), intent);
+    result.reasons = reasonsFor(result, matchTerms(result.document), context);
   }
   return ranked;
 }

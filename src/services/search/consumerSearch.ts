@@ -106,7 +106,7 @@ export function createConsumerSearch(deps: {
     const { intent, plan, found, correction } = searched;
     const ranked = rankCandidates(found.hits, {
       intent,
-      radiusKm: plan.radiusKm,
+      radiusKm: plan.rankingRadiusKm,
       session: session ?? undefined,
       explainTop: input.offset + input.limit,
       // Under an "open now" filter the index let only open businesses through.

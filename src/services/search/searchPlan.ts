@@ -8,8 +8,10 @@ import type { Environment } from '../../domain/profile';
 import type { SearchQuery } from '../../ports/searchIndex';
 
 export const DEFAULT_RADIUS = '50km';
-/** Radius around a city centre named with "near X" when no coordinates were given. */
+/** Radius around a city centre named with "near X". */
 const NEAR_CITY_RADIUS_KM = 25;
+/** Farther than any two points on Earth are apart: a circle this wide only measures distances. */
+export const WHOLE_EARTH_KM = 20_040;
 /**
  * Best text matches the ranking reorders per request (offset + limit of them when that is more,
  * so every offset stays reachable). Ten times the default page: deep enough for distance,
@@ -30,7 +32,10 @@ export interface ConsumerSearchInput {
 
 export interface ConsumerPlan {
   indexQuery: SearchQuery;
+  /** The circle searched: the request's location or a "near <city>" centre. Absent for place filters. */
   radiusKm?: number;
+  /** The scale of ranking's distance decay: the circle searched, else the request's radius. */
+  rankingRadiusKm?: number;
 }
 
 /** Words the index should match: leftover terms, specific services and the categories they imply. */
@@ -58,18 +63,24 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
     limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),
     offset: 0,
   };
+  const requestRadiusKm = input.location ? (parseRadius(input.location.distance ?? DEFAULT_RADIUS) ?? 50) : undefined;
   let radiusKm: number | undefined;
-  const centre = intent.place?.near ? nearCentre(intent.place) : undefined;
-  if (input.location) {
-    radiusKm = parseRadius(input.location.distance ?? DEFAULT_RADIUS) ?? 50;
-    query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm };
-  } else if (centre) {
+  const { place } = intent;
+  const centre = place?.near ? nearCentre(place) : undefined;
+  // A place the sentence names wins over the request's location, which apps send with every
+  // search: "dentist in Seattle" typed in Austin means Seattle.
+  if (centre) {
     radiusKm = NEAR_CITY_RADIUS_KM;
     query.near = { ...centre, radiusKm };
-  } else if (intent.place) {
-    if (intent.place.city) query.city = intent.place.city;
-    if (intent.place.state) query.state = intent.place.state;
-    if (intent.place.postalCode) query.postalCode = intent.place.postalCode;
+  } else if (place) {
+    if (place.city) query.city = place.city;
+    if (place.state) query.state = place.state;
+    if (place.postalCode) query.postalCode = place.postalCode;
+    // Distances are still measured from the caller, with no radius to cut them off.
+    if (input.location) query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm: WHOLE_EARTH_KM };
+  } else if (input.location) {
+    radiusKm = requestRadiusKm;
+    query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm: requestRadiusKm ?? 50 };
   }
   if (!query.near && query.sort === 'distance') query.sort = 'aiVisibilityScore';
   // Nearest first; every other sort puts the best first.
@@ -79,5 +90,6 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   if (intent.quality?.verifiedOnly) query.verificationLevels = VERIFIED_LEVELS;
   // Opening hours have minute resolution: the same minute gives the same answer (and cached totals).
   if (intent.when) query.opening = { at: new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(), ...intent.when };
-  return { indexQuery: query, ...(radiusKm !== undefined && { radiusKm }) };
+  const rankingRadiusKm = radiusKm ?? requestRadiusKm;
+  return { indexQuery: query, ...(radiusKm !== undefined && { radiusKm }), ...(rankingRadiusKm !== undefined && { rankingRadiusKm }) };
 }

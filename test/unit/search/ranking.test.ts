@@ -113,6 +113,15 @@ describe('rankCandidates', () => {
     expect(result.reasons).toEqual(['matches "vegan"', 'rated 4.8 from 120 reviews', '1.2 km away', 'open now', 'verified']);
   });
 
+  it('gives distance as a reason only within the radius (not for a far place the sentence named)', () => {
+    const at = (distanceKm: number) => ({ document: searchDocument({ id: `biz_${distanceKm}`, name: 'Cafe' }), textScore: 0.5, distanceKm });
+    const reasons = rankCandidates([at(2.5), at(2850)], { intent: neutral, radiusKm: 10 }).map((r) => r.reasons);
+    expect(reasons).toEqual([
+      ['rated 4.0 from 50 reviews', '2.5 km away'],
+      ['rated 4.0 from 50 reviews'],
+    ]);
+  });
+
   it('orders ties by distance, then review count, then id, so pages are stable', () => {
     const a = { document: searchDocument({ id: 'biz_a', name: 'A' }), textScore: 0.5 };
     const b = { document: searchDocument({ id: 'biz_b', name: 'B' }), textScore: 0.5 };

@@ -18,7 +18,10 @@ export function searchPaths() {
         description:
           'Ranked by text relevance, distance, rating, verification, completeness and personalisation. ' +
           '`distance` in results is in kilometres from location (lat, lon); the radius location.distance takes km, mi or m ' +
-          '(default 50km). Send X-Session-ID to personalise; sessionId is always returned. ' +
+          '(default 50km). A place the sentence names wins over location, which apps send with every search: "dentist in ' +
+          'Seattle" sent from Austin filters to Seattle (city, state or ZIP code), with `distance` still measured from ' +
+          'location and no radius; "near downtown Denver" searches 25 km around that city\'s centre and measures from it. ' +
+          'Send X-Session-ID to personalise; sessionId is always returned. ' +
           'Query understanding: rules by default (categories with synonyms, place: a city, state or ZIP code, open now/on a day/late in the ' +
           "business's own time zone, price, quality). A sentence that matched nothing is searched once more with its typos " +
           'corrected against the words query understanding knows (categories and their synonyms, cities, states, time, ' +
