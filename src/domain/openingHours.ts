@@ -60,6 +60,16 @@ function formatLocalTime(timeZone: string, when: Date): LocalTime {
   return { weekday, minutes, date: `${parts.year}-${parts.month}-${parts.day}` };
 }
 
+/** Minutes since midnight as people say it: "9am", "5:30pm", "noon", "midnight". */
+export function spokenClock(minutes: number): string {
+  if (minutes === 0) return 'midnight';
+  if (minutes === 12 * 60) return 'noon';
+  const hour = Math.floor(minutes / 60);
+  const minute = minutes % 60;
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}${hour < 12 ? 'am' : 'pm'}`;
+}
+
 /** Minutes since midnight (0..1439) to "HH:MM": the inverse of minutesOf. */
 export function clockText(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -86,6 +96,11 @@ export function minutesOf(hhmm: string): number | null {
 interface Span {
   open: number;
   close: number;
+}
+
+/** The day's opening and closing in minutes since midnight; null when closed, unstated or malformed. */
+export function daySpan(hours: WeeklyHours, weekday: Weekday): Span | null {
+  return spanOf(hours?.[weekday]);
 }
 
 function spanOf(day: DayHours | undefined): Span | null {

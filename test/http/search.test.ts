@@ -167,6 +167,9 @@ describe('POST /v1/api/v1/consumer/search', () => {
     const late = await consumer({ query: 'dinner open until 11pm', location: { ...AUSTIN, distance: '20km' } });
     expect(ids_(late)).toEqual([ids.bbq, ids.pizza].sort());
     expect(late.body.data.total).toBe(2);
+    // The summary gives each pick's hours on the day asked about.
+    expect(late.body.data.response).toMatch(/Smoky Pit BBQ \([^)]*open today 11am-11:30pm/);
+    expect(late.body.data.response).toMatch(/Slice House \([^)]*open today 4pm-11pm/);
     // Tuesday 17:00, no other condition: the three restaurants (weekday hours), not the plumber (closes 17:00).
     const tomorrow = await consumer({ query: 'open tomorrow at 5pm', location: { ...AUSTIN, distance: '20km' } });
     expect(ids_(tomorrow)).toEqual(expect.arrayContaining([ids.vegan, ids.bbq, ids.pizza]));

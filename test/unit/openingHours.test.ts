@@ -1,5 +1,5 @@
 import { ValidationError } from '../../src/domain/errors';
-import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf } from '../../src/domain/openingHours';
+import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf, spokenClock } from '../../src/domain/openingHours';
 import type { WeeklyHours } from '../../src/domain/profile';
 
 const at = (iso: string) => new Date(iso);
@@ -52,6 +52,20 @@ describe('minutesOf', () => {
       expect([bad, minutesOf(bad)]).toEqual([bad, null]);
     }
     expect(minutesOf(undefined as unknown as string)).toBeNull();
+  });
+});
+
+describe('spokenClock', () => {
+  it.each([
+    [0, 'midnight'],
+    [30, '12:30am'],
+    [9 * 60, '9am'],
+    [12 * 60, 'noon'],
+    [12 * 60 + 15, '12:15pm'],
+    [17 * 60 + 30, '5:30pm'],
+    [23 * 60 + 59, '11:59pm'],
+  ])('%i minutes is %s', (minutes, expected) => {
+    expect(spokenClock(minutes)).toBe(expected);
   });
 });
 

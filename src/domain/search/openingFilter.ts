@@ -6,8 +6,8 @@
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
 import {
-  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime, minutesOf,
-  nextWeekday, previousWeekday, shiftDate,
+  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, daySpan, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime,
+  minutesOf, nextWeekday, previousWeekday, shiftDate, spokenClock,
 } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 
@@ -80,6 +80,32 @@ export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date
   if (filter.openUntil !== undefined && !isOpenUntil(opening, day, minutesOf(filter.openUntil))) return false;
   if (filter.relativeDay === 'tonight' && !isOpenUntil(opening, day, tonightMinutes(opening, at))) return false;
   return true;
+}
+
+const RELATIVE_LABELS: Record<string, string> = { today: 'today', tonight: 'tonight', tomorrow: 'tomorrow' };
+
+/**
+ * The hours of the day a time condition is about, for the summary's reasons: "open today
+ * 4pm-2am", "open on Saturday 9am-5pm", "open 24 hours tomorrow". Undefined for "open now" alone
+ * (that has its own reason) and when the business does not pass the filter.
+ */
+export function hoursReason(opening: Opening, filter: OpeningFilter): string | undefined {
+  if (filter.weekend && !filter.day) {
+    for (const day of ['saturday', 'sunday'] as const) {
+      const reason = hoursReason(opening, { ...filter, weekend: false, day });
+      if (reason) return reason;
+    }
+    return undefined;
+  }
+  const aboutADay = filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
+  const at = new Date(filter.at);
+  if (!aboutADay || !matchesOpening(opening, filter, at)) return undefined;
+  const day = dayOf(opening, filter, at);
+  const span = daySpan(opening.hours, day.weekday);
+  if (!span) return undefined;
+  const when = filter.day ? `on ${filter.day[0].toUpperCase()}${filter.day.slice(1)}` : (RELATIVE_LABELS[filter.relativeDay ?? 'today'] ?? 'today');
+  if (isOpenAllDay(opening.hours, day.weekday)) return `open 24 hours ${when}`;
+  return `open ${when} ${spokenClock(span.open)}-${spokenClock(span.close)}`;
 }
 
 function tonightMinutes(opening: Opening, at: Date): number {

@@ -25,6 +25,7 @@ import { formatMoney } from '../money';
 import type { VerificationLevel } from '../profile';
 import { rankingFieldsOf, type RankingFields, type SearchDocument } from '../../ports/searchIndex';
 import type { SearchIntent } from './intent';
+import { hoursReason, type OpeningFilter } from './openingFilter';
 import { createPersonalizationScorer, type SessionProfile } from './personalization';
 import { createTermMatcher } from './termMatch';
 
@@ -95,6 +96,8 @@ export interface RankContext {
    * passed an "open now" filter) then builds no document.
    */
   isOpen?: (candidate: RankInput) => boolean | undefined;
+  /** The search's time conditions: the explained results then give that day's hours as a reason. */
+  opening?: OpeningFilter;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -141,7 +144,7 @@ function formatKm(km: number): string {
   return `${Math.round(km)} km away`;
 }
 
-function reasonsFor(result: RankedResult, matched: string[], { intent, radiusKm = DEFAULT_RADIUS_KM }: RankContext): string[] {
+function reasonsFor(result: RankedResult, matched: string[], { intent, radiusKm = DEFAULT_RADIUS_KM, opening }: RankContext): string[] {
   const { fields } = result;
   const reasons: string[] = [];
   if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
@@ -152,6 +155,8 @@ function reasonsFor(result: RankedResult, matched: string[], { intent, radiusKm 
   // Beyond the caller's radius (a place named in the sentence, far from them) distance is no reason.
   if (result.distanceKm !== undefined && result.distanceKm <= radiusKm) reasons.push(formatKm(result.distanceKm));
   if (result.openNow === true) reasons.push('open now');
+  const hours = opening && hoursReason(result.document, opening);
+  if (hours) reasons.push(hours);
   if (fields.verificationLevel === 'certified') reasons.push('certified');
   else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') reasons.push('verified');
   if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && fields.minPrice !== undefined) {

@@ -107,6 +107,7 @@ export function createConsumerSearch(deps: {
     const ranked = rankCandidates(found.hits, {
       intent,
       radiusKm: plan.rankingRadiusKm,
+      opening: plan.indexQuery.opening,
       session: session ?? undefined,
       explainTop: input.offset + input.limit,
       // Under an "open now" filter the index let only open businesses through.

@@ -1,5 +1,5 @@
 import type { WeeklyHours } from '../../../src/domain/profile';
-import { decodeSchedule, encodeSchedule, matchesOpening, type Opening, scheduleMatcher } from '../../../src/domain/search/openingFilter';
+import { decodeSchedule, encodeSchedule, hoursReason, matchesOpening, type Opening, scheduleMatcher } from '../../../src/domain/search/openingFilter';
 
 const weekdays = (open: string, close: string): WeeklyHours =>
   Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, { open, close }]));
@@ -115,6 +115,32 @@ describe('matchesOpening', () => {
   it('treats a business without a zone as UTC', () => {
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T09:30:00.000Z', openNow: true })).toBe(true);
     expect(matchesOpening({ hours: weekdays('09:00', '17:00'), blackoutDates: [] }, { at: '2026-11-23T17:30:00.000Z', openNow: true })).toBe(false);
+  });
+});
+
+describe('hoursReason', () => {
+  // Friday 2026-11-20 21:00 UTC: 15:00 Friday in Chicago.
+  const friday = '2026-11-20T21:00:00.000Z';
+  const allNight: Opening = { ...bar, hours: { ...bar.hours, sunday: { open: '00:00', close: '00:00' } } };
+
+  it('gives the hours of the day the condition is about, in words', () => {
+    expect(hoursReason(bar, { at: friday, late: true })).toBe('open today 6pm-2am');
+    expect(hoursReason(bar, { at: friday, relativeDay: 'tonight' })).toBe('open tonight 6pm-2am');
+    expect(hoursReason(bar, { at: friday, relativeDay: 'tomorrow' })).toBe('open tomorrow 6pm-11pm');
+    expect(hoursReason(bar, { at: friday, day: 'saturday', openAt: '21:00' })).toBe('open on Saturday 6pm-11pm');
+    expect(hoursReason(office, { at: friday, day: 'monday' })).toBe('open on Monday 9am-5pm');
+    expect(hoursReason(allNight, { at: friday, day: 'sunday', allDay: true })).toBe('open 24 hours on Sunday');
+  });
+
+  it('takes Saturday, else Sunday, for the weekend', () => {
+    expect(hoursReason(bar, { at: friday, weekend: true })).toBe('open on Saturday 6pm-11pm');
+    expect(hoursReason(allNight, { at: friday, weekend: true, allDay: true })).toBe('open 24 hours on Sunday');
+  });
+
+  it('says nothing for "open now" alone, or when the business does not pass', () => {
+    expect(hoursReason(bar, { at: friday, openNow: true })).toBeUndefined();
+    expect(hoursReason(office, { at: friday, late: true })).toBeUndefined();
+    expect(hoursReason(bar, { at: friday, day: 'sunday' })).toBeUndefined();
   });
 });
 

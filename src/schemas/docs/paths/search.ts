@@ -28,7 +28,8 @@ export function searchPaths() {
           'price and quality words; a word some business contains is never corrected): `correctedQuery` then says what ' +
           'was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
-          'summary of the returned businesses (the top picks with their reasons; it says so when none of them is listed ' +
+          'summary of the returned businesses (the top picks with their reasons: text matched, rating, distance, open now, ' +
+          'the hours on the day a time condition asked about such as "open today 6pm-2am", verification, price; it says so when none of them is listed ' +
           'under the kind of place the sentence named, and when the sentence asked for nearby places ("near me") without a ' +
           'location, that they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
           'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
