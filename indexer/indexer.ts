@@ -6,7 +6,7 @@ import { ChangeHistoryLostError, type ChangeFeed, type ProfileChange } from '../
 import type { IndexAction, SearchIndex } from '../src/ports/searchIndex';
 import type { CheckpointRepository, ProfileRepository } from '../src/ports/store';
 import { fullReindex, type ReindexProgress } from './fullReindex';
-import { toIndexAction } from './toSearchDocument';
+import { toIndexActionOrSkip, type SkippedDocument } from './toSearchDocument';
 
 export type IndexerState = 'idle' | 'running' | 'stopping' | 'stopped';
 
@@ -22,6 +22,13 @@ export interface IndexerStatus {
   lastBatchLagMs: number | null;
   lastBatchAt: string | null;
   lastError: string | null;
+  /** When the current run of failed batches began (null after a success). */
+  failingSince: string | null;
+  /** Every batch has failed for stallAfterMs or longer: search results are going stale. */
+  stalled: boolean;
+  /** Profiles that could not be mapped to a search document: removed from the index, not retried. */
+  skipped: number;
+  lastSkipped: (SkippedDocument & { at: string }) | null;
 }
 
 export interface IndexerOptions {
@@ -35,24 +42,31 @@ export interface IndexerOptions {
   /** How long one read waits for new changes before looping. */
   waitMs?: number;
   onReindexProgress?: (progress: ReindexProgress) => void;
+  /** How long batches must keep failing before the status says stalled (readiness then fails). */
+  stallAfterMs?: number;
 }
 
-/** Collapses several changes of one profile in a batch into the last one. */
-export function actionsFor(changes: ProfileChange[]): IndexAction[] {
+/** Collapses several changes of one profile in a batch into the last one; unmappable profiles become deletes. */
+export function actionsFor(changes: ProfileChange[], onSkip: (skipped: SkippedDocument) => void = () => {}): IndexAction[] {
   const latest = new Map<string, ProfileChange>();
   for (const change of changes) latest.set(`${change.environment}:${change.profileId}`, change);
   return [...latest.values()].map((change) =>
-    change.profile ? toIndexAction(change.profile) : { type: 'delete', environment: change.environment, id: change.profileId },
+    change.profile
+      ? toIndexActionOrSkip(change.profile, onSkip, { id: change.profileId, environment: change.environment })
+      : { type: 'delete', environment: change.environment, id: change.profileId },
   );
 }
 
 const MAX_BACKOFF_MS = 5000;
+/** Longer than a few capped retries, so a brief engine hiccup does not flap readiness (the Readiness schema says 60 s). */
+export const DEFAULT_STALL_AFTER_MS = 60_000;
 
 export function createIndexer(options: IndexerOptions) {
   const { feed, checkpoints, profiles, index, logger } = options;
   const consumer = options.consumer ?? 'search-indexer';
   const batchSize = options.batchSize ?? 500;
   const waitMs = options.waitMs ?? 250;
+  const stallAfterMs = options.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;
   const status: IndexerStatus = {
     state: 'idle',
     position: null,
@@ -63,12 +77,22 @@ export function createIndexer(options: IndexerOptions) {
     lastBatchLagMs: null,
     lastBatchAt: null,
     lastError: null,
+    failingSince: null,
+    stalled: false,
+    skipped: 0,
+    lastSkipped: null,
   };
   let loop: Promise<void> | null = null;
 
+  function skip(skipped: SkippedDocument): void {
+    logger.error({ profileId: skipped.id, environment: skipped.environment, reason: skipped.error }, 'indexer skipped a profile it cannot map; removed from the index');
+    status.skipped += 1;
+    status.lastSkipped = { ...skipped, at: new Date().toISOString() };
+  }
+
   async function reindex(reason: string): Promise<void> {
     logger.warn({ reason }, 'full reindex from the store');
-    const position = await fullReindex({ feed, profiles, index, logger, onProgress: options.onReindexProgress });
+    const position = await fullReindex({ feed, profiles, index, logger, onProgress: options.onReindexProgress, onSkip: skip });
     if (position !== null) await checkpoints.save(consumer, position);
     status.position = position;
     status.reindexes += 1;
@@ -78,7 +102,7 @@ export function createIndexer(options: IndexerOptions) {
   async function runOnce(): Promise<number> {
     const batch = await feed.read(status.position, batchSize, waitMs);
     if (batch.changes.length === 0) return 0;
-    const { failures } = await index.apply(actionsFor(batch.changes));
+    const { failures } = await index.apply(actionsFor(batch.changes, skip));
     for (const failure of failures) logger.error({ profileId: failure.id, reason: failure.reason }, 'index rejected a document');
     if (batch.position !== null) await checkpoints.save(consumer, batch.position);
     status.position = batch.position;
@@ -114,6 +138,7 @@ export function createIndexer(options: IndexerOptions) {
         prepared = true;
         await runOnce();
         status.lastError = null;
+        status.failingSince = null;
         backoffMs = 100;
       } catch (error) {
         if (status.state !== 'running') break;
@@ -122,6 +147,7 @@ export function createIndexer(options: IndexerOptions) {
           continue;
         }
         status.lastError = (error as Error).message;
+        status.failingSince ??= new Date().toISOString();
         logger.error({ err: error, backoffMs }, 'indexer batch failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, backoffMs));
         backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
@@ -147,6 +173,7 @@ export function createIndexer(options: IndexerOptions) {
     reindex: () => reindex('requested'),
     async status(): Promise<IndexerStatus> {
       status.pending = await feed.countAfter(status.position).catch(() => null);
+      status.stalled = status.failingSince !== null && Date.now() - Date.parse(status.failingSince) >= stallAfterMs;
       return { ...status };
     },
   };

@@ -6,14 +6,14 @@ import { openSearchIndex } from '../src/runtime/openSearchIndex';
 import { openStore } from '../src/runtime/openStore';
 import { fullReindex, type ReindexProgress } from './fullReindex';
 
-/** `[#########.........] 45% 45000/100000 profiles, 0 failed, 2300/s` */
+/** `[#########.........] 45% 45000/100000 profiles, 0 failed, 0 skipped, 2300/s` */
 function progressBar(progress: ReindexProgress, total: number, startedAt: number): string {
   const seconds = (Date.now() - startedAt) / 1000;
   const rate = seconds > 0 ? Math.round(progress.scanned / seconds) : 0;
   const share = total > 0 ? Math.min(1, progress.scanned / total) : 1;
   const width = 30;
   const filled = Math.round(share * width);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${progress.scanned}/${total} profiles, ${progress.failed} failed, ${rate}/s`;
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${progress.scanned}/${total} profiles, ${progress.failed} failed, ${progress.skipped} skipped, ${rate}/s`;
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // Pure mapping from a stored profile to what the search index holds. Only published,
 // non-deleted profiles are searchable; anything else becomes a delete.
 import { assessCompleteness } from '../src/domain/completeness';
-import type { BusinessProfile } from '../src/domain/profile';
+import type { BusinessProfile, Environment } from '../src/domain/profile';
 import { timeZoneAt } from '../src/domain/timeZone';
 import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
 
@@ -20,8 +20,9 @@ function lowestPrice(profile: BusinessProfile): { minPrice: number; minPriceCurr
 }
 
 export function toSearchDocument(profile: BusinessProfile): SearchDocument {
-  const address = profile.location.address ?? {};
-  const coordinates = profile.location.coordinates;
+  // Profiles written before PATCH {"location": null} kept an empty object have no location.
+  const address = profile.location?.address ?? {};
+  const coordinates = profile.location?.coordinates;
   const price = lowestPrice(profile);
   return {
     id: profile.id,
@@ -60,4 +61,28 @@ export function toIndexAction(profile: BusinessProfile): IndexAction {
   return isSearchable(profile)
     ? { type: 'upsert', document: toSearchDocument(profile) }
     : { type: 'delete', environment: profile.environment, id: profile.id };
+}
+
+/** A stored profile the mapper threw on (a poison document). */
+export interface SkippedDocument {
+  id: string;
+  environment: Environment;
+  error: string;
+}
+
+/**
+ * toIndexAction for the feed and reindex: a profile that cannot be mapped is removed from the
+ * index and reported instead of thrown, so one bad document cannot stall indexing for everyone.
+ */
+export function toIndexActionOrSkip(
+  profile: BusinessProfile,
+  onSkip: (skipped: SkippedDocument) => void,
+  key: { id: string; environment: Environment } = profile,
+): IndexAction {
+  try {
+    return toIndexAction(profile);
+  } catch (error) {
+    onSkip({ id: key.id, environment: key.environment, error: (error as Error).message });
+    return { type: 'delete', environment: key.environment, id: key.id };
+  }
 }

@@ -33,12 +33,24 @@ export function normalizeBusinessName(name: string): string {
   return (words.length > 0 ? words : all).join(' ');
 }
 
+/** The US and its territories use ZIP codes; elsewhere a hyphen in a postal code may matter. */
+const US_ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM']);
+
+/**
+ * The postal code as the name key compares it: upper case without spaces, and a US ZIP+4 as its
+ * five-digit ZIP ("78704-1234" is the same place as "78704", as in search's postal filter).
+ */
+export function postalIdentity(postalCode: string, country: string): string {
+  const compact = postalCode.replace(/\s+/g, '').toUpperCase();
+  return US_ZIP_COUNTRIES.has(country) && /^\d{5}-\d{4}$/.test(compact) ? compact.slice(0, 5) : compact;
+}
+
 export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact'>): string[] {
   const keys: string[] = [];
   const address = profile.location?.address;
   const name = normalizeBusinessName(profile.name ?? '');
-  const postal = (address?.postalCode ?? '').replace(/\s+/g, '').toUpperCase();
   const country = (address?.country ?? '').trim().toUpperCase();
+  const postal = postalIdentity(address?.postalCode ?? '', country);
   if (name && postal && country) keys.push(`np:${name}|${postal}|${country}`);
   const phone = profile.contact?.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
   if (phone) keys.push(`ph:${phone}`);

@@ -9,7 +9,14 @@ const CALLING_CODES: Record<string, string> = {
   US: '1', CA: '1', GB: '44', IE: '353', DE: '49', FR: '33', ES: '34', IT: '39', NL: '31',
   BE: '32', AT: '43', CH: '41', SE: '46', NO: '47', DK: '45', FI: '358', PL: '48', PT: '351',
   AU: '61', NZ: '64', MX: '52', BR: '55', AR: '54', IN: '91', JP: '81', ZA: '27', SG: '65',
+  SM: '378', VA: '39',
 };
+
+/** Italy, San Marino and the Vatican have no trunk prefix: a leading 0 is part of the number. */
+const KEEPS_LEADING_ZERO = new Set(['39', '378']);
+
+// "+44 (0)20 ...": the bracketed 0 is the trunk prefix dialled at home, written after the country code.
+const BRACKETED_TRUNK_ZERO = /^(\+|00)(\d{1,3})\(0\)/;
 
 const ALLOWED_PUNCTUATION = /[\s().\-/\u00a0]/g;
 const MIN_DIGITS = 7;
@@ -34,7 +41,10 @@ function fromInternational(digits: string): string | null {
  */
 export function normalizePhone(raw: string, defaultCountry = 'US'): string | null {
   if (typeof raw !== 'string') return null;
-  const compact = raw.trim().replace(ALLOWED_PUNCTUATION, '');
+  const compact = raw
+    .replace(/[\s\u00a0]/g, '')
+    .replace(BRACKETED_TRUNK_ZERO, (_, prefix: string, code: string) => `${prefix}${code}${KEEPS_LEADING_ZERO.has(code) ? '0' : ''}`)
+    .replace(ALLOWED_PUNCTUATION, '');
   const match = /^(\+)?(\d+)$/.exec(compact);
   if (!match) return null;
   const [, plus, digits] = match;
@@ -50,10 +60,25 @@ export function normalizePhone(raw: string, defaultCountry = 'US'): string | nul
     return null;
   }
   if (code) {
-    const national = digits.startsWith('0') ? digits.slice(1) : digits;
-    if (national.length < MIN_DIGITS - code.length || national.startsWith('0')) return null;
+    const keepsZero = KEEPS_LEADING_ZERO.has(code);
+    const national = digits.startsWith('0') && !keepsZero ? digits.slice(1) : digits;
+    if (national.length < MIN_DIGITS - code.length || (national.startsWith('0') && !keepsZero)) return null;
     return fromInternational(code + national);
   }
   // Unknown default country: only a number that already carries its country code can be read.
   return null;
+}
+
+/** Whether national numbers (without +country code) of `country` can be read. */
+export function readsNationalNumbers(country = 'US'): boolean {
+  return CALLING_CODES[country.toUpperCase()] !== undefined;
+}
+
+/** Why normalizePhone refused `raw`, phrased as a validation issue a caller can act on. */
+export function phoneIssue(raw: string, defaultCountry = 'US'): string {
+  const international = /^\s*(\+|00)/.test(raw);
+  if (!international && !readsNationalNumbers(defaultCountry)) {
+    return `must start with + and the country calling code: numbers without one are not read for country ${defaultCountry.toUpperCase()}`;
+  }
+  return 'must be a valid phone number (national for the address country, or + and the country calling code)';
 }

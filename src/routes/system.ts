@@ -17,8 +17,13 @@ export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; 
 
   router.get('/ready', async (ctx) => {
     const report = await deps.readiness();
-    if (report.ready) ok(ctx, report);
-    else fail(ctx, 503, 'SERVICE_UNAVAILABLE', 'One or more backends are not ready', report as never);
+    // A stalled indexer means every write since it stalled is missing from search: not ready.
+    const indexerStalled = report.indexer?.stalled === true;
+    if (report.ready && !indexerStalled) return ok(ctx, report);
+    const message = report.ready
+      ? `The search indexer has failed every batch since ${String(report.indexer?.failingSince)}; search results are going stale`
+      : 'One or more backends are not ready';
+    fail(ctx, 503, 'SERVICE_UNAVAILABLE', message, { ...report, ready: false } as never);
   });
 
   router.get('/openapi.json', (ctx) => {

@@ -1,8 +1,10 @@
 // The services a business offers (spec 2.3, 4.3 .../services).
-import { NotFoundError } from '../domain/errors';
+import { NotFoundError, ValidationError } from '../domain/errors';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
 import type { Service } from '../domain/profile';
+// The schema's cap for a whole services list; one number for PATCH profile and POST services.
+import { MAX_SERVICES } from '../schemas/parts/service';
 import type { ProfileAccess } from './profileMutation';
 import { newService, type ServiceInput } from './profileInput';
 
@@ -14,6 +16,9 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
   async function add(principal: Principal, businessId: string, input: ServiceInput): Promise<Service> {
     let added: Service | undefined;
     await access.mutate(principal, businessId, (current, now) => {
+      if (current.services.length >= MAX_SERVICES) {
+        throw new ValidationError('services', `must contain at most ${MAX_SERVICES} items; this profile already lists ${current.services.length}`);
+      }
       added = newService(input, now);
       return { ...current, services: [...current.services, added] };
     });

@@ -2,7 +2,7 @@
 // phone numbers in E.164. The schemas (src/schemas) already checked shapes and bounds.
 import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
-import { normalizePhone } from '../domain/phone';
+import { normalizePhone, phoneIssue } from '../domain/phone';
 import type { Contact, Service, ServiceFields } from '../domain/profile';
 
 /** A service as callers hand it in; bookable and requiresQuote default to false. */
@@ -29,6 +29,6 @@ export function normalizeContact(contact: Contact | undefined, country?: string)
   if (!contact) return {};
   if (contact.phone === undefined) return { ...contact };
   const phone = normalizePhone(contact.phone, country);
-  if (!phone) throw new ValidationError('contact.phone', 'must be a valid phone number');
+  if (!phone) throw new ValidationError('contact.phone', phoneIssue(contact.phone, country));
   return { ...contact, phone };
 }

@@ -2,8 +2,9 @@
 // the derived fields, compare-and-swap. Every profile-changing use case goes through here,
 // so ownership, ETags, versioning and derived scores cannot drift between endpoints.
 import { aiVisibilityScore } from '../domain/aiVisibilityScore';
+import { assessCompleteness } from '../domain/completeness';
 import { dedupeKeys } from '../domain/dedupeKeys';
-import { ForbiddenError, PreconditionFailedError, ProfileNotFoundError } from '../domain/errors';
+import { ForbiddenError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { BusinessProfile } from '../domain/profile';
 import type { Store } from '../ports/store';
@@ -22,6 +23,26 @@ export function withDerivedFields(profile: BusinessProfile, now: Date): Business
     dedupeKeys: dedupeKeys(profile),
     aiVisibilityScore: aiVisibilityScore(profile, now),
   };
+}
+
+/**
+ * A published listing keeps what publishing required (missingForPublish): a change that would
+ * remove any of it is refused, naming the first such field. Gaps a profile already had (published
+ * before a rule existed) do not block unrelated edits. Unpublishing in the same request is the way out.
+ */
+export function assertStillPublishable(current: BusinessProfile, next: BusinessProfile): void {
+  if (current.status !== 'published' || next.status !== 'published' || next.deletedAt !== undefined) return;
+  const missing = assessCompleteness(next).missingForPublish;
+  if (missing.length === 0) return;
+  const hadGaps = new Set(assessCompleteness(current).missingForPublish);
+  const removed = missing.filter((field) => !hadGaps.has(field));
+  if (removed.length === 0) return;
+  throw new ValidationError(
+    removed[0],
+    `is required while the profile is published; this change would leave it missing: ${missing.join(', ')}`,
+    `A published profile must keep what publishing requires; this change would leave it missing: ${missing.join(', ')}. ` +
+      'Fill them in, or set status to draft in the same request.',
+  );
 }
 
 export interface ProfileAccess {
@@ -82,6 +103,7 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
       }
       const now = clock();
       const changed = change(current, now);
+      assertStillPublishable(current, changed);
       const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
       try {
         return await store.profiles.replace(next, current.version);

@@ -1,5 +1,6 @@
 // Use cases on the business profile itself (spec 4.3): create, read, patch, delete,
 // completion status, hours, blackout dates and exclusive content.
+import { businessToday, upcomingBlackoutDates, withBlackoutDates } from '../domain/blackoutDates';
 import { assessCompleteness } from '../domain/completeness';
 import { ForbiddenError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScores';
@@ -20,10 +21,11 @@ export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'cate
   hours?: WeeklyHours;
 }
 
-export type PatchProfileInput = Partial<Omit<CreateProfileInput, "services" | "hours" | "contact">> & {
+export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services' | 'hours' | 'contact' | 'location'>> & {
   hours?: WeeklyHours | null;
-  contact?: BusinessProfile["contact"] | null;
-  services?: ServiceInput[];
+  contact?: BusinessProfile['contact'] | null;
+  location?: BusinessProfile['location'] | null;
+  services?: ServiceInput[] | null;
   status?: BusinessProfile['status'];
 };
 
@@ -76,15 +78,17 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       principal,
       id,
       (current, now) => {
-        const { status, services, contact, hours, ...rest } = input;
+        const { status, services, contact, hours, location, ...rest } = input;
         let next = mergePatch(current, rest);
+        // null clears to what a create without the field stores: readers rely on the object being there.
+        if (location !== undefined) next = { ...next, location: location === null ? {} : mergePatch(current.location ?? {}, location) };
         if (hours !== undefined) next = { ...next, hours: hours === null ? {} : mergeHours(current.hours, hours) };
         if (contact !== undefined) {
           const mergedContact = contact === null ? {} : mergePatch(current.contact, contact);
-          next = { ...next, contact: normalizeContact(mergedContact, next.location.address?.country) };
+          next = { ...next, contact: normalizeContact(mergedContact, next.location?.address?.country) };
         }
         // Arrays replace (merge-patch rule): a new services list gets fresh ids.
-        if (services !== undefined) next = { ...next, services: services.map((service) => newService(service, now)) };
+        if (services !== undefined) next = { ...next, services: (services ?? []).map((service) => newService(service, now)) };
         if (status !== undefined) next = { ...next, status: nextStatus(next, status) };
         return next;
       },
@@ -134,18 +138,18 @@ export function createProfileService({ store, access, clock }: { store: Store; a
   }
 
   async function addBlackoutDates(principal: Principal, id: string, dates: string[]) {
-    const saved = await access.mutate(principal, id, (current) => ({
+    const saved = await access.mutate(principal, id, (current, now) => ({
       ...current,
-      blackoutDates: [...new Set([...current.blackoutDates, ...dates])].sort(),
+      blackoutDates: withBlackoutDates(current.blackoutDates, dates, businessToday(current.location?.coordinates, now)),
     }));
     return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
   }
 
   async function removeBlackoutDates(principal: Principal, id: string, dates: string[]) {
     const removing = new Set(dates);
-    const saved = await access.mutate(principal, id, (current) => ({
+    const saved = await access.mutate(principal, id, (current, now) => ({
       ...current,
-      blackoutDates: current.blackoutDates.filter((date) => !removing.has(date)),
+      blackoutDates: upcomingBlackoutDates(current.blackoutDates, businessToday(current.location?.coordinates, now)).filter((date) => !removing.has(date)),
     }));
     return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
   }

@@ -165,6 +165,103 @@ describe('PATCH /v1/business/profile/{id}', () => {
   });
 });
 
+describe('PATCH with null', () => {
+  it('location: null leaves an empty location, as a create without one', async () => {
+    const id = await createProfile();
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ location: null });
+    expect(response.status).toBe(200);
+    const after = (await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data;
+    expect(after.location).toEqual({});
+    const restored = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ location: { address: { city: 'Austin' } } });
+    expect(restored.status).toBe(200);
+    expect((await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.location).toEqual({ address: { city: 'Austin' } });
+  });
+
+  it('services: null clears the services', async () => {
+    const id = await createProfile(completeProfileBody({ services: [{ name: 'Lunch bowl' }] }));
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ services: null });
+    expect(response.status).toBe(200);
+    expect((await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.services).toEqual([]);
+  });
+});
+
+describe('a published profile keeps what publishing requires', () => {
+  async function publishedProfile(): Promise<string> {
+    const id = await createProfile();
+    expect((await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
+    return id;
+  }
+
+  it('refuses location: null, naming the first field it would remove and listing all', async () => {
+    const id = await publishedProfile();
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ location: null });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(response.body.error.details).toEqual({ field: 'location.address.city', issue: expect.stringContaining('location.address.city, location.address.country, location.coordinates') });
+    expect(response.body.error.message).toMatch(/status to draft/);
+    const after = (await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data;
+    expect(after.location.address.city).toBe('Austin');
+  });
+
+  it('refuses clearing hours, contact and description together, naming description first', async () => {
+    const id = await publishedProfile();
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ hours: null, contact: null, description: null });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.field).toBe('description');
+    expect(response.body.error.message).toMatch(/missing: description, contact, hours\./);
+    const status = (await request(app.callback).get(`/v1/business/profile/status?businessId=${id}`).set(owner.auth)).body.data;
+    expect(status).toMatchObject({ profileComplete: true, status: 'published' });
+  });
+
+  it('refuses removing the last open day through PATCH .../hours', async () => {
+    const id = await publishedProfile();
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}/hours`).set(owner.auth).send({ monday: null, tuesday: null });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.field).toBe('hours');
+    const kept = await request(app.callback).patch(`/v1/business/profile/${id}/hours`).set(owner.auth).send({ monday: null });
+    expect(kept.status).toBe(200);
+  });
+
+  it('allows the same change together with status draft', async () => {
+    const id = await publishedProfile();
+    const response = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'draft', location: null });
+    expect(response.status).toBe(200);
+    expect(response.body.data.status).toBe('draft');
+  });
+});
+
+describe('duplicate identity', () => {
+  it('treats a ZIP+4 as its five-digit ZIP', async () => {
+    const body = completeProfileBody({ contact: { email: 'zip@example.com' } });
+    await createProfile(body);
+    const address = { ...(body.location as { address: object }).address, postalCode: `${(body.location as { address: { postalCode: string } }).address.postalCode}-1234` };
+    const response = await request(app.callback)
+      .post('/v1/business/profile')
+      .set(owner.auth)
+      .send({ ...body, location: { address }, contact: { email: 'other@example.com' } });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('DUPLICATE_PROFILE');
+    expect(response.body.error.details.field).toBe('name');
+  });
+
+  it('finds an Italian number written nationally and internationally', async () => {
+    const roma = (name: string, phone: string) => ({ name, category: 'cafes', location: { address: { country: 'IT' } }, contact: { phone } });
+    await createProfile(roma('Roma Uno', '06 1234 5678'));
+    const response = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(roma('Roma Due', '+39 06 1234 5678'));
+    expect(response.status).toBe(409);
+    expect(response.body.error.details.field).toBe('contact.phone');
+  });
+
+  it('asks for the country code when a national number cannot be read for the address country', async () => {
+    const response = await request(app.callback)
+      .post('/v1/business/profile')
+      .set(owner.auth)
+      .send({ name: 'Seoul Cafe', category: 'cafes', location: { address: { country: 'KR' } }, contact: { phone: '02-312-3456' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual({ field: 'contact.phone', issue: expect.stringMatching(/^must start with \+ and the country calling code/) });
+  });
+});
+
 describe('DELETE /v1/business/profile/{id}', () => {
   it('removes the profile from reads and releases its identity for a new profile', async () => {
     const body = completeProfileBody();
@@ -221,18 +318,21 @@ describe('hours, blackout dates and exclusive content', () => {
   });
 
   it('adds, lists and removes blackout dates, rejecting dates that do not exist', async () => {
+    // Future dates (past ones are dropped on write, see blackoutDates.test.ts).
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const [first, second] = [inDays(30), inDays(31)];
     const id = await createProfile();
-    const added = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2026-12-25', '2026-12-24'] });
+    const added = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: [second, first] });
     expect(added.status).toBe(200);
-    expect(added.body.data.blackoutDates).toEqual(['2026-12-24', '2026-12-25']);
+    expect(added.body.data.blackoutDates).toEqual([first, second]);
     const invalid = await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2026-02-30'] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details.field).toMatch(/^dates/);
     const listed = await request(app.callback).get(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth);
-    expect(listed.body.data.blackoutDates).toEqual(['2026-12-24', '2026-12-25']);
-    const removed = await request(app.callback).delete(`/v1/business/profile/${id}/blackout-dates?dates=2026-12-24`).set(owner.auth);
+    expect(listed.body.data.blackoutDates).toEqual([first, second]);
+    const removed = await request(app.callback).delete(`/v1/business/profile/${id}/blackout-dates?dates=${first}`).set(owner.auth);
     expect(removed.status).toBe(200);
-    expect(removed.body.data.blackoutDates).toEqual(['2026-12-25']);
+    expect(removed.body.data.blackoutDates).toEqual([second]);
   });
 
   it('scores exclusive content and gives a copied text a low uniqueness score', async () => {

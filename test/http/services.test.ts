@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MAX_SERVICES } from '../../src/schemas/parts/service';
 import { completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -69,4 +70,17 @@ it('DELETE removes the service and answers {id, deleted: true}; a second delete 
   const again = await request(app.callback).delete(`/v1/business/profile/${businessId}/services/${added.id}`).set(owner.auth);
   expect(again.status).toBe(404);
   expect(again.body.error.code).toBe('SERVICE_NOT_FOUND');
+});
+
+it(`refuses a service beyond the cap of ${MAX_SERVICES} per profile, as PATCH profile does`, async () => {
+  const services = Array.from({ length: MAX_SERVICES - 1 }, (_, i) => ({ name: `Service ${i}` }));
+  const full = (await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ services }))).body.data.id;
+  const last = await request(app.callback).post(`/v1/business/profile/${full}/services`).set(owner.auth).send({ name: 'The hundredth' });
+  expect(last.status).toBe(201);
+  const over = await request(app.callback).post(`/v1/business/profile/${full}/services`).set(owner.auth).send({ name: 'One too many' });
+  expect(over.status).toBe(400);
+  expect(over.body.error.code).toBe('VALIDATION_ERROR');
+  expect(over.body.error.details).toEqual({ field: 'services', issue: `must contain at most ${MAX_SERVICES} items; this profile already lists ${MAX_SERVICES}` });
+  const profile = await request(app.callback).get(`/v1/business/profile/${full}`).set(owner.auth);
+  expect(profile.body.data.services).toHaveLength(MAX_SERVICES);
 });

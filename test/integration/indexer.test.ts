@@ -126,3 +126,83 @@ it('start and stop are idempotent and stop commits the position', async () => {
   expect((await indexer.status()).state).toBe('stopped');
   expect(await store.checkpoints.load('search-indexer')).toBe(await store.changeFeed.head());
 });
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a profile the mapper throws on (poison document)', () => {
+  // JSON drops undefined: stored without trust, toSearchDocument throws on it.
+  const poisoned = (profile: ReturnType<typeof aProfile>) => revisionOf(profile, { trust: undefined as never });
+
+  it('is removed from the index and reported, and other profiles\' changes are still indexed', async () => {
+    const poison = aProfile({ name: 'Poison Pill Tacos', status: 'published' });
+    const neighbour = aProfile({ name: 'Ramen Next Door', status: 'published', tagline: 'old tagline' });
+    await store.profiles.create(poison);
+    await store.profiles.create(neighbour);
+    const indexer = newIndexer();
+    await indexer.reindex();
+    expect(await idsInIndex()).toEqual([poison.id, neighbour.id].sort());
+
+    await store.profiles.replace(poisoned(poison), 1);
+    await store.profiles.replace(revisionOf(neighbour, { tagline: 'Now with ramen on Mondays' }), 1);
+    indexer.start();
+    try {
+      await until(async () => (await indexer.status()).pending === 0, 'the feed is drained');
+    } finally {
+      await indexer.stop();
+    }
+
+    const status = await indexer.status();
+    expect(status).toMatchObject({ skipped: 1, lastSkipped: { id: poison.id, environment: 'live', error: expect.any(String) }, lastError: null, stalled: false });
+    expect(await idsInIndex()).toEqual([neighbour.id]);
+    const { hits } = await index.search({ environment: 'live', text: 'ramen mondays', sort: 'relevance', order: 'desc', limit: 10, offset: 0 });
+    expect(hits.map((hit) => hit.document.tagline)).toEqual(['Now with ramen on Mondays']);
+    expect(await store.checkpoints.load('search-indexer')).toBe(await store.changeFeed.head());
+  });
+
+  it('is left out of a full reindex, which still indexes everyone else', async () => {
+    const poison = aProfile({ status: 'published' });
+    await store.profiles.create(poisoned(poison));
+    for (let i = 0; i < 3; i++) await store.profiles.create(aProfile({ name: `Shop ${i}`, status: 'published' }));
+    const reports: ReindexProgress[] = [];
+    await fullReindex({ feed: store.changeFeed, profiles: store.profiles, index, logger, onProgress: (progress) => reports.push(progress) });
+    expect(reports[reports.length - 1]).toMatchObject({ scanned: 4, indexed: 3, skipped: 1 });
+    expect(await idsInIndex()).not.toContain(poison.id);
+    expect(await index.count('live')).toBe(3);
+  });
+});
+
+it('says stalled once every batch has failed for stallAfterMs, and recovers when a batch succeeds', async () => {
+  let broken = true;
+  const flaky: SearchIndex = {
+    ...index,
+    apply: async (actions: IndexAction[]) => {
+      if (broken) throw new Error('index unreachable');
+      return index.apply(actions);
+    },
+  };
+  const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: flaky, logger, batchSize: 4, waitMs: 10, stallAfterMs: 150 });
+  // A non-empty index, so that start() resumes from the checkpoint instead of rebuilding.
+  await store.profiles.create(aProfile({ status: 'published' }));
+  await indexer.reindex();
+  await store.profiles.create(aProfile({ status: 'published' }));
+  indexer.start();
+  try {
+    await until(async () => (await indexer.status()).lastError !== null, 'a batch failed');
+    expect((await indexer.status()).stalled).toBe(false);
+    await until(async () => (await indexer.status()).stalled, 'the indexer reports a stall');
+    expect(await indexer.status()).toMatchObject({ lastError: 'index unreachable', failingSince: expect.any(String), pending: 1 });
+
+    broken = false;
+    await until(async () => (await indexer.status()).pending === 0, 'the change is indexed');
+  } finally {
+    await indexer.stop();
+  }
+  expect(await indexer.status()).toMatchObject({ stalled: false, failingSince: null, lastError: null });
+  expect(await index.count('live')).toBe(2);
+});

@@ -71,3 +71,14 @@ describe('dedupeKeys', () => {
     expect(dedupeKeys(identity('Joe', '78701', 'US'))).not.toEqual(dedupeKeys(identity('Joe', '78702', 'US')));
   });
 });
+
+describe('postal codes in the name key', () => {
+  it('treats a US ZIP+4 as its five-digit ZIP', () => {
+    expect(dedupeKeys(identity('Green Leaf Kitchen', '78704-1234', 'US'))).toEqual(dedupeKeys(identity('Green Leaf Kitchen', '78704', 'us')));
+    expect(dedupeKeys(identity('Green Leaf Kitchen', ' 78704-1234 ', 'PR'))).toEqual(['np:green leaf kitchen|78704|PR']);
+  });
+
+  it('keeps the full code elsewhere, where the part after a hyphen is not a ZIP+4 suffix', () => {
+    expect(dedupeKeys(identity('Loja', '12345-6789', 'BR'))).toEqual(['np:loja|12345-6789|BR']);
+  });
+});

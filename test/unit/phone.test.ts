@@ -1,4 +1,4 @@
-import { normalizePhone } from '../../src/domain/phone';
+import { normalizePhone, phoneIssue } from '../../src/domain/phone';
 
 describe('normalizePhone', () => {
   it.each([
@@ -70,5 +70,55 @@ describe('normalizePhone', () => {
   it('returns null for a national number of an unknown default country', () => {
     expect(normalizePhone('0301234567', 'ZZ')).toBeNull();
     expect(normalizePhone('+49301234567', 'ZZ')).toBe('+49301234567');
+  });
+});
+
+describe('the "(0)" trunk prefix written after a country code', () => {
+  it.each([
+    ['+44 (0)20 7946 0958', '+442079460958'],
+    ['+44(0)2079460958', '+442079460958'],
+    ['0044 (0)20 7946 0958', '+442079460958'],
+    ['+49 (0)30 123456', '+4930123456'],
+    ['+353 (0)1 234 5678', '+35312345678'],
+  ])('drops it: %p is %p', (raw, e164) => {
+    expect(normalizePhone(raw, 'DE')).toBe(e164);
+  });
+
+  it('keeps it where the 0 belongs to the number (Italy)', () => {
+    expect(normalizePhone('+39 (0)6 1234 5678')).toBe('+390612345678');
+  });
+});
+
+describe('Italy, San Marino and the Vatican keep their leading 0', () => {
+  it('reads an Italian national number with its 0, the same as the international spelling', () => {
+    expect(normalizePhone('06 1234 5678', 'IT')).toBe('+390612345678');
+    expect(normalizePhone('+39 06 1234 5678', 'IT')).toBe('+390612345678');
+    expect(normalizePhone('0039 06 1234 5678')).toBe('+390612345678');
+  });
+
+  it('reads Italian mobiles (no 0) unchanged', () => {
+    expect(normalizePhone('333 123 4567', 'it')).toBe('+393331234567');
+  });
+
+  it('uses +378 for San Marino and +39 for the Vatican', () => {
+    expect(normalizePhone('0549 882 555', 'SM')).toBe('+3780549882555');
+    expect(normalizePhone('06 6988 3145', 'VA')).toBe('+390669883145');
+  });
+
+  it('still drops the trunk 0 of other countries', () => {
+    expect(normalizePhone('01 42 68 53 00', 'FR')).toBe('+33142685300');
+  });
+});
+
+describe('phoneIssue', () => {
+  it('tells the caller to add the country code when the country has no national rule', () => {
+    expect(normalizePhone('02-312-3456', 'KR')).toBeNull();
+    expect(phoneIssue('02-312-3456', 'KR')).toBe('must start with + and the country calling code: numbers without one are not read for country KR');
+    expect(normalizePhone('+82 2-312-3456', 'KR')).toBe('+8223123456');
+  });
+
+  it('gives the general issue for a country with a rule or an international number', () => {
+    expect(phoneIssue('555-0100', 'US')).toMatch(/^must be a valid phone number/);
+    expect(phoneIssue('+1 012 555 0100', 'KR')).toMatch(/^must be a valid phone number/);
   });
 });

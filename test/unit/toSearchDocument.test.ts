@@ -1,5 +1,5 @@
 import { actionsFor } from '../../indexer/indexer';
-import { isSearchable, toIndexAction, toSearchDocument } from '../../indexer/toSearchDocument';
+import { isSearchable, toIndexAction, toIndexActionOrSkip, toSearchDocument, type SkippedDocument } from '../../indexer/toSearchDocument';
 import { aProfile } from '../fixtures/profiles';
 
 const published = aProfile({
@@ -55,4 +55,24 @@ it('collapses several changes of one profile in a batch into the last one', () =
     { type: 'delete', environment: 'live', id: published.id },
     { type: 'upsert', document: expect.objectContaining({ id: other.id }) },
   ]);
+});
+
+it('maps a profile stored without a location (written before location: null became {}) with an empty address', () => {
+  const doc = toSearchDocument({ ...published, location: undefined as never });
+  expect(doc.address).toEqual({ street: '', city: '', state: '', postalCode: '', country: '' });
+  expect(doc).not.toHaveProperty('coordinates');
+  expect(doc).not.toHaveProperty('timeZone');
+});
+
+it('turns a profile the mapper throws on into a delete and reports it instead of throwing', () => {
+  const skipped: SkippedDocument[] = [];
+  const poison = { ...published, trust: undefined as never };
+  expect(() => toIndexAction(poison)).toThrow();
+  expect(toIndexActionOrSkip(poison, (s) => skipped.push(s))).toEqual({ type: 'delete', environment: 'live', id: published.id });
+  expect(skipped).toEqual([{ id: published.id, environment: 'live', error: expect.stringContaining('verificationLevel') }]);
+  const other = aProfile({ status: 'published' });
+  expect(actionsFor([{ position: '1', profileId: other.id, environment: 'live', profile: other, at: 'x' }], (s) => skipped.push(s))).toEqual([
+    { type: 'upsert', document: expect.objectContaining({ id: other.id }) },
+  ]);
+  expect(skipped).toHaveLength(1);
 });

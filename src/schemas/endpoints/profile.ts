@@ -43,7 +43,9 @@ export const updateProfileBodySchema: SchemaObject = {
   minProperties: 1,
   description:
     'Any subset of the profile. Objects merge deeply (hours may name only some days), arrays replace, ' +
-    'null clears an optional field. status draft -> published only when the profile is complete.',
+    'null clears an optional field: location null leaves an empty location, as a create without one; ' +
+    'services null leaves no services. status draft -> published only when the profile is complete, and a ' +
+    'published profile refuses a change that removes what publishing requires.',
   properties: {
     name: nameSchema,
     category: categorySchema,

@@ -1,6 +1,8 @@
 // Services, hours, blackout dates and exclusive content of a profile (spec 2.3-2.6, 4.3).
 import { removeBlackoutDatesQuerySchema } from '../../endpoints/blackoutDates';
 import { operation } from '../operation';
+import { MAX_SERVICES } from '../../parts/service';
+import { BLACKOUT_HORIZON_DAYS, MAX_BLACKOUT_DATES } from '../../../domain/blackoutDates';
 import { EXCLUSIVE_SCORES_FORMULA } from '../../../domain/exclusiveContentScores';
 
 const tag = 'Business profiles';
@@ -14,7 +16,9 @@ export function catalogPaths() {
         operationId: 'addService',
         tag,
         summary: 'Add a service',
-        description: 'duration is in minutes. bookable and requiresQuote default to false.',
+        description:
+          'duration is in minutes. bookable and requiresQuote default to false. A profile lists at most ' +
+          `${MAX_SERVICES} services: adding one more is VALIDATION_ERROR (details.field services).`,
         parameters: ['BusinessId'],
         body: 'CreateServiceRequest',
         success: { status: 201, description: 'The new service with its id and timestamps.', data: 'Service' },
@@ -58,7 +62,9 @@ export function catalogPaths() {
         operationId: 'updateHours',
         tag,
         summary: 'Set opening hours of some days',
-        description: 'Days given replace the stored ones, null removes a day, other days are kept. Times are the business\'s local time.',
+        description:
+          'Days given replace the stored ones, null removes a day, other days are kept. Times are the business\'s local time. ' +
+          'On a published profile, removing the last open day is refused (VALIDATION_ERROR, details.field hours).',
         parameters: ['BusinessId'],
         body: 'UpdateHoursRequest',
         success: { status: 200, description: 'The whole week after the change.', data: 'HoursResult' },
@@ -78,6 +84,11 @@ export function catalogPaths() {
         operationId: 'addBlackoutDates',
         tag,
         summary: 'Add closing dates (merged with the stored ones)',
+        description:
+          'Dates are days in the business\'s own calendar (its time zone from its coordinates; without coordinates ' +
+          'UTC-12, so no date counts as past while it is still today somewhere). Dates before today are dropped ' +
+          `whenever the list is written; dates more than ${BLACKOUT_HORIZON_DAYS} days after today are refused ` +
+          `(VALIDATION_ERROR, details.field dates.<index>). So a profile stores at most ${MAX_BLACKOUT_DATES} dates.`,
         parameters: ['BusinessId'],
         body: 'BlackoutDatesRequest',
         success: { status: 200, description: 'All stored dates.', data: 'BlackoutDates' },
@@ -87,7 +98,9 @@ export function catalogPaths() {
         operationId: 'removeBlackoutDates',
         tag,
         summary: 'Remove closing dates',
-        description: 'The dates come as a JSON body {"dates": [...]} or in the query (?dates=2025-12-25,2025-12-26).',
+        description:
+          'The dates come as a JSON body {"dates": [...]} or in the query (?dates=2025-12-25,2025-12-26). ' +
+          'Dates before today (in the business\'s calendar) are dropped as well.',
         parameters: ['BusinessId'],
         query: removeBlackoutDatesQuerySchema,
         requestBody: {

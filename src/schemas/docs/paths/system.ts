@@ -20,7 +20,11 @@ export function systemPaths() {
       get: operation({
         operationId: 'ready',
         tag,
-        summary: 'Readiness: each backend\'s state and the indexer lag',
+        summary: 'Readiness: each backend\'s state and the indexer\'s',
+        description:
+          '503 SERVICE_UNAVAILABLE when a backend is down or the search indexer is stalled (every batch failing ' +
+          'for 60 s or more). Profiles the indexer cannot map are skipped and counted (indexer.skipped, ' +
+          'indexer.lastSkipped) without making the service unready.',
         access: 'public',
         rateLimited: false,
         success: { status: 200, description: 'Ready to serve.', data: 'Readiness' },

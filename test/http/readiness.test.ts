@@ -1,0 +1,50 @@
+// GET /v1/ready reports the indexer honestly: a stalled indexer (every batch failing) is 503,
+// because writes since the stall are missing from search.
+import request from 'supertest';
+import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
+import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
+import { createLogger } from '../../src/logger';
+import type { SearchIndex } from '../../src/ports/searchIndex';
+import { createIndexer, type Indexer } from '../../indexer/indexer';
+import { aProfile } from '../fixtures/profiles';
+import { buildTestApp, type TestApp } from './testApp';
+
+const store = createSqliteStore({ file: ':memory:' });
+const index = createSqliteSearchIndex({ file: ':memory:' });
+const unreachable: SearchIndex = { ...index, apply: async () => { throw new Error('index unreachable'); } };
+let indexer: Indexer;
+let app: TestApp;
+
+beforeAll(async () => {
+  indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: unreachable, logger: createLogger('silent'), waitMs: 10, stallAfterMs: 100 });
+  await store.profiles.create(aProfile({ status: 'published' }));
+  await indexer.reindex();
+  app = await buildTestApp({
+    readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } }, indexer: { ...(await indexer.status()) } }),
+  });
+});
+afterAll(async () => {
+  await indexer.stop();
+  await app.close();
+  await store.close();
+  await index.close();
+});
+
+it('is ready while the indexer keeps up, and 503 with the indexer report once it has stalled', async () => {
+  const healthy = await request(app.callback).get('/v1/ready');
+  expect(healthy.status).toBe(200);
+  expect(healthy.body.data).toMatchObject({ ready: true, indexer: { stalled: false, skipped: 0, lastError: null } });
+
+  await store.profiles.create(aProfile({ status: 'published' }));
+  indexer.start();
+  const deadline = Date.now() + 5000;
+  while (!(await indexer.status()).stalled) {
+    if (Date.now() > deadline) throw new Error('indexer never reported a stall');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const stalled = await request(app.callback).get('/v1/ready');
+  expect(stalled.status).toBe(503);
+  expect(stalled.body.error.code).toBe('SERVICE_UNAVAILABLE');
+  expect(stalled.body.error.message).toMatch(/indexer has failed every batch since/);
+  expect(stalled.body.error.details).toMatchObject({ ready: false, indexer: { stalled: true, lastError: 'index unreachable', pending: 1 } });
+});
