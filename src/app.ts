@@ -9,6 +9,7 @@ import { authenticate } from './http/authenticate';
 import { requireAdmin, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { jsonBody } from './http/jsonBody';
+import { checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
@@ -31,6 +32,7 @@ import { createApiKeyService } from './services/apiKeyService';
 import { createAuthService } from './services/authService';
 import { createCatalogService } from './services/catalogService';
 import { createMediaService } from './services/mediaService';
+import { createOwnedProfiles } from './services/ownedProfiles';
 import { type Clock, createProfileAccess } from './services/profileMutation';
 import { createProfileService } from './services/profileService';
 import { createConsumerSearch } from './services/search/consumerSearch';
@@ -79,11 +81,13 @@ export function createApp(deps: AppDeps): Koa {
   };
 
   const v1 = new Router({ prefix: '/v1' });
+  checkPathIds(v1, guards.authenticate);
   const routers = [
     systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument() }),
-    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, jsonBody: guards.jsonBody, rateLimit: guards.rateLimit('general') }),
+    // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
+    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general') }),
     mediaRoutes({ guards, media }),
-    profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions }),
+    profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions, ownedProfiles: createOwnedProfiles({ store }) }),
     searchRoutes({ guards, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
   ];

@@ -1,16 +1,16 @@
-// Maps every thrown error to the envelope. Domain errors carry their code and status;
-// koa/koa-body errors (413, 415, bad JSON) are translated; anything else is a 500 whose
-// message and stack go to the log only.
+// Maps every thrown error to the envelope. Domain errors carry their code and status (bad
+// JSON bodies are ValidationErrors from jsonBody.ts); koa errors (413, 415) are translated;
+// anything else is a 500 whose message and stack go to the log only.
 import type { Middleware } from 'koa';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
+import { echo } from './echo';
 import { fail } from './envelope';
 
 interface HttpishError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
-  type?: string;
   message?: string;
 }
 
@@ -20,8 +20,8 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
       if (ctx.body === undefined) {
         // The router answers these with a status and an Allow header but no body.
-        if (ctx.status === 404) fail(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
-        else if (ctx.status === 405) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+        if (ctx.status === 404) fail(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${echo(ctx.path)}`);
+        else if (ctx.status === 405) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${echo(ctx.path)}`);
         else if (ctx.status === 501) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
       }
     } catch (raw) {
@@ -34,13 +34,6 @@ export function errorHandler(logger: Logger): Middleware {
       const status = error.status ?? error.statusCode ?? 500;
       if (status === 413) return fail(ctx, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
       if (status === 415) return fail(ctx, 415, 'UNSUPPORTED_MEDIA_TYPE', error.message ?? 'Unsupported content type');
-      if (status === 400 && /only supports object and array/.test(error.message ?? '')) {
-        // Valid JSON, but a bare string, number or null where every endpoint takes an object.
-        return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body must be a JSON object', { field: 'body', issue: 'must be an object' });
-      }
-      if (status === 400 && (error.type === 'entity.parse.failed' || /JSON|parse/i.test(error.message ?? ''))) {
-        return fail(ctx, 400, 'VALIDATION_ERROR', 'Request body is not valid JSON', { field: 'body', issue: 'must be valid JSON' });
-      }
       if (status >= 400 && status < 500 && error.expose) {
         return fail(ctx, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message ?? 'Bad request');
       }

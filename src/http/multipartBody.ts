@@ -12,6 +12,29 @@ export interface UploadedFile {
   originalName?: string;
 }
 
+interface FormidableFailure {
+  code?: number;
+  message?: string;
+}
+
+// formidable's error codes (FormidableError.js). Every one of its limit messages ends in
+// "exceeded", so the code, not the message, tells a second file from a file too large.
+const MAX_FILES_EXCEEDED = 1015;
+const TOO_LARGE = new Set([1009, 1016]); // biggerThanTotalMaxFileSize, biggerThanMaxFileSize
+const TOO_MANY_FIELDS = new Set([1006, 1007]); // maxFieldsSizeExceeded, maxFieldsExceeded
+
+function translateFormidableError(error: FormidableFailure): Error {
+  const message = error.message ?? '';
+  if (error.code === MAX_FILES_EXCEEDED || /maxFiles \(/.test(message)) {
+    return new ValidationError('file', 'only one file may be uploaded per request');
+  }
+  if ((error.code !== undefined && TOO_LARGE.has(error.code)) || /maxFileSize|maxTotalFileSize/.test(message)) {
+    return new PayloadTooLargeError(`File is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  }
+  if (error.code !== undefined && TOO_MANY_FIELDS.has(error.code)) return new ValidationError('body', 'has too many or too large form fields');
+  return new ValidationError('body', 'is not a valid multipart/form-data body');
+}
+
 export function multipartBody(): Middleware {
   const parse = koaBody({
     multipart: true,
@@ -25,12 +48,7 @@ export function multipartBody(): Middleware {
     try {
       await parse(ctx, async () => undefined);
     } catch (error) {
-      const message = (error as Error).message ?? '';
-      if (/maxFileSize|maxTotalFileSize|exceeded/i.test(message)) {
-        throw new PayloadTooLargeError(`File is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-      }
-      if (/maxFiles/i.test(message)) throw new ValidationError('file', 'only one file may be uploaded per request');
-      throw new ValidationError('body', 'is not a valid multipart/form-data body');
+      throw translateFormidableError(error as FormidableFailure);
     }
     const files = ctx.request.files ?? {};
     const file = files.file;

@@ -6,6 +6,7 @@
 import type { SchemaObject } from 'ajv';
 import type { Middleware } from 'koa';
 import { ValidationError } from '../domain/errors';
+import { echo } from './echo';
 import { compileSchema, type SchemaMode } from '../schemas/compile';
 import { firstIssue } from '../schemas/issue';
 
@@ -16,7 +17,8 @@ function checker(schema: SchemaObject, mode: SchemaMode, root: string): Check {
   return (value) => {
     if (validate(value)) return value;
     const { field, issue } = firstIssue(validate.errors, root);
-    throw new ValidationError(field, issue);
+    // An unknown property's name is the client's own text: bounded before it is echoed.
+    throw new ValidationError(echo(field), issue);
   };
 }
 

@@ -7,7 +7,7 @@
 import type { Account, ApiKeyRecord, RefreshTokenRecord } from '../domain/account';
 import type { MediaRecord } from '../domain/media';
 import type { BusinessProfile, Environment } from '../domain/profile';
-import type { VerificationRequest } from '../domain/verification';
+import type { VerificationRequest, VerificationStatus } from '../domain/verification';
 import type { ChangeFeed } from './changeFeed';
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'partner' | 'customLimits' | 'name'>>;
@@ -51,6 +51,31 @@ export interface ProfilePage {
   next?: string;
 }
 
+/** Where a page of a list ordered by (createdAt, id) ended: the next page starts after it. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListPageOptions {
+  after?: ListPosition;
+  limit: number;
+}
+
+/** A page of a keyset-paginated list; `next` is set when more items follow, `total` counts them all. */
+export interface ListPage<T> {
+  items: T[];
+  next?: ListPosition;
+  total: number;
+}
+
+export type VerificationDecision = {
+  status: 'approved' | 'rejected';
+  decidedBy: string;
+  decisionNote?: string;
+  decidedAt: string;
+};
+
 export interface ProfileRepository {
   /** ConflictError('DUPLICATE_PROFILE') when any dedupe key is taken by a live profile of the environment. */
   create(profile: BusinessProfile): Promise<BusinessProfile>;
@@ -58,6 +83,8 @@ export interface ProfileRepository {
   get(environment: Environment, id: string, options?: { includeDeleted?: boolean }): Promise<BusinessProfile | null>;
   /** Non-deleted profiles of an owner, oldest first. */
   listByOwner(environment: Environment, ownerId: string): Promise<BusinessProfile[]>;
+  /** The same profiles a page at a time, oldest first by (createdAt, id). */
+  pageByOwner(environment: Environment, ownerId: string, options: ListPageOptions): Promise<ListPage<BusinessProfile>>;
   /**
    * Compare-and-swap: stores `next` only if the stored version equals `expectedVersion`
    * (PreconditionFailedError otherwise). The caller sets next.version = expectedVersion + 1.
@@ -83,13 +110,19 @@ export interface VerificationRepository {
   get(id: string): Promise<VerificationRequest | null>;
   /** Newest first. */
   listByBusiness(environment: Environment, businessId: string): Promise<VerificationRequest[]>;
-  /** Newest first, all businesses; for the admin queue. */
-  listPending(limit: number): Promise<VerificationRequest[]>;
-  /** Moves a pending request to approved/rejected; null when it is not pending (or unknown). */
-  decide(
-    id: string,
-    decision: { status: 'approved' | 'rejected'; decidedBy: string; decisionNote?: string; decidedAt: string },
-  ): Promise<VerificationRequest | null>;
+  /** Pending requests of one environment, oldest first by (createdAt, id): the admin queue. */
+  listPending(environment: Environment, options: ListPageOptions): Promise<ListPage<VerificationRequest>>;
+  /**
+   * Moves a request from `from` (default pending) to approved/rejected, atomically; null when it
+   * is not in `from` (or unknown). `from: 'approved'` undoes an approval whose effect failed.
+   */
+  decide(id: string, decision: VerificationDecision, from?: Extract<VerificationStatus, 'pending' | 'approved'>): Promise<VerificationRequest | null>;
+  /** Rejects every pending request of a business (its profile was deleted); returns them decided. */
+  rejectPendingOfBusiness(
+    environment: Environment,
+    businessId: string,
+    decision: Omit<VerificationDecision, 'status'>,
+  ): Promise<VerificationRequest[]>;
 }
 
 export interface MediaRepository {

@@ -3,8 +3,8 @@
 import Router from '@koa/router';
 import { ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
-import { validateBody } from '../http/validate';
-import { updateAccountBodySchema, verificationDecisionBodySchema } from '../schemas/endpoints/admin';
+import { validateBody, validateQuery } from '../http/validate';
+import { updateAccountBodySchema, verificationDecisionBodySchema, verificationQueueQuerySchema } from '../schemas/endpoints/admin';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { VerificationService } from '../services/verificationService';
 import { protect, type RouteGuards } from './routeGuards';
@@ -14,8 +14,8 @@ export function adminRoutes(deps: { guards: RouteGuards; verifications: Verifica
   const admin = [protect(guards, 'general'), guards.requireAdmin()];
   const router = new Router({ prefix: '/admin' });
 
-  router.get('/verifications', ...admin, async (ctx) => {
-    ok(ctx, { verifications: await verifications.pending(100) });
+  router.get('/verifications', ...admin, validateQuery(verificationQueueQuerySchema), async (ctx) => {
+    ok(ctx, await verifications.pending(principalOf(ctx), ctx.state.query));
   });
 
   router.post('/verifications/:verificationId/decision', ...admin, guards.jsonBody, validateBody(verificationDecisionBodySchema), async (ctx) => {

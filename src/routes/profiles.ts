@@ -8,10 +8,12 @@ import { addBlackoutDatesBodySchema, removeBlackoutDatesBodySchema, removeBlacko
 import { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
 import { updateHoursBodySchema } from '../schemas/endpoints/hours';
 import { createProfileBodySchema, profileStatusQuerySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
+import { listOwnedProfilesQuerySchema } from '../schemas/endpoints/profileList';
 import { createServiceBodySchema, updateServiceBodySchema } from '../schemas/endpoints/services';
 import { requestVerificationBodySchema } from '../schemas/endpoints/verification';
 import type { SessionStore } from '../ports/sessionStore';
 import type { CatalogService } from '../services/catalogService';
+import type { OwnedProfiles } from '../services/ownedProfiles';
 import { etagOf } from '../services/profileMutation';
 import type { ProfileService } from '../services/profileService';
 import type { VerificationService } from '../services/verificationService';
@@ -24,8 +26,9 @@ export function profileRoutes(deps: {
   catalog: CatalogService;
   verifications: VerificationService;
   sessions: SessionStore;
+  ownedProfiles: OwnedProfiles;
 }): Router {
-  const { guards, profiles, catalog, verifications, sessions } = deps;
+  const { guards, profiles, catalog, verifications, sessions, ownedProfiles } = deps;
   const read = protect(guards, 'general', 'read:businesses');
   const write = protect(guards, 'general', 'write:businesses');
   const json = guards.jsonBody;
@@ -36,6 +39,10 @@ export function profileRoutes(deps: {
     ctx.set('ETag', etagOf(profile));
     ctx.set('Location', `/v1/business/profile/${profile.id}`);
     created(ctx, { id: profile.id, name: profile.name, status: profile.status, createdAt: profile.createdAt });
+  });
+
+  router.get('/', read, validateQuery(listOwnedProfilesQuerySchema), async (ctx) => {
+    ok(ctx, await ownedProfiles.list(principalOf(ctx), ctx.state.query));
   });
 
   // Declared before /:businessId so "status" is not taken for an id.
@@ -61,7 +68,12 @@ export function profileRoutes(deps: {
   });
 
   router.delete('/:businessId', write, async (ctx) => {
-    ok(ctx, await profiles.remove(principalOf(ctx), ctx.params.businessId));
+    const principal = principalOf(ctx);
+    const deleted = await profiles.remove(principal, ctx.params.businessId);
+    // Its pending verification leaves the admin queue. Should this step fail, an admin's decision
+    // on the request still closes it (verificationService.settle checks the profile first).
+    await verifications.closeForDeletedProfile(principal, deleted.id);
+    ok(ctx, deleted);
   });
 
   router.post('/:businessId/services', write, json, validateBody(createServiceBodySchema), async (ctx) => {

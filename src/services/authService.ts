@@ -11,7 +11,7 @@
 // `refreshToken` (and `tokenType`), without which rotation would lock the client out.
 import { SCOPES, type Account, type Plan, type Role } from '../domain/account';
 import { signAccessToken } from '../domain/accessToken';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { newId, randomBase62 } from '../domain/ids';
 import { hashPassword, verifyPassword } from '../domain/passwordHash';
 import { sha256Hex } from '../domain/secretHash';
@@ -40,7 +40,7 @@ export interface TokenPair {
 }
 
 export interface AuthService {
-  register(input: { email: string; password: string; name: string; plan?: Plan }): Promise<PublicAccount>;
+  register(input: { email: string; password: string; name: string }): Promise<PublicAccount>;
   login(input: { email: string; password: string }): Promise<TokenPair>;
   refresh(input: { refreshToken: string }): Promise<TokenPair>;
 }
@@ -60,6 +60,18 @@ export function toPublicAccount(account: Account): PublicAccount {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+// The stores name only the field; the spec's details are {field, issue}.
+async function withEmailIssue<T>(creating: Promise<T>): Promise<T> {
+  try {
+    return await creating;
+  } catch (error) {
+    if (error instanceof ConflictError && error.code === 'DUPLICATE_EMAIL') {
+      throw new ConflictError('DUPLICATE_EMAIL', error.message, { field: 'email', issue: 'is already registered' });
+    }
+    throw error;
+  }
 }
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -95,23 +107,23 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
   }
 
   return {
-    async register({ email, password, name, plan }) {
+    async register({ email, password, name }) {
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new ValidationError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
       }
       const now = clock().toISOString();
-      const account = await store.accounts.create({
+      const account = await withEmailIssue(store.accounts.create({
         id: newId('acct'),
         email: normalizeEmail(email),
         name: name.trim(),
         passwordHash: await hashPassword(password),
-        plan: plan ?? 'free',
+        plan: 'free', // plans change only through an admin (PATCH /admin/accounts/{id})
         role: 'user',
         suspended: false,
         partner: false,
         createdAt: now,
         updatedAt: now,
-      });
+      }));
       return toPublicAccount(account);
     },
 

@@ -1,6 +1,6 @@
 // Uploaded photos, videos and logos (spec 4.3 media rows). The content type comes from the
 // file's bytes (domain/mediaSniffer.ts), never from its name or the client's header.
-import { MediaUploadFailedError, NotFoundError, ForbiddenError } from '../domain/errors';
+import { MediaUploadFailedError, NotFoundError, ForbiddenError, ProfileNotFoundError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import type { MediaRecord, MediaType } from '../domain/media';
 import { checkUpload } from '../domain/mediaSniffer';
@@ -82,15 +82,29 @@ export function createMediaService(deps: {
   async function remove(principal: Principal, mediaId: string): Promise<{ id: string; deleted: true }> {
     const record = await ownedRecord(principal, mediaId);
     const url = mediaPath(mediaId);
-    await access.mutate(principal, record.businessId, (current) => ({ ...current, media: detach(current.media, url) }));
+    try {
+      await access.mutate(principal, record.businessId, (current) => ({ ...current, media: detach(current.media, url) }));
+    } catch (error) {
+      // A deleted profile has nothing to detach from; its owner may still remove the upload.
+      if (!(error instanceof ProfileNotFoundError)) throw error;
+    }
     await store.media.markDeleted(mediaId, clock().toISOString());
     await storage.delete(record.storageKey).catch((error) => logger.warn({ err: error, mediaId }, 'media blob delete failed'));
     return { id: mediaId, deleted: true };
   }
 
-  /** Media are readable by any authenticated caller of the same environment (ids are unguessable). */
+  /**
+   * The owner (and admins) always; anyone else of the environment only while the profile is
+   * published and not deleted, as for the profile itself. Otherwise 404, so that ids of hidden
+   * media reveal nothing. Deleting a profile thereby hides its media; the owner can still fetch
+   * and delete them.
+   */
   async function read(principal: Principal, mediaId: string): Promise<StoredBlob> {
     const record = await recordIn(principal, mediaId);
+    if (record.ownerId !== principal.accountId && principal.role !== 'admin') {
+      const profile = await store.profiles.get(record.environment, record.businessId);
+      if (profile?.status !== 'published') throw mediaNotFound(mediaId);
+    }
     const blob = await storage.get(record.storageKey);
     if (!blob) throw mediaNotFound(mediaId);
     return { bytes: blob.bytes, contentType: record.contentType };

@@ -1,11 +1,17 @@
 // Verification requests (spec 4.3 .../verification) and the admin decision that sets
 // trust.verificationLevel. Levels only go up through an approval.
-import { NotFoundError, ValidationError } from '../domain/errors';
+//
+// Sandbox (sk_test_) requests are decided at once, as Stripe test mode does: no person reviews
+// test data, and an integration can test both outcomes. Approved, unless a document URL contains
+// "reject". The admin queue therefore holds live requests; each queue is one environment's.
+import { NotFoundError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import type { Principal } from '../domain/principal';
+import type { Environment } from '../domain/profile';
 import { VERIFICATION_LEVELS } from '../domain/profile';
 import type { RequestedLevel, VerificationRequest } from '../domain/verification';
-import type { Store } from '../ports/store';
+import type { Store, VerificationDecision } from '../ports/store';
+import { decodeListCursor, paginationOf } from './listCursor';
 import type { Clock, ProfileAccess } from './profileMutation';
 
 /** What a business is told to expect; admins work the queue oldest first. */
@@ -15,6 +21,12 @@ const ESTIMATED_REVIEW_TIME: Record<RequestedLevel, string> = {
   premium: '3-5 business days',
   certified: '5-10 business days',
 };
+
+/** decidedBy of decisions no admin made. */
+const SYSTEM = 'system';
+const SANDBOX = 'sandbox';
+const PROFILE_DELETED_NOTE = 'Closed because the business profile was deleted.';
+const SANDBOX_REJECT_MARKER = 'reject';
 
 function publicView(request: VerificationRequest) {
   return {
@@ -29,6 +41,26 @@ function publicView(request: VerificationRequest) {
     ...(request.decisionNote !== undefined && { decisionNote: request.decisionNote }),
   };
 }
+
+/** Admins see which partition a request belongs to, so a sandbox request is never taken for a live one. */
+function queueView(request: VerificationRequest) {
+  return { ...publicView(request), environment: request.environment };
+}
+
+function sandboxDecision(documents: string[]): Pick<VerificationDecision, 'status' | 'decisionNote'> {
+  const reject = documents.some((url) => url.toLowerCase().includes(SANDBOX_REJECT_MARKER));
+  return reject
+    ? { status: 'rejected', decisionNote: 'Sandbox: rejected because a document URL contains "reject".' }
+    : { status: 'approved', decisionNote: 'Sandbox: approved automatically; sandbox requests are never reviewed.' };
+}
+
+const notPending = (id: string) => new NotFoundError(`No pending verification ${id}`, 'VERIFICATION_NOT_FOUND');
+
+const profileGone = (request: VerificationRequest) =>
+  new NotFoundError(
+    `Business profile ${request.businessId} was deleted; verification ${request.id} was closed as rejected without a review`,
+    'PROFILE_NOT_FOUND',
+  );
 
 export function createVerificationService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
   async function request(principal: Principal, businessId: string, input: { level: RequestedLevel; documents?: string[] }) {
@@ -47,7 +79,9 @@ export function createVerificationService({ store, access, clock }: { store: Sto
       status: 'pending',
       createdAt: clock().toISOString(),
     });
-    return publicView(created);
+    if (principal.environment !== 'test') return publicView(created);
+    // Through the same path as an admin's decision, so the one-pending rule and the level change hold alike.
+    return publicView(await settle(created, { ...sandboxDecision(created.documents), decidedBy: SANDBOX }));
   }
 
   async function history(principal: Principal, businessId: string) {
@@ -56,30 +90,61 @@ export function createVerificationService({ store, access, clock }: { store: Sto
     return { businessId, verifications: requests.map(publicView) };
   }
 
-  async function pending(limit: number) {
-    return (await store.verifications.listPending(limit)).map(publicView);
+  /** The queue of the caller's environment, oldest first: a JWT (live) never sees sandbox requests. */
+  async function pending(admin: Principal, page: { limit: number; cursor?: string }) {
+    const found = await store.verifications.listPending(admin.environment, { after: decodeListCursor(page.cursor), limit: page.limit });
+    return { environment: admin.environment, verifications: found.items.map(queueView), pagination: paginationOf(found, page.limit) };
   }
 
   async function decide(admin: Principal, verificationId: string, input: { decision: 'approve' | 'reject'; note?: string }) {
-    const decided = await store.verifications.decide(verificationId, {
+    const found = await store.verifications.get(verificationId);
+    if (!found || found.status !== 'pending' || found.environment !== admin.environment) throw notPending(verificationId);
+    const decided = await settle(found, {
       status: input.decision === 'approve' ? 'approved' : 'rejected',
       decidedBy: admin.accountId,
-      decidedAt: clock().toISOString(),
       ...(input.note !== undefined && { decisionNote: input.note }),
     });
-    if (!decided) throw new NotFoundError(`No pending verification ${verificationId}`, 'VERIFICATION_NOT_FOUND');
-    if (decided.status === 'approved') {
-      await access.mutate(
-        null,
-        decided.businessId,
-        (current) => ({ ...current, trust: { ...current.trust, verificationLevel: decided.level } }),
-        { environment: decided.environment },
-      );
-    }
-    return publicView(decided);
+    return queueView(decided);
   }
 
-  return { request, history, pending, decide };
+  /**
+   * Decides a pending request and applies an approval to its profile: all of it or, when the
+   * profile is gone, only closing the request (a request for a deleted profile cannot be approved).
+   */
+  async function settle(pendingRequest: VerificationRequest, decision: Omit<VerificationDecision, 'decidedAt'>): Promise<VerificationRequest> {
+    const { id, environment, businessId } = pendingRequest;
+    if (!(await store.profiles.get(environment, businessId))) {
+      await closeRequests(environment, businessId);
+      throw profileGone(pendingRequest);
+    }
+    const decided = await store.verifications.decide(id, { ...decision, decidedAt: clock().toISOString() });
+    if (!decided) throw notPending(id);
+    if (decided.status !== 'approved') return decided;
+    try {
+      await access.mutate(null, businessId, (current) => ({ ...current, trust: { ...current.trust, verificationLevel: decided.level } }), { environment });
+    } catch (error) {
+      if (!(error instanceof ProfileNotFoundError)) throw error;
+      // Deleted between the check and the change: undo the approval rather than leave it half done.
+      await store.verifications.decide(id, { status: 'rejected', decidedBy: SYSTEM, decisionNote: PROFILE_DELETED_NOTE, decidedAt: clock().toISOString() }, 'approved');
+      throw profileGone(decided);
+    }
+    return decided;
+  }
+
+  function closeRequests(environment: Environment, businessId: string) {
+    return store.verifications.rejectPendingOfBusiness(environment, businessId, {
+      decidedBy: SYSTEM,
+      decisionNote: PROFILE_DELETED_NOTE,
+      decidedAt: clock().toISOString(),
+    });
+  }
+
+  /** After the owner deleted a profile: its pending requests leave the queue, rejected by the system. */
+  async function closeForDeletedProfile(principal: Principal, businessId: string): Promise<void> {
+    await closeRequests(principal.environment, businessId);
+  }
+
+  return { request, history, pending, decide, closeForDeletedProfile };
 }
 
 export type VerificationService = ReturnType<typeof createVerificationService>;

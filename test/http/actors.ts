@@ -16,8 +16,10 @@ export async function signUp(app: TestApp, name = 'owner', plan: 'free' | 'profe
   counter += 1;
   const email = `${name}.${counter}.${Date.now()}@example.com`;
   const password = 'correct horse battery staple';
-  const registered = await request(app.callback).post('/v1/auth/register').send({ email, password, name, plan });
+  const registered = await request(app.callback).post('/v1/auth/register').send({ email, password, name });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  // Registration cannot choose a plan; an admin sets it, here straight in the store.
+  if (plan !== 'free') await app.store.accounts.update(registered.body.data.id, { plan }, new Date().toISOString());
   const login = await request(app.callback).post('/v1/auth/login').send({ email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const token = login.body.data.accessToken as string;

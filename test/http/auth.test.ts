@@ -55,7 +55,7 @@ function expectValidationError(response: request.Response, field: string, issue?
 describe('POST /v1/auth/register', () => {
   it('creates the account and answers 201 with its public fields in the envelope', async () => {
     const email = uniqueEmail();
-    const response = await register({ email: email.toUpperCase(), password: PASSWORD, name: 'Ada Lovelace', plan: 'professional' });
+    const response = await register({ email: email.toUpperCase(), password: PASSWORD, name: 'Ada Lovelace' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       success: true,
@@ -63,7 +63,7 @@ describe('POST /v1/auth/register', () => {
         id: expect.stringMatching(/^acct_/),
         email,
         name: 'Ada Lovelace',
-        plan: 'professional',
+        plan: 'free',
         role: 'user',
         createdAt: expect.any(String),
       },
@@ -72,9 +72,13 @@ describe('POST /v1/auth/register', () => {
     expect(JSON.stringify(response.body)).not.toContain(PASSWORD);
   });
 
-  it('defaults the plan to free', async () => {
-    const response = await register({ email: uniqueEmail(), password: PASSWORD, name: 'Ada' });
-    expect(response.body.data.plan).toBe('free');
+  it('refuses a self-chosen plan and creates nothing: plans are set by an administrator', async () => {
+    const email = uniqueEmail();
+    const response = await register({ email, password: PASSWORD, name: 'Ada', plan: 'enterprise' });
+    expectValidationError(response, 'plan', 'is set by an administrator (PATCH /admin/accounts/{accountId}); new accounts start on the free plan');
+    expect(await app.store.accounts.findByEmail(email)).toBeNull();
+    // Even "free" is refused: the field is not the caller's to send, whatever its value.
+    expectValidationError(await register({ email, password: PASSWORD, name: 'Ada', plan: 'free' }), 'plan');
   });
 
   it('answers 409 DUPLICATE_EMAIL for an email already registered, whatever its case', async () => {
@@ -83,14 +87,15 @@ describe('POST /v1/auth/register', () => {
     const again = await register({ email: email.toUpperCase(), password: PASSWORD, name: 'Second' });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('DUPLICATE_EMAIL');
+    expect(again.body.error.details).toEqual({ field: 'email', issue: 'is already registered' });
   });
 
   it.each([
     ['a missing email', { password: PASSWORD, name: 'Ada' }, 'email', 'is required'],
     ['a malformed email', { email: 'not-an-email', password: PASSWORD, name: 'Ada' }, 'email', undefined],
     ['a password under 10 characters', { email: 'short@example.com', password: 'nine-char', name: 'Ada' }, 'password', undefined],
+    ['a password of only spaces', { email: 'spaces@example.com', password: ' '.repeat(12), name: 'Ada' }, 'password', 'must contain characters other than spaces'],
     ['a missing name', { email: 'noname@example.com', password: PASSWORD }, 'name', 'is required'],
-    ['an unknown plan', { email: 'plan@example.com', password: PASSWORD, name: 'Ada', plan: 'platinum' }, 'plan', undefined],
     ['a self-assigned role', { email: 'admin@example.com', password: PASSWORD, name: 'Ada', role: 'admin' }, 'role', 'is not an allowed property'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_label, body, field, issue) => {
     expectValidationError(await register(body), field, issue);
@@ -100,6 +105,23 @@ describe('POST /v1/auth/register', () => {
     expectValidationError(await request(app.callback).post('/v1/auth/register'), 'body');
     const form = await request(app.callback).post('/v1/auth/register').type('form').send('email=a@example.com');
     expect(form.status).toBe(415);
+  });
+});
+
+describe('auth body limit', () => {
+  // Unauthenticated callers get a 16 KB cap (AUTH_BODY_LIMIT_BYTES), not the 1 MB one of profiles.
+  it('answers 413 PAYLOAD_TOO_LARGE for a login body over 16 KB, before reading it as JSON', async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(100), pad: 'a'.repeat(17 * 1024) });
+    const response = await request(app.callback).post('/v1/auth/login').set('Content-Type', 'application/json').send(body);
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('still reads a body just under 16 KB (and names its unknown property)', async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(100), pad: 'a'.repeat(15 * 1024) });
+    const response = await request(app.callback).post('/v1/auth/login').set('Content-Type', 'application/json').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual({ field: 'pad', issue: 'is not an allowed property' });
   });
 });
 

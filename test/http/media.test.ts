@@ -1,5 +1,7 @@
 import request from 'supertest';
 import type { MediaStorage } from '../../src/ports/mediaStorage';
+import { ERROR_CODES } from '../../src/schemas/errorCodes';
+import { buildOpenApiDocument } from '../../src/schemas/openapi';
 import { completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -59,11 +61,44 @@ it('rejects an image uploaded as a video and an unknown type', async () => {
   expect(unknownType.body.error.details.field).toBe('type');
 });
 
-it('rejects a logo over 2 MB', async () => {
+// The documented answers (uploadMedia description and the error table): a file over its type's
+// cap or in a format the type does not accept is bad input on `file`, 400 VALIDATION_ERROR.
+it('answers 400 VALIDATION_ERROR on file for a logo over 2 MB, naming the cap', async () => {
   const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1)]);
   const response = await upload('logo', big, 'big.png');
-  expect([400, 413]).toContain(response.status);
-  expect(response.body.success).toBe(false);
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.details.field).toBe('file');
+  expect(response.body.error.details.issue).toMatch(/up to 2 MB/);
+});
+
+it('answers 400 VALIDATION_ERROR on file for HTML sent as image/png', async () => {
+  const response = await upload('photo', Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png', 'image/png');
+  expect(response.status).toBe(400);
+  expect(response.body.error.code).toBe('VALIDATION_ERROR');
+  expect(response.body.error.details).toEqual({ field: 'file', issue: expect.stringMatching(/^is not a recognised image or video/) });
+});
+
+it('documents those answers: 400 VALIDATION_ERROR on file, 413 only over 100 MB, 422 only for storage', () => {
+  const operation = (buildOpenApiDocument() as any).paths['/business/profile/media'].post;
+  expect(operation.description).toMatch(/over its type's cap, empty, or whose bytes are not an accepted format[^.]*400 VALIDATION_ERROR/);
+  expect(operation.description).toMatch(/Only a file over 100 MB[^.]*413/);
+  expect(operation.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+  expect(ERROR_CODES.MEDIA_UPLOAD_FAILED.description).not.toMatch(/format/);
+});
+
+it('answers 400 "only one file may be uploaded per request" for two file parts, whatever their names', async () => {
+  const twoFiles = await request(app.callback)
+    .post('/v1/business/profile/media')
+    .set(owner.auth)
+    .field('type', 'logo')
+    .attach('file', PNG, 'a.png')
+    .attach('file', PNG, 'b.png');
+  const typeAsFile = await request(app.callback).post('/v1/business/profile/media').set(owner.auth).attach('type', PNG, 'type.png').attach('file', PNG, 'a.png');
+  for (const response of [twoFiles, typeAsFile]) {
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual({ field: 'file', issue: 'only one file may be uploaded per request' });
+  }
 });
 
 it('answers 415 for an upload that is not multipart', async () => {
@@ -102,4 +137,50 @@ it('answers 422 MEDIA_UPLOAD_FAILED when storage fails, and stores nothing', asy
   } finally {
     await faulty.close();
   }
+});
+
+describe('who may read and delete media', () => {
+  let viewer: Actor;
+  beforeAll(async () => {
+    viewer = await signUp(app, 'media-viewer');
+  });
+
+  async function shopWithPhoto() {
+    const id = (await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody())).body.data.id as string;
+    const photo = await request(app.callback).post('/v1/business/profile/media').set(owner.auth).field('type', 'photo').field('businessId', id).attach('file', PNG, 'p.png');
+    return { id, photo: photo.body.data as { id: string; url: string } };
+  }
+
+  it('hides a draft profile\'s media from other accounts with the 404 of an unknown id; the owner reads them', async () => {
+    const { id, photo } = await shopWithPhoto();
+    const hidden = await request(app.callback).get(photo.url).set(viewer.auth);
+    const unknown = await request(app.callback).get('/v1/media/med_unknownUnknown0000001').set(viewer.auth);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error).toEqual({ code: unknown.body.error.code, message: `Media ${photo.id} does not exist` });
+    expect((await request(app.callback).get(photo.url).set(owner.auth)).status).toBe(200);
+
+    await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' });
+    expect((await request(app.callback).get(photo.url).set(viewer.auth)).status).toBe(200);
+  });
+
+  it('hides a deleted profile\'s media from others; the owner can still read and delete them', async () => {
+    const { id, photo } = await shopWithPhoto();
+    await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' });
+    expect((await request(app.callback).delete(`/v1/business/profile/${id}`).set(owner.auth)).status).toBe(200);
+
+    expect((await request(app.callback).get(photo.url).set(viewer.auth)).status).toBe(404);
+    expect((await request(app.callback).get(photo.url).set(owner.auth)).status).toBe(200);
+    const removed = await request(app.callback).delete(`/v1/business/profile/media/${photo.id}`).set(owner.auth);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual({ id: photo.id, deleted: true });
+    expect((await request(app.callback).get(photo.url).set(owner.auth)).status).toBe(404);
+    expect(await app.store.media.get(photo.id)).toBeNull();
+  });
+
+  it('still refuses another account\'s delete of a published profile\'s media', async () => {
+    const { id, photo } = await shopWithPhoto();
+    await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'published' });
+    expect((await request(app.callback).delete(`/v1/business/profile/media/${photo.id}`).set(viewer.auth)).status).toBe(403);
+    expect((await request(app.callback).get(photo.url).set(viewer.auth)).status).toBe(200);
+  });
 });

@@ -267,6 +267,15 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(response.body.data.response).toMatch(/^Found 1 place for "plumber pastries"\. It is not listed under plumbing or bakeries\. Top pick: Mile High Vegan Cafe/);
   });
 
+  it('takes a sentence over several lines, as an assistant may send it, but no control characters', async () => {
+    const multiLine = await consumer({ query: 'vegan lunch\nin Austin' });
+    expect(multiLine.status).toBe(200);
+    expect(multiLine.body.data.businesses.map((b: { id: string }) => b.id)).toContain(ids.vegan);
+    const control = await consumer({ query: 'vegan\u0000lunch' });
+    expect(control.status).toBe(400);
+    expect(control.body.error.details.field).toBe('query');
+  });
+
   it.each([
     ['query', { query: '' }],
     ['query', { query: 'x'.repeat(501) }],

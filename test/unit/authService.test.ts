@@ -55,9 +55,10 @@ describe('register', () => {
     expect(await verifyPassword(PASSWORD, stored!.passwordHash)).toBe(true);
   });
 
-  it('keeps the requested plan', async () => {
-    const account = await auth.register({ email: 'pro@example.com', password: PASSWORD, name: 'Pro', plan: 'professional' });
-    expect(account.plan).toBe('professional');
+  it('starts every account on the free plan (an admin changes plans)', async () => {
+    const account = await auth.register({ email: 'pro@example.com', password: PASSWORD, name: 'Pro' });
+    expect(account.plan).toBe('free');
+    expect((await store.accounts.findById(account.id))!.plan).toBe('free');
   });
 
   it('rejects a password shorter than 10 characters', async () => {

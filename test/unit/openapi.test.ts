@@ -93,7 +93,7 @@ describe('OpenAPI routes', () => {
   const routes = [
     'post /auth/register', 'post /auth/login', 'post /auth/refresh',
     'get /auth/api-keys', 'post /auth/api-keys', 'delete /auth/api-keys/{keyId}',
-    'post /business/profile', 'get /business/profile/status',
+    'get /business/profile', 'post /business/profile', 'get /business/profile/status',
     'get /business/profile/{businessId}', 'patch /business/profile/{businessId}', 'delete /business/profile/{businessId}',
     'post /business/profile/{businessId}/services',
     'patch /business/profile/{businessId}/services/{serviceId}', 'delete /business/profile/{businessId}/services/{serviceId}',
@@ -199,5 +199,21 @@ describe('OpenAPI content', () => {
     expect(doc.info.description).toMatch(/at most 1 MB/);
     expect(doc.info.description).toMatch(/logo up to 2 MB, photo 10 MB, video 100 MB/);
     expect(text).toContain('x-minimumSibling');
+  });
+});
+
+describe('what the service does not provide', () => {
+  it('says plainly that OAuth 2.0 and the four analytics endpoints are not provided and answer 404', () => {
+    const description: string = doc.info.description;
+    const section = description.slice(description.indexOf('## Not provided by this service'));
+    expect(section).toMatch(/answer 404 NOT_FOUND/);
+    for (const path of ['/oauth/authorize', '/oauth/token', '/analytics/upstream-metrics', '/analytics/intent-journeys', '/analytics/attribution', '/analytics/benchmarks']) {
+      expect(section).toContain(path);
+    }
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/oauth') || path.startsWith('/analytics'))).toEqual([]);
+  });
+
+  it('ties the analytics rate-limit area to the /analytics/* routes when they exist', () => {
+    expect(doc.info.description).toMatch(/analytics = the \/analytics\/\* routes once they exist/);
   });
 });

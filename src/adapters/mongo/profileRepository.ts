@@ -12,6 +12,7 @@ import type { ProfileKeyClaims } from './profileKeys';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, isRejectedWrite } from './translateError';
 import { decodeCursor, encodeCursor } from '../pageCursor';
+import { afterPosition, pageSize, toListPage } from './keysetPage';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
@@ -80,6 +81,18 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
       guard(async () => {
         const docs = await businesses.find({ environment, ownerId, ...LIVE }).sort({ createdAt: 1, _id: 1 }).lean<BusinessDoc[]>();
         return docs.map(toProfile);
+      }),
+
+    pageByOwner: (environment, ownerId, options) =>
+      guard(async () => {
+        const size = pageSize(options);
+        const owned = { environment, ownerId, ...LIVE };
+        const docs = await businesses
+          .find({ ...owned, ...afterPosition(options.after) })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(size + 1)
+          .lean<BusinessDoc[]>();
+        return toListPage(docs.map(toProfile), size, await businesses.countDocuments(owned));
       }),
 
     replace: (next, expectedVersion) =>

@@ -9,7 +9,8 @@ import type { Model } from 'mongoose';
 import { ConflictError } from '../../domain/errors';
 import type { Environment } from '../../domain/profile';
 import type { VerificationRequest } from '../../domain/verification';
-import type { VerificationRepository } from '../../ports/store';
+import type { VerificationDecision, VerificationRepository } from '../../ports/store';
+import { afterPosition, pageSize, toListPage } from './keysetPage';
 import type { PendingVerificationDoc } from './schemas/pendingVerificationSchema';
 import type { VerificationDoc } from './schemas/verificationSchema';
 import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
@@ -63,6 +64,24 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
     }
   }
 
+  /** Only a request in `from` moves, in one atomic update: two admins deciding at once cannot both win. */
+  async function decideOne(id: string, decision: VerificationDecision, from: 'pending' | 'approved'): Promise<VerificationRequest | null> {
+    const changes: Partial<VerificationDoc> = {
+      status: decision.status,
+      decidedBy: decision.decidedBy,
+      decidedAt: decision.decidedAt,
+    };
+    const update = decision.decisionNote !== undefined
+      ? { $set: { ...changes, decisionNote: decision.decisionNote } }
+      : { $set: changes, $unset: { decisionNote: 1 as const } };
+    const doc = await verifications
+      .findOneAndUpdate({ _id: id, status: from }, update, { returnDocument: 'after', runValidators: true })
+      .lean<VerificationDoc>();
+    if (!doc) return null;
+    await pendingVerifications.deleteOne({ verificationId: id });
+    return toVerification(doc);
+  }
+
   return {
     async create(request) {
       const { id, ...fields } = request;
@@ -90,28 +109,23 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
         const docs = await verifications.find({ environment, businessId }).sort({ createdAt: -1, _id: -1 }).lean<VerificationDoc[]>();
         return docs.map(toVerification);
       }),
-    listPending: (limit) =>
+    listPending: (environment, options) =>
       guard(async () => {
-        const count = Math.max(0, Math.trunc(limit));
-        if (count === 0) return []; // limit(0) means "no limit" to MongoDB
-        const docs = await verifications.find({ status: 'pending' }).sort({ createdAt: -1, _id: -1 }).limit(count).lean<VerificationDoc[]>();
-        return docs.map(toVerification);
+        const size = pageSize(options);
+        const pending = { environment, status: 'pending' as const };
+        const docs = await verifications
+          .find({ ...pending, ...afterPosition(options.after) })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(size + 1)
+          .lean<VerificationDoc[]>();
+        return toListPage(docs.map(toVerification), size, await verifications.countDocuments(pending));
       }),
-    decide: (id, decision) =>
+    decide: (id, decision, from = 'pending') => guard(() => decideOne(id, decision, from)),
+    rejectPendingOfBusiness: (environment, businessId, decision) =>
       guard(async () => {
-        const changes: Partial<VerificationDoc> = {
-          status: decision.status,
-          decidedBy: decision.decidedBy,
-          decidedAt: decision.decidedAt,
-        };
-        if (decision.decisionNote !== undefined) changes.decisionNote = decision.decisionNote;
-        // Only a pending request moves, in one atomic update: two admins deciding at once cannot both win.
-        const doc = await verifications
-          .findOneAndUpdate({ _id: id, status: 'pending' }, { $set: changes }, { returnDocument: 'after', runValidators: true })
-          .lean<VerificationDoc>();
-        if (!doc) return null;
-        await pendingVerifications.deleteOne({ verificationId: id });
-        return toVerification(doc);
+        const pending = await verifications.find({ environment, businessId, status: 'pending' }, { _id: 1 }).lean<Array<{ _id: string }>>();
+        const decided = await Promise.all(pending.map((doc) => decideOne(doc._id, { ...decision, status: 'rejected' }, 'pending')));
+        return decided.filter((request): request is VerificationRequest => request !== null);
       }),
   };
 }

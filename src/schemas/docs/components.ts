@@ -35,6 +35,7 @@ import {
   verificationRecordSchema,
 } from '../responses/records';
 import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
+import { profileListSchema } from '../responses/lists';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
@@ -66,6 +67,7 @@ const RESPONSE_SCHEMAS = {
   ProfileCreated: profileCreatedSchema,
   ProfileUpdated: profileUpdatedSchema,
   ProfileStatus: profileStatusSchema,
+  ProfileList: profileListSchema,
   Service: serviceRecordSchema,
   HoursResult: hoursResultSchema,
   BlackoutDates: blackoutDatesResultSchema,

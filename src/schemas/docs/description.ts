@@ -17,7 +17,8 @@ export const RATE_LIMITS_TEXT = [
   '| professional | 1,000 | 10,000 | 1,000 |',
   '| enterprise | 10,000 | custom | custom |',
   '',
-  'Each area has its own counter: search = /api/v1/* search endpoints, analytics = /analytics/*, general = everything else ' +
+  'Each area has its own counter: search = /api/v1/* search endpoints, analytics = the /analytics/* routes once they exist ' +
+    '(this version provides none, see "Not provided"), general = everything else ' +
     '(authentication, profiles, media, verification). Enterprise "custom" numbers are set per account by an admin ' +
     '(PATCH /admin/accounts/{accountId}, customLimits). Requests made with an sk_test_ key are limited to 100 per hour ' +
     'whatever the plan. Every rate-limited response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
@@ -28,14 +29,29 @@ export function documentDescription(): string {
   return [
     'Business discovery, profile and analytics API. All paths are under `/v1`; the search paths keep the spec\'s repeated `/api/v1`.',
     '',
+    '## Not provided by this service',
+    'Two parts of the service interface are not implemented in this version; their paths answer 404 NOT_FOUND:',
+    '- OAuth 2.0 (spec 4.1, 5.1): `GET /oauth/authorize` and `POST /oauth/token`. OAuth access tokens are not accepted as ' +
+      'credentials; use an API key or a JWT from POST /auth/login.',
+    '- Analytics (spec 4.4): `GET /analytics/upstream-metrics`, `/analytics/intent-journeys`, `/analytics/attribution` and ' +
+      '`/analytics/benchmarks`. The `read:analytics` scope and the analytics rate-limit area are accepted and stored for when ' +
+      'these routes exist, but grant access to nothing today.',
+    '',
     '## Conventions',
     '- Every JSON answer is the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`.',
     '- `X-Request-ID`: send your own (1-128 of `A-Za-z0-9._:-`) or get `req_<id>`; echoed as a header and in meta.requestId.',
-    '- Request bodies are `application/json` (415 otherwise), at most 1 MB (413). Unknown properties are rejected. ' +
+    '- Request bodies are `application/json` (PATCH also takes `application/merge-patch+json`; 415 otherwise), valid UTF-8, ' +
+      'at most 1 MB (16 KB on /auth; 413 above). Unknown properties are rejected, and so are `__proto__` and `constructor.prototype` keys. ' +
       'A 400 VALIDATION_ERROR names the first offending field as a dotted path (`location.coordinates.lat`, ' +
       '`services.0.pricing.currency`) and the issue in plain words.',
     '- Query numbers are read from strings and defaults are applied; JSON bodies are never coerced (`"5"` is not a number).',
     '- Profile GET and PATCH carry an `ETag`; PATCH with `If-Match` fails with 412 PRECONDITION_FAILED when the profile changed.',
+    '- Path ids must match their pattern (`biz_`, `svc_`, `med_`, `key_`, `ver_`, `acct_` followed by 6-40 letters or digits); ' +
+      'otherwise 400 VALIDATION_ERROR names the path parameter. Messages quote client input only up to 64 characters.',
+    '- Text: single-line fields (names, tagline, category, address parts...) refuse control characters, line breaks and ' +
+      'bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069). Long prose fields (descriptions, ' +
+      'exclusive content, notes) may hold line breaks (`\\n`, `\\r\\n`) and tabs but no other control characters. A required text ' +
+      'must hold a visible character: spaces, zero-width and other format characters alone count as blank.',
     '',
     '## Authentication and the sandbox',
     '`Authorization: Bearer <credential>` with an API key (`sk_live_...` or `sk_test_...`) or a JWT from POST /auth/login. ' +

@@ -1,9 +1,13 @@
 // Admin endpoints (issue 2, 3, 4): verification decisions and account settings.
 import type { SchemaObject } from 'ajv';
 import type { CustomLimits, Plan } from '../../domain/account';
+import { cursorPageQuerySchema } from '../parts/cursorPaging';
 import { nullable } from '../parts/nullable';
 import { text } from '../parts/text';
 import { planSchema } from './auth';
+
+/** GET /admin/verifications: one page of the queue. */
+export const verificationQueueQuerySchema: SchemaObject = cursorPageQuerySchema(100, 20);
 
 export const verificationDecisionBodySchema: SchemaObject = {
   type: 'object',
@@ -11,7 +15,7 @@ export const verificationDecisionBodySchema: SchemaObject = {
   required: ['decision'],
   properties: {
     decision: { type: 'string', enum: ['approve', 'reject'] },
-    note: text(2000),
+    note: text(2000, 1, 'multi'),
   },
 };
 

@@ -28,7 +28,8 @@ export const consumerSearchBodySchema: SchemaObject = {
   additionalProperties: false,
   required: ['query'],
   properties: {
-    query: text(500),
+    // A sentence from an assistant may span lines.
+    query: text(500, 1, 'multi'),
     category: text(100),
     location: searchLocationSchema,
     limit: limitSchema(50, 10),

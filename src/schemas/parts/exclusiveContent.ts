@@ -3,4 +3,4 @@ import { text } from './text';
 
 export const EXCLUSIVE_CONTENT_FIELDS = ['insiderTips', 'localSecrets', 'behindTheScenes', 'sustainabilityPractices'] as const;
 
-export const exclusiveTextSchema = text(2000, 0);
+export const exclusiveTextSchema = text(2000, 0, 'multi');

@@ -6,7 +6,7 @@ import { pricingSchema } from './pricing';
 import { text } from './text';
 
 export const serviceNameSchema = text(200);
-export const serviceDescriptionSchema = text(2000);
+export const serviceDescriptionSchema = text(2000, 1, 'multi');
 export const serviceCategorySchema = text(100);
 export const durationSchema: SchemaObject = {
   type: 'integer',

@@ -3,6 +3,7 @@ import type { SchemaObject } from 'ajv';
 import { MEDIA_TYPES } from '../endpoints/media';
 import { REQUESTED_LEVELS } from '../endpoints/verification';
 import { timestampSchema } from './common';
+import { cursorPaginationSchema } from './lists';
 
 export const mediaUploadedSchema: SchemaObject = {
   type: 'object',
@@ -31,6 +32,7 @@ export const verificationRecordSchema: SchemaObject = {
     requestedAt: timestampSchema,
     decidedAt: timestampSchema,
     decisionNote: { type: 'string' },
+    environment: { type: 'string', enum: ['live', 'test'], description: 'On admin answers only: the request\'s partition.' },
   },
 };
 
@@ -45,9 +47,11 @@ export const verificationHistorySchema: SchemaObject = {
 
 export const verificationQueueSchema: SchemaObject = {
   type: 'object',
-  required: ['verifications'],
+  required: ['environment', 'verifications', 'pagination'],
   properties: {
-    verifications: { type: 'array', items: verificationRecordSchema, description: 'Pending requests, oldest first, at most 100.' },
+    environment: { type: 'string', enum: ['live', 'test'], description: 'The queue shown: the caller\'s environment.' },
+    verifications: { type: 'array', items: verificationRecordSchema, description: 'Pending requests, oldest first.' },
+    pagination: cursorPaginationSchema,
   },
 };
 
@@ -59,16 +63,42 @@ export const healthSchema: SchemaObject = {
 
 export const readinessSchema: SchemaObject = {
   type: 'object',
-  description: 'Each configured backend\'s state and the search indexer\'s lag. 503 when a backend is down.',
+  description:
+    'Each configured backend\'s state and, where the API runs the indexer, the indexer\'s. 503 (with this report ' +
+    'as error.details) when a backend is down or when the indexer is stalled: every batch has failed for 60 s ' +
+    'or more, so writes since then are missing from search. A profile the indexer cannot map is skipped ' +
+    '(removed from the index, counted in indexer.skipped) and does not make the service unready.',
+  required: ['ready', 'backends'],
   properties: {
     ready: { type: 'boolean' },
     backends: {
       type: 'object',
-      additionalProperties: { type: 'object', properties: { state: { type: 'string' }, engine: { type: 'string' } } },
+      additionalProperties: {
+        type: 'object',
+        required: ['engine', 'ok'],
+        properties: { engine: { type: 'string' }, ok: { type: 'boolean' }, error: { type: 'string' } },
+      },
     },
     indexer: {
       type: 'object',
-      properties: { lag: { type: 'number', description: 'Changes written but not yet searchable.' } },
+      properties: {
+        state: { type: 'string', enum: ['idle', 'running', 'stopping', 'stopped'] },
+        position: { type: ['string', 'null'], description: 'Last change-feed position the index acknowledged.' },
+        pending: { type: ['integer', 'null'], description: 'Changes written but not yet searchable (null where the feed cannot count).' },
+        indexed: { type: 'integer' },
+        failed: { type: 'integer', description: 'Documents the index rejected.' },
+        reindexes: { type: 'integer' },
+        lastBatchLagMs: { type: ['number', 'null'] },
+        lastBatchAt: { type: ['string', 'null'] },
+        lastError: { type: ['string', 'null'], description: 'Why the last batch failed; null once a batch succeeds.' },
+        failingSince: { type: ['string', 'null'], description: 'When the current run of failed batches began.' },
+        stalled: { type: 'boolean', description: 'Every batch has failed for 60 s or more; /ready answers 503.' },
+        skipped: { type: 'integer', description: 'Profiles that could not be turned into a search document (logged with their id).' },
+        lastSkipped: {
+          type: ['object', 'null'],
+          properties: { id: { type: 'string' }, environment: { type: 'string' }, error: { type: 'string' }, at: timestampSchema },
+        },
+      },
     },
   },
 };

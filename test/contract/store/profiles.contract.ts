@@ -5,6 +5,7 @@ import type { Store } from '../../../src/ports/store';
 import { aProfile, at, revisionOf } from '../../fixtures/profiles';
 import type { StoreSuite } from './storeSuite';
 import { profileCategoryContentContract } from './profileCategoryContent.contract';
+import { profileOwnerPageContract } from './profileOwnerPage.contract';
 import { profileScanContract } from './profileScan.contract';
 
 export function profilesContract(suite: StoreSuite): void {
@@ -194,5 +195,6 @@ export function profilesContract(suite: StoreSuite): void {
 
     profileCategoryContentContract(suite);
     profileScanContract(suite);
+    profileOwnerPageContract(suite);
   });
 }

@@ -1,4 +1,4 @@
-// Store contract, verifications: one pending request per business, history, pending queue, decisions.
+// Store contract, verifications: one pending request per business, history, the pending queue, decisions.
 import { ConflictError } from '../../../src/domain/errors';
 import type { Store } from '../../../src/ports/store';
 import { at, aVerification } from '../../fixtures/profiles';
@@ -56,15 +56,50 @@ export function verificationsContract(suite: StoreSuite): void {
       expect(await store.verifications.listByBusiness('live', 'biz_none')).toEqual([]);
     });
 
-    it('lists pending requests of every business newest first, up to the limit', async () => {
+    it("pages one environment's pending requests oldest first, with the total", async () => {
+      const b = await store.verifications.create(aVerification({ createdAt: at(2) }));
       const a = await store.verifications.create(aVerification({ createdAt: at(1) }));
-      const b = await store.verifications.create(aVerification({ createdAt: at(2), environment: 'test' }));
-      const c = await store.verifications.create(aVerification({ createdAt: at(3) }));
-      const decided = await store.verifications.create(aVerification({ createdAt: at(4) }));
+      const c1 = await store.verifications.create(aVerification({ createdAt: at(3) }));
+      const c2 = await store.verifications.create(aVerification({ createdAt: at(3) }));
+      await store.verifications.create(aVerification({ createdAt: at(0), environment: 'test' }));
+      const decided = await store.verifications.create(aVerification({ createdAt: at(0) }));
       await store.verifications.decide(decided.id, { status: 'approved', decidedBy: 'acct_admin', decidedAt: at(5) });
+      // Ties on createdAt go by id in code-unit order (what both engines compare), not localeCompare's.
+      const [first3, last3] = [c1, c2].sort((x, y) => (x.id < y.id ? -1 : 1));
 
-      expect(await store.verifications.listPending(10)).toEqual([c, b, a]);
-      expect(await store.verifications.listPending(2)).toEqual([c, b]);
+      const page1 = await store.verifications.listPending('live', { limit: 3 });
+      expect(page1).toEqual({ items: [a, b, first3], next: { createdAt: first3.createdAt, id: first3.id }, total: 4 });
+      // A request decided between pages shifts nothing: the next page starts after the last one seen.
+      await store.verifications.decide(a.id, { status: 'rejected', decidedBy: 'acct_admin', decidedAt: at(6) });
+      expect(await store.verifications.listPending('live', { after: page1.next, limit: 3 })).toEqual({ items: [last3], total: 3 });
+      expect((await store.verifications.listPending('test', { limit: 3 })).items.map((request) => request.environment)).toEqual(['test']);
+    });
+
+    it("rejects a business's pending request when its profile is deleted, in that environment only", async () => {
+      const pending = await store.verifications.create(aVerification({ businessId: 'biz_gone' }));
+      const sandbox = await store.verifications.create(aVerification({ businessId: 'biz_gone', environment: 'test' }));
+      const decision = { decidedBy: 'system', decisionNote: 'Profile deleted', decidedAt: at(7) };
+
+      const closed = await store.verifications.rejectPendingOfBusiness('live', 'biz_gone', decision);
+
+      expect(closed).toEqual([{ ...pending, ...decision, status: 'rejected' }]);
+      expect(await store.verifications.get(pending.id)).toEqual({ ...pending, ...decision, status: 'rejected' });
+      expect((await store.verifications.get(sandbox.id))?.status).toBe('pending');
+      expect(await store.verifications.rejectPendingOfBusiness('live', 'biz_gone', decision)).toEqual([]);
+      // The one-pending slot is free again.
+      await expect(store.verifications.create(aVerification({ businessId: 'biz_gone' }))).resolves.toBeDefined();
+    });
+
+    it('moves an approved request to rejected only when asked to from approved, dropping its note', async () => {
+      const request = await store.verifications.create(aVerification());
+      await store.verifications.decide(request.id, { status: 'approved', decidedBy: 'acct_admin', decisionNote: 'ok', decidedAt: at(5) });
+      const undo = { status: 'rejected' as const, decidedBy: 'system', decidedAt: at(6) };
+
+      expect(await store.verifications.decide(request.id, undo)).toBeNull();
+      const undone = await store.verifications.decide(request.id, undo, 'approved');
+
+      expect(undone).toEqual({ ...request, ...undo });
+      expect(await store.verifications.get(request.id)).toEqual({ ...request, ...undo });
     });
 
     it('decides a pending request once; a second decision or an unknown id gets null', async () => {

@@ -23,4 +23,5 @@ export const verificationSchema = new Schema<VerificationDoc>(
   recordOptions('verifications'),
 );
 verificationSchema.index({ environment: 1, businessId: 1, createdAt: -1 });
-verificationSchema.index({ status: 1, createdAt: -1 });
+// The admin queue: one environment's pending requests, oldest first (keyset on createdAt, _id).
+verificationSchema.index({ environment: 1, status: 1, createdAt: 1, _id: 1 });

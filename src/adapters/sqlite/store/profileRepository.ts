@@ -42,6 +42,13 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
   const byOwner = db.prepare<[Environment, string], DocRow>(
     'SELECT doc FROM profiles WHERE environment = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
   );
+  const ownerPage = db.prepare<[Environment, string, string, string, number], DocRow>(
+    `SELECT doc FROM profiles WHERE environment = ? AND owner_id = ? AND deleted_at IS NULL AND (created_at, id) > (?, ?)
+     ORDER BY created_at, id LIMIT ?`,
+  );
+  const ownerCount = db.prepare<[Environment, string], { n: number }>(
+    'SELECT count(*) AS n FROM profiles WHERE environment = ? AND owner_id = ? AND deleted_at IS NULL',
+  );
   const hasContent = EXCLUSIVE_FIELDS.map((field) => `trim(coalesce(json_extract(doc, '$.exclusiveContent.${field}'), '')) <> ''`);
   const exclusiveContent = db.prepare<[Environment, string, string, number], Record<string, string | null> & { id: string }>(
     `SELECT id, ${EXCLUSIVE_FIELDS.map((field) => `json_extract(doc, '$.exclusiveContent.${field}') AS ${field}`).join(', ')}
@@ -99,6 +106,14 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
     },
     async listByOwner(environment, ownerId) {
       return byOwner.all(environment, ownerId).map((row) => JSON.parse(row.doc) as BusinessProfile);
+    },
+    async pageByOwner(environment, ownerId, { after, limit }) {
+      const size = Math.max(1, Math.trunc(limit));
+      const rows = ownerPage.all(environment, ownerId, after?.createdAt ?? '', after?.id ?? '', size + 1);
+      const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as BusinessProfile);
+      const total = (ownerCount.get(environment, ownerId) as { n: number }).n;
+      const last = items[items.length - 1];
+      return rows.length > size && last ? { items, next: { createdAt: last.createdAt, id: last.id }, total } : { items, total };
     },
     async replace(next, expectedVersion) {
       const doc = JSON.stringify(next);

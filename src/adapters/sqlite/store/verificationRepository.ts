@@ -1,7 +1,7 @@
 import { ConflictError } from '../../../domain/errors';
 import type { Environment } from '../../../domain/profile';
 import type { VerificationRequest } from '../../../domain/verification';
-import type { VerificationRepository } from '../../../ports/store';
+import type { VerificationDecision, VerificationRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
 
@@ -15,13 +15,31 @@ export function createVerificationRepository(db: SqliteDatabase): VerificationRe
   const byBusiness = db.prepare<[Environment, string], DocRow>(
     'SELECT doc FROM verifications WHERE environment = ? AND business_id = ? ORDER BY created_at DESC, rowid DESC',
   );
-  const pending = db.prepare<[number], DocRow>(
-    "SELECT doc FROM verifications WHERE status = 'pending' ORDER BY created_at DESC, rowid DESC LIMIT ?",
+  // Keyset paging on (created_at, id): a request decided between two pages never shifts the next one.
+  const pendingPage = db.prepare<[Environment, string, string, number], DocRow>(
+    `SELECT doc FROM verifications WHERE status = 'pending' AND environment = ? AND (created_at, id) > (?, ?)
+     ORDER BY created_at, id LIMIT ?`,
   );
-  // Only a pending request moves, in one statement: two admins deciding at once cannot both win.
-  const decide = db.prepare<[string, string], DocRow>(
-    "UPDATE verifications SET doc = json_patch(doc, ?) WHERE id = ? AND status = 'pending' RETURNING doc",
+  const pendingCount = db.prepare<[Environment], { n: number }>(
+    "SELECT count(*) AS n FROM verifications WHERE status = 'pending' AND environment = ?",
   );
+  // Only a request in the expected state moves, in one statement: two admins deciding at once cannot both win.
+  const decide = db.prepare<[string, string, string], DocRow>(
+    'UPDATE verifications SET doc = json_patch(doc, ?) WHERE id = ? AND status = ? RETURNING doc',
+  );
+  const rejectPending = db.prepare<[string, Environment, string], DocRow>(
+    "UPDATE verifications SET doc = json_patch(doc, ?) WHERE environment = ? AND business_id = ? AND status = 'pending' RETURNING doc",
+  );
+
+  // json_patch is an RFC 7396 merge: a null decisionNote removes the field, so a decision without a
+  // note never keeps the note of an approval it replaces.
+  const decisionPatch = (decision: VerificationDecision) =>
+    JSON.stringify({
+      status: decision.status,
+      decidedBy: decision.decidedBy,
+      decidedAt: decision.decidedAt,
+      decisionNote: decision.decisionNote ?? null,
+    });
 
   const read = (row: DocRow | undefined): VerificationRequest | null =>
     row ? (JSON.parse(row.doc) as VerificationRequest) : null;
@@ -45,18 +63,21 @@ export function createVerificationRepository(db: SqliteDatabase): VerificationRe
     async listByBusiness(environment, businessId) {
       return byBusiness.all(environment, businessId).map((row) => JSON.parse(row.doc) as VerificationRequest);
     },
-    async listPending(limit) {
-      return pending.all(Math.max(0, Math.trunc(limit))).map((row) => JSON.parse(row.doc) as VerificationRequest);
+    async listPending(environment, { after, limit }) {
+      const size = Math.max(1, Math.trunc(limit));
+      // One extra row tells whether another page exists.
+      const rows = pendingPage.all(environment, after?.createdAt ?? '', after?.id ?? '', size + 1);
+      const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as VerificationRequest);
+      const total = (pendingCount.get(environment) as { n: number }).n;
+      const last = items[items.length - 1];
+      return rows.length > size && last ? { items, next: { createdAt: last.createdAt, id: last.id }, total } : { items, total };
     },
-    async decide(id, decision) {
-      // JSON.stringify drops an absent decisionNote, so json_patch leaves the field out too.
-      const patch = JSON.stringify({
-        status: decision.status,
-        decidedBy: decision.decidedBy,
-        decidedAt: decision.decidedAt,
-        decisionNote: decision.decisionNote,
-      });
-      return read(decide.get(patch, id));
+    async decide(id, decision, from = 'pending') {
+      return read(decide.get(decisionPatch(decision), id, from));
+    },
+    async rejectPendingOfBusiness(environment, businessId, decision) {
+      const rows = rejectPending.all(decisionPatch({ ...decision, status: 'rejected' }), environment, businessId);
+      return rows.map((row) => JSON.parse(row.doc) as VerificationRequest);
     },
   };
 }

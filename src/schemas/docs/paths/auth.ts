@@ -10,7 +10,9 @@ export function authPaths() {
         operationId: 'register',
         tag,
         summary: 'Create an account',
-        description: 'Passwords are stored with scrypt. Default plan: free.',
+        description:
+          'Passwords are stored with scrypt. Every account starts on the free plan: `plan` is refused (400 VALIDATION_ERROR on ' +
+          '`plan`); an administrator sets plans with PATCH /admin/accounts/{accountId}.',
         access: 'public',
         body: 'RegisterRequest',
         success: { status: 201, description: 'Account created.', data: 'Account' },

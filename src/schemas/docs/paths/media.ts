@@ -24,7 +24,11 @@ export function mediaPaths() {
           'multipart/form-data with `file` and `type` (+ `businessId` when the account owns several profiles). ' +
           'The format is decided from the file\'s bytes, not its name or part header: JPEG, PNG, WebP or GIF for photo and logo; ' +
           `MP4, WebM or QuickTime for video. Size caps: logo ${MEDIA_SIZE_LIMITS.logo / MB} MB, photo ${MEDIA_SIZE_LIMITS.photo / MB} MB, ` +
-          `video ${MEDIA_SIZE_LIMITS.video / MB} MB (413 above). A logo sets media.logo, photos append to media.photos.`,
+          `video ${MEDIA_SIZE_LIMITS.video / MB} MB. A file over its type's cap, empty, or whose bytes are not an accepted format for ` +
+          'the type is 400 VALIDATION_ERROR with `details.field` `file` (and `details.issue` naming the cap or the accepted formats); ' +
+          `more than one file part is 400 on \`file\` too. Only a file over ${MEDIA_SIZE_LIMITS.video / MB} MB, the largest cap, is 413 ` +
+          'PAYLOAD_TOO_LARGE (the upload is cut off). 422 MEDIA_UPLOAD_FAILED means a valid file could not be stored. ' +
+          'A logo sets media.logo, photos append to media.photos.',
         access: 'credential',
         requestBody: {
           required: true,
@@ -48,6 +52,7 @@ export function mediaPaths() {
         operationId: 'deleteMedia',
         tag,
         summary: 'Remove a media file from its profile',
+        description: 'The uploader\'s account only. Works after the profile itself was deleted, so an owner can always remove an upload.',
         access: 'credential',
         parameters: ['MediaId'],
         success: { status: 200, description: 'Removed.', data: 'Deleted' },
@@ -59,7 +64,9 @@ export function mediaPaths() {
         operationId: 'getMedia',
         tag,
         summary: 'The file itself, with the Content-Type found in its bytes',
-        description: 'Readable by any caller who may read the profile it belongs to (drafts: the owner only).',
+        description:
+          'The owner (and admins) always, even after the profile was deleted; any other caller of the same environment only while ' +
+          'the profile is published. Otherwise 404 MEDIA_NOT_FOUND, the same answer as for an unknown id.',
         access: 'credential',
         parameters: ['MediaId'],
         success: {

@@ -2,12 +2,26 @@
 import { ref } from '../components';
 import { operation } from '../operation';
 import { profileStatusQuerySchema } from '../../endpoints/profile';
+import { REQUIRED_TO_PUBLISH } from '../../../domain/completeness';
+import { listOwnedProfilesQuerySchema } from '../../endpoints/profileList';
 
 const tag = 'Business profiles';
 
 export function profilePaths() {
   return {
     '/business/profile': {
+      get: operation({
+        operationId: 'listOwnProfiles',
+        tag,
+        summary: 'The caller\'s own profiles, drafts included, oldest first',
+        description:
+          'Profiles the caller\'s account owns in the caller\'s environment (sk_test_ keys: the sandbox), not deleted, in order of ' +
+          'creation. Small items: id, name, status, createdAt, updatedAt, completionPercentage; GET /business/profile/{businessId} ' +
+          'for the whole profile. Cursor pagination: pass `pagination.nextCursor` as `cursor` until `hasMore` is false.',
+        access: 'credential',
+        query: listOwnedProfilesQuerySchema,
+        success: { status: 200, description: 'One page of profiles.', data: 'ProfileList' },
+      }),
       post: operation({
         operationId: 'createProfile',
         tag,
@@ -49,9 +63,13 @@ export function profilePaths() {
         tag,
         summary: 'Change part of a profile (deep merge)',
         description:
-          'Objects merge (hours may name only some days), arrays replace, null clears an optional field. ' +
+          'Objects merge (hours may name only some days), arrays replace, null clears an optional field ' +
+          '(location: null leaves an empty location, as a create without one; services: null leaves services: []). ' +
           'With If-Match the change applies only to the revision you read. status published needs a complete profile, ' +
-          'else VALIDATION_ERROR naming what is missing.',
+          'else VALIDATION_ERROR (details.field status) naming what is missing. A published profile stays complete: ' +
+          `a change here or through hours that would remove what publishing requires (${REQUIRED_TO_PUBLISH.join(', ')}) is refused with ` +
+          'VALIDATION_ERROR, details.field naming the first field it would remove and the message listing all that ' +
+          'would be missing. Send status: draft in the same request to unpublish and remove them.',
         access: 'credential',
         parameters: ['BusinessId', 'IfMatch'],
         body: 'UpdateProfileRequest',

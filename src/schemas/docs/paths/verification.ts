@@ -1,4 +1,5 @@
 // Verification requests and admin decisions (spec 2.6, 4.3; issue 2), admin account settings (issues 3, 4).
+import { verificationQueueQuerySchema } from '../../endpoints/admin';
 import { operation } from '../operation';
 
 export function verificationPaths() {
@@ -8,7 +9,11 @@ export function verificationPaths() {
         operationId: 'requestVerification',
         tag: 'Verification',
         summary: 'Request verification at a level (basic < verified < premium < certified)',
-        description: 'One pending request per business at a time. An admin\'s approval sets trust.verificationLevel.',
+        description:
+          'One pending request per business at a time. An admin\'s approval sets trust.verificationLevel. ' +
+          'Sandbox (sk_test_) requests are decided at once, as in Stripe test mode, and never reach a reviewer: approved ' +
+          '(the level is raised), or rejected when a document URL contains "reject", so both outcomes can be tested. ' +
+          'Deleting the profile closes its pending request (rejected, decidedBy system).',
         access: 'credential',
         parameters: ['BusinessId'],
         body: 'VerificationRequest',
@@ -30,8 +35,13 @@ export function verificationPaths() {
         operationId: 'listPendingVerifications',
         tag: 'Admin',
         summary: 'The queue of pending verification requests, oldest first',
+        description:
+          'The queue of the caller\'s environment (a JWT: live; an admin\'s sk_test_ key: the sandbox, which is normally empty ' +
+          'because sandbox requests are decided at once). Each item names its `environment`. Cursor pagination: pass ' +
+          '`pagination.nextCursor` as `cursor` until `hasMore` is false; a request decided meanwhile never shifts a page.',
         access: 'admin',
-        success: { status: 200, description: 'Up to 100 pending requests.', data: 'VerificationQueue' },
+        query: verificationQueueQuerySchema,
+        success: { status: 200, description: 'One page of pending requests.', data: 'VerificationQueue' },
       }),
     },
     '/admin/verifications/{verificationId}/decision': {
@@ -39,6 +49,10 @@ export function verificationPaths() {
         operationId: 'decideVerification',
         tag: 'Admin',
         summary: 'Approve or reject a pending verification request',
+        description:
+          'A request of the caller\'s environment only. An approval raises the profile\'s trust.verificationLevel in the same ' +
+          'step; if the profile was deleted, nothing is approved: the request is closed (rejected, decidedBy system) and the ' +
+          'answer is 404 PROFILE_NOT_FOUND. An unknown or already decided request is 404 VERIFICATION_NOT_FOUND.',
         access: 'admin',
         parameters: ['VerificationId'],
         body: 'VerificationDecisionRequest',

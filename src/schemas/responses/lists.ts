@@ -1,0 +1,36 @@
+// Cursor-paginated list responses (spec 2.6): the caller's own profiles and the admin verification queue.
+import type { SchemaObject } from 'ajv';
+import { timestampSchema } from './common';
+
+export const cursorPaginationSchema: SchemaObject = {
+  type: 'object',
+  required: ['limit', 'hasMore', 'total'],
+  properties: {
+    limit: { type: 'integer' },
+    hasMore: { type: 'boolean' },
+    nextCursor: { type: 'string', description: 'Send as `cursor` for the next page; present only when hasMore.' },
+    total: { type: 'integer', description: 'Items in the whole list, all pages.' },
+  },
+};
+
+export const profileListItemSchema: SchemaObject = {
+  type: 'object',
+  required: ['id', 'name', 'status', 'createdAt', 'updatedAt', 'completionPercentage'],
+  properties: {
+    id: { type: 'string', description: 'biz_<id>' },
+    name: { type: 'string' },
+    status: { type: 'string', enum: ['draft', 'published'] },
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+    completionPercentage: { type: 'number', description: 'As in GET /business/profile/status.' },
+  },
+};
+
+export const profileListSchema: SchemaObject = {
+  type: 'object',
+  required: ['profiles', 'pagination'],
+  properties: {
+    profiles: { type: 'array', items: profileListItemSchema, description: 'Oldest first.' },
+    pagination: cursorPaginationSchema,
+  },
+};
