@@ -8,6 +8,27 @@ export interface ReadinessReport {
   indexer?: Record<string, unknown>;
 }
 
+const UNREACHABLE = 'unreachable; the server log has the reason';
+const BATCH_FAILED = 'the last batch failed; the indexer log has the error';
+
+/**
+ * /ready is public: error texts (a driver's "connect ECONNREFUSED 10.0.0.7:9200", a stack's
+ * message) stay in the server log, and the answer says only what failed.
+ */
+function withoutErrorTexts(report: ReadinessReport): ReadinessReport {
+  const backends = Object.fromEntries(
+    Object.entries(report.backends).map(([name, backend]) => [name, backend.error === undefined ? backend : { ...backend, error: UNREACHABLE }]),
+  );
+  if (!report.indexer) return { ...report, backends };
+  const { lastError, lastSkipped } = report.indexer as { lastError?: unknown; lastSkipped?: Record<string, unknown> | null };
+  const indexer: Record<string, unknown> = { ...report.indexer, lastError: lastError ? BATCH_FAILED : (lastError ?? null) };
+  if (lastSkipped) {
+    const { error: _error, ...skipped } = lastSkipped;
+    indexer.lastSkipped = skipped;
+  }
+  return { ...report, backends, indexer };
+}
+
 export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; openApiDocument: object }): Router {
   const router = new Router();
 
@@ -16,7 +37,7 @@ export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; 
   });
 
   router.get('/ready', async (ctx) => {
-    const report = await deps.readiness();
+    const report = withoutErrorTexts(await deps.readiness());
     // A stalled indexer means every write since it stalled is missing from search: not ready.
     const indexerStalled = report.indexer?.stalled === true;
     if (report.ready && !indexerStalled) return ok(ctx, report);

@@ -94,6 +94,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         await ping();
         return { engine, ok: true };
       } catch (error) {
+        logger.warn({ engine, err: (error as Error).message }, 'readiness check failed');
         return { engine, ok: false, error: (error as Error).message };
       }
     };

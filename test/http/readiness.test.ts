@@ -46,5 +46,24 @@ it('is ready while the indexer keeps up, and 503 with the indexer report once it
   expect(stalled.status).toBe(503);
   expect(stalled.body.error.code).toBe('SERVICE_UNAVAILABLE');
   expect(stalled.body.error.message).toMatch(/indexer has failed every batch since/);
-  expect(stalled.body.error.details).toMatchObject({ ready: false, indexer: { stalled: true, lastError: 'index unreachable', pending: 1 } });
+  expect(stalled.body.error.details).toMatchObject({ ready: false, indexer: { stalled: true, lastError: 'the last batch failed; the indexer log has the error', pending: 1 } });
+});
+
+it('keeps error texts (hosts, driver messages) out of the public answer', async () => {
+  const down = await buildTestApp({
+    readiness: async () => ({
+      ready: false,
+      backends: { store: { engine: 'sqlite', ok: true }, search: { engine: 'elasticsearch', ok: false, error: 'connect ECONNREFUSED 10.0.0.7:9200' } },
+      indexer: { stalled: false, lastError: 'connect ECONNREFUSED 10.0.0.7:9200', lastSkipped: { id: 'biz_x', environment: 'live', error: 'TypeError at toSearchDocument', at: '2026-11-22T00:00:00Z' } },
+    }),
+  });
+  try {
+    const response = await request(down.callback).get('/v1/ready');
+    expect(response.status).toBe(503);
+    expect(JSON.stringify(response.body)).not.toMatch(/10\.0\.0\.7|ECONNREFUSED|TypeError/);
+    expect(response.body.error.details.backends.search).toEqual({ engine: 'elasticsearch', ok: false, error: 'unreachable; the server log has the reason' });
+    expect(response.body.error.details.indexer.lastSkipped).toEqual({ id: 'biz_x', environment: 'live', at: '2026-11-22T00:00:00Z' });
+  } finally {
+    await down.close();
+  }
 });

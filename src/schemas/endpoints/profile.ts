@@ -14,7 +14,7 @@ import { text } from '../parts/text';
 const nameSchema = text(200);
 const categorySchema = text(100);
 /** A few paragraphs. */
-const descriptionSchema = text(5000);
+const descriptionSchema = text(5000, 1, 'multi');
 /** One line, as on a card. */
 const taglineSchema = text(160);
 const servicesSchema: SchemaObject = { type: 'array', maxItems: MAX_SERVICES, items: serviceInputSchema };

@@ -19,15 +19,11 @@ const LINE_RULES: Record<TextLines, { pattern: string; issue: string }> = {
   multi: { pattern: MULTI_LINE, issue: 'must not contain control or bidirectional override characters (line breaks and tabs are allowed)' },
 };
 
-// Every single-line field is at most 500 characters and every prose field at least 2000, so a
-// caller that does not say which it is gets the right rule from its length.
-const PROSE_FROM_LENGTH = 2000;
-
 /**
  * A human-readable string with bounded length. With minLength >= 1 it must also hold one
  * visible character, so "   " or "\u200B\u200B" is not accepted as a name.
  */
-export function text(maxLength: number, minLength = 1, lines: TextLines = maxLength >= PROSE_FROM_LENGTH ? 'multi' : 'single'): SchemaObject {
+export function text(maxLength: number, minLength = 1, lines: TextLines = 'single'): SchemaObject {
   const rule = LINE_RULES[lines];
   const schema: SchemaObject = { type: 'string', maxLength, pattern: rule.pattern, 'x-issue': rule.issue };
   if (minLength === 0) return schema;

@@ -76,7 +76,7 @@ export const readinessSchema: SchemaObject = {
       additionalProperties: {
         type: 'object',
         required: ['engine', 'ok'],
-        properties: { engine: { type: 'string' }, ok: { type: 'boolean' }, error: { type: 'string' } },
+        properties: { engine: { type: 'string' }, ok: { type: 'boolean' }, error: { type: 'string', description: 'Says the backend is unreachable; the reason is in the server log.' } },
       },
     },
     indexer: {
@@ -90,13 +90,13 @@ export const readinessSchema: SchemaObject = {
         reindexes: { type: 'integer' },
         lastBatchLagMs: { type: ['number', 'null'] },
         lastBatchAt: { type: ['string', 'null'] },
-        lastError: { type: ['string', 'null'], description: 'Why the last batch failed; null once a batch succeeds.' },
+        lastError: { type: ['string', 'null'], description: 'Set while batches fail (the reason is in the server log); null once a batch succeeds.' },
         failingSince: { type: ['string', 'null'], description: 'When the current run of failed batches began.' },
         stalled: { type: 'boolean', description: 'Every batch has failed for 60 s or more; /ready answers 503.' },
         skipped: { type: 'integer', description: 'Profiles that could not be turned into a search document (logged with their id).' },
         lastSkipped: {
           type: ['object', 'null'],
-          properties: { id: { type: 'string' }, environment: { type: 'string' }, error: { type: 'string' }, at: timestampSchema },
+          properties: { id: { type: 'string' }, environment: { type: 'string' }, at: timestampSchema },
         },
       },
     },

@@ -74,9 +74,9 @@ describe('prose (multi-line) text', () => {
     expect(bodyIssue(createProfileBodySchema, profile({ description: '\n\n\t' }))).toEqual({ field: 'description', issue: 'must not be blank' });
   });
 
-  it('decides single or multi from the length when the caller does not say', () => {
-    expect(text(200).pattern).toBe(text(200, 1, 'single').pattern);
-    expect(text(5000).pattern).toBe(text(5000, 1, 'multi').pattern);
+  it('is single-line unless the field says it is prose', () => {
+    expect(text(5000).pattern).toBe(text(5000, 1, 'single').pattern);
+    expect(text(5000, 1, 'multi').pattern).not.toBe(text(5000).pattern);
   });
 });
 
