@@ -63,6 +63,8 @@ export interface SearchQuery {
   near?: { lat: number; lon: number; radiusKm: number };
   maxPrice?: number;
   minRating?: number;
+  /** "with more than 100 reviews": at least this many reviews. */
+  minReviewCount?: number;
   /** Keep only businesses open as asked, in their own time zone (domain/search/openingFilter.ts). */
   opening?: OpeningFilter;
   sort: SearchSort;

@@ -181,6 +181,19 @@ export function searchIndexContract(
         expect(idSet(await index.search(query({ minRating: 4.7 })))).toEqual(sortedIds(live((doc) => doc.averageRating >= 4.7)));
       });
 
+      it('filters minReviewCount, alone and with minRating', async () => {
+        const counts = [...new Set(liveDocuments.map((doc) => doc.reviewCount))].sort((a, b) => a - b);
+        const middle = counts[Math.floor(counts.length / 2)];
+        expect(middle).toBeGreaterThan(0);
+        const many = live((doc) => doc.reviewCount >= middle);
+        expect(many.length).toBeGreaterThan(0);
+        expect(many.length).toBeLessThan(liveDocuments.length);
+        expect(idSet(await index.search(query({ minReviewCount: middle })))).toEqual(sortedIds(many));
+        expect(idSet(await index.search(query({ minReviewCount: middle, minRating: 4.5 })))).toEqual(
+          sortedIds(live((doc) => doc.reviewCount >= middle && doc.averageRating >= 4.5)),
+        );
+      });
+
       it('keeps environments apart in search, get and count', async () => {
         expect((await index.search(query({ text: 'sandbox' }))).total).toBe(0);
         expect(idSet(await index.search(query({ environment: 'test', text: 'sandbox' })))).toEqual(sortedIds(testDocuments));

@@ -54,6 +54,7 @@ describe('a place named in the sentence and a request location', () => {
 it('maps price and quality words to filters', () => {
   expect(plan('lunch under $20')).toMatchObject({ maxPrice: 20 });
   expect(plan('verified plumber').verificationLevels).toEqual(['verified', 'premium', 'certified']);
+  expect(plan('dentist with more than 100 reviews')).toMatchObject({ minReviewCount: 101 });
 });
 
 it('sorts by relevance with text and nearest first without', () => {

@@ -87,6 +87,7 @@ function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   // A document without a price has no minPrice field, so a range never matches it.
   if (query.maxPrice !== undefined) clauses.push({ range: { minPrice: { lte: query.maxPrice } } });
   if (query.minRating !== undefined) clauses.push({ range: { averageRating: { gte: query.minRating } } });
+  if (query.minReviewCount !== undefined) clauses.push({ range: { reviewCount: { gte: query.minReviewCount } } });
   if (query.near) {
     clauses.push({ geo_distance: { distance: `${query.near.radiusKm}km`, location: { lat: query.near.lat, lon: query.near.lon } } });
   }

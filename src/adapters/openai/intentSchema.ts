@@ -63,6 +63,7 @@ export const INTENT_JSON_SCHEMA = {
         best: nullable('boolean', { description: 'Asks for the best / top rated.' }),
         minRating: nullable('number', { description: 'Minimum star rating, 1 to 5.' }),
         verifiedOnly: nullable('boolean', { description: 'Asks for verified, licensed or certified businesses.' }),
+        minReviews: nullable('integer', { description: 'Least number of reviews asked for ("more than 100 reviews" = 101).' }),
       },
       'Quality wishes.',
     ),
@@ -170,6 +171,7 @@ export function parseIntentAnswer(content: string | null | undefined): SearchInt
       best: flag(quality.best),
       minRating: rating !== undefined && rating > 0 ? Math.min(5, rating) : undefined,
       verifiedOnly: flag(quality.verifiedOnly),
+      minReviews: positive(quality.minReviews) === undefined ? undefined : Math.ceil(quality.minReviews as number),
     }),
   };
   if (parts.place) intent.place = parts.place;

@@ -19,7 +19,7 @@ export interface SearchIntent {
   place?: PlaceIntent;
   when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
-  quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean };
+  quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean; minReviews?: number };
   /** The sentence asked for places near the caller ("near me", "closest", "within 5 km"). */
   nearby?: boolean;
 }

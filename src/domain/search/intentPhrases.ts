@@ -9,7 +9,7 @@ import { consume, wholeWords, type QueryText } from './queryText';
 
 export type WhenIntent = TimeConditions;
 export interface PriceIntent { cheap?: boolean; maxAmount?: number; currency?: string }
-export interface QualityIntent { best?: boolean; minRating?: number; verifiedOnly?: boolean }
+export interface QualityIntent { best?: boolean; minRating?: number; verifiedOnly?: boolean; minReviews?: number }
 
 const OPEN_NOW = wholeWords(
   String.raw`open(?:ed)?\s+(?:right\s+)?now|(?:currently|still)\s+open|open\s+(?:at\s+the\s+moment|currently)`,
@@ -106,7 +106,7 @@ export function parseAmount(raw: string): number {
 const NUMBER = String.raw`(\d+(?:[.,]\d+)*)(?![\d.,])`;
 const CURRENCY_WORD = String.raw`(dollars?|bucks|usd|euros?|eur|pounds?|gbp|quid)`;
 // Units after a bare number mean the limit is not a price ("under 5 km", "less than 4 stars").
-const NOT_A_UNIT = String.raw`(?!\s*(?:km|kms|kilomet|kilometres?|mi|miles?|m|meters?|metres?|min|mins|minutes?|hours?|hrs?|stars?|years?|people|persons|guests|%|\+))`;
+const NOT_A_UNIT = String.raw`(?!\s*(?:km|kms|kilomet|kilometres?|mi|miles?|m|meters?|metres?|min|mins|minutes?|hours?|hrs?|stars?|reviews?|ratings?|years?|people|persons|guests|%|\+))`;
 const MAX_PRICE_PREFIX = wholeWords(
   String.raw`(?:under|less\s+than|below|max(?:imum)?|up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|cheaper\s+than|for\s+less\s+than)\s*` +
     String.raw`([$€£])?\s*${NUMBER}(?:\s*${CURRENCY_WORD})?${NOT_A_UNIT}`,
@@ -144,6 +144,12 @@ const RATED_NUMBER = wholeWords(
 const BEST = wholeWords(
   String.raw`(?:top|highly|best|highest|well)[- ](?:rated|reviewed)|high(?:ly)?[- ]reviewed|(?:most|highly)[- ]recommended|top[- ]notch|best|top|finest|recommended`,
 );
+// "with more than 100 reviews", "at least 50 reviews", "100+ reviews", "200 reviews or more".
+const COUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+const MIN_REVIEWS = wholeWords(
+  String.raw`(?:with\s+|having\s+)?(?:(more\s+than|over|at\s+least|min(?:imum)?(?:\s+of)?)\s+${COUNT}|${COUNT}\s*(?:\+|plus|or\s+more))\s+(?:reviews?|ratings?)` +
+    String.raw`|(?:with\s+|having\s+)?${COUNT}\s+(?:reviews?|ratings?)\s+or\s+more`,
+);
 const VERIFIED = wholeWords(String.raw`verified|licen[sc]ed(?:\s+and\s+insured)?|certified|accredited|bonded|insured|vetted`);
 
 // A 5.0 average is rare once a place has many reviews, and "5 star" is mostly praise, so the
@@ -158,6 +164,13 @@ export function extractQuality(text: QueryText): QualityIntent | undefined {
     if (value >= 5) quality.best = true;
     quality.minRating = Math.max(quality.minRating ?? 0, Math.min(value, MAX_RULE_MIN_RATING));
   };
+  consume(text, MIN_REVIEWS, (m) => {
+    const [, comparison, after, before, trailing] = m;
+    const count = Number((after ?? before ?? trailing).replace(/,/g, ''));
+    // "more than 100" and "over 100" leave 100 out.
+    const least = comparison && /^(?:more|over)/.test(comparison) ? count + 1 : count;
+    if (least > 0) quality.minReviews = Math.max(quality.minReviews ?? 0, least);
+  });
   consume(text, STAR_RATING, (m) => setRating(m[1]));
   consume(text, RATED_NUMBER, (m) => setRating(m[1]));
   consume(text, BEST, () => (quality.best = true));

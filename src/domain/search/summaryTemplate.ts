@@ -43,6 +43,7 @@ function suggestions({ intent, radiusKm, category }: SummaryRequest): string[] {
   if (intent.when) out.push('drop the opening-time filter');
   if (intent.price?.maxAmount !== undefined) out.push('raise the price limit');
   if (intent.quality?.minRating !== undefined || intent.quality?.verifiedOnly) out.push('relax the rating or verification requirement');
+  if (intent.quality?.minReviews !== undefined) out.push('ask for fewer reviews');
   const words = intent.terms.length + intent.serviceTerms.length;
   if (words > 1) out.push('use fewer words');
   if (words > 0) out.push('check the spelling');

@@ -87,6 +87,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   query.order = query.sort === 'distance' ? 'asc' : 'desc';
   if (intent.price?.maxAmount !== undefined) query.maxPrice = intent.price.maxAmount;
   if (intent.quality?.minRating !== undefined) query.minRating = intent.quality.minRating;
+  if (intent.quality?.minReviews !== undefined) query.minReviewCount = intent.quality.minReviews;
   if (intent.quality?.verifiedOnly) query.verificationLevels = VERIFIED_LEVELS;
   // Opening hours have minute resolution: the same minute gives the same answer (and cached totals).
   if (intent.when) query.opening = { at: new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString(), ...intent.when };

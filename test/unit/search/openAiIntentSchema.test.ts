@@ -56,7 +56,7 @@ describe('parseIntentAnswer', () => {
       place: { city: 7, state: '  ', near: 'downtown' },
       when: { openNow: 'yes', day: 'Funday', late: true },
       price: { cheap: true, maxAmount: -5, currency: 'dollars' },
-      quality: { best: true, minRating: 9, verifiedOnly: null },
+      quality: { best: true, minRating: 9, verifiedOnly: null, minReviews: -3 },
     };
     expect(parseIntentAnswer(JSON.stringify(answer))).toEqual({
       terms: ['ok'],
@@ -67,6 +67,11 @@ describe('parseIntentAnswer', () => {
       price: { cheap: true },
       quality: { best: true, minRating: 5 },
     });
+  });
+
+  it('reads a least review count, rounding a fraction up', () => {
+    const quality = { best: null, minRating: null, verifiedOnly: null, minReviews: 100.5 };
+    expect(parseIntentAnswer(JSON.stringify({ terms: [], categories: [], serviceTerms: [], ...nulls, quality })).quality).toEqual({ minReviews: 101 });
   });
 
   it('reads relative days and clock times, padding "9:00" and dropping impossible times', () => {

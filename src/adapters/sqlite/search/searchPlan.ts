@@ -193,6 +193,10 @@ function planParts(query: SearchQuery): Parts {
     rowOnly.push('d.average_rating >= @minRating');
     params.minRating = query.minRating;
   }
+  if (query.minReviewCount !== undefined) {
+    rowOnly.push('d.review_count >= @minReviewCount');
+    params.minReviewCount = query.minReviewCount;
+  }
   let distance: string | null = null;
   if (query.near) {
     const box = boundingBox(query.near, query.near.radiusKm);
