@@ -55,6 +55,13 @@ describe('templateSummary', () => {
     );
   });
 
+  it('suggests asking for fewer reviews when the sentence set a review count', () => {
+    const many = 'ramen with more than 500 reviews';
+    expect(templateSummary({ query: many, intent: parseIntentByRules(many) }, [], 0)).toBe(
+      'No places matched "ramen with more than 500 reviews". You could ask for fewer reviews or check the spelling.',
+    );
+  });
+
   it('suggests a wider radius only when the search had one', () => {
     const tacos = { query: 'tacos', intent: parseIntentByRules('tacos') };
     expect(templateSummary(tacos, [], 0)).toBe('No places matched "tacos". You could check the spelling.');
