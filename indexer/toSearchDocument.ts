@@ -1,12 +1,14 @@
 // Pure mapping from a stored profile to what the search index holds. Only published,
-// non-deleted profiles are searchable; anything else becomes a delete.
+// non-deleted profiles of accounts in good standing are searchable; anything else becomes a delete.
 import { assessCompleteness } from '../src/domain/completeness';
 import type { BusinessProfile, Environment } from '../src/domain/profile';
 import { timeZoneAt } from '../src/domain/timeZone';
 import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
 
 export function isSearchable(profile: BusinessProfile): boolean {
-  return profile.status === 'published' && profile.deletedAt === undefined;
+  // ownerSuspended comes and goes through the change feed like any write, so suspending an
+  // account deletes its documents and lifting the suspension upserts them again.
+  return profile.status === 'published' && profile.deletedAt === undefined && profile.ownerSuspended !== true;
 }
 
 function lowestPrice(profile: BusinessProfile): { minPrice: number; minPriceCurrency: string } | undefined {

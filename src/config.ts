@@ -31,6 +31,11 @@ export interface Config {
   searchReaderThreads: number;
   /** Embedded index only: score text with the bm25_given extension when it builds here (false: FTS5's bm25()). */
   searchRankExtension: boolean;
+  /**
+   * Reverse proxies in front of the API whose X-Forwarded-For entries are believed (0: none, the
+   * socket address is the client). The client is the entry that many places from the right.
+   */
+  trustedProxies: number;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +79,20 @@ function flag(env: Env, name: string, fallback: boolean, problems: string[]): bo
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   problems.push(`${name} must be true or false (got "${raw}")`);
   return fallback;
+}
+
+/**
+ * TRUST_PROXY: false (default), true (one proxy) or how many proxies append to X-Forwarded-For.
+ * A count rather than "trust everything": the leftmost entries are whatever the client sent.
+ */
+function trustedProxies(env: Env, problems: string[]): number {
+  const raw = env.TRUST_PROXY ?? '';
+  const value = raw.toLowerCase();
+  if (value === '' || value === 'false' || value === 'no') return 0;
+  if (value === 'true' || value === 'yes') return 1;
+  if (/^\d{1,2}$/.test(value) && Number(value) <= 10) return Number(value);
+  problems.push(`TRUST_PROXY must be true, false or a number of proxies from 0 to 10 (got "${raw}")`);
+  return 0;
 }
 
 /** Uses JWT_SECRET when given, else a secret generated once into DATA_DIR (never a hard-coded one). */
@@ -129,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 30, 1, 600, problems),
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
+    trustedProxies: trustedProxies(env, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -95,7 +95,7 @@ export function createMediaService(deps: {
 
   /**
    * The owner (and admins) always; anyone else of the environment only while the profile is
-   * published and not deleted, as for the profile itself. Otherwise 404, so that ids of hidden
+   * published, not deleted and its owner not suspended, as for the profile itself. Otherwise 404, so that ids of hidden
    * media reveal nothing. Deleting a profile thereby hides its media; the owner can still fetch
    * and delete them.
    */
@@ -103,7 +103,7 @@ export function createMediaService(deps: {
     const record = await recordIn(principal, mediaId);
     if (record.ownerId !== principal.accountId && principal.role !== 'admin') {
       const profile = await store.profiles.get(record.environment, record.businessId);
-      if (profile?.status !== 'published') throw mediaNotFound(mediaId);
+      if (profile?.status !== 'published' || profile.ownerSuspended) throw mediaNotFound(mediaId);
     }
     const blob = await storage.get(record.storageKey);
     if (!blob) throw mediaNotFound(mediaId);

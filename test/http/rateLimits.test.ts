@@ -45,3 +45,58 @@ it('limits sk_test_ keys to 100 requests per hour whatever the plan', async () =
   const liveResponse = await request(app.callback).get('/v1/business/profile/status').set(live.auth);
   expect(liveResponse.headers['x-ratelimit-limit']).toBe('10000');
 });
+
+describe('the per-IP budget of /auth behind reverse proxies (TRUST_PROXY)', () => {
+  const config = (trustedProxies: number) => ({ jsonBodyLimit: 1024 * 1024, jwtSecret: 'test-secret-that-is-at-least-32-characters-long', trustedProxies });
+
+  async function withApp(trustedProxies: number, body: (login: (forwardedFor: string) => Promise<number>) => Promise<void>) {
+    const limiter = createRateLimiter({ logger: createLogger('silent') });
+    const target = await buildTestApp({ config: config(trustedProxies), rateLimit: (area: RateLimitArea) => rateLimit(limiter, area) });
+    // Requests left in the caller's /auth budget after one failed sign-in.
+    const login = async (forwardedFor: string) => {
+      const response = await request(target.callback)
+        .post('/v1/auth/login')
+        .set('X-Forwarded-For', forwardedFor)
+        .send({ email: 'nobody@example.com', password: 'not the right password' });
+      expect(response.status).toBe(401);
+      expect(response.headers['x-ratelimit-limit']).toBe('100');
+      return Number(response.headers['x-ratelimit-remaining']);
+    };
+    try {
+      await body(login);
+    } finally {
+      await target.close();
+    }
+  }
+
+  it('with one trusted proxy, gives each forwarded client its own budget', async () => {
+    await withApp(1, async (login) => {
+      expect(await login('203.0.113.7')).toBe(99);
+      expect(await login('203.0.113.7')).toBe(98);
+      expect(await login('198.51.100.9')).toBe(99);
+    });
+  });
+
+  it('with one trusted proxy, believes only the entry the proxy appended, not what the client wrote before it', async () => {
+    await withApp(1, async (login) => {
+      expect(await login('203.0.113.7')).toBe(99);
+      expect(await login('10.0.0.1, 203.0.113.7')).toBe(98);
+      expect(await login('10.0.0.2, 203.0.113.7')).toBe(97);
+    });
+  });
+
+  it('with two trusted proxies, takes the client from the second entry from the right', async () => {
+    await withApp(2, async (login) => {
+      expect(await login('spoofed, 203.0.113.7, 192.0.2.1')).toBe(99);
+      expect(await login('203.0.113.7, 192.0.2.2')).toBe(98);
+      expect(await login('198.51.100.9, 192.0.2.1')).toBe(99);
+    });
+  });
+
+  it('by default ignores X-Forwarded-For: every caller behind one address shares its budget', async () => {
+    await withApp(0, async (login) => {
+      expect(await login('203.0.113.7')).toBe(99);
+      expect(await login('198.51.100.9')).toBe(98);
+    });
+  });
+});

@@ -67,3 +67,18 @@ it('runs embedded searches on one reader thread per core (at most 4) unless told
   expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: 'many' })).toThrow(/SEARCH_READER_THREADS/);
   expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_READER_THREADS: '-1' })).toThrow(/SEARCH_READER_THREADS/);
 });
+
+it('trusts no proxy unless TRUST_PROXY says how many append to X-Forwarded-For', () => {
+  const proxies = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value !== undefined && { TRUST_PROXY: value }) }).trustedProxies;
+  expect(proxies()).toBe(0);
+  expect(proxies('')).toBe(0);
+  expect(proxies('false')).toBe(0);
+  expect(proxies('true')).toBe(1);
+  expect(proxies('TRUE')).toBe(1);
+  expect(proxies('2')).toBe(2);
+  expect(proxies('0')).toBe(0);
+  expect(() => proxies('always')).toThrow(/TRUST_PROXY must be true, false or a number of proxies from 0 to 10 \(got "always"\)/);
+  expect(() => proxies('11')).toThrow(/TRUST_PROXY/);
+  expect(() => proxies('-1')).toThrow(/TRUST_PROXY/);
+  expect(() => proxies('1.5')).toThrow(/TRUST_PROXY/);
+});

@@ -42,6 +42,16 @@ it('only published, non-deleted profiles are searchable; anything else becomes a
   expect(toIndexAction({ ...published, deletedAt: '2026-01-01T00:00:00.000Z' })).toEqual({ type: 'delete', environment: 'live', id: published.id });
 });
 
+it('removes the profiles of a suspended account from the index and restores them when the flag goes', () => {
+  const suspended = { ...published, ownerSuspended: true as const, version: 2 };
+  expect(isSearchable(suspended)).toBe(false);
+  expect(toIndexAction(suspended)).toEqual({ type: 'delete', environment: 'live', id: published.id });
+  const { ownerSuspended: _lifted, ...restored } = { ...suspended, version: 3 };
+  expect(toIndexAction(restored)).toEqual({ type: 'upsert', document: expect.objectContaining({ id: published.id, name: 'Corner Bakery' }) });
+  // A draft stays out of the index whatever the account's standing.
+  expect(toIndexAction({ ...restored, status: 'draft' })).toMatchObject({ type: 'delete' });
+});
+
 it('collapses several changes of one profile in a batch into the last one', () => {
   const first = { ...published, version: 1 };
   const second = { ...published, status: 'draft' as const, version: 2 };

@@ -37,11 +37,13 @@ export function createAccountRepository(accounts: Model<AccountDoc>): AccountRep
       const changes: Record<string, unknown> = { updatedAt: at };
       for (const field of PATCHABLE) {
         // A field given as undefined means "not given": required fields can never be erased this way.
-        if (patch[field] !== undefined) changes[field] = patch[field];
+        if (patch[field] !== undefined && patch[field] !== null) changes[field] = patch[field];
       }
+      // customLimits: null means "none": the record keeps no null in an optional field.
+      const update = patch.customLimits === null ? { $set: changes, $unset: { customLimits: 1 } } : { $set: changes };
       return guard(async () => {
         const doc = await accounts
-          .findOneAndUpdate({ _id: id }, { $set: changes }, { returnDocument: 'after', runValidators: true })
+          .findOneAndUpdate({ _id: id }, update, { returnDocument: 'after', runValidators: true })
           .lean<AccountDoc>();
         return doc ? toAccount(doc) : null;
       });

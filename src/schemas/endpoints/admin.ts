@@ -25,7 +25,7 @@ const customLimitSchema: SchemaObject = { type: 'integer', minimum: 1, maximum: 
 export const customLimitsSchema: SchemaObject = {
   type: 'object',
   additionalProperties: false,
-  description: 'Enterprise "custom" limits: general per hour, search per day, analytics per day.',
+  description: 'Enterprise "custom" limits: general per hour, search per day, analytics per day. Enterprise plan only.',
   properties: { general: customLimitSchema, search: customLimitSchema, analytics: customLimitSchema },
 };
 

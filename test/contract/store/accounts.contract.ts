@@ -51,6 +51,17 @@ export function accountsContract(suite: StoreSuite): void {
       expect(await store.accounts.findById(account.id)).toEqual(expected);
     });
 
+    it('removes the custom limits when the patch sets them to null', async () => {
+      const account = await store.accounts.create(anAccount({ plan: 'enterprise', customLimits: { search: 5000 } }));
+
+      const updated = await store.accounts.update(account.id, { customLimits: null, partner: true }, at(3));
+
+      const { customLimits: _removed, ...rest } = account;
+      const expected = { ...rest, partner: true, updatedAt: at(3) };
+      expect(updated).toEqual(expected);
+      expect(await store.accounts.findById(account.id)).toEqual(expected);
+    });
+
     it('treats a patch field given as undefined as not given', async () => {
       const account = await store.accounts.create(anAccount({ name: 'Ada', plan: 'professional' }));
 

@@ -55,6 +55,7 @@ export const businessSchema = new Schema<BusinessDoc>(
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,
     deletedAt: timestamp,
+    ownerSuspended: { type: Boolean },
   },
   recordOptions(BUSINESSES_COLLECTION),
 );

@@ -28,6 +28,8 @@ export function createAccountRepository(db: SqliteDatabase): AccountRepository {
       // A field given as undefined means "not given": required fields can never be erased this way.
       if (patch[field] !== undefined) Object.assign(next, { [field]: patch[field] });
     }
+    // customLimits: null means "none": the record keeps no null in an optional field.
+    if (patch.customLimits === null) delete next.customLimits;
     write.run(JSON.stringify(next), id);
     return next;
   });
