@@ -8,6 +8,7 @@ import { accessLog } from './http/accessLog';
 import { authenticate } from './http/authenticate';
 import { requireAdmin, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
+import { idempotentJsonBody } from './http/idempotency';
 import { jsonBody } from './http/jsonBody';
 import { checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
@@ -40,7 +41,7 @@ import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
 
 export interface AppDeps {
-  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'>;
+  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies'>>;
   logger: Logger;
   store: Store;
   mediaStorage: MediaStorage;
@@ -77,7 +78,8 @@ export function createApp(deps: AppDeps): Koa {
     requireScope,
     requireSignedIn,
     requireAdmin,
-    jsonBody: jsonBody(config.jsonBodyLimit),
+    // Idempotency-Key on every authenticated JSON write; why it sits here: http/idempotency.ts.
+    jsonBody: idempotentJsonBody(jsonBody(config.jsonBodyLimit), { records: store.idempotencyKeys, logger, clock }),
   };
 
   const v1 = new Router({ prefix: '/v1' });
@@ -88,14 +90,18 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general') }),
     mediaRoutes({ guards, media }),
     profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions, ownedProfiles: createOwnedProfiles({ store }) }),
-    searchRoutes({ guards, consumerSearch, listings }),
+    // Consumer search is a read sent as POST: no Idempotency-Key there.
+    searchRoutes({ guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) }, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());
 
   const app = new Koa();
-  app.proxy = false;
+  // Behind proxies the client is the entry config.trustedProxies from the right of X-Forwarded-For
+  // (Koa's maxIpsCount): the per-IP budget of /auth is then per client, not per load balancer.
+  app.proxy = (config.trustedProxies ?? 0) > 0;
+  app.maxIpsCount = config.trustedProxies ?? 0;
   app.silent = true; // errors are logged by errorHandler, once, with the request id
   app.use(requestId());
   app.use(accessLog(logger));

@@ -63,6 +63,13 @@ export type ServiceFields = Omit<Service, 'id' | 'createdAt' | 'updatedAt'>;
 export type DayHours = { open: string; close: string } | { closed: true };
 export type WeeklyHours = Partial<Record<Weekday, DayHours>>;
 
+/** The same week with its days in calendar order, Monday first, as people read a timetable. */
+export function inWeekdayOrder(hours: WeeklyHours): WeeklyHours {
+  const ordered: WeeklyHours = {};
+  for (const day of WEEKDAYS) if (hours[day] !== undefined) ordered[day] = hours[day];
+  return ordered;
+}
+
 export interface ProfileMedia {
   logo?: string; // URL
   photos: string[]; // URLs
@@ -115,4 +122,6 @@ export interface BusinessProfile {
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
+  /** Set while the owning account is suspended: hidden from other callers and from search. */
+  ownerSuspended?: true;
 }

@@ -4,13 +4,17 @@
 // - uniqueness breaks throw ConflictError (DUPLICATE_EMAIL, DUPLICATE_PROFILE, VERIFICATION_PENDING);
 // - a profile write and its change-feed entry commit together;
 // - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch).
-import type { Account, ApiKeyRecord, RefreshTokenRecord } from '../domain/account';
+import type { Account, ApiKeyRecord, CustomLimits, RefreshTokenRecord } from '../domain/account';
 import type { MediaRecord } from '../domain/media';
 import type { BusinessProfile, Environment } from '../domain/profile';
 import type { VerificationRequest, VerificationStatus } from '../domain/verification';
 import type { ChangeFeed } from './changeFeed';
+import type { IdempotencyKeyRepository } from './idempotencyKeys';
 
-export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'partner' | 'customLimits' | 'name'>>;
+export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'partner' | 'name'>> & {
+  /** null clears them (the plan's own limits apply again). */
+  customLimits?: CustomLimits | null;
+};
 
 export interface AccountRepository {
   /** ConflictError('DUPLICATE_EMAIL') when the (lower-cased) email exists. */
@@ -146,6 +150,7 @@ export interface Store {
   readonly verifications: VerificationRepository;
   readonly media: MediaRepository;
   readonly checkpoints: CheckpointRepository;
+  readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

@@ -1,5 +1,7 @@
 // Business profile endpoints (spec 4.3). Each route reads as: guard -> body -> validate -> use case -> envelope.
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { ifNoneMatchMatches } from '../domain/entityTags';
 import { isSessionId } from '../domain/sessionId';
 import { created, ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
@@ -14,11 +16,22 @@ import { requestVerificationBodySchema } from '../schemas/endpoints/verification
 import type { SessionStore } from '../ports/sessionStore';
 import type { CatalogService } from '../services/catalogService';
 import type { OwnedProfiles } from '../services/ownedProfiles';
-import { etagOf } from '../services/profileMutation';
+import { etagOf, type Revised } from '../services/profileMutation';
 import type { ProfileService } from '../services/profileService';
 import type { VerificationService } from '../services/verificationService';
 import { presentProfile } from './presenters/profilePresenter';
 import { protect, type RouteGuards } from './routeGuards';
+
+/** The request's If-Match, for a write that applies only to the revision the client read. */
+function ifMatchOf(ctx: Context): string | undefined {
+  return ctx.get('If-Match') || undefined;
+}
+
+/** A write's answer, with the profile's new ETag so the next conditional write can use it. */
+function sendRevised<T>(ctx: Context, { value, etag }: Revised<T>, status = 200): void {
+  ctx.set('ETag', etag);
+  ok(ctx, value, status);
+}
 
 export function profileRoutes(deps: {
   guards: RouteGuards;
@@ -55,21 +68,28 @@ export function profileRoutes(deps: {
     // A consumer viewing a profile teaches its search session (personalisation).
     const sessionId = ctx.get('X-Session-ID');
     if (isSessionId(sessionId)) await sessions.recordView(sessionId, profile.id, profile.category).catch(() => undefined);
-    ctx.set('ETag', etagOf(profile));
+    const etag = etagOf(profile);
+    ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'private, no-cache');
+    // The client's copy is current: 304 with the same headers and no body (RFC 9110 13.1.2).
+    const ifNoneMatch = ctx.get('If-None-Match');
+    if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, etag)) {
+      ctx.status = 304;
+      return;
+    }
     ok(ctx, presentProfile(profile));
   });
 
   router.patch('/:businessId', write, json, validateBody(updateProfileBodySchema), async (ctx) => {
-    const ifMatch = ctx.get('If-Match') || undefined;
-    const profile = await profiles.patch(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatch);
+    const profile = await profiles.patch(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx));
     ctx.set('ETag', etagOf(profile));
     ok(ctx, { id: profile.id, status: profile.status, updatedAt: profile.updatedAt });
   });
 
   router.delete('/:businessId', write, async (ctx) => {
     const principal = principalOf(ctx);
-    const deleted = await profiles.remove(principal, ctx.params.businessId);
+    // No ETag in the answer: a deleted profile has no revision left to read or change.
+    const deleted = await profiles.remove(principal, ctx.params.businessId, ifMatchOf(ctx));
     // Its pending verification leaves the admin queue. Should this step fail, an admin's decision
     // on the request still closes it (verificationService.settle checks the profile first).
     await verifications.closeForDeletedProfile(principal, deleted.id);
@@ -77,24 +97,23 @@ export function profileRoutes(deps: {
   });
 
   router.post('/:businessId/services', write, json, validateBody(createServiceBodySchema), async (ctx) => {
-    const service = await catalog.add(principalOf(ctx), ctx.params.businessId, ctx.state.body);
-    created(ctx, service);
+    sendRevised(ctx, await catalog.add(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)), 201);
   });
 
   router.patch('/:businessId/services/:serviceId', write, json, validateBody(updateServiceBodySchema), async (ctx) => {
-    ok(ctx, await catalog.update(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ctx.state.body));
+    sendRevised(ctx, await catalog.update(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ctx.state.body, ifMatchOf(ctx)));
   });
 
   router.delete('/:businessId/services/:serviceId', write, async (ctx) => {
-    ok(ctx, await catalog.remove(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId));
+    sendRevised(ctx, await catalog.remove(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ifMatchOf(ctx)));
   });
 
   router.patch('/:businessId/exclusive-content', write, json, validateBody(updateExclusiveContentBodySchema), async (ctx) => {
-    ok(ctx, await profiles.setExclusiveContent(principalOf(ctx), ctx.params.businessId, ctx.state.body));
+    sendRevised(ctx, await profiles.setExclusiveContent(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)));
   });
 
   router.patch('/:businessId/hours', write, json, validateBody(updateHoursBodySchema), async (ctx) => {
-    ok(ctx, await profiles.setHours(principalOf(ctx), ctx.params.businessId, ctx.state.body));
+    sendRevised(ctx, await profiles.setHours(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)));
   });
 
   router.get('/:businessId/blackout-dates', read, async (ctx) => {
@@ -102,11 +121,11 @@ export function profileRoutes(deps: {
   });
 
   router.post('/:businessId/blackout-dates', write, json, validateBody(addBlackoutDatesBodySchema), async (ctx) => {
-    ok(ctx, await profiles.addBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates));
+    sendRevised(ctx, await profiles.addBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates, ifMatchOf(ctx)));
   });
 
   router.delete('/:businessId/blackout-dates', write, json, validateBodyOrQuery(removeBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema), async (ctx) => {
-    ok(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates));
+    sendRevised(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates, ifMatchOf(ctx)));
   });
 
   router.post('/:businessId/verification', write, json, validateBody(requestVerificationBodySchema), async (ctx) => {

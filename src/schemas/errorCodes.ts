@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   DUPLICATE_EMAIL: { status: 409, description: 'An account with this email already exists.' },
   VERIFICATION_PENDING: { status: 409, description: 'A verification request for this business is already pending.' },
   CONFLICT: { status: 409, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    description: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds to get its answer.',
+  },
   PRECONDITION_FAILED: { status: 412, description: 'If-Match does not match the profile\'s current ETag: it changed since it was read.' },
   PAYLOAD_TOO_LARGE: {
     status: 413,
@@ -44,6 +48,10 @@ export const ERROR_CODES = {
       'or its Content-Encoding is not gzip, deflate, br or identity.',
   },
   MEDIA_UPLOAD_FAILED: { status: 422, description: 'The file was valid but could not be stored; nothing was attached to the profile. Retry later.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    description: 'This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours; use a new key.',
+  },
   RATE_LIMITED: { status: 429, description: 'A rate limit of the caller\'s plan was exceeded; `Retry-After` says how many seconds to wait.' },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected error; details are logged under the request id, never sent.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backend (database, search index, cache) did not answer; retry later.' },

@@ -5,29 +5,39 @@ import type { Principal } from '../domain/principal';
 import type { Service } from '../domain/profile';
 // The schema's cap for a whole services list; one number for PATCH profile and POST services.
 import { MAX_SERVICES } from '../schemas/parts/service';
-import type { ProfileAccess } from './profileMutation';
-import { newService, type ServiceInput } from './profileInput';
+import { etagOf, type ProfileAccess, type Revised } from './profileMutation';
+import { assertPricingPrecision, newService, type ServiceInput } from './profileInput';
 
 function serviceNotFound(serviceId: string): NotFoundError {
   return new NotFoundError(`Service ${serviceId} does not exist on this business`, 'SERVICE_NOT_FOUND');
 }
 
+// Every write takes the request's If-Match and answers with the profile's new ETag: a service
+// is part of the profile, so one revision covers both.
 export function createCatalogService({ access }: { access: ProfileAccess }) {
-  async function add(principal: Principal, businessId: string, input: ServiceInput): Promise<Service> {
+  async function add(principal: Principal, businessId: string, input: ServiceInput, ifMatch?: string): Promise<Revised<Service>> {
+    assertPricingPrecision(input.pricing, 'pricing');
     let added: Service | undefined;
-    await access.mutate(principal, businessId, (current, now) => {
+    const saved = await access.mutate(principal, businessId, (current, now) => {
       if (current.services.length >= MAX_SERVICES) {
         throw new ValidationError('services', `must contain at most ${MAX_SERVICES} items; this profile already lists ${current.services.length}`);
       }
       added = newService(input, now);
       return { ...current, services: [...current.services, added] };
-    });
-    return added as Service;
+    }, { ifMatch });
+    return { value: added as Service, etag: etagOf(saved) };
   }
 
-  async function update(principal: Principal, businessId: string, serviceId: string, patch: Partial<ServiceInput>): Promise<Service> {
+  async function update(
+    principal: Principal,
+    businessId: string,
+    serviceId: string,
+    patch: Partial<ServiceInput>,
+    ifMatch?: string,
+  ): Promise<Revised<Service>> {
+    assertPricingPrecision(patch.pricing, 'pricing');
     let updated: Service | undefined;
-    await access.mutate(principal, businessId, (current, now) => {
+    const saved = await access.mutate(principal, businessId, (current, now) => {
       const existing = current.services.find((service) => service.id === serviceId);
       if (!existing) throw serviceNotFound(serviceId);
       // Pricing is one value: a new pricing object replaces the old one instead of merging types.
@@ -39,16 +49,16 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
       }
       const result = updated;
       return { ...current, services: current.services.map((service) => (service.id === serviceId ? result : service)) };
-    });
-    return updated as Service;
+    }, { ifMatch });
+    return { value: updated as Service, etag: etagOf(saved) };
   }
 
-  async function remove(principal: Principal, businessId: string, serviceId: string): Promise<{ id: string; deleted: true }> {
-    await access.mutate(principal, businessId, (current) => {
+  async function remove(principal: Principal, businessId: string, serviceId: string, ifMatch?: string): Promise<Revised<{ id: string; deleted: true }>> {
+    const saved = await access.mutate(principal, businessId, (current) => {
       if (!current.services.some((service) => service.id === serviceId)) throw serviceNotFound(serviceId);
       return { ...current, services: current.services.filter((service) => service.id !== serviceId) };
-    });
-    return { id: serviceId, deleted: true };
+    }, { ifMatch });
+    return { value: { id: serviceId, deleted: true }, etag: etagOf(saved) };
   }
 
   return { add, update, remove };

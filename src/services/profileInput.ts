@@ -1,12 +1,30 @@
 // Turns validated request bodies into domain values: ids and timestamps for services,
-// phone numbers in E.164. The schemas (src/schemas) already checked shapes and bounds.
+// phone numbers in E.164, postal codes without surrounding spaces. The schemas (src/schemas)
+// already checked shapes and bounds; what depends on another field (a price's precision on its
+// currency) is checked here.
 import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
+import { minorUnitIssue } from '../domain/money';
 import { normalizePhone, phoneIssue } from '../domain/phone';
-import type { Contact, Service, ServiceFields } from '../domain/profile';
+import type { Contact, Location, Pricing, Service, ServiceFields } from '../domain/profile';
 
 /** A service as callers hand it in; bookable and requiresQuote default to false. */
 export type ServiceInput = Omit<ServiceFields, 'bookable' | 'requiresQuote'> & Partial<Pick<ServiceFields, 'bookable' | 'requiresQuote'>>;
+
+/** Refuses amounts finer than the currency's minor unit (JPY 10.5, USD 1.234), naming the field under `at`. */
+export function assertPricingPrecision(pricing: Pricing | null | undefined, at: string): void {
+  if (!pricing) return;
+  const amounts = pricing.type === 'range' ? { minAmount: pricing.minAmount, maxAmount: pricing.maxAmount } : { amount: pricing.amount };
+  for (const [name, amount] of Object.entries(amounts)) {
+    const issue = minorUnitIssue(amount, pricing.currency);
+    if (issue) throw new ValidationError(`${at}.${name}`, issue);
+  }
+}
+
+/** assertPricingPrecision for a request's services list, naming `services.<index>.pricing...`. */
+export function assertServicesPricing(inputs: ServiceInput[] | null | undefined): void {
+  inputs?.forEach((input, index) => assertPricingPrecision(input.pricing, `services.${index}.pricing`));
+}
 
 export function newService(input: ServiceInput, now: Date): Service {
   const at = now.toISOString();
@@ -31,4 +49,14 @@ export function normalizeContact(contact: Contact | undefined, country?: string)
   const phone = normalizePhone(contact.phone, country);
   if (!phone) throw new ValidationError('contact.phone', phoneIssue(contact.phone, country));
   return { ...contact, phone };
+}
+
+/**
+ * Surrounding white space of a postal code is a copy-paste accident, not part of the code
+ * ("78704 " is 78704): it is dropped, as the schema promises. Works on a location patch too.
+ */
+export function normalizeLocation<T extends Location | null | undefined>(location: T): T {
+  const postalCode = location?.address?.postalCode;
+  if (typeof postalCode !== 'string') return location;
+  return { ...location, address: { ...location!.address, postalCode: postalCode.trim() } } as T;
 }

@@ -4,6 +4,7 @@
 import { aiVisibilityScore } from '../domain/aiVisibilityScore';
 import { assessCompleteness } from '../domain/completeness';
 import { dedupeKeys } from '../domain/dedupeKeys';
+import { ifMatchAllows } from '../domain/entityTags';
 import { ForbiddenError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { BusinessProfile } from '../domain/profile';
@@ -14,6 +15,12 @@ export type Clock = () => Date;
 /** The ETag of a profile revision. */
 export function etagOf(profile: Pick<BusinessProfile, 'version'>): string {
   return `"v${profile.version}"`;
+}
+
+/** A write's answer and the ETag of the profile revision it left, for the ETag header. */
+export interface Revised<T> {
+  value: T;
+  etag: string;
 }
 
 /** Recomputes what is derived from the profile's own fields. */
@@ -52,7 +59,8 @@ export interface ProfileAccess {
   owned(principal: Principal, id: string): Promise<BusinessProfile>;
   /**
    * Applies `change` to the caller's profile and stores it. Without If-Match a lost race
-   * is retried on the fresh revision; with If-Match a stale revision is a 412.
+   * is retried on the fresh revision; with If-Match (a list or "*", RFC 9110) a stale revision
+   * is a 412. A change that returns `current` itself stores nothing and keeps the revision.
    */
   mutate(
     principal: Principal | null,
@@ -83,6 +91,8 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
 
   async function readable(principal: Principal, id: string): Promise<BusinessProfile> {
     const profile = await find(principal.environment, id);
+    // A suspended account's listings are gone for everyone else, as if they did not exist.
+    if (profile.ownerSuspended && !isOwner(principal, profile) && principal.role !== 'admin') throw new ProfileNotFoundError(id);
     if (profile.status !== 'published' && !isOwner(principal, profile) && principal.role !== 'admin') {
       throw new ForbiddenError('This business profile is not published');
     }
@@ -98,11 +108,12 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
     for (let attempt = 0; ; attempt++) {
       // A null principal is a trusted internal caller (admin decisions): no ownership check.
       const current = principal ? await owned(principal, id) : await find(options.environment ?? 'live', id);
-      if (options.ifMatch !== undefined && options.ifMatch !== '*' && options.ifMatch !== etagOf(current)) {
-        throw new PreconditionFailedError(`If-Match ${options.ifMatch} does not match the current revision ${etagOf(current)}`);
+      if (options.ifMatch !== undefined && !ifMatchAllows(options.ifMatch, etagOf(current))) {
+        throw new PreconditionFailedError(`If-Match does not match the profile's current ETag ${etagOf(current)}: it changed since you read it`);
       }
       const now = clock();
       const changed = change(current, now);
+      if (changed === current) return current;
       assertStillPublishable(current, changed);
       const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
       try {

@@ -7,10 +7,10 @@ import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScor
 import { newId } from '../domain/ids';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
-import type { BusinessProfile, ExclusiveContent, WeeklyHours } from '../domain/profile';
+import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
 import type { Store } from '../ports/store';
-import { type Clock, type ProfileAccess, withDerivedFields } from './profileMutation';
-import { newService, normalizeContact, type ServiceInput } from './profileInput';
+import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
+import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
 
 export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'category'> {
   description?: string;
@@ -39,14 +39,21 @@ export function mergeHours(current: WeeklyHours, changes: WeeklyHours | Record<s
     if (value === null) delete next[day];
     else next[day] = value;
   }
-  return next as WeeklyHours;
+  return inWeekdayOrder(next as WeeklyHours);
+}
+
+/** Stored exclusive content equal field for field (a merge that changes nothing). */
+function sameExclusiveContent(a: ExclusiveContent, b: ExclusiveContent): boolean {
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ExclusiveContent>;
+  return [...fields].every((field) => a[field] === b[field]);
 }
 
 export function createProfileService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
   async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
+    assertServicesPricing(input.services);
     const now = clock();
     const at = now.toISOString();
-    const location = input.location ?? {};
+    const location = normalizeLocation(input.location) ?? {};
     const draft: BusinessProfile = {
       id: newId('biz'),
       environment: principal.environment,
@@ -58,7 +65,7 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       location,
       contact: normalizeContact(input.contact, location.address?.country),
       services: (input.services ?? []).map((service) => newService(service, now)),
-      hours: input.hours ?? {},
+      hours: inWeekdayOrder(input.hours ?? {}),
       blackoutDates: [],
       media: { photos: [], videos: [] },
       trust: { verificationLevel: 'none', averageRating: 0, totalReviews: 0 },
@@ -74,11 +81,13 @@ export function createProfileService({ store, access, clock }: { store: Store; a
   }
 
   async function patch(principal: Principal, id: string, input: PatchProfileInput, ifMatch?: string): Promise<BusinessProfile> {
+    assertServicesPricing(input.services);
     return access.mutate(
       principal,
       id,
       (current, now) => {
-        const { status, services, contact, hours, location, ...rest } = input;
+        const { status, services, contact, hours, location: locationPatch, ...rest } = input;
+        const location = normalizeLocation(locationPatch);
         let next = mergePatch(current, rest);
         // null clears to what a create without the field stores: readers rely on the object being there.
         if (location !== undefined) next = { ...next, location: location === null ? {} : mergePatch(current.location ?? {}, location) };
@@ -110,9 +119,9 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return requested;
   }
 
-  async function remove(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
+  async function remove(principal: Principal, id: string, ifMatch?: string): Promise<{ id: string; deleted: true }> {
     // Soft delete: reads and search drop it, the record stays for audit.
-    await access.mutate(principal, id, (current, now) => ({ ...current, deletedAt: now.toISOString() }));
+    await access.mutate(principal, id, (current, now) => ({ ...current, deletedAt: now.toISOString() }), { ifMatch });
     return { id, deleted: true };
   }
 
@@ -132,26 +141,36 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendations };
   }
 
-  async function setHours(principal: Principal, id: string, hours: WeeklyHours | Record<string, null>) {
-    const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: mergeHours(current.hours, hours) }));
-    return { id: saved.id, hours: saved.hours, updatedAt: saved.updatedAt };
+  async function setHours(principal: Principal, id: string, hours: WeeklyHours | Record<string, null>, ifMatch?: string) {
+    const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: mergeHours(current.hours, hours) }), { ifMatch });
+    return revised(saved, { id: saved.id, hours: saved.hours, updatedAt: saved.updatedAt });
   }
 
-  async function addBlackoutDates(principal: Principal, id: string, dates: string[]) {
-    const saved = await access.mutate(principal, id, (current, now) => ({
-      ...current,
-      blackoutDates: withBlackoutDates(current.blackoutDates, dates, businessToday(current.location?.coordinates, now)),
-    }));
-    return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
+  async function addBlackoutDates(principal: Principal, id: string, dates: string[], ifMatch?: string) {
+    const saved = await access.mutate(
+      principal,
+      id,
+      (current, now) => ({
+        ...current,
+        blackoutDates: withBlackoutDates(current.blackoutDates, dates, businessToday(current.location?.coordinates, now)),
+      }),
+      { ifMatch },
+    );
+    return revised(saved, { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt });
   }
 
-  async function removeBlackoutDates(principal: Principal, id: string, dates: string[]) {
+  async function removeBlackoutDates(principal: Principal, id: string, dates: string[], ifMatch?: string) {
     const removing = new Set(dates);
-    const saved = await access.mutate(principal, id, (current, now) => ({
-      ...current,
-      blackoutDates: upcomingBlackoutDates(current.blackoutDates, businessToday(current.location?.coordinates, now)).filter((date) => !removing.has(date)),
-    }));
-    return { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt };
+    const saved = await access.mutate(
+      principal,
+      id,
+      (current, now) => ({
+        ...current,
+        blackoutDates: upcomingBlackoutDates(current.blackoutDates, businessToday(current.location?.coordinates, now)).filter((date) => !removing.has(date)),
+      }),
+      { ifMatch },
+    );
+    return revised(saved, { id: saved.id, blackoutDates: saved.blackoutDates, updatedAt: saved.updatedAt });
   }
 
   async function listBlackoutDates(principal: Principal, id: string) {
@@ -159,17 +178,37 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return { id: profile.id, blackoutDates: profile.blackoutDates };
   }
 
-  async function setExclusiveContent(principal: Principal, id: string, content: ExclusiveContent) {
+  async function setExclusiveContent(principal: Principal, id: string, content: ExclusiveContent, ifMatch?: string) {
     const current = await access.owned(principal, id);
-    const merged = mergePatch(current.exclusiveContent, content);
-    const text = Object.values(merged).filter(Boolean).join('\n');
     const others = await store.profiles.exclusiveContentInCategory(principal.environment, current.category, id, UNIQUENESS_SAMPLE);
-    const scores = {
-      visibilityScore: visibilityScore(merged),
-      uniquenessScore: text === '' ? 0 : uniquenessScore(text, others.map((other) => other.text)),
-    };
-    await access.mutate(principal, id, (latest) => ({ ...latest, exclusiveContent: merged, exclusiveScores: scores }));
-    return { updated: true, ...scores };
+    const otherTexts = others.map((other) => other.text);
+    function scoresOf(merged: ExclusiveContent) {
+      const text = Object.values(merged).filter(Boolean).join('\n');
+      return { visibilityScore: visibilityScore(merged), uniquenessScore: text === '' ? 0 : uniquenessScore(text, otherTexts) };
+    }
+    let result = { updated: false, visibilityScore: 0, uniquenessScore: 0 };
+    // Merged onto the revision being written, so a concurrent change of another field is kept.
+    const saved = await access.mutate(
+      principal,
+      id,
+      (latest) => {
+        const merged = mergePatch(latest.exclusiveContent, content);
+        if (sameExclusiveContent(merged, latest.exclusiveContent)) {
+          // Nothing to store: the revision (ETag) and updatedAt stay, and the answer says so.
+          result = { updated: false, ...(latest.exclusiveScores ?? scoresOf(merged)) };
+          return latest;
+        }
+        const scores = scoresOf(merged);
+        result = { updated: true, ...scores };
+        return { ...latest, exclusiveContent: merged, exclusiveScores: scores };
+      },
+      { ifMatch },
+    );
+    return revised(saved, result);
+  }
+
+  function revised<T>(saved: BusinessProfile, value: T): Revised<T> {
+    return { value, etag: etagOf(saved) };
   }
 
   async function read(principal: Principal, id: string): Promise<BusinessProfile> {

@@ -51,7 +51,10 @@ describe('SQLite store on a file', () => {
     const db = openDatabase({ file });
     const migrations = db.prepare('SELECT component, version FROM schema_migrations').all();
     db.close();
-    expect(migrations).toEqual([{ component: 'store', version: 1 }]);
+    expect(migrations).toEqual([
+      { component: 'store', version: 1 },
+      { component: 'store', version: 2 },
+    ]);
   });
 
   it('opens the file in WAL mode with foreign keys enforced', () => {

@@ -8,6 +8,7 @@ import { accountsContract } from './store/accounts.contract';
 import { apiKeysContract } from './store/apiKeys.contract';
 import { changeFeedContract } from './store/changeFeed.contract';
 import { checkpointsContract } from './store/checkpoints.contract';
+import { idempotencyKeysContract } from './store/idempotencyKeys.contract';
 import { lifecycleContract } from './store/lifecycle.contract';
 import { mediaContract } from './store/media.contract';
 import { profilesContract } from './store/profiles.contract';
@@ -34,6 +35,7 @@ export function storeContract(
     verificationsContract(suite);
     mediaContract(suite);
     checkpointsContract(suite);
+    idempotencyKeysContract(suite);
     changeFeedContract(suite);
     lifecycleContract(suite);
   });

@@ -62,3 +62,14 @@ it('keeps at most a horizon of dates however many requests add them', async () =
   expect(stored).toHaveLength(BLACKOUT_HORIZON_DAYS + 1);
   expect((await add([day(BLACKOUT_HORIZON_DAYS + 1)])).status).toBe(400);
 });
+
+it('stores a date listed twice in one request once', async () => {
+  now = new Date('2026-06-01T12:00:00Z');
+  const added = await add(['2026-09-09', '2026-09-09', '2026-09-10']);
+  expect(added.status).toBe(200);
+  expect(added.body.data.blackoutDates.filter((date: string) => date === '2026-09-09')).toEqual(['2026-09-09']);
+  const removed = await request(app.callback).delete(`/v1/business/profile/${id}/blackout-dates?dates=2026-09-09,2026-09-09`).set(auth);
+  expect(removed.status).toBe(200);
+  expect(removed.body.data.blackoutDates).not.toContain('2026-09-09');
+  expect(removed.body.data.blackoutDates).toContain('2026-09-10');
+});

@@ -353,4 +353,77 @@ describe('hours, blackout dates and exclusive content', () => {
     expect(copied.status).toBe(200);
     expect(copied.body.data.uniquenessScore).toBeLessThan(20);
   });
+
+  it('answers updated: false and keeps the revision when the exclusive content sent is what is stored', async () => {
+    const id = await createProfile();
+    const content = { insiderTips: 'The chef cooks a staff curry on Thursdays; ask and you may get a bowl.' };
+    const first = await request(app.callback).patch(`/v1/business/profile/${id}/exclusive-content`).set(owner.auth).send(content);
+    expect(first.body.data.updated).toBe(true);
+    const stored = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+    const again = await request(app.callback).patch(`/v1/business/profile/${id}/exclusive-content`).set(owner.auth).send({ ...content, localSecrets: null });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ updated: false, ...stored.body.data.exclusiveScores });
+    expect(again.headers.etag).toBe(stored.headers.etag);
+    const after = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+    expect([after.headers.etag, after.body.data.updatedAt]).toEqual([stored.headers.etag, stored.body.data.updatedAt]);
+  });
+
+  it('returns hours Monday first whatever order they were sent in', async () => {
+    const id = await createProfile(completeProfileBody({ hours: { sunday: { closed: true }, friday: { open: '17:00', close: '23:00' }, monday: { open: '11:00', close: '22:00' } } }));
+    const read = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+    expect(Object.keys(read.body.data.hours)).toEqual(['monday', 'friday', 'sunday']);
+    const patched = await request(app.callback).patch(`/v1/business/profile/${id}/hours`).set(owner.auth).send({ saturday: { closed: true }, tuesday: { open: '09:00', close: '17:00' } });
+    expect(Object.keys(patched.body.data.hours)).toEqual(['monday', 'tuesday', 'friday', 'saturday', 'sunday']);
+  });
+});
+
+describe('derived and normalised fields', () => {
+  it('shows the time zone derived from the coordinates, and null without coordinates', async () => {
+    const austin = await createProfile();
+    expect((await request(app.callback).get(`/v1/business/profile/${austin}`).set(owner.auth)).body.data.timeZone).toBe('America/Chicago');
+    const tokyo = await createProfile(completeProfileBody({ location: { coordinates: { lat: 35.6762, lon: 139.6503 } } }));
+    expect((await request(app.callback).get(`/v1/business/profile/${tokyo}`).set(owner.auth)).body.data.timeZone).toBe('Asia/Tokyo');
+    const nowhere = await createProfile(completeProfileBody({ location: undefined }));
+    expect((await request(app.callback).get(`/v1/business/profile/${nowhere}`).set(owner.auth)).body.data.timeZone).toBeNull();
+    const refused = await request(app.callback).patch(`/v1/business/profile/${austin}`).set(owner.auth).send({ timeZone: 'Europe/Paris' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.field).toBe('timeZone');
+  });
+
+  it('drops white space around a postal code, on create and on PATCH', async () => {
+    const body = completeProfileBody();
+    const address = (body.location as { address: Record<string, string> }).address;
+    const id = await createProfile({ ...body, location: { ...body.location, address: { ...address, postalCode: '78704 ' } } });
+    expect((await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.location.address.postalCode).toBe('78704');
+    const patched = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ location: { address: { postalCode: ' 78701-1234\t' } } });
+    expect(patched.status).toBe(200);
+    const read = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+    expect(read.body.data.location.address).toMatchObject({ postalCode: '78701-1234', city: 'Austin' });
+  });
+
+  it.each([
+    [{ type: 'fixed', currency: 'JPY', amount: 10.5 }, 'services.0.pricing.amount', /whole number in JPY/],
+    [{ type: 'hourly', currency: 'USD', amount: 1.234 }, 'services.0.pricing.amount', /at most 2 decimal places in USD/],
+    [{ type: 'range', currency: 'KWD', minAmount: 1.2345, maxAmount: 3 }, 'services.0.pricing.minAmount', /at most 3 decimal places/],
+  ])('refuses %o, finer than the currency\'s minor unit', async (pricing, field, issue) => {
+    const body = completeProfileBody({ services: [{ name: 'Omakase', pricing }] });
+    const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(body);
+    expect(created.status).toBe(400);
+    expect(created.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field, issue: expect.stringMatching(issue) } });
+    const id = await createProfile();
+    const patched = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ services: [{ name: 'Omakase', pricing }] });
+    expect(patched.status).toBe(400);
+    expect(patched.body.error.details.field).toBe(field);
+  });
+
+  it('accepts amounts within the minor unit (JPY whole, USD cents, BHD three decimals)', async () => {
+    const services = [
+      { name: 'Omakase', pricing: { type: 'fixed', currency: 'JPY', amount: 15000 } },
+      { name: 'Lunch', pricing: { type: 'fixed', currency: 'USD', amount: 12.99 } },
+      { name: 'Tea', pricing: { type: 'range', currency: 'BHD', minAmount: 0.5, maxAmount: 1.125 } },
+    ];
+    const id = await createProfile(completeProfileBody({ services }));
+    const read = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+    expect(read.body.data.services.map((service: { pricing: unknown }) => service.pricing)).toEqual(services.map((service) => service.pricing));
+  });
 });

@@ -84,3 +84,18 @@ it(`refuses a service beyond the cap of ${MAX_SERVICES} per profile, as PATCH pr
   const profile = await request(app.callback).get(`/v1/business/profile/${full}`).set(owner.auth);
   expect(profile.body.data.services).toHaveLength(MAX_SERVICES);
 });
+
+it('refuses a price finer than its currency\'s minor unit when adding or changing a service', async () => {
+  const added = await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth)
+    .send({ name: 'Ramen', pricing: { type: 'fixed', currency: 'JPY', amount: 980.5 } });
+  expect(added.status).toBe(400);
+  expect(added.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'pricing.amount', issue: expect.stringMatching(/whole number in JPY/) } });
+
+  const ok = await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth)
+    .send({ name: 'Ramen', pricing: { type: 'fixed', currency: 'JPY', amount: 980 } });
+  expect(ok.status).toBe(201);
+  const changed = await request(app.callback).patch(`/v1/business/profile/${businessId}/services/${ok.body.data.id}`).set(owner.auth)
+    .send({ pricing: { type: 'range', currency: 'USD', minAmount: 8, maxAmount: 9.999 } });
+  expect(changed.status).toBe(400);
+  expect(changed.body.error.details).toEqual({ field: 'pricing.maxAmount', issue: expect.stringMatching(/at most 2 decimal places in USD/) });
+});

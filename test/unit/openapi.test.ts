@@ -153,6 +153,32 @@ describe('OpenAPI content', () => {
     expect(patch.responses['412']).toEqual({ $ref: '#/components/responses/PreconditionFailed' });
     expect(patch.responses['200'].headers.ETag).toBeDefined();
   });
+  it.each([
+    ['delete', '/business/profile/{businessId}'],
+    ['post', '/business/profile/{businessId}/services'],
+    ['patch', '/business/profile/{businessId}/services/{serviceId}'],
+    ['delete', '/business/profile/{businessId}/services/{serviceId}'],
+    ['patch', '/business/profile/{businessId}/exclusive-content'],
+    ['patch', '/business/profile/{businessId}/hours'],
+    ['post', '/business/profile/{businessId}/blackout-dates'],
+    ['delete', '/business/profile/{businessId}/blackout-dates'],
+  ])('documents If-Match and 412 on %s %s, and the new ETag unless the profile is gone', (method, path) => {
+    const write = op(method, path);
+    expect(write.parameters).toContainEqual({ $ref: '#/components/parameters/IfMatch' });
+    expect(write.responses['412']).toEqual({ $ref: '#/components/responses/PreconditionFailed' });
+    expect(write.description).toContain('comma-separated list');
+    const success = Object.entries(write.responses as Json).find(([status]) => /^2/.test(status))![1] as Json;
+    expect(Boolean(success.headers.ETag)).toBe(path !== '/business/profile/{businessId}');
+  });
+  it('documents If-None-Match and 304 on GET profile', () => {
+    const read = op('get', '/business/profile/{businessId}');
+    expect(read.parameters).toContainEqual(expect.objectContaining({ name: 'If-None-Match', in: 'header' }));
+    expect(read.responses['304'].headers.ETag).toBeDefined();
+    expect(read.responses['304'].content).toBeUndefined();
+  });
+  it('documents the read-only timeZone of a profile', () => {
+    expect(doc.components.schemas.Profile.properties.timeZone).toMatchObject({ type: ['string', 'null'], readOnly: true });
+  });
   it('takes X-Request-ID everywhere and X-Session-ID on consumer search and profile reads', () => {
     for (const { op: operation } of operations) expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/XRequestId' });
     expect(op('post', '/api/v1/consumer/search').parameters).toContainEqual({ $ref: '#/components/parameters/XSessionId' });

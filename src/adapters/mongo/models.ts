@@ -5,6 +5,7 @@ import { type AccountDoc, accountSchema } from './schemas/accountSchema';
 import { type ApiKeyDoc, apiKeySchema } from './schemas/apiKeySchema';
 import { type BusinessDoc, businessSchema } from './schemas/businessSchema';
 import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema';
+import { type IdempotencyKeyDoc, idempotencyKeySchema } from './schemas/idempotencyKeySchema';
 import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
 import { type PendingVerificationDoc, pendingVerificationSchema } from './schemas/pendingVerificationSchema';
 import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema';
@@ -21,6 +22,7 @@ export interface StoreModels {
   pendingVerifications: Model<PendingVerificationDoc>;
   media: Model<MediaDoc>;
   checkpoints: Model<CheckpointDoc>;
+  idempotencyKeys: Model<IdempotencyKeyDoc>;
 }
 
 export function registerModels(connection: Connection): StoreModels {
@@ -34,6 +36,7 @@ export function registerModels(connection: Connection): StoreModels {
     pendingVerifications: connection.model<PendingVerificationDoc>('PendingVerification', pendingVerificationSchema),
     media: connection.model<MediaDoc>('Media', mediaSchema),
     checkpoints: connection.model<CheckpointDoc>('Checkpoint', checkpointSchema),
+    idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
   };
 }
 

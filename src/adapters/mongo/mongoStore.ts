@@ -10,6 +10,7 @@ import { createAccountRepository } from './accountRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
 import { createMongoChangeFeed } from './changeFeed';
 import { createCheckpointRepository } from './checkpointRepository';
+import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
 import { ensureIndexes, registerModels } from './models';
 import { oldestOplogTime } from './oplogStart';
@@ -86,6 +87,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     }),
     media: createMediaRepository(models.media),
     checkpoints: createCheckpointRepository(models.checkpoints),
+    idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
     changeFeed,
     async ping() {
       await guard(async () => {

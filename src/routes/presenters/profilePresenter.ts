@@ -1,6 +1,17 @@
 // The public shape of a profile (spec 2.2): internal bookkeeping (owner, partition,
 // dedupe keys, revision) stays inside.
-import type { BusinessProfile } from '../../domain/profile';
+import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../../domain/profile';
+import { timeZoneAt } from '../../domain/timeZone';
+
+/** The zone the hours are read in (derived from the coordinates); null without coordinates. */
+function timeZoneOf(coordinates: Coordinates | undefined): string | null {
+  if (!coordinates) return null;
+  try {
+    return timeZoneAt(coordinates);
+  } catch {
+    return null; // coordinates stored before they were validated: no zone rather than a failed read
+  }
+}
 
 export function presentProfile(profile: BusinessProfile) {
   return {
@@ -10,9 +21,11 @@ export function presentProfile(profile: BusinessProfile) {
     description: profile.description ?? '',
     tagline: profile.tagline ?? '',
     location: profile.location,
+    timeZone: timeZoneOf(profile.location?.coordinates),
     contact: profile.contact,
     services: profile.services,
-    hours: profile.hours,
+    // Profiles stored before hours were kept in order still read Monday first.
+    hours: inWeekdayOrder(profile.hours),
     blackoutDates: profile.blackoutDates,
     media: profile.media,
     trust: profile.trust,

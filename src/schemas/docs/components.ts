@@ -36,6 +36,7 @@ import {
 } from '../responses/records';
 import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
 import { profileListSchema } from '../responses/lists';
+import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
@@ -144,7 +145,8 @@ function errorResponse(status: number) {
     description: lines.join('\n'),
     headers: {
       ...STANDARD_HEADERS,
-      ...(status === 429 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+      // 409 IDEMPOTENCY_KEY_IN_USE says when to retry too.
+      ...(status === 429 || status === 409 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
       // A 401 is answered before the caller is known, so no limit applies to it yet.
       ...(status === 401 ? {} : RATE_LIMIT_HEADERS),
     },
@@ -190,11 +192,14 @@ export function buildComponents() {
         description: 'Personalisation session: searches and profile views under one id shape later rankings (30-minute sliding expiry).',
         schema: { type: 'string', maxLength: 128 },
       },
+      IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
       IfMatch: {
         name: 'If-Match',
         in: 'header',
         required: false,
-        description: 'The ETag from GET: the change applies only if the profile is unchanged since, else 412 PRECONDITION_FAILED.',
+        description:
+          'The ETag from GET or from the last write (a comma-separated list, or *, as RFC 9110 allows; compared strongly): ' +
+          'the change applies only if the profile is unchanged since, else 412 PRECONDITION_FAILED.',
         schema: { type: 'string', maxLength: 64 },
       },
     },
@@ -205,6 +210,7 @@ export function buildComponents() {
       XRateLimitReset: integerHeader('When the window resets, Unix epoch seconds.'),
       RetryAfter: integerHeader('Seconds to wait before retrying.'),
       ETag: { description: 'Revision of the profile; send it back in If-Match.', schema: { type: 'string' } },
+      IdempotentReplayed: IDEMPOTENT_REPLAYED_HEADER,
     },
     securitySchemes: {
       apiKey: {

@@ -45,6 +45,12 @@ export function documentDescription(): string {
       'A 400 VALIDATION_ERROR names the first offending field as a dotted path (`location.coordinates.lat`, ' +
       '`services.0.pricing.currency`) and the issue in plain words.',
     '- Query numbers are read from strings and defaults are applied; JSON bodies are never coerced (`"5"` is not a number).',
+    '- Retries: send `Idempotency-Key` (1-255 printable ASCII characters, e.g. a UUID) on POST, PATCH and DELETE of profiles, ' +
+      'services, hours, blackout dates, verification and admin actions. Keys belong to your account and environment. A 2xx or 4xx ' +
+      'answer (not 429) is kept 24 hours; a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true` ' +
+      '(meta.requestId is the first request\'s). The same key with another request: 422 IDEMPOTENCY_KEY_REUSED; while the first ' +
+      'request still runs: 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept, so a retry runs again. Not on ' +
+      '/auth routes, media uploads and deletes, consumer search, or DELETE of a profile or service (a second delete answers 404).',
     '- Profile GET and PATCH carry an `ETag`; PATCH with `If-Match` fails with 412 PRECONDITION_FAILED when the profile changed.',
     '- Path ids must match their pattern (`biz_`, `svc_`, `med_`, `key_`, `ver_`, `acct_` followed by 6-40 letters or digits); ' +
       'otherwise 400 VALIDATION_ERROR names the path parameter. Messages quote client input only up to 64 characters.',

@@ -1,6 +1,7 @@
 // Builds one OpenAPI operation from a short description: who may call it, its inputs (the
 // request schemas themselves), its success shape and the errors that can answer it.
 import type { SchemaObject } from 'ajv';
+import { IDEMPOTENT_OPERATIONS } from './idempotency';
 import { ERROR_RESPONSE_NAMES, RATE_LIMIT_HEADERS, STANDARD_HEADERS, ref, type DataSchemaName, type RequestSchemaName } from './components';
 
 /** public: no credential; credential: API key or JWT; jwt: a signed-in account; admin: a JWT of an admin. */
@@ -64,6 +65,10 @@ function queryParameters(query: SchemaObject, bodyAlternative: boolean) {
 
 function errorStatuses(spec: OperationSpec): number[] {
   const statuses = new Set<number>(spec.errors ?? []);
+  if (IDEMPOTENT_OPERATIONS.has(spec.operationId)) {
+    statuses.add(409);
+    statuses.add(422);
+  }
   const hasInput = spec.query !== undefined || spec.body !== undefined || spec.requestBody !== undefined || (spec.parameters ?? []).length > 0;
   if (hasInput) statuses.add(400);
   if (spec.access !== 'public') {
@@ -82,7 +87,13 @@ function errorStatuses(spec: OperationSpec): number[] {
 
 export function operation(spec: OperationSpec): Record<string, unknown> {
   const { success } = spec;
-  const headers = { ...STANDARD_HEADERS, ...(spec.rateLimited !== false ? RATE_LIMIT_HEADERS : {}), ...success.headers };
+  const idempotent = IDEMPOTENT_OPERATIONS.has(spec.operationId);
+  const headers = {
+    ...STANDARD_HEADERS,
+    ...(spec.rateLimited !== false ? RATE_LIMIT_HEADERS : {}),
+    ...(idempotent ? { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') } : {}),
+    ...success.headers,
+  };
   const content = success.content ?? (success.data ? { 'application/json': { schema: envelope(success.data) } } : undefined);
   const responses: Record<string, unknown> = {
     [success.status]: { description: success.description, headers, ...(content ? { content } : {}) },
@@ -91,6 +102,7 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
   const parameters = [
     ...(spec.parameters ?? []).map((name) => ref('parameters', name)),
     ref('parameters', 'XRequestId'),
+    ...(idempotent ? [ref('parameters', 'IdempotencyKey')] : []),
     ...(spec.query ? queryParameters(spec.query, spec.requestBody !== undefined || spec.body !== undefined) : []),
   ];
   const requestBody =

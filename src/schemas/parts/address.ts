@@ -10,12 +10,14 @@ export const countryCodeSchema: SchemaObject = {
 };
 
 // Letters, digits, spaces and hyphens, 1-12 characters: covers US ZIP+4, UK, CA, NL, JP formats
-// without a per-country table.
+// without a per-country table. White space around the code (a pasted "78704 ") is accepted and
+// dropped before storing (services/profileInput.ts normalizeLocation), as Stripe does with addresses.
 export const postalCodeSchema: SchemaObject = {
   type: 'string',
-  maxLength: 12,
-  pattern: '^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$',
-  'x-issue': 'must be a postal code of 1-12 letters, digits, spaces or hyphens',
+  maxLength: 32,
+  pattern: '^\\s*[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?\\s*$',
+  'x-issue': 'must be a postal code of 1-12 letters, digits, spaces or hyphens, starting and ending with a letter or digit',
+  description: '1-12 letters, digits, spaces or hyphens. Surrounding white space is removed before storing.',
 };
 
 /** Street up to 200 characters (two address lines), city and state up to 100. */

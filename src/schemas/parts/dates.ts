@@ -8,11 +8,14 @@ export const calendarDateSchema: SchemaObject = {
   'x-issue': 'must be a real calendar date (YYYY-MM-DD)',
 };
 
-/** One to 366 distinct days: at most a (leap) year of closures per request. */
+/**
+ * One to 366 days: at most a (leap) year of closures per request. A date listed twice is the
+ * same closure, so repeats are accepted and stored once (the list is a set).
+ */
 export const dateListSchema: SchemaObject = {
   type: 'array',
   minItems: 1,
   maxItems: 366,
-  uniqueItems: true,
   items: calendarDateSchema,
+  description: 'Days, YYYY-MM-DD; a date given twice counts once.',
 };

@@ -51,5 +51,7 @@ export const pricingSchema: SchemaObject = {
   ],
   description:
     'Amounts in major units of `currency` (ISO 4217). fixed and hourly: amount >= 0. ' +
-    'range: 0 <= minAmount <= maxAmount.',
+    'range: 0 <= minAmount <= maxAmount. No more decimals than the currency\'s minor unit: ' +
+    'JPY, KRW and other zero-decimal currencies whole numbers, BHD, KWD and other three-decimal ones 3, ' +
+    'every other currency 2 (USD 12.50 yes, 1.234 no); else VALIDATION_ERROR naming the amount.',
 };

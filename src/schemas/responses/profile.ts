@@ -41,9 +41,16 @@ export const profileRecordSchema: SchemaObject = {
     description: { type: 'string' },
     tagline: { type: 'string' },
     location: locationSchema,
+    timeZone: {
+      type: ['string', 'null'],
+      readOnly: true,
+      description:
+        'IANA time zone derived from location.coordinates (America/Chicago): the zone hours and blackout dates are read in. ' +
+        'null without coordinates. Not settable; change the coordinates to change it.',
+    },
     contact: contactSchema,
     services: { type: 'array', items: serviceRecordSchema },
-    hours: hoursSchema,
+    hours: { ...hoursSchema, description: 'Keys are weekdays, Monday first; days without stated hours are left out.' },
     blackoutDates: { type: 'array', items: calendarDateSchema },
     media: {
       type: 'object',

@@ -35,6 +35,19 @@ export function profilesContract(suite: StoreSuite): void {
       expect(await store.profiles.get('live', profile.id)).toEqual(profile);
     });
 
+    it('keeps the suspended-owner flag through a replace, and drops it when a revision leaves it out', async () => {
+      const profile = await store.profiles.create(aProfile({ status: 'published' }));
+      const flagged = revisionOf(profile, { ownerSuspended: true });
+      await store.profiles.replace(flagged, profile.version);
+      expect(await store.profiles.get('live', profile.id)).toEqual(flagged);
+
+      const { ownerSuspended: _flag, ...lifted } = revisionOf(flagged, {});
+      await store.profiles.replace(lifted, flagged.version);
+      const stored = await store.profiles.get('live', profile.id);
+      expect(stored).toEqual(lifted);
+      expect(stored).not.toHaveProperty('ownerSuspended');
+    });
+
     it('returns null for an unknown profile', async () => {
       expect(await store.profiles.get('live', 'biz_unknown')).toBeNull();
     });

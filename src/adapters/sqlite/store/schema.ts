@@ -107,4 +107,22 @@ CREATE TABLE checkpoints (
 );
 `;
 
-export const storeMigrations: readonly Migration[] = [{ version: 1, name: 'initial schema', up: initialSchema }];
+// Idempotency-Key records: the key columns are plain (a generated column cannot be part of a
+// primary key); the expiry is read from the document like every other lookup column.
+const idempotencyKeys = `
+CREATE TABLE idempotency_keys (
+  account_id TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  key TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  expires_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.expiresAt')) VIRTUAL NOT NULL,
+  answered INTEGER GENERATED ALWAYS AS (json_type(doc, '$.response') IS NOT NULL) VIRTUAL NOT NULL,
+  PRIMARY KEY (account_id, environment, key)
+);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+`;
+
+export const storeMigrations: readonly Migration[] = [
+  { version: 1, name: 'initial schema', up: initialSchema },
+  { version: 2, name: 'idempotency keys', up: idempotencyKeys },
+];

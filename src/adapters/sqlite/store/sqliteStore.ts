@@ -7,6 +7,7 @@ import { createApiKeyRepository } from './apiKeyRepository';
 import { createSqliteChangeFeed } from './changeFeed';
 import { createChangeSignal } from './changeSignal';
 import { createCheckpointRepository } from './checkpointRepository';
+import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
 import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
@@ -47,6 +48,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     verifications: createVerificationRepository(db),
     media: createMediaRepository(db),
     checkpoints: createCheckpointRepository(db),
+    idempotencyKeys: createIdempotencyKeyRepository(db),
     changeFeed,
     async ping() {
       ping.get();

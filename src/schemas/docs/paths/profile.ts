@@ -7,6 +7,42 @@ import { listOwnedProfilesQuerySchema } from '../../endpoints/profileList';
 
 const tag = 'Business profiles';
 
+/**
+ * One revision (ETag) covers a profile and everything written through it (services, hours,
+ * blackout dates, exclusive content), so every write below takes If-Match the same way.
+ */
+export const IF_MATCH_NOTE =
+  'Conditional: with If-Match (the ETag of an earlier answer for this profile, a comma-separated list of ETags, or *; ' +
+  'RFC 9110) the change applies only while the profile is at that revision, else 412 PRECONDITION_FAILED and nothing ' +
+  'changes. If-Match compares strongly: a weak W/"..." tag never matches. A header that holds no ETag is VALIDATION_ERROR ' +
+  '(details.field If-Match).';
+
+/** The answer's ETag header: the profile revision the write left. */
+export const NEW_ETAG = { ETag: ref('headers', 'ETag') };
+
+// If-None-Match and 304 on GET: added here, as no other operation uses them.
+function withNotModified(operationObject: Record<string, unknown>): Record<string, unknown> {
+  const parameters = operationObject.parameters as unknown[];
+  const responses = operationObject.responses as Record<string, unknown>;
+  return {
+    ...operationObject,
+    parameters: [
+      ...parameters,
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'ETags the client holds (a comma-separated list, weak W/"..." tags match too, or *): 304 when one is the current revision.',
+        schema: { type: 'string', maxLength: 256 },
+      },
+    ],
+    responses: {
+      ...responses,
+      304: { description: 'Not Modified: the client\'s copy is current. No body; ETag and Cache-Control as on 200.', headers: NEW_ETAG },
+    },
+  };
+}
+
 export function profilePaths() {
   return {
     '/business/profile': {
@@ -48,16 +84,21 @@ export function profilePaths() {
       }),
     },
     '/business/profile/{businessId}': {
-      get: operation({
-        operationId: 'getProfile',
-        tag,
-        summary: 'Read a profile',
-        description: 'Drafts are readable by their owner only; published profiles by any caller. With X-Session-ID the view counts toward personalisation.',
-        access: 'credential',
-        parameters: ['BusinessId', 'XSessionId'],
-        success: { status: 200, description: 'The profile.', data: 'Profile', headers: { ETag: ref('headers', 'ETag') } },
-        errors: [404],
-      }),
+      get: withNotModified(
+        operation({
+          operationId: 'getProfile',
+          tag,
+          summary: 'Read a profile',
+          description:
+            'Drafts are readable by their owner only; published profiles by any caller. With X-Session-ID the view counts toward personalisation. ' +
+            'timeZone is derived from location.coordinates (read-only); hours are listed Monday first. ' +
+            'Conditional: with If-None-Match holding the current ETag (or *) the answer is 304 Not Modified without a body.',
+          access: 'credential',
+          parameters: ['BusinessId', 'XSessionId'],
+          success: { status: 200, description: 'The profile.', data: 'Profile', headers: NEW_ETAG },
+          errors: [404],
+        }),
+      ),
       patch: operation({
         operationId: 'updateProfile',
         tag,
@@ -65,25 +106,27 @@ export function profilePaths() {
         description:
           'Objects merge (hours may name only some days), arrays replace, null clears an optional field ' +
           '(location: null leaves an empty location, as a create without one; services: null leaves services: []). ' +
-          'With If-Match the change applies only to the revision you read. status published needs a complete profile, ' +
+          'status published needs a complete profile, ' +
           'else VALIDATION_ERROR (details.field status) naming what is missing. A published profile stays complete: ' +
           `a change here or through hours that would remove what publishing requires (${REQUIRED_TO_PUBLISH.join(', ')}) is refused with ` +
           'VALIDATION_ERROR, details.field naming the first field it would remove and the message listing all that ' +
-          'would be missing. Send status: draft in the same request to unpublish and remove them.',
+          'would be missing. Send status: draft in the same request to unpublish and remove them. ' +
+          IF_MATCH_NOTE,
         access: 'credential',
         parameters: ['BusinessId', 'IfMatch'],
         body: 'UpdateProfileRequest',
-        success: { status: 200, description: 'Updated.', data: 'ProfileUpdated', headers: { ETag: ref('headers', 'ETag') } },
+        success: { status: 200, description: 'Updated.', data: 'ProfileUpdated', headers: NEW_ETAG },
         errors: [404, 409, 412],
       }),
       delete: operation({
         operationId: 'deleteProfile',
         tag,
         summary: 'Delete a profile (gone from reads and search; kept for audit)',
+        description: `${IF_MATCH_NOTE} The answer has no ETag: a deleted profile has no revision left to read or change.`,
         access: 'credential',
-        parameters: ['BusinessId'],
+        parameters: ['BusinessId', 'IfMatch'],
         success: { status: 200, description: 'Deleted.', data: 'Deleted' },
-        errors: [404],
+        errors: [404, 412],
       }),
     },
   };

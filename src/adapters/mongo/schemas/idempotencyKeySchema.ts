@@ -1,0 +1,34 @@
+import { Schema } from 'mongoose';
+import { environment, ownId, recordOptions, requiredTimestamp } from './storedFields';
+
+/**
+ * One document per (account, environment, key); `_id` is the three as a JSON array, so no key
+ * text can make two scopes collide. `expiresAt` is a Date for the TTL index (the reads check it
+ * too: the TTL monitor runs once a minute). The answer is kept as JSON text: a response body's
+ * keys are not always valid MongoDB field names.
+ */
+export interface IdempotencyKeyDoc {
+  _id: string;
+  accountId: string;
+  environment: 'live' | 'test';
+  key: string;
+  fingerprint: string;
+  createdAt: string;
+  expiresAt: Date;
+  response?: string;
+}
+
+export const idempotencyKeySchema = new Schema<IdempotencyKeyDoc>(
+  {
+    _id: ownId,
+    accountId: { type: String, required: true },
+    environment,
+    key: { type: String, required: true },
+    fingerprint: { type: String, required: true },
+    createdAt: requiredTimestamp,
+    expiresAt: { type: Date, required: true },
+    response: { type: String },
+  },
+  recordOptions('idempotency_keys'),
+);
+idempotencyKeySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });

@@ -1,0 +1,36 @@
+import type { IdempotencyKeyRecord, IdempotencyKeyRepository } from '../../../ports/idempotencyKeys';
+import type { SqliteDatabase } from '../openDatabase';
+
+type KeyParams = [string, string, string];
+
+export function createIdempotencyKeyRepository(db: SqliteDatabase): IdempotencyKeyRepository {
+  const prune = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at <= ?');
+  // Inserts, or takes over a lapsed record; `changes` is 0 when a live record holds the key.
+  const claim = db.prepare<[...KeyParams, string, string]>(
+    `INSERT INTO idempotency_keys (account_id, environment, key, doc) VALUES (?, ?, ?, ?)
+     ON CONFLICT (account_id, environment, key) DO UPDATE SET doc = excluded.doc WHERE idempotency_keys.expires_at <= ?`,
+  );
+  const read = db.prepare<KeyParams, { doc: string }>('SELECT doc FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ?');
+  const complete = db.prepare<[string, string, ...KeyParams]>(
+    `UPDATE idempotency_keys SET doc = json_set(doc, '$.response', json(?), '$.expiresAt', ?)
+     WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0`,
+  );
+  const release = db.prepare<KeyParams>('DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0');
+
+  return {
+    async claim(record, now) {
+      // Lapsed records go here, on the write path, instead of in a background timer.
+      prune.run(now);
+      const key: KeyParams = [record.accountId, record.environment, record.key];
+      if (claim.run(...key, JSON.stringify(record), now).changes === 1) return null;
+      const row = read.get(...key);
+      return row ? (JSON.parse(row.doc) as IdempotencyKeyRecord) : null;
+    },
+    async complete(scope, response, expiresAt) {
+      complete.run(JSON.stringify(response), expiresAt, scope.accountId, scope.environment, scope.key);
+    },
+    async release(scope) {
+      release.run(scope.accountId, scope.environment, scope.key);
+    },
+  };
+}
