@@ -373,6 +373,21 @@ describe('GET /v1/api/v1/partners/search', () => {
     expect(byPoint.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);
     expect(byPoint.body.data.businesses[0].distance).toBeLessThan(1);
   });
+
+  it('corrects a typo in q that no business contains, and says what it searched', async () => {
+    const typo = await request(app.callback).get('/v1/api/v1/partners/search?q=piza&location=Austin,%20TX').set(partner.auth);
+    expect(typo.status).toBe(200);
+    expect(typo.body.data.correctedQuery).toBe('pizza');
+    expect(typo.body.data.businesses.map((b: { id: string }) => b.id)).toContain(ids.pizza);
+    // A word a business holds is searched as sent, and no correctedQuery is given.
+    const held = await request(app.callback).get('/v1/api/v1/partners/search?q=vegan').set(partner.auth);
+    expect(held.body.data).not.toHaveProperty('correctedQuery');
+    expect(held.body.data.businesses.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining([ids.vegan, ids.denver]));
+    // The directory filters exactly what it was given.
+    const directory = await request(app.callback).get('/v1/api/v1/directory?query=piza').set(reader.auth);
+    expect(directory.body.data).toMatchObject({ pagination: { total: 0 } });
+    expect(directory.body.data).not.toHaveProperty('correctedQuery');
+  });
 });
 
 describe('ZIP codes', () => {

@@ -45,8 +45,9 @@ export function presentListingItem(hit: SearchHit): ListingItem {
 }
 
 /** A directory or partner page: items plus offset-style pagination (spec 2.6). */
-export function presentListingPage(found: SearchResult, page: { limit: number; offset: number }) {
+export function presentListingPage(found: SearchResult & { correctedQuery?: string }, page: { limit: number; offset: number }) {
   return {
+    ...(found.correctedQuery !== undefined && { correctedQuery: found.correctedQuery }),
     businesses: found.hits.map(presentListingItem),
     pagination: { total: found.total, limit: page.limit, offset: page.offset, hasMore: page.offset + found.hits.length < found.total },
   };

@@ -67,5 +67,12 @@ export const consumerSearchResultSchema: SchemaObject = {
 export const listingResultSchema: SchemaObject = {
   type: 'object',
   required: ['businesses', 'pagination'],
-  properties: { businesses: { type: 'array', items: listingBusinessSchema }, pagination: offsetPaginationSchema },
+  properties: {
+    correctedQuery: {
+      type: 'string',
+      description: 'Partner search only: the `q` searched when the one sent had typos no business contains ("piza" -> "pizza").',
+    },
+    businesses: { type: 'array', items: listingBusinessSchema },
+    pagination: offsetPaginationSchema,
+  },
 };

@@ -6,7 +6,7 @@ import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
-import { correctSpelling, spellingSuggestions, type SpellingCorrection } from '../../domain/search/spelling';
+import type { SpellingCorrection } from '../../domain/search/spelling';
 import { summarise } from '../../domain/search/summarise';
 import { spellingNote, type SummaryRequest } from '../../domain/search/summaryTemplate';
 import { understandQuery } from '../../domain/search/understandQuery';
@@ -18,6 +18,7 @@ import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
 import type { SearchIntent } from '../../domain/search/intent';
 import type { SessionStore } from '../../ports/sessionStore';
 import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
+import { typoCorrection } from './typoCorrection';
 
 const SUMMARY_TTL_SECONDS = 600;
 
@@ -67,23 +68,9 @@ export function createConsumerSearch(deps: {
     return { intent, plan, found: await index.search(plan.indexQuery) };
   }
 
-  /** A word some searchable business contains is no typo, whatever it looks like ("vegan", not "vegas"). */
-  async function indexHolds(environment: Environment, word: string): Promise<boolean> {
-    const query = { environment, text: word, textComplete: true, sort: 'name', order: 'asc', limit: 1, offset: 0 } as const;
-    return (await index.search(query)).total > 0;
-  }
-
-  /** The sentence with the typos corrected that no searchable business contains ("piza"), if it has any. */
-  async function typoCorrection(environment: Environment, sentence: string): Promise<SpellingCorrection | undefined> {
-    const suggestions = spellingSuggestions(sentence);
-    if (suggestions.length === 0) return undefined;
-    const held = await Promise.all(suggestions.map((s) => indexHolds(environment, s.word)));
-    return correctSpelling(sentence, suggestions.filter((_, i) => !held[i]));
-  }
-
   /** The corrected sentence when it finds something, else the sentence as typed. */
   async function searchAsMeant(environment: Environment, input: ConsumerSearchInput, now: Date): Promise<SentenceSearch & { correction?: SpellingCorrection }> {
-    const correction = await typoCorrection(environment, input.query);
+    const correction = await typoCorrection(index, environment, input.query);
     if (correction) {
       const corrected = await searchSentence(environment, input, correction.text, now);
       if (corrected.found.total > 0) return { ...corrected, correction };

@@ -5,6 +5,7 @@ import type { Principal } from '../../domain/principal';
 import type { VerificationLevel } from '../../domain/profile';
 import { stateAbbreviation } from '../../domain/search/usStates';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchIndex';
+import { typoCorrection } from './typoCorrection';
 
 export interface DirectoryInput {
   query?: string;
@@ -18,6 +19,11 @@ export interface DirectoryInput {
   sortOrder: 'asc' | 'desc';
   limit: number;
   offset: number;
+}
+
+/** A partner page: with the corrected `q` when the one sent had typos and the corrected one found something. */
+export interface PartnerResult extends SearchResult {
+  correctedQuery?: string;
 }
 
 export interface PartnerInput {
@@ -78,22 +84,30 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
     });
   }
 
-  async function partner(principal: Principal, input: PartnerInput): Promise<SearchResult> {
+  async function partner(principal: Principal, input: PartnerInput): Promise<PartnerResult> {
     if (!principal.partner) throw new ForbiddenError('Partner search requires a partnership agreement');
     if (!input.q && !input.category && !input.location) {
       throw new ValidationError('q', 'at least one of q, category or location is required');
     }
     const where = input.location ? parsePartnerLocation(input.location) : {};
-    return index.search({
-      environment: principal.environment,
-      ...(input.q && { text: input.q }),
-      ...(input.category && { categories: [input.category] }),
-      ...where,
-      sort: input.q ? 'relevance' : where.near ? 'distance' : 'aiVisibilityScore',
-      order: input.q || !where.near ? 'desc' : 'asc',
-      limit: input.limit,
-      offset: input.offset,
-    });
+    const search = (text: string | undefined) =>
+      index.search({
+        environment: principal.environment,
+        ...(text && { text }),
+        ...(input.category && { categories: [input.category] }),
+        ...where,
+        sort: text ? 'relevance' : where.near ? 'distance' : 'aiVisibilityScore',
+        order: text || !where.near ? 'desc' : 'asc',
+        limit: input.limit,
+        offset: input.offset,
+      });
+    // Partners pass what their users typed: "piza" is searched as "pizza" when no business has "piza".
+    const correction = input.q ? await typoCorrection(index, principal.environment, input.q) : undefined;
+    if (correction) {
+      const corrected = await search(correction.text);
+      if (corrected.total > 0) return { ...corrected, correctedQuery: correction.text };
+    }
+    return search(input.q);
   }
 
   return { directory, partner };

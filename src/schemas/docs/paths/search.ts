@@ -69,6 +69,8 @@ export function searchPaths() {
           'At least one of q, category, location (400 VALIDATION_ERROR otherwise). location is free text ("Austin, TX"), ' +
           'a ZIP code ("78701", "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm". ' +
           'Accounts without a partnership agreement get 403 FORBIDDEN. ' +
+          'A word of q that no business contains and that is a typo of a known word is corrected, as in consumer search ' +
+          '("piza" -> "pizza"); `correctedQuery` then says what was searched. The directory filters exactly what it is given. ' +
           'Items as in the directory.',
         access: 'credential',
         query: partnerSearchQuerySchema,
