@@ -9,11 +9,12 @@
 // 24 h when the answer is 2xx or 4xx (except 429); 5xx and 429 release the key so a retry runs
 // again. Retry with the same fingerprint: the stored answer, marked Idempotent-Replayed. Same key,
 // other request: 422. Same key while the first still runs: 409 with Retry-After.
+import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { ConflictError, DomainError, ValidationError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { Logger } from '../logger';
-import type { IdempotencyKeyRepository, IdempotencyScope, IdempotentResponse } from '../ports/idempotencyKeys';
+import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotentResponse } from '../ports/idempotencyKeys';
 import { fail } from './envelope';
 import { requestFingerprint } from './idempotencyFingerprint';
 
@@ -38,7 +39,11 @@ export interface IdempotencyDeps {
   clock?: () => Date;
 }
 
-const storable = (status: number) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 429);
+// As Stripe does: an answer is kept only when the endpoint ran. Refused input (400, 413, 415),
+// a conflict with another request (409), a stale If-Match (412) and a rate limit (429) are not,
+// so a corrected retry with the same key runs.
+const NOT_KEPT = new Set([400, 409, 412, 413, 415, 429]);
+const storable = (status: number) => status >= 200 && status < 500 && !(status >= 300 && status < 400) && !NOT_KEPT.has(status);
 
 function answerOf(ctx: Context): IdempotentResponse | undefined {
   // Only JSON answers are replayable (every route behind the JSON body parser sends one).
@@ -74,7 +79,7 @@ export function idempotency(deps: IdempotencyDeps): Middleware {
     const key = keyOf(ctx);
     if (key === undefined) return next();
 
-    const scope: IdempotencyScope = { accountId: principal.accountId, environment: principal.environment, key };
+    const scope: IdempotencyClaim = { accountId: principal.accountId, environment: principal.environment, key, claimId: randomUUID() };
     const fingerprint = requestFingerprint(ctx.method, ctx.originalUrl, ctx.request.body);
     const now = clock();
     const held = await records.claim({ ...scope, fingerprint, createdAt: now.toISOString(), expiresAt: later(now, CLAIM_TTL_SECONDS) }, now.toISOString());

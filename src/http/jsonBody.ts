@@ -21,7 +21,7 @@ function isJson(ctx: Context): boolean {
 /** co-body's errors as the envelope's: the body's problem, never a 500. */
 function parseError(error: Error & { status?: number }): Error {
   if (error.status === 413) return new PayloadTooLargeError('Request body is too large');
-  if (error.status === 415) return new UnsupportedMediaTypeError('Content-Encoding must be gzip, deflate or identity');
+  if (error.status === 415) return new UnsupportedMediaTypeError('Content-Encoding must be gzip, deflate, br or identity');
   if (/forbidden prototype property/.test(error.message)) return new ValidationError('__proto__', 'is not an allowed property');
   // Valid JSON, but a bare string, number or null where every endpoint takes an object.
   if (/only supports object and array/.test(error.message)) {

@@ -19,7 +19,12 @@ export interface IdempotentResponse {
   body: unknown;
 }
 
-export interface IdempotencyKeyRecord extends IdempotencyScope {
+/** One request's hold on a key: only the request that claimed it may answer or release it. */
+export interface IdempotencyClaim extends IdempotencyScope {
+  claimId: string;
+}
+
+export interface IdempotencyKeyRecord extends IdempotencyClaim {
   /** Hash of method, path and body: a retry must repeat the request exactly. */
   fingerprint: string;
   createdAt: string;
@@ -35,8 +40,11 @@ export interface IdempotencyKeyRepository {
    * record is taken over), otherwise the live record that holds it.
    */
   claim(record: IdempotencyKeyRecord, now: string): Promise<IdempotencyKeyRecord | null>;
-  /** Stores the answer on a claim that has none yet, kept until `expiresAt`. */
-  complete(scope: IdempotencyScope, response: IdempotentResponse, expiresAt: string): Promise<void>;
-  /** Drops a claim that has no answer (the request failed with 5xx or 429), so a retry runs again. */
-  release(scope: IdempotencyScope): Promise<void>;
+  /**
+   * Stores the answer on this claim while it has none, kept until `expiresAt`. A request that
+   * outlived its lock finds another claim there and changes nothing.
+   */
+  complete(claim: IdempotencyClaim, response: IdempotentResponse, expiresAt: string): Promise<void>;
+  /** Drops this claim while it has no answer (the request failed, or was not kept), so a retry runs again. */
+  release(claim: IdempotencyClaim): Promise<void>;
 }

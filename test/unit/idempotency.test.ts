@@ -82,7 +82,7 @@ it('still sends the answer when recording it fails, and logs a warning', async (
 it('frees a key whose first request died mid-way once its claim lapses', async () => {
   // A claim with no answer, as a crashed process would leave it.
   await store.idempotencyKeys.claim(
-    { accountId: 'acct_unit01', environment: 'live', key: 'k4', fingerprint: requestFingerprint('POST', '/things', { name: 'x' }), createdAt: new Date(nowMs).toISOString(), expiresAt: new Date(nowMs + 60_000).toISOString() },
+    { accountId: 'acct_unit01', environment: 'live', key: 'k4', claimId: 'crashed', fingerprint: requestFingerprint('POST', '/things', { name: 'x' }), createdAt: new Date(nowMs).toISOString(), expiresAt: new Date(nowMs + 60_000).toISOString() },
     new Date(nowMs).toISOString(),
   );
   const callback = appWith(store.idempotencyKeys);

@@ -46,6 +46,13 @@ describe('a place named in the sentence and a request location', () => {
     expect(denver).toMatchObject({ radiusKm: 25, rankingRadiusKm: 25 });
   });
 
+  it('keeps the caller\'s circle when the place names nowhere (a model\'s {near: "the mall"})', () => {
+    const intent = { ...parseIntentByRules('coffee'), place: { near: 'the mall' } };
+    const unresolved = planConsumerSearch('live', { query: 'coffee near the mall', limit: 10, offset: 0, location: austin }, intent, NOW);
+    expect(unresolved.indexQuery.near).toEqual({ lat: 30.27, lon: -97.74, radiusKm: 10 });
+    expect(unresolved.radiusKm).toBe(10);
+  });
+
   it('searches around the caller when the sentence names no place', () => {
     expect(full('brunch')).toMatchObject({ indexQuery: { near: { lat: 30.27, lon: -97.74, radiusKm: 10 } }, radiusKm: 10, rankingRadiusKm: 10 });
   });

@@ -46,16 +46,16 @@ export function createIdempotencyKeyRepository(keys: Model<IdempotencyKeyDoc>): 
       }
       throw new ConflictError('CONFLICT', 'The Idempotency-Key changed hands too often; retry');
     },
-    async complete(scope, response, expiresAt) {
+    async complete(held, response, expiresAt) {
       await guard(() =>
         keys.updateOne(
-          { _id: idOf(scope), response: { $exists: false } },
+          { _id: idOf(held), claimId: held.claimId, response: { $exists: false } },
           { $set: { response: JSON.stringify(response), expiresAt: new Date(expiresAt) } },
         ),
       );
     },
-    async release(scope) {
-      await guard(() => keys.deleteOne({ _id: idOf(scope), response: { $exists: false } }));
+    async release(held) {
+      await guard(() => keys.deleteOne({ _id: idOf(held), claimId: held.claimId, response: { $exists: false } }));
     },
   };
 }

@@ -46,8 +46,8 @@ export function documentDescription(): string {
       '`services.0.pricing.currency`) and the issue in plain words.',
     '- Query numbers are read from strings and defaults are applied; JSON bodies are never coerced (`"5"` is not a number).',
     '- Retries: send `Idempotency-Key` (1-255 printable ASCII characters, e.g. a UUID) on POST, PATCH and DELETE of profiles, ' +
-      'services, hours, blackout dates, verification and admin actions. Keys belong to your account and environment. A 2xx or 4xx ' +
-      'answer (not 429) is kept 24 hours; a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true` ' +
+      'services, hours, blackout dates, verification and admin actions. Keys belong to your account and environment. A 2xx ' +
+      'answer, or a 4xx of a request that ran (not 400, 409, 412, 413, 415 or 429, so a corrected retry runs), is kept 24 hours; a retry with the same key, method, path and body gets it again with `Idempotent-Replayed: true` ' +
       '(meta.requestId is the first request\'s). The same key with another request: 422 IDEMPOTENCY_KEY_REUSED; while the first ' +
       'request still runs: 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept, so a retry runs again. Not on ' +
       '/auth routes, media uploads and deletes, consumer search, or DELETE of a profile or service (a second delete answers 404).',

@@ -21,7 +21,7 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes a retry safe: 1-255 printable ASCII characters, unique per request (a UUID), scoped to your account and environment. ' +
-    'A 2xx or 4xx answer (not 429) is kept 24 hours and a retry with the same key, method, path and body gets it again with ' +
+    'A 2xx answer, or a 4xx of a request that ran (not 400, 409, 412, 413, 415 or 429, so a corrected retry runs), is kept 24 hours and a retry with the same key, method, path and body gets it again with ' +
     '`Idempotent-Replayed: true`; the same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first is still ' +
     'running, 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept: a retry runs again.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]{1,255}$' },

@@ -20,7 +20,7 @@ export const postalCodeSchema: SchemaObject = {
   description: '1-12 letters, digits, spaces or hyphens. Surrounding white space is removed before storing.',
 };
 
-/** Street up to 200 characters (two address lines), city and state up to 100. */
+/** Street up to 200 characters on one line (a second address line goes after a comma), city and state up to 100. */
 export const addressSchema: SchemaObject = {
   type: 'object',
   additionalProperties: false,

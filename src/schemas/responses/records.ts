@@ -96,7 +96,8 @@ export const readinessSchema: SchemaObject = {
         skipped: { type: 'integer', description: 'Profiles that could not be turned into a search document (logged with their id).' },
         lastSkipped: {
           type: ['object', 'null'],
-          properties: { id: { type: 'string' }, environment: { type: 'string' }, at: timestampSchema },
+          description: 'When the last profile was skipped; its id and the reason are in the server log.',
+          properties: { at: timestampSchema },
         },
       },
     },

@@ -53,8 +53,8 @@ export const consumerSearchResultSchema: SchemaObject = {
     correctedQuery: {
       type: 'string',
       description:
-        'Present only when the sentence as typed matched nothing and was searched again with its typos corrected ' +
-        '("piza in chicgo" -> "pizza in chicago"); the results and the summary are for this sentence.',
+        'Present only when the sentence had typos that no business contains and was searched with them corrected ' +
+        '("piza in chicgo" -> "pizza in chicago") and found something; the results and the summary are for this sentence.',
     },
     response: { type: 'string', description: 'Summary grounded in the returned businesses.' },
     businesses: { type: 'array', items: searchResultBusinessSchema },

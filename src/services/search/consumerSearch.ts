@@ -24,7 +24,7 @@ const SUMMARY_TTL_SECONDS = 600;
 
 export interface ConsumerSearchResult {
   query: string;
-  /** The sentence actually searched when the one typed matched nothing and had typos. */
+  /** The sentence actually searched when the one typed had typos that no business contains and the corrected one found something. */
   correctedQuery?: string;
   response: string;
   results: RankedResult[];

@@ -67,15 +67,18 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   let radiusKm: number | undefined;
   const { place } = intent;
   const centre = place?.near ? nearCentre(place) : undefined;
+  // A place only wins when it says where: a known centre, or a city, state or ZIP code to filter by
+  // (a model may answer {near: "the mall"}, which names nowhere).
+  const placeFilter = place && (place.city || place.state || place.postalCode) ? place : undefined;
   // A place the sentence names wins over the request's location, which apps send with every
   // search: "dentist in Seattle" typed in Austin means Seattle.
   if (centre) {
     radiusKm = NEAR_CITY_RADIUS_KM;
     query.near = { ...centre, radiusKm };
-  } else if (place) {
-    if (place.city) query.city = place.city;
-    if (place.state) query.state = place.state;
-    if (place.postalCode) query.postalCode = place.postalCode;
+  } else if (placeFilter) {
+    if (placeFilter.city) query.city = placeFilter.city;
+    if (placeFilter.state) query.state = placeFilter.state;
+    if (placeFilter.postalCode) query.postalCode = placeFilter.postalCode;
     // Distances are still measured from the caller, with no radius to cut them off.
     if (input.location) query.near = { lat: input.location.lat, lon: input.location.lon, radiusKm: WHOLE_EARTH_KM };
   } else if (input.location) {

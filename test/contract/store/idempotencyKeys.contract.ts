@@ -1,11 +1,11 @@
 // Store contract, Idempotency-Key records: one claim per (account, environment, key), the answer
 // kept until it lapses, a released claim free again.
-import type { IdempotencyKeyRecord, IdempotencyScope } from '../../../src/ports/idempotencyKeys';
+import type { IdempotencyClaim, IdempotencyKeyRecord } from '../../../src/ports/idempotencyKeys';
 import type { Store } from '../../../src/ports/store';
 import { at } from '../../fixtures/profiles';
 import type { StoreSuite } from './storeSuite';
 
-const scope: IdempotencyScope = { accountId: 'acct_owner01', environment: 'live', key: 'retry-7f3a' };
+const scope: IdempotencyClaim = { accountId: 'acct_owner01', environment: 'live', key: 'retry-7f3a', claimId: 'claim-1' };
 const answer = { status: 201, headers: { ETag: '"3"', Location: '/v1/business/profile/biz_abc123' }, body: { success: true, data: { id: 'svc_1', 'odd.$key': 1 } } };
 
 function aClaim(overrides: Partial<IdempotencyKeyRecord> = {}): IdempotencyKeyRecord {
@@ -54,6 +54,17 @@ export function idempotencyKeysContract(suite: StoreSuite): void {
       await store.idempotencyKeys.complete(scope, answer, at(1440));
       await store.idempotencyKeys.release(scope);
       expect((await store.idempotencyKeys.claim(aClaim(), at(1)))?.response).toEqual(answer);
+    });
+
+    it('lets only the request holding a claim answer or release it, not one that outlived its lock', async () => {
+      await store.idempotencyKeys.claim(aClaim(), at(0));
+      const retry = aClaim({ claimId: 'claim-2', createdAt: at(1), expiresAt: at(2) });
+      expect(await store.idempotencyKeys.claim(retry, at(1))).toBeNull();
+      await store.idempotencyKeys.complete(scope, answer, at(1440));
+      await store.idempotencyKeys.release(scope);
+      expect(await store.idempotencyKeys.claim(aClaim({ claimId: 'claim-3' }), at(1))).toEqual(retry);
+      await store.idempotencyKeys.complete({ ...scope, claimId: 'claim-2' }, answer, at(1440));
+      expect((await store.idempotencyKeys.claim(aClaim({ claimId: 'claim-3' }), at(3)))?.response).toEqual(answer);
     });
 
     it('lets a new claim take over a lapsed record, answered or not', async () => {

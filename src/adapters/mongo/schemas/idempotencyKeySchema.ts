@@ -12,6 +12,7 @@ export interface IdempotencyKeyDoc {
   accountId: string;
   environment: 'live' | 'test';
   key: string;
+  claimId: string;
   fingerprint: string;
   createdAt: string;
   expiresAt: Date;
@@ -24,6 +25,7 @@ export const idempotencyKeySchema = new Schema<IdempotencyKeyDoc>(
     accountId: { type: String, required: true },
     environment,
     key: { type: String, required: true },
+    claimId: { type: String, required: true },
     fingerprint: { type: String, required: true },
     createdAt: requiredTimestamp,
     expiresAt: { type: Date, required: true },

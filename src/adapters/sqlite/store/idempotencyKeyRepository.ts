@@ -11,11 +11,13 @@ export function createIdempotencyKeyRepository(db: SqliteDatabase): IdempotencyK
      ON CONFLICT (account_id, environment, key) DO UPDATE SET doc = excluded.doc WHERE idempotency_keys.expires_at <= ?`,
   );
   const read = db.prepare<KeyParams, { doc: string }>('SELECT doc FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ?');
-  const complete = db.prepare<[string, string, ...KeyParams]>(
+  const complete = db.prepare<[string, string, ...KeyParams, string]>(
     `UPDATE idempotency_keys SET doc = json_set(doc, '$.response', json(?), '$.expiresAt', ?)
-     WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0`,
+     WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0 AND json_extract(doc, '$.claimId') = ?`,
   );
-  const release = db.prepare<KeyParams>('DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0');
+  const release = db.prepare<[...KeyParams, string]>(
+    `DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ? AND answered = 0 AND json_extract(doc, '$.claimId') = ?`,
+  );
 
   return {
     async claim(record, now) {
@@ -26,11 +28,11 @@ export function createIdempotencyKeyRepository(db: SqliteDatabase): IdempotencyK
       const row = read.get(...key);
       return row ? (JSON.parse(row.doc) as IdempotencyKeyRecord) : null;
     },
-    async complete(scope, response, expiresAt) {
-      complete.run(JSON.stringify(response), expiresAt, scope.accountId, scope.environment, scope.key);
+    async complete(held, response, expiresAt) {
+      complete.run(JSON.stringify(response), expiresAt, held.accountId, held.environment, held.key, held.claimId);
     },
-    async release(scope) {
-      release.run(scope.accountId, scope.environment, scope.key);
+    async release(held) {
+      release.run(held.accountId, held.environment, held.key, held.claimId);
     },
   };
 }

@@ -23,10 +23,10 @@ export function searchPaths() {
           'location and no radius; "near downtown Denver" searches 25 km around that city\'s centre and measures from it. ' +
           'Send X-Session-ID to personalise; sessionId is always returned. ' +
           'Query understanding: rules by default (categories with synonyms, place: a city, state or ZIP code, open now/on a day/late in the ' +
-          "business's own time zone, price, quality: best, 4+ stars, verified, \"more than 100 reviews\"). A sentence that matched nothing is searched once more with its typos " +
-          'corrected against the words query understanding knows (categories and their synonyms, cities, states, time, ' +
-          'price and quality words; a word some business contains is never corrected): `correctedQuery` then says what ' +
-          'was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
+          "business's own time zone, price, quality: best, 4+ stars, verified, \"more than 100 reviews\"). A word that no business contains and that is one or two typos from a word " +
+          'query understanding knows (categories and their synonyms, cities, states, time, price and quality words) is ' +
+          'corrected before searching, and the sentence as typed is searched when the corrected one finds nothing: ' +
+          '`correctedQuery` then says what was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses (the top picks with their reasons: text matched, rating, distance, open now, ' +
           'the hours on the day a time condition asked about such as "open today 6pm-2am", verification, price; it says so when none of them is listed ' +
