@@ -63,14 +63,22 @@ export function isOpenNow(opening: Opening, at: Date): boolean {
   return isOpenAt(opening.hours, opening.blackoutDates, opening.timeZone ?? FALLBACK_TIME_ZONE, at);
 }
 
+/** "Weekends" as the two filters it means: the same conditions on Saturday, then on Sunday. */
+function weekendDays(filter: OpeningFilter): OpeningFilter[] | undefined {
+  if (!filter.weekend || filter.day) return undefined;
+  return (['saturday', 'sunday'] as const).map((day) => ({ ...filter, weekend: false, day }));
+}
+
+/** Whether the filter says anything about a day's hours (beyond "open now"). */
+function isAboutADay(filter: OpeningFilter): boolean {
+  return Boolean(filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined);
+}
+
 export function matchesOpening(opening: Opening, filter: OpeningFilter, at: Date = new Date(filter.at)): boolean {
-  if (filter.weekend && !filter.day) {
-    const onDay = (day: Weekday) => matchesOpening(opening, { ...filter, weekend: false, day }, at);
-    return onDay('saturday') || onDay('sunday');
-  }
+  const weekend = weekendDays(filter);
+  if (weekend) return weekend.some((onDay) => matchesOpening(opening, onDay, at));
   if (filter.openNow && !isOpenNow(opening, at)) return false;
-  const aboutADay = filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
-  if (!aboutADay) return true;
+  if (!isAboutADay(filter)) return true;
   const day = dayOf(opening, filter, at);
   if (day.date !== undefined && opening.blackoutDates.includes(day.date)) return false;
   if ((filter.day || filter.relativeDay) && !isOpenOn(opening.hours, day.weekday)) return false;
@@ -90,16 +98,10 @@ const RELATIVE_LABELS: Record<string, string> = { today: 'today', tonight: 'toni
  * (that has its own reason) and when the business does not pass the filter.
  */
 export function hoursReason(opening: Opening, filter: OpeningFilter): string | undefined {
-  if (filter.weekend && !filter.day) {
-    for (const day of ['saturday', 'sunday'] as const) {
-      const reason = hoursReason(opening, { ...filter, weekend: false, day });
-      if (reason) return reason;
-    }
-    return undefined;
-  }
-  const aboutADay = filter.day || filter.relativeDay || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
+  const weekend = weekendDays(filter);
+  if (weekend) return weekend.map((onDay) => hoursReason(opening, onDay)).find((reason) => reason !== undefined);
   const at = new Date(filter.at);
-  if (!aboutADay || !matchesOpening(opening, filter, at)) return undefined;
+  if (!isAboutADay(filter) || !matchesOpening(opening, filter, at)) return undefined;
   const day = dayOf(opening, filter, at);
   const span = daySpan(opening.hours, day.weekday);
   if (!span) return undefined;
