@@ -43,8 +43,13 @@ describe('bench scenarios', () => {
   it('measures the raw floor of each partner request with the index query the service builds from the validated query string', async () => {
     const { index, queries } = capture();
     const listings = createListingSearch({ index });
-    for (const params of PARTNER_QUERIES) await listings.partner(principal, validatedQuery(partnerSearchQuerySchema, params) as never);
-    expect(await scenario('partner').indexQueries()).toEqual(queries);
+    const answering = [];
+    // The search that answers is the service's last (a typo check may come before it).
+    for (const params of PARTNER_QUERIES) {
+      await listings.partner(principal, validatedQuery(partnerSearchQuerySchema, params) as never);
+      answering.push(queries[queries.length - 1]);
+    }
+    expect(await scenario('partner').indexQueries()).toEqual(answering);
   });
 
   it('has one index query per request, consumer ones searching the candidate pool the service ranks', async () => {
