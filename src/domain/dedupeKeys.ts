@@ -5,6 +5,7 @@
 
 import type { BusinessProfile } from './profile';
 import { normalizePhone } from './phone';
+import { withoutZipPlus4 } from './postalCode';
 import { ConflictError } from './errors';
 
 /** Trailing words that name a legal form, not the business ("Joe's Pizza LLC" = "Joe's Pizza"). */
@@ -42,7 +43,7 @@ const US_ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP', 'UM']);
  */
 export function postalIdentity(postalCode: string, country: string): string {
   const compact = postalCode.replace(/\s+/g, '').toUpperCase();
-  return US_ZIP_COUNTRIES.has(country) && /^\d{5}-\d{4}$/.test(compact) ? compact.slice(0, 5) : compact;
+  return US_ZIP_COUNTRIES.has(country) ? withoutZipPlus4(compact) : compact;
 }
 
 export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact'>): string[] {

@@ -1,7 +1,7 @@
 // Maps every thrown error to the envelope. Domain errors carry their code and status (bad
 // JSON bodies are ValidationErrors from jsonBody.ts); koa errors (413, 415) are translated;
 // anything else is a 500 whose message and stack go to the log only.
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
 import { echo } from './echo';
@@ -12,6 +12,12 @@ interface HttpishError {
   statusCode?: number;
   expose?: boolean;
   message?: string;
+}
+
+/** A domain error as the envelope's answer: its status, code, message and details (and Retry-After for 429). */
+export function failWith(ctx: Context, error: DomainError): void {
+  if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  fail(ctx, error.status, error.code, error.message, error.details);
 }
 
 export function errorHandler(logger: Logger): Middleware {
@@ -25,11 +31,7 @@ export function errorHandler(logger: Logger): Middleware {
         else if (ctx.status === 501) fail(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
       }
     } catch (raw) {
-      if (raw instanceof DomainError) {
-        if (raw instanceof RateLimitedError) ctx.set('Retry-After', String(raw.retryAfterSeconds));
-        fail(ctx, raw.status, raw.code, raw.message, raw.details);
-        return;
-      }
+      if (raw instanceof DomainError) return failWith(ctx, raw);
       const error = raw as HttpishError;
       const status = error.status ?? error.statusCode ?? 500;
       if (status === 413) return fail(ctx, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');

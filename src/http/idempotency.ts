@@ -15,7 +15,7 @@ import { ConflictError, DomainError, ValidationError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { Logger } from '../logger';
 import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotentResponse } from '../ports/idempotencyKeys';
-import { fail } from './envelope';
+import { failWith } from './errorHandler';
 import { requestFingerprint } from './idempotencyFingerprint';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -43,7 +43,7 @@ export interface IdempotencyDeps {
 // a conflict with another request (409), a stale If-Match (412) and a rate limit (429) are not,
 // so a corrected retry with the same key runs.
 const NOT_KEPT = new Set([400, 409, 412, 413, 415, 429]);
-const storable = (status: number) => status >= 200 && status < 500 && !(status >= 300 && status < 400) && !NOT_KEPT.has(status);
+const storable = (status: number) => (status >= 200 && status < 300) || (status >= 400 && status < 500 && !NOT_KEPT.has(status));
 
 function answerOf(ctx: Context): IdempotentResponse | undefined {
   // Only JSON answers are replayable (every route behind the JSON body parser sends one).
@@ -97,12 +97,12 @@ export function idempotency(deps: IdempotencyDeps): Middleware {
     try {
       await next();
     } catch (error) {
-      // Domain errors are rendered here, as errorHandler would, so a 4xx answer can be stored.
+      // Domain errors are rendered here, by errorHandler's own rule, so a 4xx answer can be stored.
       if (!(error instanceof DomainError) || !storable(error.status)) {
         await records.release(scope).catch((cause: unknown) => logger.warn({ err: cause }, 'could not release an Idempotency-Key'));
         throw error;
       }
-      fail(ctx, error.status, error.code, error.message, error.details);
+      failWith(ctx, error);
     }
     const answer = storable(ctx.status) ? answerOf(ctx) : undefined;
     // The answer is already decided: failing to record it must not fail the request. The claim

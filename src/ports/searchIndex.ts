@@ -5,6 +5,7 @@
 // domain/ranking.ts, applied to the candidates the index returns.
 import type { Coordinates, Environment, VerificationLevel, WeeklyHours } from '../domain/profile';
 import type { OpeningFilter } from '../domain/search/openingFilter';
+import { withoutZipPlus4 } from '../domain/postalCode';
 import { usState } from '../domain/search/usStates';
 
 /** What the indexer writes for one published profile (see indexer/toSearchDocument.ts). */
@@ -99,8 +100,7 @@ export function normalizeKeyword(value: string): string {
  * ZIP, so a search for "78701" finds an address written "78701-1234".
  */
 export function postalKey(value: string): string {
-  const key = normalizeKeyword(value).replace(/\s+/g, '');
-  return /^\d{5}-\d{4}$/.test(key) ? key.slice(0, 5) : key;
+  return withoutZipPlus4(normalizeKeyword(value).replace(/\s+/g, ''));
 }
 
 /**

@@ -12,7 +12,8 @@ import type { ProfileKeyClaims } from './profileKeys';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, isRejectedWrite } from './translateError';
 import { decodeCursor, encodeCursor } from '../pageCursor';
-import { afterPosition, pageSize, toListPage } from './keysetPage';
+import { pageSize, toListPage } from '../keysetPage';
+import { afterPosition } from './keysetPage';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;

@@ -149,7 +149,7 @@ for (const { category, names, services } of CATEGORY_SYNONYMS) {
 export const MAX_SYNONYM_WORDS = Math.max(...[...lookup.keys()].map((k) => k.split(' ').length));
 
 /** The plain singular forms tried after the word itself: "tacos" is listed, "plumbers" -> "plumber". */
-function singulars(word: string): string[] {
+export function singulars(word: string): string[] {
   const out: string[] = [];
   if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
   if (word.endsWith('es')) out.push(word.slice(0, -2));

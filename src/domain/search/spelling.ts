@@ -4,7 +4,7 @@
 // service applies a suggestion only when no searchable business contains the word
 // (services/search/consumerSearch.ts): a business called "Piza Palace" is still found by its name.
 import { WEEKDAYS } from '../profile';
-import { CATEGORY_SYNONYMS } from './categorySynonyms';
+import { CATEGORY_SYNONYMS, singulars } from './categorySynonyms';
 import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
 import { US_CITIES } from './usCities';
@@ -66,13 +66,8 @@ function knownWords(): Vocabulary {
 
 function isKnown(word: string): boolean {
   const known = knownWords().words;
-  if (known.has(word) || isFillerWord(word)) return true;
-  // Plurals of known words: "plumbers", "bakeries", "tacos".
-  return (
-    (word.endsWith('s') && known.has(word.slice(0, -1))) ||
-    (word.endsWith('es') && known.has(word.slice(0, -2))) ||
-    (word.endsWith('ies') && known.has(`${word.slice(0, -3)}y`))
-  );
+  // Plurals of known words too: "plumbers", "bakeries", "tacos".
+  return known.has(word) || isFillerWord(word) || singulars(word).some((one) => known.has(one));
 }
 
 /** One typo in a short word, two in a long one: "resturant", "plummer", "chicgo", "cincinatti". */

@@ -1,3 +1,4 @@
+import { pageSize, toListPage } from '../../keysetPage';
 import { PreconditionFailedError } from '../../../domain/errors';
 import type { BusinessProfile, Environment, ExclusiveContent } from '../../../domain/profile';
 import type { ProfileRepository } from '../../../ports/store';
@@ -107,13 +108,11 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
     async listByOwner(environment, ownerId) {
       return byOwner.all(environment, ownerId).map((row) => JSON.parse(row.doc) as BusinessProfile);
     },
-    async pageByOwner(environment, ownerId, { after, limit }) {
-      const size = Math.max(1, Math.trunc(limit));
-      const rows = ownerPage.all(environment, ownerId, after?.createdAt ?? '', after?.id ?? '', size + 1);
-      const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as BusinessProfile);
+    async pageByOwner(environment, ownerId, options) {
+      const size = pageSize(options);
+      const rows = ownerPage.all(environment, ownerId, options.after?.createdAt ?? '', options.after?.id ?? '', size + 1);
       const total = (ownerCount.get(environment, ownerId) as { n: number }).n;
-      const last = items[items.length - 1];
-      return rows.length > size && last ? { items, next: { createdAt: last.createdAt, id: last.id }, total } : { items, total };
+      return toListPage(rows.map((row) => JSON.parse(row.doc) as BusinessProfile), size, total);
     },
     async replace(next, expectedVersion) {
       const doc = JSON.stringify(next);

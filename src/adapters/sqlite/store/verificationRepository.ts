@@ -1,3 +1,4 @@
+import { pageSize, toListPage } from '../../keysetPage';
 import { ConflictError } from '../../../domain/errors';
 import type { Environment } from '../../../domain/profile';
 import type { VerificationRequest } from '../../../domain/verification';
@@ -63,14 +64,11 @@ export function createVerificationRepository(db: SqliteDatabase): VerificationRe
     async listByBusiness(environment, businessId) {
       return byBusiness.all(environment, businessId).map((row) => JSON.parse(row.doc) as VerificationRequest);
     },
-    async listPending(environment, { after, limit }) {
-      const size = Math.max(1, Math.trunc(limit));
-      // One extra row tells whether another page exists.
-      const rows = pendingPage.all(environment, after?.createdAt ?? '', after?.id ?? '', size + 1);
-      const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as VerificationRequest);
+    async listPending(environment, options) {
+      const size = pageSize(options);
+      const rows = pendingPage.all(environment, options.after?.createdAt ?? '', options.after?.id ?? '', size + 1);
       const total = (pendingCount.get(environment) as { n: number }).n;
-      const last = items[items.length - 1];
-      return rows.length > size && last ? { items, next: { createdAt: last.createdAt, id: last.id }, total } : { items, total };
+      return toListPage(rows.map((row) => JSON.parse(row.doc) as VerificationRequest), size, total);
     },
     async decide(id, decision, from = 'pending') {
       return read(decide.get(decisionPatch(decision), id, from));
