@@ -30,15 +30,17 @@ export function toSearchDocument(profile: BusinessProfile): SearchDocument {
     id: profile.id,
     environment: profile.environment,
     name: profile.name,
-    category: profile.category,
+    // Filter values trimmed: Elasticsearch's keyword normalizer only lowercases, so a stored
+    // " Austin " would never equal the trimmed `city` a search sends (the embedded index trims both).
+    category: profile.category.trim(),
     description: profile.description ?? '',
     tagline: profile.tagline ?? '',
     servicesText: profile.services.map((service) => [service.name, service.category, service.description].filter(Boolean).join(' ')).join('\n'),
     exclusiveText: Object.values(profile.exclusiveContent).filter(Boolean).join('\n'),
     address: {
       street: address.street ?? '',
-      city: address.city ?? '',
-      state: address.state ?? '',
+      city: address.city?.trim() ?? '',
+      state: address.state?.trim() ?? '',
       postalCode: address.postalCode ?? '',
       country: address.country ?? '',
     },

@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ifNoneMatchMatches } from '../domain/entityTags';
+import { sessionStoreKey } from '../domain/search/sessionScope';
 import { isSessionId } from '../domain/sessionId';
 import { created, ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
@@ -67,7 +68,7 @@ export function profileRoutes(deps: {
     const profile = await profiles.read(principalOf(ctx), ctx.params.businessId);
     // A consumer viewing a profile teaches its search session (personalisation).
     const sessionId = ctx.get('X-Session-ID');
-    if (isSessionId(sessionId)) await sessions.recordView(sessionId, profile.id, profile.category).catch(() => undefined);
+    if (isSessionId(sessionId)) await sessions.recordView(sessionStoreKey(principalOf(ctx), sessionId), profile.id, profile.category).catch(() => undefined);
     const etag = etagOf(profile);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'private, no-cache');

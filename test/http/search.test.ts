@@ -1,6 +1,8 @@
 // Consumer, directory and partner search through the API on the embedded engines, with the
 // in-process indexer: writes become searchable without any manual step.
 import request from 'supertest';
+import { compileSchema } from '../../src/schemas/compile';
+import { consumerSearchResultSchema } from '../../src/schemas/responses/search';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, untilIndexed, type TestApp } from './testApp';
 
@@ -116,6 +118,16 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(data.response).not.toContain('Mile High');
   });
 
+  it('answers as its OpenAPI schema says, with no distance (not null) when the request had no location', async () => {
+    const validate = compileSchema(consumerSearchResultSchema, 'body');
+    for (const body of [{ query: 'vegan lunch' }, { query: 'vegan lunch', location: { ...AUSTIN, distance: '10km' } }]) {
+      const data = (await consumer(body)).body.data;
+      expect(data.businesses.length).toBeGreaterThan(0);
+      expect(validate(data) ? [] : validate.errors).toEqual([]);
+      for (const item of data.businesses) expect(item.distance === undefined).toBe(body.location === undefined);
+    }
+  });
+
   it('never reuses a summary written for another caller: the same businesses at other distances get their own', async () => {
     const here = (await consumer({ query: 'vegan bowls', location: { ...AUSTIN, distance: '10km' }, limit: 1 })).body.data;
     const there = (await consumer({ query: 'vegan bowls', location: { lat: AUSTIN.lat + 0.01, lon: AUSTIN.lon, distance: '10km' }, limit: 1 })).body.data;
@@ -182,8 +194,8 @@ describe('POST /v1/api/v1/consumer/search', () => {
     const found = response.body.data.businesses.map((b: { id: string }) => b.id);
     expect(found).toContain(ids.vegan);
     expect(found).not.toContain(ids.bbq);
-    // The lowest price is shown in its currency.
-    expect(response.body.data.response).toBe('Found 1 place for "lunch under $20". Top pick: Green Leaf Vegan Kitchen (1.1 km away, open now, services from $14).');
+    // The lowest price is shown in its currency, first: the sentence asked about price.
+    expect(response.body.data.response).toBe('Found 1 place for "lunch under $20". Top pick: Green Leaf Vegan Kitchen (services from $14, 1.1 km away, open now).');
   });
 
   it('filters "24 hour" to places open all day today, and "weekends" to places open on Saturday or Sunday', async () => {
@@ -220,11 +232,47 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(neutralOrder.indexOf(ids.vegan)).toBeGreaterThanOrEqual(personalResults.findIndex((b: { id: string }) => b.id === ids.vegan));
   });
 
+  it('keeps a session to the account and environment that use it: the same X-Session-ID elsewhere starts empty', async () => {
+    const session = 'shared-client-session-7';
+    const near = { query: 'lunch', location: { ...AUSTIN, distance: '20km' } };
+    for (let i = 0; i < 3; i++) await consumer({ query: 'vegan', location: near.location }, reader, session);
+    const scores = (response: request.Response) => response.body.data.businesses.map((b: { personalizationScore: number }) => b.personalizationScore);
+    expect(Math.max(...scores(await consumer(near, reader, session)))).toBeGreaterThan(0);
+    // Another account that happens to send (or guesses) the same id learns nothing from it.
+    const stranger = await signUp(app, 'search-stranger');
+    expect(scores(await consumer(near, stranger, session)).every((s: number) => s === 0)).toBe(true);
+    // Nor does the same account's sandbox key: test traffic does not shape live sessions.
+    const sandbox = await apiKey(app, reader, 'test');
+    const sandboxPage = await consumer(near, sandbox, session);
+    expect(sandboxPage.body.data.sessionId).toBe(session);
+    expect(scores(sandboxPage).every((s: number) => s === 0)).toBe(true);
+    // And the stranger's searches under that id did not steer the reader's session.
+    const own = await consumer(near, reader, session);
+    expect(own.body.data.businesses[0].id).toBe(ids.vegan);
+  });
+
+  it('counts a profile viewed with X-Session-ID in that caller\'s session only', async () => {
+    const session = 'viewed-a-plumber-01';
+    const near = { query: 'austin', location: { ...AUSTIN, distance: '20km' } };
+    const plumberScore = (response: request.Response) =>
+      response.body.data.businesses.find((b: { id: string }) => b.id === ids.plumber)?.personalizationScore;
+    const view = await request(app.callback).get(`/v1/business/profile/${ids.plumber}`).set(reader.auth).set('X-Session-ID', session);
+    expect(view.status).toBe(200);
+    expect(plumberScore(await consumer(near, reader, session))).toBeGreaterThan(0);
+    const stranger = await signUp(app, 'view-stranger');
+    expect(plumberScore(await consumer(near, stranger, session))).toBe(0);
+  });
+
   it('pages with offset and limit', async () => {
     const all = (await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' }, limit: 50 })).body.data;
     const second = (await consumer({ query: 'lunch', location: { ...AUSTIN, distance: '20km' }, limit: 1, offset: 1 })).body.data;
     expect(second.businesses.map((b: { id: string }) => b.id)).toEqual([all.businesses[1].id]);
     expect(second.pagination).toEqual({ offset: 1, limit: 1, hasMore: all.total > 2 });
+  });
+
+  it('filters by a category named as people say it ("plumber"), as the directory does', async () => {
+    const response = await consumer({ query: 'drain cleaning', category: 'plumber', location: { ...AUSTIN, distance: '20km' } });
+    expect(response.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.plumber]);
   });
 
   it('advises on the conditions the request really had when nothing matched', async () => {

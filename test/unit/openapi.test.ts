@@ -183,6 +183,11 @@ describe('OpenAPI content', () => {
     for (const { op: operation } of operations) expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/XRequestId' });
     expect(op('post', '/api/v1/consumer/search').parameters).toContainEqual({ $ref: '#/components/parameters/XSessionId' });
     expect(op('get', '/business/profile/{businessId}').parameters).toContainEqual({ $ref: '#/components/parameters/XSessionId' });
+    // The header's accepted form (src/domain/sessionId.ts) and that a session is per account and environment.
+    const header = doc.components.parameters.XSessionId;
+    expect(header.schema.pattern).toBe('^[A-Za-z0-9._:-]{8,128}$');
+    expect(header.description).toMatch(/belongs to the account and environment/);
+    expect(op('post', '/api/v1/consumer/search').responses['200'].headers).toHaveProperty('X-Session-ID');
   });
   it('describes both bearer credentials and marks public and JWT-only operations', () => {
     const { apiKey, jwt } = doc.components.securitySchemes;

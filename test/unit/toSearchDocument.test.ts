@@ -30,6 +30,11 @@ it('maps a published profile to a search document with derived fields', () => {
   expect(doc.completeness).toBeGreaterThan(0);
 });
 
+it('trims the values filters compare, so a stored " Austin " is found by city=Austin on either index', () => {
+  const spaced = aProfile({ status: 'published', category: ' Bakeries  ', location: { ...published.location, address: { ...published.location!.address, city: '  Bristol ', state: ' Avon ' } } });
+  expect(toSearchDocument(spaced)).toMatchObject({ category: 'Bakeries', address: { city: 'Bristol', state: 'Avon' } });
+});
+
 it('leaves out the lowest price when no service has a price', () => {
   const doc = toSearchDocument({ ...published, services: [{ ...published.services[0], pricing: undefined }] });
   expect(doc).not.toHaveProperty('minPrice');

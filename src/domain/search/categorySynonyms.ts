@@ -169,6 +169,18 @@ export function matchSynonym(phrase: string): SynonymMatch | undefined {
   return undefined;
 }
 
+/**
+ * A `category` filter's values: as given (categories are free text on profiles), plus the
+ * canonical category it names ("restaurant", "dentists", "auto-repair"), so every search finds
+ * the businesses filed under it. Only names of a category count: "pizza" is a dish, and
+ * category=pizza must not list every restaurant.
+ */
+export function categoryFilterValues(category: string): string[] {
+  const match = matchSynonym(category);
+  const canonical = match?.kind === 'category' ? match.category : undefined;
+  return canonical && canonical !== category.trim().toLowerCase() ? [category, canonical] : [category];
+}
+
 /** "Pizza" -> "restaurants", "plumbers" -> "plumbing", "Hair Salons" -> "hair salons"; unknown -> undefined. */
 export function canonicalCategory(word: string): string | undefined {
   return matchSynonym(word)?.category;

@@ -144,26 +144,34 @@ function formatKm(km: number): string {
   return `${Math.round(km)} km away`;
 }
 
+/**
+ * The reasons, the text match first, then what the sentence asked about ("open on Saturday",
+ * "under $20", "verified", "best"), then the rest in a fixed order: the summary shows only the
+ * first few, and the hours on the day asked about matter more to that caller than "open now".
+ */
 function reasonsFor(result: RankedResult, matched: string[], { intent, radiusKm = DEFAULT_RADIUS_KM, opening }: RankContext): string[] {
   const { fields } = result;
-  const reasons: string[] = [];
-  if (matched.length > 0) reasons.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
+  const asked: string[] = [];
+  const other: string[] = [];
+  const add = (reason: string, wasAsked: boolean | undefined) => (wasAsked ? asked : other).push(reason);
+  const quality = intent.quality;
+  if (matched.length > 0) asked.push(`matches ${matched.slice(0, 3).map((t) => `"${t}"`).join(' and ')}`);
   if (fields.reviewCount > 0) {
     const reviews = fields.reviewCount === 1 ? '1 review' : `${fields.reviewCount} reviews`;
-    reasons.push(`rated ${fields.averageRating.toFixed(1)} from ${reviews}`);
+    add(`rated ${fields.averageRating.toFixed(1)} from ${reviews}`, quality?.best || quality?.minRating !== undefined || quality?.minReviews !== undefined);
   }
   // Beyond the caller's radius (a place named in the sentence, far from them) distance is no reason.
-  if (result.distanceKm !== undefined && result.distanceKm <= radiusKm) reasons.push(formatKm(result.distanceKm));
-  if (result.openNow === true) reasons.push('open now');
+  if (result.distanceKm !== undefined && result.distanceKm <= radiusKm) add(formatKm(result.distanceKm), intent.nearby);
+  if (result.openNow === true) add('open now', intent.when?.openNow);
   const hours = opening && hoursReason(result.document, opening);
-  if (hours) reasons.push(hours);
-  if (fields.verificationLevel === 'certified') reasons.push('certified');
-  else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') reasons.push('verified');
+  if (hours) asked.push(hours);
+  if (fields.verificationLevel === 'certified') add('certified', quality?.verifiedOnly);
+  else if (fields.verificationLevel === 'verified' || fields.verificationLevel === 'premium') add('verified', quality?.verifiedOnly);
   if ((intent.price?.cheap || intent.price?.maxAmount !== undefined) && fields.minPrice !== undefined) {
-    reasons.push(`services from ${formatMoney(fields.minPrice, result.document.minPriceCurrency)}`);
+    asked.push(`services from ${formatMoney(fields.minPrice, result.document.minPriceCurrency)}`);
   }
-  if (result.personalizationScore >= 0.5) reasons.push('fits your recent searches');
-  return reasons;
+  if (result.personalizationScore >= 0.5) other.push('fits your recent searches');
+  return [...asked, ...other];
 }
 
 /**

@@ -9,6 +9,7 @@ import type { SpellingCorrection } from './spelling';
 const MAX_PICKS = 3;
 const MAX_REASONS_PER_PICK = 4;
 const MAX_QUOTED_QUERY = 120;
+const MAX_NAMED_TYPOS = 5;
 
 /** What the caller asked: the sentence, what it was understood as, and the request's own filters. */
 export interface SummaryRequest {
@@ -18,6 +19,8 @@ export interface SummaryRequest {
   radiusKm?: number;
   /** The request's `category` filter. */
   category?: string;
+  /** Results skipped before this page; absent or 0 on the first page. */
+  offset?: number;
 }
 
 function quoted(query: string): string {
@@ -27,7 +30,11 @@ function quoted(query: string): string {
 
 /** Said before the summary when the sentence was searched with its typos corrected. */
 export function spellingNote(correction: SpellingCorrection): string {
-  return `Showing results for ${quoted(correction.text)}: no business mentions ${joinList(correction.corrections.map((c) => quoted(c.from)))}.`;
+  // A 500-character sentence can hold dozens of typos: name a few, count the rest, as the
+  // sentence itself is cut to MAX_QUOTED_QUERY characters.
+  const words = correction.corrections.map((c) => quoted(c.from));
+  const named = words.length > MAX_NAMED_TYPOS ? [...words.slice(0, MAX_NAMED_TYPOS), `${words.length - MAX_NAMED_TYPOS} other words`] : words;
+  return `Showing results for ${quoted(correction.text)}: no business mentions ${joinList(named)}.`;
 }
 
 function places(count: number): string {
@@ -84,6 +91,8 @@ export function templateSummary(request: SummaryRequest, ranked: RankedResult[],
     const reasons = r.reasons.slice(0, MAX_REASONS_PER_PICK);
     return reasons.length > 0 ? `${r.document.name} (${reasons.join(', ')})` : r.document.name;
   });
-  const label = picks.length === 1 ? 'Top pick' : 'Top picks';
+  // Past the first page these are not the top picks: say where the page starts.
+  const offset = request.offset ?? 0;
+  const label = offset > 0 ? `From result ${offset + 1}` : picks.length === 1 ? 'Top pick' : 'Top picks';
   return `${found}${categoryCaveat(intent, ranked)}${unlocatedCaveat(request)} ${label}: ${picks.join('; ')}.`;
 }

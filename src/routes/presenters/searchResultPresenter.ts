@@ -3,6 +3,7 @@
 // verificationLevel (documented in OpenAPI).
 import type { RankedResult } from '../../domain/search/ranking';
 import type { SearchDocument, SearchHit, SearchResult } from '../../ports/searchIndex';
+import { LISTING_RESULT_WINDOW } from '../../domain/search/listingWindow';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -25,12 +26,14 @@ function baseItem(doc: SearchDocument) {
   };
 }
 
-type ConsumerItem = ReturnType<typeof baseItem> & { distance: number | null; personalizationScore: number };
+type ConsumerItem = ReturnType<typeof baseItem> & { distance?: number; personalizationScore: number };
 type ListingItem = ReturnType<typeof baseItem> & Pick<SearchDocument, 'verificationLevel' | 'aiVisibilityScore'> & { distance?: number };
 
 export function presentConsumerResult(result: RankedResult): ConsumerItem {
   const item = baseItem(result.document) as ConsumerItem;
-  item.distance = result.distanceKm === undefined ? null : round(result.distanceKm, 2);
+  // Only a search with a location has distances; without one the field is absent, as documented
+  // (spec 2.5 types it a number, so never null).
+  if (result.distanceKm !== undefined) item.distance = round(result.distanceKm, 2);
   item.personalizationScore = round(result.personalizationScore, 3);
   return item;
 }
@@ -46,9 +49,11 @@ export function presentListingItem(hit: SearchHit): ListingItem {
 
 /** A directory or partner page: items plus offset-style pagination (spec 2.6). */
 export function presentListingPage(found: SearchResult & { correctedQuery?: string }, page: { limit: number; offset: number }) {
+  // Past the result window no page has items, so there is no more to ask for even when total is larger.
+  const reachable = Math.min(found.total, LISTING_RESULT_WINDOW);
   return {
     ...(found.correctedQuery !== undefined && { correctedQuery: found.correctedQuery }),
     businesses: found.hits.map(presentListingItem),
-    pagination: { total: found.total, limit: page.limit, offset: page.offset, hasMore: page.offset + found.hits.length < found.total },
+    pagination: { total: found.total, limit: page.limit, offset: page.offset, hasMore: page.offset + found.hits.length < reachable },
   };
 }

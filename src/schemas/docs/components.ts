@@ -189,8 +189,12 @@ export function buildComponents() {
         name: 'X-Session-ID',
         in: 'header',
         required: false,
-        description: 'Personalisation session: searches and profile views under one id shape later rankings (30-minute sliding expiry).',
-        schema: { type: 'string', maxLength: 128 },
+        description:
+          'Personalisation session: searches and profile views under one id shape later rankings (30-minute sliding expiry). ' +
+          '8-128 of A-Z a-z 0-9 . _ : -; any other value starts a new session (sess_<id>), returned as sessionId and in the ' +
+          'X-Session-ID response header. A session belongs to the account and environment that use it: the same id sent ' +
+          "with another account's key, or with the sandbox key, is another session.",
+        schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]{8,128}$' },
       },
       IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
       IfMatch: {

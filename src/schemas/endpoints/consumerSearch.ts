@@ -4,14 +4,17 @@ import { latitudeSchema, longitudeSchema } from '../parts/coordinates';
 import { limitSchema, offsetSchema } from '../parts/paging';
 import { text } from '../parts/text';
 
-/** A radius as a number and a unit: `50km`, `10mi`, `500m`, `2.5km`. */
+/**
+ * A radius as a number and a unit: `50km`, `10mi`, `500m`, `2.5km`. Zero ("0km", "0.0mi") is
+ * refused: a circle of no size finds nothing, and parseRadius reads it as no radius at all.
+ */
 export const radiusSchema: SchemaObject = {
   type: 'string',
   maxLength: 16,
-  pattern: '^\\d{1,6}(\\.\\d{1,3})?(km|mi|m)$',
+  pattern: '^(?!0*(\\.0*)?(km|mi|m)$)\\d{1,6}(\\.\\d{1,3})?(km|mi|m)$',
   default: '50km',
-  'x-issue': 'must be a number followed by km, mi or m, such as 50km',
-  description: 'Search radius: a number and a unit, km, mi or m. Default 50km.',
+  'x-issue': 'must be a number above 0 followed by km, mi or m, such as 50km',
+  description: 'Search radius: a number above 0 and a unit, km, mi or m. Default 50km.',
 };
 
 export const searchLocationSchema: SchemaObject = {

@@ -1,5 +1,6 @@
 // GET /api/v1/directory (spec 4.2, 8; issue 3).
 import type { SchemaObject } from 'ajv';
+import { LISTING_RESULT_WINDOW } from '../../domain/search/listingWindow';
 import { countryCodeSchema } from '../parts/address';
 import { limitSchema, offsetSchema } from '../parts/paging';
 import { text } from '../parts/text';
@@ -8,8 +9,14 @@ import { text } from '../parts/text';
 export const DIRECTORY_SORT_FIELDS = ['aiVisibilityScore', 'rating', 'name', 'relevance'] as const;
 /** Spec 4.2 names basic, verified and premium; certified is the level above premium that items can carry. */
 export const DIRECTORY_LEVELS = ['basic', 'verified', 'premium', 'certified'] as const;
-/** Deep enough for any person paging; Elasticsearch's default result window is 10 000. */
-export const LISTING_MAX_OFFSET = 10_000;
+/** Deep enough for any person paging: the end of the result window both indexes serve. */
+export const LISTING_MAX_OFFSET = LISTING_RESULT_WINDOW;
+
+/** Offset paging of a listing; `total` still counts every match. */
+export const listingOffsetSchema: SchemaObject = {
+  ...offsetSchema(LISTING_MAX_OFFSET),
+  description: `Results to skip, 0-${LISTING_MAX_OFFSET}. Only the first ${LISTING_RESULT_WINDOW} results are served: a page is cut there, and hasMore is false from there on.`,
+};
 
 export const directoryQuerySchema: SchemaObject = {
   type: 'object',
@@ -30,7 +37,7 @@ export const directoryQuerySchema: SchemaObject = {
     },
     sortOrder: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
     limit: limitSchema(100, 20),
-    offset: offsetSchema(LISTING_MAX_OFFSET),
+    offset: listingOffsetSchema,
   },
 };
 

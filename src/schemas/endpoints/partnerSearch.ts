@@ -1,8 +1,8 @@
 // GET /api/v1/partners/search (spec 4.2; issue 3). At least one of q, category, location.
 import type { SchemaObject } from 'ajv';
-import { limitSchema, offsetSchema } from '../parts/paging';
+import { limitSchema } from '../parts/paging';
 import { text } from '../parts/text';
-import { LISTING_MAX_OFFSET } from './directory';
+import { listingOffsetSchema } from './directory';
 
 export const partnerSearchQuerySchema: SchemaObject = {
   type: 'object',
@@ -13,10 +13,12 @@ export const partnerSearchQuerySchema: SchemaObject = {
     category: text(100),
     location: {
       ...text(200),
-      description: 'Free text ("Austin, TX"), a ZIP code ("78701", or after the city: "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm".',
+      description:
+        'Free text: a city with or without its state ("Austin, TX", "Austin TX", "NYC"), a US state ("Texas"), a ZIP code ' +
+        '("78701", or after the city: "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm" (a plain number of km).',
     },
     limit: limitSchema(100, 20),
-    offset: offsetSchema(LISTING_MAX_OFFSET),
+    offset: listingOffsetSchema,
   },
 };
 

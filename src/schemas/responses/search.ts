@@ -34,12 +34,13 @@ export const searchResultBusinessSchema: SchemaObject = {
   },
 };
 
-/** Directory and partner items: spec 2.5 without distance/personalizationScore, plus two fields. */
+/** Directory and partner items: spec 2.5 without personalizationScore, plus two fields. */
 export const listingBusinessSchema: SchemaObject = {
   type: 'object',
   required: ['id', 'name'],
   properties: {
     ...businessCommon,
+    distance: { type: 'number', description: 'Kilometres from the point of a partner search\'s "lat,lon[,radiusKm]" location; absent otherwise.' },
     aiVisibilityScore: { type: 'number', minimum: 0, maximum: 100, description: 'From completeness, exclusive-content visibility, verification, reviews and freshness.' },
     verificationLevel: { type: 'string', enum: ['none', ...DIRECTORY_LEVELS] },
   },

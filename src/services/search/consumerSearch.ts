@@ -6,6 +6,7 @@ import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
+import { sessionStoreKey } from '../../domain/search/sessionScope';
 import type { SpellingCorrection } from '../../domain/search/spelling';
 import { summarise } from '../../domain/search/summarise';
 import { spellingNote, type SummaryRequest } from '../../domain/search/summaryTemplate';
@@ -37,10 +38,11 @@ export interface ConsumerSearchResult {
  * Everything the summary text depends on: the sentence, the request's filters and the page. Each
  * result counts with its version and its reasons, which hold what differs between callers who get
  * the same businesses: the distance from each caller, "open now", "fits your recent searches".
+ * The sentence and the category keep their case: the text quotes them as the caller typed them.
  */
 function summaryKey(request: SummaryRequest, results: RankedResult[], total: number): string {
-  const normalised = request.query.toLowerCase().replace(/\s+/g, ' ').trim();
-  const filters = `${request.radiusKm ?? ''}|${request.category?.toLowerCase() ?? ''}`;
+  const normalised = request.query.replace(/\s+/g, ' ').trim();
+  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}`;
   const page = results.map((result) => `${result.document.id}@${result.document.updatedAt}:${result.reasons.join(';')}`).join(',');
   return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${page}`).digest('base64url')}`;
 }
@@ -80,11 +82,12 @@ export function createConsumerSearch(deps: {
 
   return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
+    const sessionKey = sessionStoreKey(principal, sessionId);
     const now = clock();
     // Independent round trips (Redis, the LLM, the index) run side by side. Personalisation is
     // best effort: a session store outage must not fail the search.
     const [session, searched] = await Promise.all([
-      sessions.get(sessionId).catch((error) => {
+      sessions.get(sessionKey).catch((error) => {
         logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
         return null;
       }),
@@ -103,7 +106,7 @@ export function createConsumerSearch(deps: {
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total } = found;
 
-    const summaryRequest: SummaryRequest = { query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category };
+    const summaryRequest: SummaryRequest = { query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category, offset: input.offset };
     const key = summaryKey(summaryRequest, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {
@@ -118,7 +121,7 @@ export function createConsumerSearch(deps: {
     if (correction) response = `${spellingNote(correction)} ${response}`;
 
     await sessions
-      .recordSearch(sessionId, {
+      .recordSearch(sessionKey, {
         categories: input.category ? [...new Set([input.category.toLowerCase(), ...intent.categories])] : intent.categories,
         terms: [...intent.terms, ...intent.serviceTerms],
       })

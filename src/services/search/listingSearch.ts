@@ -3,7 +3,10 @@
 import { ForbiddenError, ValidationError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
 import type { VerificationLevel } from '../../domain/profile';
-import { stateAbbreviation } from '../../domain/search/usStates';
+import { categoryFilterValues } from '../../domain/search/categorySynonyms';
+import { windowedPage } from '../../domain/search/listingWindow';
+import { findUsCity } from '../../domain/search/usCities';
+import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from '../../domain/search/usStates';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchIndex';
 import { typoCorrection } from './typoCorrection';
 
@@ -42,7 +45,7 @@ const LOCATION_FORMS = 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"';
 const TRAILING_ZIP = /^(.*?)[\s,]*\b(\d{5}(?:-\d{4})?)\s*$/;
 const LAT_LON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*(\d+(?:\.\d+)?)\s*)?$/;
 
-/** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin" -> city (and state) filters; a ZIP code -> a postal code filter. */
+/** "lat,lon[,radiusKm]" -> a circle; "Austin, TX" / "Austin TX" / "Austin" -> city (and state) filters; "Texas" -> a state filter; a ZIP code -> a postal code filter. */
 export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'city' | 'state' | 'postalCode'> {
   const numeric = LAT_LON.exec(raw);
   if (numeric) {
@@ -60,10 +63,39 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
     return { ...(rest && parsePartnerLocation(rest)), postalCode: zip[2] };
   }
   const [city, region] = raw.split(',').map((part) => part.trim());
-  // Only numbers but not "lat,lon[,radiusKm]" ("30.27", "30,-97,5,1"): a mistyped point, not a city.
-  if (!city || NUMBERS_ONLY.test(raw)) throw new ValidationError('location', LOCATION_FORMS);
+  // Only numbers but not "lat,lon[,radiusKm]" ("30.27", "30,-97,5,1"), or a point with a radius
+  // that is not a plain number ("30.27,-97.74,5km"): a mistyped point, not a city.
+  if (!city || NUMBERS_ONLY.test(raw) || NUMBERS_ONLY.test(city)) throw new ValidationError('location', LOCATION_FORMS);
+  if (region === undefined) return placeWithoutComma(city);
   const state = region ? stateAbbreviation(region) ?? region : undefined;
-  return { city, ...(state && { state }) };
+  return { city: knownCityName(city, state), ...(state && { state }) };
+}
+
+/** The index filters on the name addresses use: "NYC" and "new york city" are "New York". */
+function knownCityName(city: string, state?: string): string {
+  return findUsCity(city, state)?.name ?? city;
+}
+
+/**
+ * What users type without a comma: "Austin TX", "San Antonio Texas", "Texas", "NYC". A known city
+ * stays a city ("New York", "Kansas City"); else a state alone, or a state after the city. An
+ * abbreviation that is also a word ("or", "me") counts only in capitals, as in consumer sentences.
+ */
+function placeWithoutComma(text: string): Pick<SearchQuery, 'city' | 'state'> {
+  const known = findUsCity(text);
+  if (known) return { city: known.name };
+  const whole = stateAbbreviation(text);
+  if (whole) return { state: whole };
+  const words = text.split(/\s+/);
+  for (let k = Math.min(MAX_STATE_NAME_WORDS, words.length - 1); k >= 1; k--) {
+    const tail = words.slice(-k).join(' ');
+    const state = stateAbbreviation(tail);
+    if (!state) continue;
+    const plainWord = tail.length === 2 && AMBIGUOUS_STATE_ABBREVIATIONS.has(tail.toLowerCase()) && tail !== tail.toUpperCase();
+    if (plainWord) continue;
+    return { city: knownCityName(words.slice(0, -k).join(' '), state), state };
+  }
+  return { city: text };
 }
 
 export function createListingSearch({ index }: { index: SearchIndex }) {
@@ -71,7 +103,7 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
     return index.search({
       environment: principal.environment,
       ...(input.query && { text: input.query }),
-      ...(input.category && { categories: [input.category] }),
+      ...(input.category && { categories: categoryFilterValues(input.category) }),
       ...(input.city && { city: input.city }),
       ...(input.state && { state: input.state }),
       ...(input.country && { country: input.country }),
@@ -79,8 +111,7 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
       ...(input.verificationLevel && { verificationLevels: [input.verificationLevel] }),
       sort: input.sortBy,
       order: input.sortOrder,
-      limit: input.limit,
-      offset: input.offset,
+      ...windowedPage(input),
     });
   }
 
@@ -94,12 +125,11 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
       index.search({
         environment: principal.environment,
         ...(text && { text }),
-        ...(input.category && { categories: [input.category] }),
+        ...(input.category && { categories: categoryFilterValues(input.category) }),
         ...where,
         sort: text ? 'relevance' : where.near ? 'distance' : 'aiVisibilityScore',
         order: text || !where.near ? 'desc' : 'asc',
-        limit: input.limit,
-        offset: input.offset,
+        ...windowedPage(input),
       });
     // Partners pass what their users typed: "piza" is searched as "pizza" when no business has "piza".
     const correction = input.q ? await typoCorrection(index, principal.environment, input.q) : undefined;

@@ -2,6 +2,7 @@
 // where, and which hard filters apply. Ranking happens after, on the candidates.
 import { parseRadius } from '../../domain/distance';
 import type { VerificationLevel } from '../../domain/profile';
+import { categoryFilterValues } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
@@ -57,7 +58,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
     // A sentence is complete: its last word gets no typeahead prefix match (the last word is often
     // an implied category, already matched as a synonym, and a prefix costs a vocabulary range).
     ...(text !== '' && { text, textComplete: true }),
-    ...(input.category !== undefined && { categories: [input.category] }),
+    ...(input.category !== undefined && { categories: categoryFilterValues(input.category) }),
     sort: text !== '' ? 'relevance' : 'distance',
     order: 'desc',
     limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),

@@ -12,13 +12,14 @@ describe('POST /api/v1/consumer/search body', () => {
       location: { lat: 30.27, lon: -97.74, distance: '50km' },
     });
   });
-  it.each(['10mi', '500m', '2.5km', '50km'])('accepts the radius %s', (distance) => {
+  it.each(['10mi', '500m', '2.5km', '50km', '0.5km', '0.001km', '10.0mi', '100m'])('accepts the radius %s', (distance) => {
     validBody(consumerSearchBodySchema, { query: 'x', location: { lat: 0, lon: 0, distance } });
   });
-  it.each(['50', '50 km', 'km', '-5km', '10ft'])('rejects the radius %s', (distance) => {
+  // A zero radius used to pass and then search the default 50 km (parseRadius has no zero radius).
+  it.each(['50', '50 km', 'km', '-5km', '10ft', '0km', '0m', '0.0mi', '000.000km'])('rejects the radius %s', (distance) => {
     expect(bodyIssue(consumerSearchBodySchema, { query: 'x', location: { lat: 0, lon: 0, distance } })).toEqual({
       field: 'location.distance',
-      issue: 'must be a number followed by km, mi or m, such as 50km',
+      issue: 'must be a number above 0 followed by km, mi or m, such as 50km',
     });
   });
   it('requires a query of 1 to 500 characters', () => {

@@ -2,9 +2,20 @@ import {
   CANONICAL_CATEGORIES,
   CATEGORY_SYNONYMS,
   canonicalCategory,
+  categoryFilterValues,
   categorySynonymRules,
   matchSynonym,
 } from '../../../src/domain/search/categorySynonyms';
+
+describe('category filter values', () => {
+  it('adds the canonical category a name stands for, and keeps the value as written', () => {
+    expect(categoryFilterValues('Dentists')).toEqual(['Dentists', 'dental']);
+    expect(categoryFilterValues('restaurants')).toEqual(['restaurants']);
+    // A dish is not a category name: category=pizza stays a literal category.
+    expect(categoryFilterValues('pizza')).toEqual(['pizza']);
+    expect(categoryFilterValues('Quilting')).toEqual(['Quilting']);
+  });
+});
 
 describe('category synonyms', () => {
   it.each([

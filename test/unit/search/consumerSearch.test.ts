@@ -66,3 +66,16 @@ describe('consumer search reads documents', () => {
     expect([...reads].sort()).toEqual(result.results.map((r) => r.document.id).sort());
   });
 });
+
+describe('consumer search summary', () => {
+  it('quotes the sentence as each caller typed it, though the cache holds the text', async () => {
+    const search = consumerSearch(new Set());
+    const lower = await search(principal, { query: 'lunch spot', limit: 1, offset: 0 });
+    expect(lower.response).toMatch(/^Found 30 places for "lunch spot"\./);
+    const upper = await search(principal, { query: 'LUNCH Spot', limit: 1, offset: 0 });
+    expect(upper.response).toMatch(/^Found 30 places for "LUNCH Spot"\./);
+    // White space does not change the text: the cached summary serves both.
+    const spaced = await search(principal, { query: '  lunch   spot ', limit: 1, offset: 0 });
+    expect(spaced.response).toBe(lower.response);
+  });
+});

@@ -13,6 +13,22 @@ describe('parsePartnerLocation', () => {
     expect(parsePartnerLocation('Toronto, Ontario')).toEqual({ city: 'Toronto', state: 'Ontario' });
   });
 
+  it('reads a city and state without a comma, a state alone, and a known city by any of its names', () => {
+    expect(parsePartnerLocation('Austin TX')).toEqual({ city: 'Austin', state: 'TX' });
+    expect(parsePartnerLocation('San Antonio Texas')).toEqual({ city: 'San Antonio', state: 'TX' });
+    expect(parsePartnerLocation('Portland OR')).toEqual({ city: 'Portland', state: 'OR' });
+    expect(parsePartnerLocation('Smallville KS')).toEqual({ city: 'Smallville', state: 'KS' });
+    expect(parsePartnerLocation('Texas')).toEqual({ state: 'TX' });
+    expect(parsePartnerLocation('tx')).toEqual({ state: 'TX' });
+    expect(parsePartnerLocation('NYC')).toEqual({ city: 'New York' });
+    expect(parsePartnerLocation('new york city, NY')).toEqual({ city: 'New York', state: 'NY' });
+    // A known city whose name is also a state stays the city; a lower-case word is not a state.
+    expect(parsePartnerLocation('New York')).toEqual({ city: 'New York' });
+    expect(parsePartnerLocation('Kansas City')).toEqual({ city: 'Kansas City' });
+    expect(parsePartnerLocation('Bend or')).toEqual({ city: 'Bend or' });
+    expect(parsePartnerLocation('Austin TX 78701')).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
+  });
+
   it('reads a ZIP code, alone or after the city and state', () => {
     expect(parsePartnerLocation('78701')).toEqual({ postalCode: '78701' });
     expect(parsePartnerLocation(' 78701-1234 ')).toEqual({ postalCode: '78701-1234' });
@@ -23,6 +39,8 @@ describe('parsePartnerLocation', () => {
   it.each([
     ['30.27', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
     ['30.27,-97.74,5,1', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
+    ['30.27,-97.74,5km', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
+    ['30.27,-97.74,1e1', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
     [',', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
     ['787011', 'must be "City, ST", a ZIP code or "lat,lon[,radiusKm]"'],
     ['91,0', 'latitude must be between -90 and 90'],

@@ -113,6 +113,26 @@ describe('rankCandidates', () => {
     expect(result.reasons).toEqual(['matches "vegan"', 'rated 4.8 from 120 reviews', '1.2 km away', 'open now', 'verified']);
   });
 
+  it('puts what the sentence asked about before the other reasons, so the summary\'s first four keep it', () => {
+    // Friday 2026-11-27 18:00 in Austin: open now, and open on Saturday.
+    const at = '2026-11-28T00:00:00.000Z';
+    const document = searchDocument({
+      id: 'biz_bakery', name: 'Crumb', description: 'vegan pastries', verificationLevel: 'verified', minPrice: 4.5, minPriceCurrency: 'USD',
+      hours: { friday: { open: '07:00', close: '20:00' }, saturday: { open: '08:00', close: '14:00' } }, timeZone: 'America/Chicago',
+    });
+    const reasonsOf = (sentence: string) => {
+      const intent = parseIntentByRules(sentence);
+      const opening = intent.when && { at, ...intent.when };
+      return rankCandidates([{ document, textScore: 1, distanceKm: 2, openNow: true }], { intent, radiusKm: 50, ...(opening && { opening }) })[0].reasons;
+    };
+    expect(reasonsOf('vegan bakery open saturday').slice(0, 4)).toEqual(['matches "vegan"', 'open on Saturday 8am-2pm', 'rated 4.0 from 50 reviews', '2.0 km away']);
+    expect(reasonsOf('vegan bakery under $10').slice(0, 4)).toEqual(['matches "vegan"', 'services from $4.50', 'rated 4.0 from 50 reviews', '2.0 km away']);
+    expect(reasonsOf('verified vegan bakery').slice(0, 2)).toEqual(['matches "vegan"', 'verified']);
+    expect(reasonsOf('vegan bakery open now').slice(0, 2)).toEqual(['matches "vegan"', 'open now']);
+    // Nothing asked beyond the words: the usual order.
+    expect(reasonsOf('vegan bakery')).toEqual(['matches "vegan"', 'rated 4.0 from 50 reviews', '2.0 km away', 'open now', 'verified']);
+  });
+
   it('gives distance as a reason only within the radius (not for a far place the sentence named)', () => {
     const at = (distanceKm: number) => ({ document: searchDocument({ id: `biz_${distanceKm}`, name: 'Cafe' }), textScore: 0.5, distanceKm });
     const reasons = rankCandidates([at(2.5), at(2850)], { intent: neutral, radiusKm: 10 }).map((r) => r.reasons);

@@ -1,6 +1,6 @@
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import { rankCandidates, type RankedResult } from '../../../src/domain/search/ranking';
-import { templateSummary } from '../../../src/domain/search/summaryTemplate';
+import { spellingNote, templateSummary } from '../../../src/domain/search/summaryTemplate';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const query = 'vegan lunch in Austin';
@@ -40,6 +40,12 @@ describe('templateSummary', () => {
   it('uses the singular for a single result', () => {
     const one = ranked().slice(0, 1);
     expect(templateSummary({ query, intent }, one, 1)).toMatch(/^Found 1 place for ".*"\. Top pick: Green Leaf Kitchen \(/);
+  });
+
+  it('does not call a later page\'s results the top picks', () => {
+    const page = ranked().slice(1, 3);
+    expect(templateSummary({ query, intent, offset: 10 }, page, 12)).toMatch(/^Found 12 places for ".*"\. From result 11: Sunny Bowl \(.*\); Plant Power \(.*\)\.$/);
+    expect(templateSummary({ query, intent, offset: 0 }, page, 12)).toMatch(/\. Top picks: Sunny Bowl/);
   });
 
   it('is deterministic', () => {
@@ -120,5 +126,22 @@ describe('templateSummary', () => {
     const text = templateSummary({ query: long, intent: parseIntentByRules(long) }, [], 0);
     expect(text.length).toBeLessThan(220);
     expect(text).toContain("\"'quoted' word");
+  });
+});
+
+describe('spellingNote', () => {
+  it('names each corrected word when there are a few', () => {
+    expect(spellingNote({ text: 'pizza in chicago', corrections: [{ from: 'piza', to: 'pizza' }, { from: 'chicgo', to: 'chicago' }] })).toBe(
+      'Showing results for "pizza in chicago": no business mentions "piza" or "chicgo".',
+    );
+  });
+
+  it('names five and counts the rest, so a long sentence full of typos keeps a short note', () => {
+    const typos = ['piza', 'tcos', 'pluber', 'dntist', 'coffe', 'bakey', 'chicgo', 'housto'];
+    const note = spellingNote({ text: 'pizza tacos plumber dentist coffee bakery chicago houston', corrections: typos.map((from) => ({ from, to: from })) });
+    expect(note).toBe(
+      'Showing results for "pizza tacos plumber dentist coffee bakery chicago houston": no business mentions ' +
+        '"piza", "tcos", "pluber", "dntist", "coffe" or 3 other words.',
+    );
   });
 });

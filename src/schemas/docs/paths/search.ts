@@ -44,7 +44,12 @@ export function searchPaths() {
         access: 'credential',
         parameters: ['XSessionId'],
         body: 'ConsumerSearchRequest',
-        success: { status: 200, description: 'Summary and businesses.', data: 'ConsumerSearchResult' },
+        success: {
+          status: 200,
+          description: 'Summary and businesses.',
+          data: 'ConsumerSearchResult',
+          headers: { 'X-Session-ID': { description: 'The session this search was recorded in (the same as data.sessionId).', schema: { type: 'string' } } },
+        },
       }),
     },
     '/api/v1/directory': {
