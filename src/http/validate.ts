@@ -40,9 +40,23 @@ function splitLists(schema: SchemaObject, query: Record<string, unknown>): Recor
   return copy;
 }
 
+// Koa's query parser, like the JSON one (http/jsonBody.ts), turns invalid percent-encoded UTF-8
+// (?query=%E9) into U+FFFD: refused the same way, instead of searching for a character nobody sent.
+function refuseReplacementCharacter(query: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((one) => typeof one === 'string' && one.includes('\uFFFD'))) {
+      throw new ValidationError(echo(name), 'must be valid UTF-8 once percent-decoded (or holds U+FFFD)');
+    }
+  }
+}
+
 function queryChecker(schema: SchemaObject): (query: Record<string, unknown>) => unknown {
   const check = checker(schema, 'query', 'query');
-  return (query) => check(splitLists(schema, query));
+  return (query) => {
+    refuseReplacementCharacter(query);
+    return check(splitLists(schema, query));
+  };
 }
 
 /** Validates the JSON body; the result (defaults applied, never coerced) is ctx.state.body. */

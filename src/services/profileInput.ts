@@ -1,5 +1,5 @@
 // Turns validated request bodies into domain values: ids and timestamps for services,
-// phone numbers in E.164, postal codes without surrounding spaces. The schemas (src/schemas)
+// phone numbers in E.164, address lines without surrounding spaces. The schemas (src/schemas)
 // already checked shapes and bounds; what depends on another field (a price's precision on its
 // currency) is checked here.
 import { ValidationError } from '../domain/errors';
@@ -52,11 +52,13 @@ export function normalizeContact(contact: Contact | undefined, country?: string)
 }
 
 /**
- * Surrounding white space of a postal code is a copy-paste accident, not part of the code
- * ("78704 " is 78704): it is dropped, as the schema promises. Works on a location patch too.
+ * Surrounding white space in an address line is a copy-paste accident, not part of it ("78704 "
+ * is 78704, " Austin " is Austin): it is dropped, so filters and duplicate checks compare the
+ * words themselves. Works on a location patch too.
  */
 export function normalizeLocation<T extends Location | null | undefined>(location: T): T {
-  const postalCode = location?.address?.postalCode;
-  if (typeof postalCode !== 'string') return location;
-  return { ...location, address: { ...location!.address, postalCode: postalCode.trim() } } as T;
+  const address = location?.address;
+  if (!address) return location;
+  const trimmed = Object.fromEntries(Object.entries(address).map(([field, value]) => [field, typeof value === 'string' ? value.trim() : value]));
+  return { ...location, address: trimmed } as T;
 }

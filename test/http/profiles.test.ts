@@ -390,15 +390,19 @@ describe('derived and normalised fields', () => {
     expect(refused.body.error.details.field).toBe('timeZone');
   });
 
-  it('drops white space around a postal code, on create and on PATCH', async () => {
+  it('drops white space around every address line (postal code, city, state, street), on create and on PATCH', async () => {
     const body = completeProfileBody();
     const address = (body.location as { address: Record<string, string> }).address;
-    const id = await createProfile({ ...body, location: { ...body.location, address: { ...address, postalCode: '78704 ' } } });
-    expect((await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.location.address.postalCode).toBe('78704');
-    const patched = await request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ location: { address: { postalCode: ' 78701-1234\t' } } });
+    const id = await createProfile({ ...body, location: { ...body.location, address: { ...address, postalCode: '78704 ', city: '  Austin ', state: 'TX ' } } });
+    const created = (await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.location.address;
+    expect(created).toMatchObject({ postalCode: '78704', city: 'Austin', state: 'TX' });
+    const patched = await request(app.callback)
+      .patch(`/v1/business/profile/${id}`)
+      .set(owner.auth)
+      .send({ location: { address: { postalCode: ' 78701-1234\t', street: ' 100 Congress Ave  ' } } });
     expect(patched.status).toBe(200);
     const read = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
-    expect(read.body.data.location.address).toMatchObject({ postalCode: '78701-1234', city: 'Austin' });
+    expect(read.body.data.location.address).toMatchObject({ postalCode: '78701-1234', city: 'Austin', street: '100 Congress Ave' });
   });
 
   it.each([

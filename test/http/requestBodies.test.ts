@@ -80,6 +80,14 @@ describe('character encoding', () => {
     expect(response.body.error.details).toEqual({ field: 'body', issue: 'must be valid UTF-8' });
   });
 
+  it('refuses invalid percent-encoded UTF-8 in a query string the same way, naming the parameter', async () => {
+    const response = await request(app.callback).get('/v1/api/v1/directory?city=Austin&query=caf%E9').set(owner.auth);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'query', issue: expect.stringContaining('UTF-8') } });
+    const valid = await request(app.callback).get('/v1/api/v1/directory?city=Austin&query=caf%C3%A9').set(owner.auth);
+    expect(valid.status).toBe(200);
+  });
+
   it('reads a gzip body, with the limit applied to its decompressed size', async () => {
     const small = await postRaw(gzipSync(JSON.stringify(completeProfileBody())), { 'Content-Encoding': 'gzip' });
     expect(small.status).toBe(201);
