@@ -60,10 +60,12 @@ export function actionsFor(changes: ProfileChange[], onSkip: (skipped: SkippedDo
 const MAX_BACKOFF_MS = 5000;
 /** Longer than a few capped retries, so a brief engine hiccup does not flap readiness (the Readiness schema says 60 s). */
 export const DEFAULT_STALL_AFTER_MS = 60_000;
+/** The checkpoint name the search indexer commits its position under. */
+export const SEARCH_INDEXER_CONSUMER = 'search-indexer';
 
 export function createIndexer(options: IndexerOptions) {
   const { feed, checkpoints, profiles, index, logger } = options;
-  const consumer = options.consumer ?? 'search-indexer';
+  const consumer = options.consumer ?? SEARCH_INDEXER_CONSUMER;
   const batchSize = options.batchSize ?? 500;
   const waitMs = options.waitMs ?? 250;
   const stallAfterMs = options.stallAfterMs ?? DEFAULT_STALL_AFTER_MS;

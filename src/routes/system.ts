@@ -21,7 +21,7 @@ function withoutErrorTexts(report: ReadinessReport): ReadinessReport {
   );
   if (!report.indexer) return { ...report, backends };
   const { lastError, lastSkipped } = report.indexer as { lastError?: unknown; lastSkipped?: Record<string, unknown> | null };
-  const indexer: Record<string, unknown> = { ...report.indexer, lastError: lastError ? BATCH_FAILED : null };
+  const indexer: Record<string, unknown> = { ...report.indexer, ...(lastError !== undefined && { lastError: lastError ? BATCH_FAILED : null }) };
   // The profile's id and environment are in the log; a public answer gives only when.
   if (lastSkipped) indexer.lastSkipped = { at: lastSkipped.at };
   return { ...report, backends, indexer };

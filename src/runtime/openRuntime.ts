@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
+import { readIndexerProgress } from '../../indexer/indexerProgress';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
@@ -104,7 +105,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         search: await check(engines.search, () => searchIndex.ping()),
         ...(redis && { redis: await check('redis', () => (redis as Redis).ping()) }),
       };
-      const status = indexer ? await indexer.status() : undefined;
+      // Without the in-process indexer, the committed position in the store still shows the lag.
+      const status = indexer ? await indexer.status() : await readIndexerProgress({ checkpoints: store.checkpoints, feed: store.changeFeed }).catch(() => undefined);
       return {
         ready: Object.values(backends).every((backend) => backend.ok),
         backends,

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { startApiServer } from '../harness/apiServer';
+import { spawnEngine, waitUntilReady } from '../harness/engineProcess';
 import { freePort } from '../harness/freePort';
 
 const run = promisify(execFile);
@@ -58,6 +59,30 @@ it('stops on SIGTERM with exit code 0 after committing the indexer position', as
     expect(await store.checkpoints.load('search-indexer')).toBe(await store.changeFeed.head());
   } finally {
     await store.close();
+    await server.stop();
+  }
+}, 60_000);
+
+it('with the indexer in its own process (npm run indexer), /ready still shows the lag: the committed position and what is pending', async () => {
+  const server = await startApiServer({ IN_PROCESS_INDEXER: 'false' });
+  let indexer: ReturnType<typeof spawnEngine> | undefined;
+  try {
+    const json = { 'Content-Type': 'application/json' };
+    const credentials = JSON.stringify({ email: 'external@example.com', password: 'long enough password' });
+    const registration = JSON.stringify({ email: 'external@example.com', password: 'long enough password', name: 'E' });
+    expect((await fetch(`${server.url}/auth/register`, { method: 'POST', headers: json, body: registration })).status).toBe(201);
+    const login = (await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: json, body: credentials })).json()) as { data: { accessToken: string } };
+    const auth = { ...json, Authorization: `Bearer ${login.data.accessToken}` };
+    expect((await fetch(`${server.url}/business/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Outside Cafe', category: 'cafes' }) })).status).toBe(201);
+    const readiness = async () => ((await (await fetch(`${server.url}/ready`)).json()) as { data: { indexer: Record<string, unknown> } }).data.indexer;
+    expect(await readiness()).toEqual({ state: 'external', position: null, pending: 1 });
+
+    indexer = spawnEngine('indexer', process.execPath, [TSX, 'indexer/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } });
+    let caughtUp: Record<string, unknown> = {};
+    await waitUntilReady(indexer, async () => (caughtUp = await readiness()).pending === 0, 30_000);
+    expect(caughtUp).toEqual({ state: 'external', position: expect.any(String), pending: 0 });
+  } finally {
+    await indexer?.stop();
     await server.stop();
   }
 }, 60_000);

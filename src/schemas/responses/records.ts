@@ -64,7 +64,7 @@ export const healthSchema: SchemaObject = {
 export const readinessSchema: SchemaObject = {
   type: 'object',
   description:
-    'Each configured backend\'s state and, where the API runs the indexer, the indexer\'s. 503 (with this report ' +
+    'Each configured backend\'s state and the indexer\'s (where it runs in its own process, its committed position and the changes pending after it). 503 (with this report ' +
     'as error.details) when a backend is down or when the indexer is stalled: every batch has failed for 60 s ' +
     'or more, so writes since then are missing from search. A profile the indexer cannot map is skipped ' +
     '(removed from the index, counted in indexer.skipped) and does not make the service unready.',
@@ -82,7 +82,11 @@ export const readinessSchema: SchemaObject = {
     indexer: {
       type: 'object',
       properties: {
-        state: { type: 'string', enum: ['idle', 'running', 'stopping', 'stopped'] },
+        state: {
+          type: 'string',
+          enum: ['idle', 'running', 'stopping', 'stopped', 'external'],
+          description: 'external: the indexer runs in its own process (IN_PROCESS_INDEXER=false); only position and pending are known here.',
+        },
         position: { type: ['string', 'null'], description: 'Last change-feed position the index acknowledged.' },
         pending: { type: ['integer', 'null'], description: 'Changes written but not yet searchable (null where the feed cannot count).' },
         indexed: { type: 'integer' },
