@@ -21,6 +21,10 @@ export interface ScenarioResult {
   transport: HttpRun;
   /** One connection against replayServer.ts in `koa` mode: Koa and @koa/router serialising the same answers, nothing else. */
   framework: HttpRun;
+  /** One connection against searchFloorServer.ts: Koa in front of the same index query, answering the page's items, nothing else. */
+  searchFloor: HttpRun;
+  /** searchFloor p50 / raw p50 - 1: the overhead of answering the search over HTTP with this stack before any API work. */
+  searchFloorOverheadAtP50: number;
   /** api p50 / raw p50 - 1: the issue's measure. */
   overheadAtP50: number;
   /** (api p50 - transport p50) / raw p50 - 1: what the API adds beyond the round trip itself. */
@@ -85,6 +89,7 @@ export function formatReport(report: BenchReport): string {
     percent(s.overheadAtP50),
     ms(s.transport.latency.p50),
     ms(s.framework.latency.p50),
+    `${ms(s.searchFloor.latency.p50)} (${percent(s.searchFloorOverheadAtP50)})`,
     percent(s.overheadBeyondTransportAtP50),
     `${ms(s.load.latency.p50)} / ${ms(s.load.latency.p95)} / ${ms(s.load.latency.p99)}`,
     s.load.requestsPerSecond.toFixed(0),
@@ -97,12 +102,14 @@ export function formatReport(report: BenchReport): string {
     `load: ${options.connections} connections x ${options.duration} s per endpoint after ${options.warmup} s warm-up; api: 1 connection x ${options.latencyDuration} s; raw: ${options.rawIterations} sequential in-process index queries`,
     '',
     table(
-      ['endpoint', 'raw index p50/p95/p99 ms', 'api 1 conn p50/p95/p99 ms', 'overhead p50', 'transport p50', 'koa floor p50', 'beyond transport', `api ${options.connections} conn p50/p95/p99 ms`, 'req/s', 'errors', 'p99 target'],
+      ['endpoint', 'raw index p50/p95/p99 ms', 'api 1 conn p50/p95/p99 ms', 'overhead p50', 'transport p50', 'koa floor p50', 'search floor p50', 'beyond transport', `api ${options.connections} conn p50/p95/p99 ms`, 'req/s', 'errors', 'p99 target'],
       rows,
     ),
     '',
     'transport p50: the same response bytes replayed by a bare node:http server to the same client (loopback, HTTP, client);',
     'koa floor p50: the same answers served by Koa and @koa/router, serialised from objects, with no other work (the fixed stack\'s own cost);',
+    'search floor p50: Koa and @koa/router in front of the same index, answering each request with the same index query and the page\'s',
+    '  items, with no authentication, validation, ranking, summary or envelope (in brackets: its overhead over the raw index);',
     'beyond transport: (api p50 - transport p50) / raw p50 - 1, the overhead of the API\'s own work.',
     '',
     'Targets (issue #3):',

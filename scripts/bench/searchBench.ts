@@ -22,6 +22,7 @@ import { runHttpLoad, stopHttpLoad, type HttpRun } from './httpLoad';
 import { loadBusinesses } from './loadBusinesses';
 import { preflight } from './preflight';
 import { startReplayServer } from './replayServer';
+import { startSearchFloor } from './searchFloor';
 import { measureRawFloor, type RawFloor } from './rawIndexFloor';
 import { startServer, waitUntilIndexed } from './serverProcess';
 
@@ -108,6 +109,8 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   closers.push(() => replay.stop());
   const koaReplay = await startReplayServer(recorded, 'koa');
   closers.push(() => koaReplay.stop());
+  const searchFloor = await startSearchFloor(scenarios, serverEnv(options, dataDir));
+  closers.push(() => searchFloor.stop());
 
   const results: ScenarioResult[] = [];
   for (const [i, scenario] of scenarios.entries()) {
@@ -122,8 +125,10 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     assertClean(scenario, 'transport floor', transport);
     const framework = await drive(koaReplay.baseUrl, 1, options.latencyDuration);
     assertClean(scenario, 'framework floor', framework);
+    const searchOnly = await drive(searchFloor.baseUrl, 1, options.latencyDuration);
+    assertClean(scenario, 'search floor', searchOnly);
     const raw = floors.get(scenario.name) as RawFloor;
-    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s; transport floor p50 ${transport.latency.p50} ms; framework floor p50 ${framework.latency.p50} ms`);
+    log(`api ${scenario.name}: 1 conn p50 ${api.latency.p50} ms; ${options.connections} conn p99 ${load.latency.p99} ms, ${load.requestsPerSecond} req/s; transport floor p50 ${transport.latency.p50} ms; framework floor p50 ${framework.latency.p50} ms; search floor p50 ${searchOnly.latency.p50} ms`);
     results.push({
       name: scenario.name,
       label: scenario.label,
@@ -133,12 +138,15 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
       load,
       transport,
       framework,
+      searchFloor: searchOnly,
+      searchFloorOverheadAtP50: raw.latency.p50 > 0 ? searchOnly.latency.p50 / raw.latency.p50 - 1 : 0,
       overheadAtP50: raw.latency.p50 > 0 ? api.latency.p50 / raw.latency.p50 - 1 : 0,
       overheadBeyondTransportAtP50: raw.latency.p50 > 0 ? (api.latency.p50 - transport.latency.p50) / raw.latency.p50 - 1 : 0,
       ...(scenario.p99TargetMs !== undefined && { p99TargetMs: scenario.p99TargetMs }),
       preflight: preflights[i].answers,
     });
   }
+  await searchFloor.stop();
   await koaReplay.stop();
   await replay.stop();
   await server.stop();

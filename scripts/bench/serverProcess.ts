@@ -81,8 +81,8 @@ export async function waitUntilIndexed(baseUrl: string, timeoutMs = 600_000): Pr
       last = await response.text();
       if (response.ok) {
         const indexer = (JSON.parse(last) as { data?: { indexer?: { pending?: number | null; state?: string } } }).data?.indexer;
-        // No indexer in the report (IN_PROCESS_INDEXER=false) or nothing pending: the index is current.
-        if (!indexer || (indexer.state === 'running' && indexer.pending === 0)) return;
+        // Nothing pending for the in-process indexer (running) or one in its own process (external): the index is current.
+        if (!indexer || ((indexer.state === 'running' || indexer.state === 'external') && indexer.pending === 0)) return;
       }
     } catch (error) {
       last = (error as Error).message;
