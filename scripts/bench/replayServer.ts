@@ -8,19 +8,15 @@
 //   no authentication and no search.
 // The report shows both next to the API, so the overhead of the API's own work can be told from
 // the cost of answering HTTP at all on this machine.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { RecordedAnswer } from './preflight';
-import { freePort } from './serverProcess';
+import { startChildServer, type ChildServer } from './childServer';
 
 export type ReplayFramework = 'node' | 'koa';
 
-export interface ReplayServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
+export type ReplayServer = ChildServer;
 
 /** Same key on both sides: method, path and request body. */
 export const replayKey = (method: string, path: string, body: string | undefined): string => `${method} ${path}\n${body ?? ''}`;
@@ -68,31 +64,14 @@ app.listen(Number(port), '127.0.0.1', listening);
 `,
 };
 
-/** Where `koa` and `@koa/router` resolve from for the framework floor. */
-const REPO_ROOT = resolve(__dirname, '../..');
-
 export async function startReplayServer(recorded: RecordedAnswer[], framework: ReplayFramework = 'node'): Promise<ReplayServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-replay-'));
   const file = join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(recorded.map((a) => ({ key: replayKey(a.method, a.path, a.body), contentType: a.contentType, response: a.response }))));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', SOURCES[framework], file, String(port)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the replay server exited with code ${code} before listening`)));
-    });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, stop };
+  // Run from the repository root: `koa` and `@koa/router` resolve from there for the framework floor.
+  return startChildServer({
+    name: `${framework} replay server`,
+    args: (port) => ['-e', SOURCES[framework], file, String(port)],
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  });
 }

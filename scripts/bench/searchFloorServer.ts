@@ -1,7 +1,9 @@
 // The search floor: Koa and @koa/router in front of the same index as the API (same engine,
 // files or node, reader threads), answering each benchmark request with the index query the API
-// runs for it and that page's items (the listing item shape: the same fields as the API's
-// items), and nothing else: no authentication, validation, ranking, summary, envelope or logging. Its distance from the raw floor is what answering a
+// runs for it and that page's items in the listing item shape (a consumer item has distance and
+// personalizationScore in place of verificationLevel and aiVisibilityScore), and nothing else: no
+// authentication, validation, ranking, summary, envelope or logging. The index query holds the
+// page's offset, so its first pageSize hits are the page. Its distance from the raw floor is what answering a
 // search over HTTP with this stack costs on this machine before any of the API's own work.
 // Started by searchFloor.ts: tsx scripts/bench/searchFloorServer.ts <requests.json> <port>,
 // with the API's engine settings in the environment.

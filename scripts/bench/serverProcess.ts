@@ -71,7 +71,7 @@ export async function startServer(options: { repoRoot: string; dataDir: string; 
   throw new Error(`the server did not answer ${baseUrl}/v1/health within ${(options.startTimeoutMs ?? 120_000) / 1000} s:\n${server.recentOutput()}`);
 }
 
-/** Waits until /v1/ready is ready and the in-process indexer reports no pending changes. */
+/** Waits until /v1/ready is ready and the indexer (in-process, or external where the feed can count) reports no pending changes. */
 export async function waitUntilIndexed(baseUrl: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -81,8 +81,10 @@ export async function waitUntilIndexed(baseUrl: string, timeoutMs = 600_000): Pr
       last = await response.text();
       if (response.ok) {
         const indexer = (JSON.parse(last) as { data?: { indexer?: { pending?: number | null; state?: string } } }).data?.indexer;
-        // Nothing pending for the in-process indexer (running) or one in its own process (external): the index is current.
-        if (!indexer || ((indexer.state === 'running' || indexer.state === 'external') && indexer.pending === 0)) return;
+        // Nothing pending for the in-process indexer (running) or one in its own process (external, where
+        // null means the feed cannot count and there is nothing to wait for): the index is current.
+        if (!indexer || (indexer.state === 'running' && indexer.pending === 0)) return;
+        if (indexer.state === 'external' && (indexer.pending === 0 || indexer.pending === null)) return;
       }
     } catch (error) {
       last = (error as Error).message;

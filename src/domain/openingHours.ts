@@ -93,9 +93,6 @@ export function minutesOf(hhmm: string): number | null {
   return hours > 23 ? null : hours * 60 + m1 * 10 + m2;
 }
 
-/** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
-const LAST_MINUTE = 24 * 60 - 1;
-
 interface Span {
   open: number;
   close: number;
@@ -149,9 +146,7 @@ export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock
   const today = spanOf(hours?.[clock.weekday]);
   if (today) {
     if (today.open === today.close) return true;
-    // 23:59 is the latest a closing can be written: a day that closes then is open through its last minute.
-    const closing = today.close === LAST_MINUTE ? 24 * 60 : today.close;
-    if (today.open < closing ? clock.minutes >= today.open && clock.minutes < closing : clock.minutes >= today.open) return true;
+    if (today.open < today.close ? clock.minutes >= today.open && clock.minutes < today.close : clock.minutes >= today.open) return true;
   }
   const yesterday = spanOf(hours?.[previousWeekday(clock.weekday)]);
   if (!yesterday || !(yesterday.close < yesterday.open) || clock.minutes >= yesterday.close) return false;
@@ -162,6 +157,9 @@ export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock
 export function isOpenOn(hours: WeeklyHours, weekday: Weekday): boolean {
   return spanOf(hours?.[weekday]) !== null;
 }
+
+/** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
+const LAST_MINUTE = 24 * 60 - 1;
 
 /** "Open 24 hours" on `weekday`: open and close at the same time (all day), or 00:00 to 23:59. */
 export function isOpenAllDay(hours: WeeklyHours, weekday: Weekday): boolean {

@@ -1,7 +1,7 @@
 import { newId } from './ids';
 
 // Caller-chosen ids are accepted when they are plain and long enough not to collide by accident.
-const SESSION_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+export const SESSION_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function isSessionId(value: string | undefined): value is string {
   return value !== undefined && SESSION_ID.test(value);

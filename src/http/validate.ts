@@ -46,7 +46,7 @@ function refuseReplacementCharacter(query: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value];
     if (values.some((one) => typeof one === 'string' && one.includes('\uFFFD'))) {
-      throw new ValidationError(echo(name), 'must be valid UTF-8 once percent-decoded (or holds U+FFFD)');
+      throw new ValidationError(echo(name), 'holds invalid percent-encoded UTF-8 (or U+FFFD, which it decodes to)');
     }
   }
 }

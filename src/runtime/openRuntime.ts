@@ -106,7 +106,12 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         ...(redis && { redis: await check('redis', () => (redis as Redis).ping()) }),
       };
       // Without the in-process indexer, the committed position in the store still shows the lag.
-      const status = indexer ? await indexer.status() : await readIndexerProgress({ checkpoints: store.checkpoints, feed: store.changeFeed }).catch(() => undefined);
+      const status = indexer
+        ? await indexer.status()
+        : await readIndexerProgress({ checkpoints: store.checkpoints, feed: store.changeFeed }).catch((error) => {
+            logger.warn({ err: (error as Error).message }, 'readiness could not read the indexer\'s committed position');
+            return undefined;
+          });
       return {
         ready: Object.values(backends).every((backend) => backend.ok),
         backends,

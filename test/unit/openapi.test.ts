@@ -4,6 +4,7 @@ import { directoryQuerySchema } from '../../src/schemas/endpoints/directory';
 import { createProfileBodySchema, updateProfileBodySchema } from '../../src/schemas/endpoints/profile';
 import { ERROR_CODES, type ErrorCode } from '../../src/schemas/errorCodes';
 import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { SESSION_ID } from '../../src/domain/sessionId';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -185,7 +186,7 @@ describe('OpenAPI content', () => {
     expect(op('get', '/business/profile/{businessId}').parameters).toContainEqual({ $ref: '#/components/parameters/XSessionId' });
     // The header's accepted form (src/domain/sessionId.ts) and that a session is per account and environment.
     const header = doc.components.parameters.XSessionId;
-    expect(header.schema.pattern).toBe('^[A-Za-z0-9._:-]{8,128}$');
+    expect(header.schema.pattern).toBe(SESSION_ID.source);
     expect(header.description).toMatch(/belongs to the account and environment/);
     expect(op('post', '/api/v1/consumer/search').responses['200'].headers).toHaveProperty('X-Session-ID');
   });

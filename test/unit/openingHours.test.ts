@@ -1,5 +1,5 @@
 import { ValidationError } from '../../src/domain/errors';
-import { closesAtOrAfter, isOpenAllDay, isOpenAt, isOpenOn, localTime, minutesOf, spokenClock } from '../../src/domain/openingHours';
+import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf, spokenClock } from '../../src/domain/openingHours';
 import type { WeeklyHours } from '../../src/domain/profile';
 
 const at = (iso: string) => new Date(iso);
@@ -129,14 +129,6 @@ describe('isOpenAt', () => {
       const late: WeeklyHours = { friday: { open: '18:00', close: '00:00' } };
       expect(isOpenAt(late, [], 'UTC', at('2024-07-05T23:59:00Z'))).toBe(true);
       expect(isOpenAt(late, [], 'UTC', at('2024-07-06T00:00:00Z'))).toBe(false);
-    });
-
-    it('treats a close of 23:59, the latest one can write, as open through the last minute (as "24 hours" reads 00:00-23:59)', () => {
-      const allDay: WeeklyHours = { monday: { open: '00:00', close: '23:59' } };
-      expect(isOpenAt(allDay, [], 'UTC', at('2024-07-01T23:59:30Z'))).toBe(true);
-      expect(isOpenAllDay(allDay, 'monday')).toBe(true);
-      expect(isOpenAt(allDay, [], 'UTC', at('2024-07-02T00:00:00Z'))).toBe(false);
-      expect(isOpenAt({ monday: { open: '18:00', close: '23:59' } }, [], 'UTC', at('2024-07-01T23:59:00Z'))).toBe(true);
     });
   });
 

@@ -170,15 +170,17 @@ export function matchSynonym(phrase: string): SynonymMatch | undefined {
 }
 
 /**
- * A `category` filter's values: as given (categories are free text on profiles), plus the
- * canonical category it names ("restaurant", "dentists", "auto-repair"), so every search finds
- * the businesses filed under it. Only names of a category count: "pizza" is a dish, and
- * category=pizza must not list every restaurant.
+ * A `category` filter's values: as given (categories are free text on profiles), plus, when it
+ * is a word for a category ("dentist", "restaurant", "garage"), that category and every other
+ * word for it, so category=dental also finds a business filed as "Dentist" and category=dentist
+ * one filed as "dental". Dishes and services are not words for a category: category=pizza stays
+ * literal and does not list every restaurant.
  */
 export function categoryFilterValues(category: string): string[] {
   const match = matchSynonym(category);
-  const canonical = match?.kind === 'category' ? match.category : undefined;
-  return canonical && canonical !== category.trim().toLowerCase() ? [category, canonical] : [category];
+  if (match?.kind !== 'category') return [category];
+  const names = CATEGORY_SYNONYMS.find((entry) => entry.category === match.category)?.names ?? [];
+  return [...new Set([category, match.category, ...names])];
 }
 
 /** "Pizza" -> "restaurants", "plumbers" -> "plumbing", "Hair Salons" -> "hair salons"; unknown -> undefined. */

@@ -33,7 +33,8 @@ export function spellingNote(correction: SpellingCorrection): string {
   // A 500-character sentence can hold dozens of typos: name a few, count the rest, as the
   // sentence itself is cut to MAX_QUOTED_QUERY characters.
   const words = correction.corrections.map((c) => quoted(c.from));
-  const named = words.length > MAX_NAMED_TYPOS ? [...words.slice(0, MAX_NAMED_TYPOS), `${words.length - MAX_NAMED_TYPOS} other words`] : words;
+  // Collapsed only when at least two are left to count: never "1 other words".
+  const named = words.length > MAX_NAMED_TYPOS + 1 ? [...words.slice(0, MAX_NAMED_TYPOS), `${words.length - MAX_NAMED_TYPOS} other words`] : words;
   return `Showing results for ${quoted(correction.text)}: no business mentions ${joinList(named)}.`;
 }
 

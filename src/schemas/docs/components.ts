@@ -1,6 +1,7 @@
 // components of the OpenAPI document: the request schemas are the very objects the
 // validators compile; response shapes, error responses (from ERROR_CODES), headers,
 // parameters and security schemes sit beside them.
+import { SESSION_ID } from '../../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
 import { createApiKeyBodySchema } from '../endpoints/apiKeys';
@@ -194,7 +195,7 @@ export function buildComponents() {
           '8-128 of A-Z a-z 0-9 . _ : -; any other value starts a new session (sess_<id>), returned as sessionId and in the ' +
           'X-Session-ID response header. A session belongs to the account and environment that use it: the same id sent ' +
           "with another account's key, or with the sandbox key, is another session.",
-        schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]{8,128}$' },
+        schema: { type: 'string', maxLength: 128, pattern: SESSION_ID.source },
       },
       IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
       IfMatch: {

@@ -14,7 +14,7 @@ export const partnerSearchQuerySchema: SchemaObject = {
     location: {
       ...text(200),
       description:
-        'Free text: a city with or without its state ("Austin, TX", "Austin TX", "NYC"), a US state ("Texas"), a ZIP code ' +
+        'Free text: a city with or without its state ("Austin, TX", "Austin TX"; the city compared as typed), a US state ("Texas"), a ZIP code ' +
         '("78701", or after the city: "Austin, TX 78701"), or "lat,lon" or "lat,lon,radiusKm" (a plain number of km).',
     },
     limit: limitSchema(100, 20),

@@ -24,6 +24,7 @@ export const postalCodeSchema: SchemaObject = {
 export const addressSchema: SchemaObject = {
   type: 'object',
   additionalProperties: false,
+  description: 'Every line is stored without surrounding white space (" Austin " is Austin), so filters and duplicate checks compare the words.',
   properties: {
     street: text(200),
     city: text(100),

@@ -85,7 +85,9 @@ export const readinessSchema: SchemaObject = {
         state: {
           type: 'string',
           enum: ['idle', 'running', 'stopping', 'stopped', 'external'],
-          description: 'external: the indexer runs in its own process (IN_PROCESS_INDEXER=false); only position and pending are known here.',
+          description:
+            'external: the indexer runs in its own process (IN_PROCESS_INDEXER=false); only position and pending are known here ' +
+            '(pending is null on MongoDB, whose change streams cannot count), and its failures show in its own log, not in readiness.',
         },
         position: { type: ['string', 'null'], description: 'Last change-feed position the index acknowledged.' },
         pending: { type: ['integer', 'null'], description: 'Changes written but not yet searchable (null where the feed cannot count).' },

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
+import { canonicalCategory } from '../../domain/search/categorySynonyms';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { sessionStoreKey } from '../../domain/search/sessionScope';
@@ -122,7 +123,8 @@ export function createConsumerSearch(deps: {
 
     await sessions
       .recordSearch(sessionKey, {
-        categories: input.category ? [...new Set([input.category.toLowerCase(), ...intent.categories])] : intent.categories,
+        // The category filter's own category ("dentist" is "dental"), as documents carry it.
+        categories: input.category ? [...new Set([canonicalCategory(input.category) ?? input.category.toLowerCase(), ...intent.categories])] : intent.categories,
         terms: [...intent.terms, ...intent.serviceTerms],
       })
       .catch((error) => logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));

@@ -68,32 +68,34 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
   if (!city || NUMBERS_ONLY.test(raw) || NUMBERS_ONLY.test(city)) throw new ValidationError('location', LOCATION_FORMS);
   if (region === undefined) return placeWithoutComma(city);
   const state = region ? stateAbbreviation(region) ?? region : undefined;
-  return { city: knownCityName(city, state), ...(state && { state }) };
+  return { city, ...(state && { state }) };
 }
 
-/** The index filters on the name addresses use: "NYC" and "new york city" are "New York". */
-function knownCityName(city: string, state?: string): string {
-  return findUsCity(city, state)?.name ?? city;
+/** A two-letter state code that is also an English word ("or", "me", "in") counts only in capitals. */
+function isStateWord(text: string): boolean {
+  return !(text.length === 2 && AMBIGUOUS_STATE_ABBREVIATIONS.has(text.toLowerCase()) && text !== text.toUpperCase());
 }
 
 /**
- * What users type without a comma: "Austin TX", "San Antonio Texas", "Texas", "NYC". A known city
- * stays a city ("New York", "Kansas City"); else a state alone, or a state after the city. An
- * abbreviation that is also a word ("or", "me") counts only in capitals, as in consumer sentences.
+ * What users type without a comma: "Austin TX", "San Antonio Texas", "Texas". The city stays as
+ * typed: the index compares city names exactly, so "St Paul" must not become "Saint Paul". A
+ * known city stays a city ("New York", "Kansas City", "Washington"); else the whole text may be
+ * a state; else a state after the city counts when it is a code in capitals ("Smallville KS") or
+ * the words before it are a known city of that state ("San Antonio Texas"), so "Port Washington"
+ * stays a town, not "Port" in Washington state.
  */
 function placeWithoutComma(text: string): Pick<SearchQuery, 'city' | 'state'> {
-  const known = findUsCity(text);
-  if (known) return { city: known.name };
+  if (findUsCity(text)) return { city: text };
   const whole = stateAbbreviation(text);
-  if (whole) return { state: whole };
+  if (whole && isStateWord(text)) return { state: whole };
   const words = text.split(/\s+/);
   for (let k = Math.min(MAX_STATE_NAME_WORDS, words.length - 1); k >= 1; k--) {
     const tail = words.slice(-k).join(' ');
     const state = stateAbbreviation(tail);
     if (!state) continue;
-    const plainWord = tail.length === 2 && AMBIGUOUS_STATE_ABBREVIATIONS.has(tail.toLowerCase()) && tail !== tail.toUpperCase();
-    if (plainWord) continue;
-    return { city: knownCityName(words.slice(0, -k).join(' '), state), state };
+    const city = words.slice(0, -k).join(' ');
+    const codeInCapitals = tail.length === 2 && tail === tail.toUpperCase();
+    if (codeInCapitals || findUsCity(city, state)) return { city, state };
   }
   return { city: text };
 }

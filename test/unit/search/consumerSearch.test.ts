@@ -3,6 +3,9 @@
 import { createLruSessionStore } from '../../../src/adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../../../src/adapters/memory/memoryCache';
 import type { Principal } from '../../../src/domain/principal';
+import { sessionStoreKey } from '../../../src/domain/search/sessionScope';
+import type { Cache } from '../../../src/ports/cache';
+import type { SessionStore } from '../../../src/ports/sessionStore';
 import { createLogger } from '../../../src/logger';
 import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchIndex, type SearchQuery } from '../../../src/ports/searchIndex';
 import { createConsumerSearch } from '../../../src/services/search/consumerSearch';
@@ -38,11 +41,11 @@ function recordingIndex(reads: Set<string>, queries: SearchQuery[]): SearchIndex
   };
 }
 
-function consumerSearch(reads: Set<string>, queries: SearchQuery[] = []) {
+function consumerSearch(reads: Set<string>, queries: SearchQuery[] = [], deps: { sessions?: SessionStore; summaryCache?: Cache<string> } = {}) {
   return createConsumerSearch({
     index: recordingIndex(reads, queries),
-    sessions: createLruSessionStore(),
-    summaryCache: createMemoryCache<string>(),
+    sessions: deps.sessions ?? createLruSessionStore(),
+    summaryCache: deps.summaryCache ?? createMemoryCache<string>(),
     logger: createLogger('silent'),
     clock: () => new Date('2026-11-22T12:00:00Z'),
   });
@@ -67,9 +70,22 @@ describe('consumer search reads documents', () => {
   });
 });
 
+describe('consumer search session', () => {
+  it('records the category filter as the category documents carry ("dentist" is "dental")', async () => {
+    const sessions = createLruSessionStore();
+    await consumerSearch(new Set(), [], { sessions })(principal, { query: 'lunch', category: 'dentist', limit: 1, offset: 0 }, 'session-dentist-01');
+    const session = await sessions.get(sessionStoreKey(principal, 'session-dentist-01'));
+    expect(Object.keys(session?.categories ?? {})).toContain('dental');
+    expect(Object.keys(session?.categories ?? {})).not.toContain('dentist');
+  });
+});
+
 describe('consumer search summary', () => {
   it('quotes the sentence as each caller typed it, though the cache holds the text', async () => {
-    const search = consumerSearch(new Set());
+    const cache = createMemoryCache<string>();
+    const written: string[] = [];
+    const summaryCache: Cache<string> = { ...cache, set: (key, value, ttl) => (written.push(key), cache.set(key, value, ttl)) };
+    const search = consumerSearch(new Set(), [], { summaryCache });
     const lower = await search(principal, { query: 'lunch spot', limit: 1, offset: 0 });
     expect(lower.response).toMatch(/^Found 30 places for "lunch spot"\./);
     const upper = await search(principal, { query: 'LUNCH Spot', limit: 1, offset: 0 });
@@ -77,5 +93,6 @@ describe('consumer search summary', () => {
     // White space does not change the text: the cached summary serves both.
     const spaced = await search(principal, { query: '  lunch   spot ', limit: 1, offset: 0 });
     expect(spaced.response).toBe(lower.response);
+    expect(written).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@
 import type { Principal } from '../../../src/domain/principal';
 import type { SearchHit, SearchIndex, SearchQuery } from '../../../src/ports/searchIndex';
 import { presentListingPage } from '../../../src/routes/presenters/searchResultPresenter';
+import { MAX_RESULT_WINDOW } from '../../../src/adapters/elasticsearch/queryBuilder';
 import { LISTING_RESULT_WINDOW } from '../../../src/domain/search/listingWindow';
 import { createListingSearch } from '../../../src/services/search/listingSearch';
 import { fixtureDocument } from '../../fixtures/searchDocuments';
@@ -23,6 +24,10 @@ function deepIndex(asked: SearchQuery[]): SearchIndex {
 }
 
 describe('listing result window', () => {
+  it('is the window the Elasticsearch adapter serves, so both indexes answer the same pages', () => {
+    expect(LISTING_RESULT_WINDOW).toBe(MAX_RESULT_WINDOW);
+  });
+
   it('cuts the page that reaches past the 10 000th result, and says there is no more', async () => {
     const asked: SearchQuery[] = [];
     const listings = createListingSearch({ index: deepIndex(asked) });

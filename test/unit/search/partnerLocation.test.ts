@@ -13,19 +13,25 @@ describe('parsePartnerLocation', () => {
     expect(parsePartnerLocation('Toronto, Ontario')).toEqual({ city: 'Toronto', state: 'Ontario' });
   });
 
-  it('reads a city and state without a comma, a state alone, and a known city by any of its names', () => {
+  it('reads a city and state without a comma and a state alone, keeping the city as typed', () => {
     expect(parsePartnerLocation('Austin TX')).toEqual({ city: 'Austin', state: 'TX' });
     expect(parsePartnerLocation('San Antonio Texas')).toEqual({ city: 'San Antonio', state: 'TX' });
     expect(parsePartnerLocation('Portland OR')).toEqual({ city: 'Portland', state: 'OR' });
     expect(parsePartnerLocation('Smallville KS')).toEqual({ city: 'Smallville', state: 'KS' });
     expect(parsePartnerLocation('Texas')).toEqual({ state: 'TX' });
     expect(parsePartnerLocation('tx')).toEqual({ state: 'TX' });
-    expect(parsePartnerLocation('NYC')).toEqual({ city: 'New York' });
-    expect(parsePartnerLocation('new york city, NY')).toEqual({ city: 'New York', state: 'NY' });
+    // The index compares city names exactly: another spelling is not swapped for the list's.
+    expect(parsePartnerLocation('St Paul MN')).toEqual({ city: 'St Paul', state: 'MN' });
+    expect(parsePartnerLocation('St Paul, MN')).toEqual({ city: 'St Paul', state: 'MN' });
     // A known city whose name is also a state stays the city; a lower-case word is not a state.
     expect(parsePartnerLocation('New York')).toEqual({ city: 'New York' });
     expect(parsePartnerLocation('Kansas City')).toEqual({ city: 'Kansas City' });
     expect(parsePartnerLocation('Bend or')).toEqual({ city: 'Bend or' });
+    expect(parsePartnerLocation('me')).toEqual({ city: 'me' });
+    // A state name ending a town's name is not split off unless the rest is a known city of that state.
+    expect(parsePartnerLocation('Port Washington')).toEqual({ city: 'Port Washington' });
+    expect(parsePartnerLocation('West New York')).toEqual({ city: 'West New York' });
+    expect(parsePartnerLocation('Washington')).toEqual({ city: 'Washington' });
     expect(parsePartnerLocation('Austin TX 78701')).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
   });
 

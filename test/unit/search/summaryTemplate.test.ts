@@ -144,4 +144,11 @@ describe('spellingNote', () => {
         '"piza", "tcos", "pluber", "dntist", "coffe" or 3 other words.',
     );
   });
+
+  it('names all six rather than counting "1 other words"', () => {
+    const typos = ['piza', 'tcos', 'pluber', 'dntist', 'coffe', 'bakey'];
+    const note = spellingNote({ text: 'pizza tacos plumber dentist coffee bakery', corrections: typos.map((from) => ({ from, to: from })) });
+    expect(note).toMatch(/"coffe" or "bakey"\.$/);
+    expect(note).not.toMatch(/other word/);
+  });
 });
