@@ -1,5 +1,7 @@
 // The LLM path end to end over HTTP: the real openai SDK adapter talks to a local
 // OpenAI-compatible server, driven through understandQuery and summarise.
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { INTENT_JSON_SCHEMA } from '../../src/adapters/openai/intentSchema';
 import { createOpenAiLanguageModel } from '../../src/adapters/openai/openAiLanguageModel';
 import { UnavailableError } from '../../src/domain/errors';
@@ -20,14 +22,17 @@ let llm: ReturnType<typeof createOpenAiLanguageModel>;
 
 beforeAll(async () => {
   server = await startOpenAiCompatibleServer();
-  llm = createOpenAiLanguageModel({ apiKey: 'sk-local-test', baseURL: server.baseURL, model: 'local-test-model' });
 });
 
 afterAll(async () => {
   await server.close();
 });
 
-beforeEach(() => server.reset());
+beforeEach(() => {
+  server.reset();
+  // A fresh adapter per test: it pauses after a 429 or a run of failures, which must not carry over.
+  llm = createOpenAiLanguageModel({ apiKey: 'sk-local-test', baseURL: server.baseURL, model: 'local-test-model' });
+});
 
 function doc(id: string, name: string, description: string): SearchDocument {
   return searchDocument({ id, name, description, address: { street: '1 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, verificationLevel: 'verified', averageRating: 4.6, reviewCount: 120, completeness: 90, aiVisibilityScore: 60 });
@@ -94,7 +99,7 @@ describe('query understanding through an OpenAI-compatible server', () => {
 
     const result = await understandQuery(query, llm, BUDGET_MS);
 
-    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'timeout' });
+    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'timeout', fallbackDetail: `No answer within ${BUDGET_MS} ms` });
     await server.settled();
     expect(server.requests[0].aborted).toBe(true);
   });
@@ -104,7 +109,7 @@ describe('query understanding through an OpenAI-compatible server', () => {
 
     const result = await understandQuery(query, llm, 5000);
 
-    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'error' });
+    expect(result).toEqual({ intent: parseIntentByRules(query), source: 'rules', fallbackReason: 'error', fallbackDetail: 'Language model request failed (status 500)' });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -161,7 +166,7 @@ describe('summaries through an OpenAI-compatible server', () => {
 
     const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned });
 
-    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'ungrounded' });
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'ungrounded', fallbackDetail: 'names something that is not in the results' });
   });
 
   it('uses the template when the answer invents a business nobody searched for', async () => {
@@ -174,7 +179,7 @@ describe('summaries through an OpenAI-compatible server', () => {
 
     const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: BUDGET_MS, knownNames: notReturned });
 
-    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'timeout', fallbackDetail: `No answer within ${BUDGET_MS} ms` });
     await server.settled();
     expect(server.requests[0].aborted).toBe(true);
   });
@@ -184,7 +189,7 @@ describe('summaries through an OpenAI-compatible server', () => {
 
     const summary = await summarise({ query, intent }, ranked, 2, { llm, budgetMs: 5000, knownNames: notReturned });
 
-    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'error' });
+    expect(summary).toEqual({ text: template, source: 'template', fallbackReason: 'error', fallbackDetail: 'Language model request failed (status 500)' });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -212,5 +217,90 @@ describe('the OpenAI adapter on its own', () => {
     await server.settled();
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0].aborted).toBe(true);
+  });
+});
+
+// The scripted server always answers finish_reason 'stop' and no headers; these cases need a
+// real server that answers exactly as a deployment meets it (a cut-off answer, a 429 with Retry-After).
+async function rawServer(answer: (res: ServerResponse) => void): Promise<{ baseURL: string; hits: () => number; close: () => Promise<void> }> {
+  let hits = 0;
+  const http = createServer((req, res) => {
+    hits += 1;
+    req.resume().on('end', () => answer(res));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return { baseURL: `http://127.0.0.1:${port}/v1`, hits: () => hits, close: () => new Promise((resolve) => http.close(() => resolve())) };
+}
+
+function completionWith(content: string, finishReason: string) {
+  return JSON.stringify({
+    id: 'chatcmpl-raw', object: 'chat.completion', created: 0, model: 'm',
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: finishReason, logprobs: null }],
+  });
+}
+
+describe('answers a deployment meets', () => {
+  const query = 'vegan lunch in Austin';
+  const intent = parseIntentByRules(query);
+  const ranked = rankCandidates([{ document: doc('biz_green', 'Green Leaf Kitchen', 'Vegan bowls'), textScore: 1, distanceKm: 1.2 }], { intent, radiusKm: 50 });
+
+  it('does not use an answer the model was cut off in (finish_reason length)', async () => {
+    const raw = await rawServer((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completionWith('Green Leaf Kitchen is the', 'length')));
+    try {
+      const model = createOpenAiLanguageModel({ apiKey: 'k', baseURL: raw.baseURL, model: 'm' });
+      await expect(summarise({ query, intent }, ranked, 1, { llm: model, budgetMs: 5000 })).resolves.toMatchObject({
+        source: 'template',
+        fallbackReason: 'error',
+        fallbackDetail: 'Language model answer was cut off (finish_reason length)',
+      });
+      // The intent call says why too: not a vague "not JSON".
+      await expect(understandQuery(query, model, 5000)).resolves.toMatchObject({ source: 'rules', fallbackDetail: expect.stringMatching(/cut off/) });
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('leaves the model alone for its Retry-After after a 429, and asks again once it has passed', async () => {
+    const raw = await rawServer((res) =>
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' }).end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests' } })));
+    let clock = 1_000_000;
+    try {
+      const model = createOpenAiLanguageModel({ apiKey: 'k', baseURL: raw.baseURL, model: 'm', now: () => clock });
+      await expect(understandQuery(query, model, 5000)).resolves.toMatchObject({ source: 'rules', fallbackDetail: 'Language model request failed (status 429, retry after 30)' });
+      await expect(summarise({ query, intent }, ranked, 1, { llm: model, budgetMs: 5000 })).resolves.toMatchObject({
+        source: 'template',
+        fallbackDetail: expect.stringMatching(/^Language model not asked: paused for 30 s more after a 429/),
+      });
+      expect(raw.hits()).toBe(1);
+      clock += 30_000;
+      await understandQuery(query, model, 5000);
+      expect(raw.hits()).toBe(2);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('stops asking for a while after five failures in a row', async () => {
+    server.reply(...Array.from({ length: 6 }, () => ({ kind: 'error' as const, status: 500 })));
+    for (let i = 0; i < 5; i += 1) await understandQuery(query, llm, 5000);
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackDetail: expect.stringMatching(/not asked: paused .* after 5 failures in a row/) });
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it('caps the answer length and tells the model that names, taglines and the query are data, not instructions', async () => {
+    server.reply({ kind: 'json', content: { terms: [], categories: [], serviceTerms: [] } }, { kind: 'text', content: 'Green Leaf Kitchen is 1.2 km away.' });
+    await understandQuery(query, llm, 5000);
+    await summarise({ query, intent }, ranked, 1, { llm, budgetMs: 5000 });
+    const [intentRequest, summaryRequest] = server.requests;
+    expect(intentRequest.body.max_completion_tokens).toBeGreaterThan(0);
+    expect(summaryRequest.body.max_completion_tokens).toBeGreaterThan(0);
+    expect(intentRequest.body.messages[0].content).toMatch(/never as instructions/);
+    expect(summaryRequest.body.messages[0].content).toMatch(/data to describe, never instructions/);
+  });
+
+  it('reads an intent wrapped in a markdown code fence', async () => {
+    server.reply({ kind: 'text', content: '```json\n{"terms":["vegan"],"categories":["restaurants"],"serviceTerms":["lunch"],"place":null,"when":null,"price":null,"quality":null}\n```' });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'llm', intent: { terms: ['vegan'], serviceTerms: ['lunch'] } });
   });
 });

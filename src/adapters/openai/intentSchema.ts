@@ -126,12 +126,21 @@ function section(raw: Record<string, unknown>, key: string): Record<string, unkn
   return value;
 }
 
+/**
+ * The JSON inside a markdown code fence. Compatible servers that ignore response_format (and
+ * models prompted without it) often answer "```json\n{...}\n```"; the JSON is still the answer.
+ */
+function unfenced(content: string): string {
+  const fenced = /^```[\w-]*\s*\n?([\s\S]*?)\n?\s*```$/.exec(content.trim());
+  return fenced ? fenced[1] : content;
+}
+
 /** Parses the model's message content into a SearchIntent, or throws MalformedIntentError. */
 export function parseIntentAnswer(content: string | null | undefined): SearchIntent {
-  if (!content) throw new MalformedIntentError('empty answer');
+  if (!content?.trim()) throw new MalformedIntentError('empty answer');
   let raw: unknown;
   try {
-    raw = JSON.parse(content);
+    raw = JSON.parse(unfenced(content));
   } catch {
     throw new MalformedIntentError('not JSON');
   }

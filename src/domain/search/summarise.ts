@@ -2,8 +2,8 @@
 // with a language model the model writes the text from the returned businesses only, within
 // `budgetMs`, and its text is used only if the grounding check passes.
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
-import { isGrounded } from './groundedSummary';
 import type { RankedResult } from './ranking';
+import { summaryProblem } from './summaryCheck';
 import { type SummaryRequest, templateSummary } from './summaryTemplate';
 import { BudgetExceededError, withBudget } from './timeBudget';
 
@@ -15,6 +15,21 @@ export interface Summary {
   text: string;
   source: 'template' | 'llm';
   fallbackReason?: 'timeout' | 'error' | 'ungrounded';
+  /** What exactly went wrong (an HTTP status, "names none of the returned businesses"), for the log line. */
+  fallbackDetail?: string;
+}
+
+/**
+ * The model's text as a plain sentence: the prompt asks for no markdown, but models add it anyway
+ * (a fenced block, **bold**, bullets), and the API's `response` is plain text read as is.
+ */
+export function plainSummary(text: string): string {
+  return text
+    .replace(/^\s*```[\w-]*\s*$/gm, '')
+    .replace(/^\s*(?:#{1,6}\s+|[-*\u2022]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The facts the model may use for one business: what ranking said, where it is, its tagline. */
@@ -44,14 +59,20 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
   const businesses = ranked.map(summaryBusiness);
   let text: string;
   try {
-    text = (await withBudget((signal) => llm.summarise({ query, businesses }, signal), budgetMs)).trim();
+    text = plainSummary(await withBudget((signal) => llm.summarise({ query, businesses }, signal), budgetMs));
   } catch (error) {
-    return { text: template(), source: 'template', fallbackReason: error instanceof BudgetExceededError ? 'timeout' : 'error' };
+    const fallbackReason = error instanceof BudgetExceededError ? 'timeout' : 'error';
+    return { text: template(), source: 'template', fallbackReason, fallbackDetail: error instanceof Error ? error.message : String(error) };
   }
   const allowed = businesses.map((b) => b.name);
-  const vocabulary = [query, ...businesses.flatMap((b) => [b.category, ...b.facts])];
-  if (text.length === 0 || text.length > MAX_SUMMARY_CHARS || !isGrounded(text, allowed, [...allowed, ...knownNames], vocabulary)) {
-    return { text: template(), source: 'template', fallbackReason: 'ungrounded' };
-  }
+  const problem = text.length > MAX_SUMMARY_CHARS
+    ? `longer than ${MAX_SUMMARY_CHARS} characters`
+    : summaryProblem(text, {
+      allowedNames: allowed,
+      allNames: [...allowed, ...knownNames],
+      vocabulary: [query, ...businesses.flatMap((b) => [b.category, ...b.facts])],
+      counts: [ranked.length, total],
+    });
+  if (problem) return { text: template(), source: 'template', fallbackReason: 'ungrounded', fallbackDetail: problem };
   return { text, source: 'llm' };
 }

@@ -1,7 +1,9 @@
 // Query understanding with an optional language model: the rules always run (they are
 // microseconds); the model, when configured, gets `budgetMs` and its answer is merged over
-// the rules. Any failure - error, timeout, malformed answer - leaves the rules' intent.
+// the rules, after groundIntent drops what the sentence does not support. Any failure - error,
+// timeout, malformed answer - leaves the rules' intent.
 import type { LanguageModel } from '../../ports/llm';
+import { groundModelIntent } from './groundIntent';
 import { parseIntentByRules, type SearchIntent } from './intent';
 import { mergeIntents } from './mergeIntents';
 import { BudgetExceededError, withBudget } from './timeBudget';
@@ -13,6 +15,8 @@ export interface UnderstoodQuery {
   source: 'rules' | 'llm';
   /** Why the model's answer was not used, for logs and metrics. */
   fallbackReason?: 'timeout' | 'error';
+  /** The failure itself (an HTTP status, "cut off", "not JSON"), for the log line. */
+  fallbackDetail?: string;
 }
 
 export async function understandQuery(query: string, llm?: LanguageModel, budgetMs: number = INTENT_BUDGET_MS): Promise<UnderstoodQuery> {
@@ -20,8 +24,13 @@ export async function understandQuery(query: string, llm?: LanguageModel, budget
   if (!llm) return { intent: rules, source: 'rules' };
   try {
     const answer = await withBudget((signal) => llm.extractIntent(query, signal), budgetMs);
-    return { intent: mergeIntents(rules, answer), source: 'llm' };
+    return { intent: mergeIntents(rules, groundModelIntent(query, rules, answer)), source: 'llm' };
   } catch (error) {
-    return { intent: rules, source: 'rules', fallbackReason: error instanceof BudgetExceededError ? 'timeout' : 'error' };
+    return {
+      intent: rules,
+      source: 'rules',
+      fallbackReason: error instanceof BudgetExceededError ? 'timeout' : 'error',
+      fallbackDetail: error instanceof Error ? error.message : String(error),
+    };
   }
 }

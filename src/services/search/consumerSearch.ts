@@ -65,7 +65,8 @@ export function createConsumerSearch(deps: {
   const { index, sessions, summaryCache, llm, logger, clock } = deps;
 
   async function searchSentence(environment: Environment, input: ConsumerSearchInput, sentence: string, now: Date): Promise<SentenceSearch> {
-    const { intent } = await understandQuery(sentence, llm);
+    const { intent, fallbackReason, fallbackDetail } = await understandQuery(sentence, llm);
+    if (fallbackReason) logger.warn({ reason: fallbackReason, detail: fallbackDetail }, 'query understanding fell back to the rules');
     const plan = planConsumerSearch(environment, input, intent, now);
     // Time filters ("open now", ...) are part of the index query: the total counts every business that passes.
     return { intent, plan, found: await index.search(plan.indexQuery) };
@@ -115,9 +116,12 @@ export function createConsumerSearch(deps: {
       // not shown from an invented business; the template needs none.
       const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
       const summary = await summarise(summaryRequest, page, total, { llm, knownNames });
-      if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason }, 'summary fell back to the template');
+      if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason, detail: summary.fallbackDetail }, 'summary fell back to the template');
       response = summary.text;
-      await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
+      // A template written because the model was slow or down is not kept: once it answers again,
+      // the same search gets its summary instead of the stand-in for the cache's ten minutes.
+      const outage = summary.fallbackReason === 'timeout' || summary.fallbackReason === 'error';
+      if (!outage) await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
     }
     if (correction) response = `${spellingNote(correction)} ${response}`;
 

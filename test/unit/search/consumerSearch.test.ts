@@ -5,6 +5,7 @@ import { createMemoryCache } from '../../../src/adapters/memory/memoryCache';
 import type { Principal } from '../../../src/domain/principal';
 import { sessionStoreKey } from '../../../src/domain/search/sessionScope';
 import type { Cache } from '../../../src/ports/cache';
+import type { LanguageModel } from '../../../src/ports/llm';
 import type { SessionStore } from '../../../src/ports/sessionStore';
 import { createLogger } from '../../../src/logger';
 import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchIndex, type SearchQuery } from '../../../src/ports/searchIndex';
@@ -41,8 +42,9 @@ function recordingIndex(reads: Set<string>, queries: SearchQuery[]): SearchIndex
   };
 }
 
-function consumerSearch(reads: Set<string>, queries: SearchQuery[] = [], deps: { sessions?: SessionStore; summaryCache?: Cache<string> } = {}) {
+function consumerSearch(reads: Set<string>, queries: SearchQuery[] = [], deps: { sessions?: SessionStore; summaryCache?: Cache<string>; llm?: LanguageModel } = {}) {
   return createConsumerSearch({
+    llm: deps.llm,
     index: recordingIndex(reads, queries),
     sessions: deps.sessions ?? createLruSessionStore(),
     summaryCache: deps.summaryCache ?? createMemoryCache<string>(),
@@ -81,6 +83,23 @@ describe('consumer search session', () => {
 });
 
 describe('consumer search summary', () => {
+  it('does not keep a template written while the model was down: the next search gets the model\'s summary', async () => {
+    let down = true;
+    const llm: LanguageModel = {
+      extractIntent: async () => ({ terms: ['lunch'], categories: [], serviceTerms: [] }),
+      summarise: async ({ businesses }) => {
+        if (down) throw new Error('503 from the model');
+        return `${businesses[0].name} is a good lunch spot.`;
+      },
+    };
+    const search = consumerSearch(new Set(), [], { llm });
+    const during = await search(principal, { query: 'lunch', limit: 1, offset: 0 });
+    expect(during.response).toMatch(/^Found 30 places/);
+    down = false;
+    const after = await search(principal, { query: 'lunch', limit: 1, offset: 0 });
+    expect(after.response).toBe(`${after.results[0].document.name} is a good lunch spot.`);
+  });
+
   it('quotes the sentence as each caller typed it, though the cache holds the text', async () => {
     const cache = createMemoryCache<string>();
     const written: string[] = [];

@@ -36,6 +36,7 @@ describe('summarise', () => {
       text: template,
       source: 'template',
       fallbackReason: 'ungrounded',
+      fallbackDetail: 'names something that is not in the results',
     });
   });
 
@@ -44,9 +45,10 @@ describe('summarise', () => {
       text: template,
       source: 'template',
       fallbackReason: 'error',
+      fallbackDetail: 'x',
     });
     const slow = fakeModel(() => new Promise<string>(() => undefined));
-    await expect(summarise({ query, intent }, ranked, 2, { llm: slow, budgetMs: 30 })).resolves.toEqual({ text: template, source: 'template', fallbackReason: 'timeout' });
+    await expect(summarise({ query, intent }, ranked, 2, { llm: slow, budgetMs: 30 })).resolves.toEqual({ text: template, source: 'template', fallbackReason: 'timeout', fallbackDetail: 'No answer within 30 ms' });
   });
 
   it('does not call the model when nothing matched', async () => {

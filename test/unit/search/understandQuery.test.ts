@@ -31,7 +31,7 @@ describe('understandQuery', () => {
 
   it('falls back to the rules when the model fails', async () => {
     const result = await understandQuery('pizza in Austin', fakeModel(async () => Promise.reject(new Error('500'))));
-    expect(result).toEqual({ intent: parseIntentByRules('pizza in Austin'), source: 'rules', fallbackReason: 'error' });
+    expect(result).toEqual({ intent: parseIntentByRules('pizza in Austin'), source: 'rules', fallbackReason: 'error', fallbackDetail: '500' });
   });
 
   it('falls back to the rules at the budget and aborts the model call', async () => {
@@ -41,7 +41,7 @@ describe('understandQuery', () => {
       return new Promise<SearchIntent>(() => undefined);
     });
     const result = await understandQuery('pizza in Austin', slow, 30);
-    expect(result).toEqual({ intent: parseIntentByRules('pizza in Austin'), source: 'rules', fallbackReason: 'timeout' });
+    expect(result).toEqual({ intent: parseIntentByRules('pizza in Austin'), source: 'rules', fallbackReason: 'timeout', fallbackDetail: 'No answer within 30 ms' });
     expect(signal?.aborted).toBe(true);
   });
 

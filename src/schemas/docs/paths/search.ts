@@ -32,8 +32,11 @@ export function searchPaths() {
           'the hours on the day a time condition asked about such as "open today 6pm-2am", verification, price; it says so when none of them is listed ' +
           'under the kind of place the sentence named, and when the sentence asked for nearby places ("near me") without a ' +
           'location, that they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
-          'the request had), or an LLM summary (2.5 s budget) used only when it names no business ' +
-          `outside the results. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
+          'the request had), or an LLM summary (2.5 s budget) used only when it names one of the returned businesses and no ' +
+          'other, states no number that is not in their facts and holds no web or e-mail address (otherwise the template ' +
+          'answers; one written while the model was slow or failing is not cached). A place or number the model reads that ' +
+          'the sentence does not state is ignored. After a 429 the model is left alone for its Retry-After (at most 5 min), ' +
+          `after five failures in a row for 30 s. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, on a weekday, on weekends = Saturday or ` +
           'Sunday, today, tomorrow, ' +
           'tonight = still open at 20:00 or later at the time of asking, late, 24 hours = open all day (open equal to close, ' +
