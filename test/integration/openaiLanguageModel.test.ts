@@ -299,6 +299,38 @@ describe('answers a deployment meets', () => {
     expect(summaryRequest.body.messages[0].content).toMatch(/data to describe, never instructions/);
   });
 
+  it('never lets a later, shorter pause cut a 429\'s Retry-After short, and pauses at least a second on "Retry-After: 0"', async () => {
+    let retryAfter = '300';
+    const raw = await rawServer((res) => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter }).end('{"error":{"message":"x"}}'));
+    let clock = 1_000_000;
+    try {
+      const model = createOpenAiLanguageModel({ apiKey: 'k', baseURL: raw.baseURL, model: 'm', now: () => clock });
+      await understandQuery(query, model, 5000);
+      clock += 299_000;
+      await expect(understandQuery(query, model, 5000)).resolves.toMatchObject({ fallbackDetail: expect.stringMatching(/paused for 1 s more after a 429/) });
+      clock += 1_000;
+      retryAfter = '0';
+      await understandQuery(query, model, 5000);
+      await expect(understandQuery(query, model, 5000)).resolves.toMatchObject({ fallbackDetail: expect.stringMatching(/not asked: paused/) });
+      expect(raw.hits()).toBe(2);
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it('does not count its own budget running out as the model failing', async () => {
+    server.reply(...Array.from({ length: 6 }, () => ({ kind: 'json' as const, delayMs: 300, content: { terms: [], categories: [], serviceTerms: [] } })));
+    for (let i = 0; i < 6; i += 1) await expect(understandQuery(query, llm, 50)).resolves.toMatchObject({ fallbackReason: 'timeout' });
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it('refuses an intent answer far longer than any intent, and reads a fence that never closes in one scan', async () => {
+    // The first version's fence regex took minutes on this (cubic backtracking); jest's timeout would fail it.
+    server.reply({ kind: 'text', content: '```' + '\n'.repeat(5_000) + 'x```y' }, { kind: 'text', content: ' '.repeat(20_000) + '{}' });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackDetail: expect.stringMatching(/not JSON/) });
+    await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'rules', fallbackDetail: expect.stringMatching(/too long/) });
+  });
+
   it('reads an intent wrapped in a markdown code fence', async () => {
     server.reply({ kind: 'text', content: '```json\n{"terms":["vegan"],"categories":["restaurants"],"serviceTerms":["lunch"],"place":null,"when":null,"price":null,"quality":null}\n```' });
     await expect(understandQuery(query, llm, 5000)).resolves.toMatchObject({ source: 'llm', intent: { terms: ['vegan'], serviceTerms: ['lunch'] } });

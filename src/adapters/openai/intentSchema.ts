@@ -126,18 +126,25 @@ function section(raw: Record<string, unknown>, key: string): Record<string, unkn
   return value;
 }
 
+const MAX_INTENT_ANSWER_CHARS = 16_384;
+
 /**
  * The JSON inside a markdown code fence. Compatible servers that ignore response_format (and
  * models prompted without it) often answer "```json\n{...}\n```"; the JSON is still the answer.
  */
 function unfenced(content: string): string {
-  const fenced = /^```[\w-]*\s*\n?([\s\S]*?)\n?\s*```$/.exec(content.trim());
-  return fenced ? fenced[1] : content;
+  // String operations, not a regex: a fence that never closes must not cost more than one scan.
+  const text = content.trim();
+  if (!text.startsWith('```') || !text.endsWith('```') || text.length < 6) return content;
+  const firstLineEnd = text.indexOf('\n');
+  return firstLineEnd === -1 ? text.slice(3, -3) : text.slice(firstLineEnd + 1, -3);
 }
 
 /** Parses the model's message content into a SearchIntent, or throws MalformedIntentError. */
 export function parseIntentAnswer(content: string | null | undefined): SearchIntent {
   if (!content?.trim()) throw new MalformedIntentError('empty answer');
+  // An intent is a few hundred characters of JSON; a server that ignores the token cap could send megabytes.
+  if (content.length > MAX_INTENT_ANSWER_CHARS) throw new MalformedIntentError('answer too long');
   let raw: unknown;
   try {
     raw = JSON.parse(unfenced(content));

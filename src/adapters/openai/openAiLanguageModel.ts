@@ -29,12 +29,14 @@ const SUMMARY_MAX_TOKENS = 400;
 // Pauses. Every search asks the model twice; when it is rate limiting us (429) or failing, asking
 // again on every search only adds load on it and latency (up to the budget) to every search,
 // for an answer the caller will replace by the rules or the template anyway. So after a 429 the
-// model is left alone for its Retry-After, and after a run of failures (errors, cut-off or
-// unusable answers, budgets spent) for a short while; searches meanwhile answer at once.
+// model is left alone for its Retry-After, and after a run of failures (errors, refused or cut-off
+// answers; not our own budget running out) for a short while; searches meanwhile answer at once.
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 10_000;
 const MAX_PAUSE_MS = 5 * 60_000;
 const FAILURES_BEFORE_PAUSE = 5;
 const FAILURE_PAUSE_MS = 30_000;
+// A 429 with "Retry-After: 0" (or a date in the past) still means "not so fast".
+const MIN_PAUSE_MS = 1_000;
 
 export const INTENT_INSTRUCTIONS = [
   'You turn a consumer\'s search for local businesses in the United States into a structured intent.',
@@ -110,9 +112,13 @@ export function createOpenAiLanguageModel(options: OpenAiLanguageModelOptions): 
   let pauseReason = '';
   let failuresInARow = 0;
 
+  /** Never shortens a pause already running (a 429's Retry-After outlasts a burst of 500s in flight). */
   function pause(ms: number, reason: string): void {
-    pausedUntil = now() + ms;
-    pauseReason = reason;
+    const until = now() + Math.max(MIN_PAUSE_MS, ms);
+    if (until > pausedUntil) {
+      pausedUntil = until;
+      pauseReason = reason;
+    }
     failuresInARow = 0;
   }
 
@@ -134,8 +140,12 @@ export function createOpenAiLanguageModel(options: OpenAiLanguageModelOptions): 
       failuresInARow = 0;
       return content;
     } catch (error) {
-      failuresInARow += 1;
-      if (failuresInARow >= FAILURES_BEFORE_PAUSE) pause(FAILURE_PAUSE_MS, `${FAILURES_BEFORE_PAUSE} failures in a row`);
+      // Our own budget running out says the caller was in a hurry, not that the model is failing:
+      // a model that is slow for the 800 ms intent budget may still write summaries within 2.5 s.
+      if (!signal.aborted) {
+        failuresInARow += 1;
+        if (failuresInARow >= FAILURES_BEFORE_PAUSE) pause(FAILURE_PAUSE_MS, `${FAILURES_BEFORE_PAUSE} failures in a row`);
+      }
       throw error;
     }
   }

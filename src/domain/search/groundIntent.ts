@@ -52,7 +52,9 @@ export function groundModelIntent(query: string, rules: SearchIntent, answer: Se
     const { city, near, state, postalCode } = answer.place;
     const place: NonNullable<SearchIntent['place']> = {};
     if (named(city) || (city && city.toLowerCase() === rules.place?.city?.toLowerCase())) place.city = city;
-    if (named(near)) place.near = near;
+    // A landmark may be made only of generic words ("Central Park"): then every word must be in the sentence.
+    const wholePhrase = near !== undefined && foldedWords(near).length > 0 && foldedWords(near).every((w) => sentence.has(w));
+    if (named(near) || wholePhrase) place.near = near;
     const zip = postalCode?.match(/^\d{5}/)?.[0];
     if (postalCode && (translated || (zip && query.includes(zip)))) place.postalCode = postalCode;
     if (state) {

@@ -25,8 +25,9 @@ export interface Summary {
  */
 export function plainSummary(text: string): string {
   return text
-    .replace(/^\s*```[\w-]*\s*$/gm, '')
-    .replace(/^\s*(?:#{1,6}\s+|[-*\u2022]\s+|\d+[.)]\s+)/gm, '')
+    // [ \t]*, not \s*: under the m flag \s* would run across blank lines from every line start.
+    .replace(/^[ \t]*```[\w-]*[ \t]*$/gm, '')
+    .replace(/^[ \t]*(?:#{1,6}[ \t]+|[-*\u2022][ \t]+|\d+[.)][ \t]+)/gm, '')
     .replace(/(\*\*|__|`)/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -59,7 +60,9 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
   const businesses = ranked.map(summaryBusiness);
   let text: string;
   try {
-    text = plainSummary(await withBudget((signal) => llm.summarise({ query, businesses }, signal), budgetMs));
+    const raw = await withBudget((signal) => llm.summarise({ query, businesses }, signal), budgetMs);
+    // Markdown stripping is linear, but nothing longer than twice the limit can pass anyway.
+    text = raw.length > 2 * MAX_SUMMARY_CHARS ? raw : plainSummary(raw);
   } catch (error) {
     const fallbackReason = error instanceof BudgetExceededError ? 'timeout' : 'error';
     return { text: template(), source: 'template', fallbackReason, fallbackDetail: error instanceof Error ? error.message : String(error) };

@@ -19,13 +19,21 @@ export interface SummaryContext {
 }
 
 const NUMBER = /\d+(?:[.,:]\d+)*/g;
-// A web address ("www.x", "x.com", "https://"), an e-mail address or a phone number written with separators.
-const ADDRESS = /https?:\/\/|\bwww\.|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.\p{L}{2,}|\b[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b(?!\.\d)/iu;
-// The model talking about its prompt: a tagline's injected request being repeated or obeyed.
-const INSTRUCTION_TALK = /\b(?:instructions?|system prompt|api[ -]?keys?|ignore (?:all|any|the|previous|prior|above)|disregard|jailbreak|pwned|as an ai|language model)\b/i;
+// A web address ("www.x", "https://"), an e-mail address, or a bare "name.tld" whose top-level
+// domain is in lower case, as addresses are written: a missing space after a full stop ("open
+// now.Both are close") is not one.
+const ADDRESS = /https?:\/\/|\bwww\.|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.\p{L}{2,}/iu;
+const BARE_DOMAIN = /\b[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b(?!\.\d)/u;
+// The model talking about its prompt: a tagline's injected request being repeated or obeyed. Not
+// the bare word "instruction", which swim, music and driving schools offer.
+const INSTRUCTION_TALK =
+  /\b(?:(?:previous|prior|above|earlier|my|your|these|those|system|hidden|original) instructions?|system prompt|api[ -]?keys?|ignore (?:all|any|the|previous|prior|above)|disregard (?:all|any|the|previous|prior|above|your)|jailbreak|pwned|as an ai|language model)\b/i;
+// Numbers every rating or opening sentence may hold: "4.5 out of 5", "4.5/5", "open 24/7".
+const STOCK_NUMBERS = /\bout of 5\b|\/\s*5\b|\b24\s*\/\s*7\b/gi;
 
 function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/&/g, ' and ').replace(/'s\b/g, '')
+  // Accents folded: a model writing "Cafe 1890" names "Café 1890".
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/&/g, ' and ').replace(/'s\b/g, '')
     .replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -33,11 +41,16 @@ function numbersIn(text: string): number[] {
   return (text.match(NUMBER) ?? []).map((n) => Number(n.replace(/,(?=\d{3}(?!\d))/g, '').replace(/[,:]/g, '.'))).filter(Number.isFinite);
 }
 
-/** Removes the names being returned, so a name like "Cafe.com" or "7th Street Pizza" does not trip the checks below. */
+/**
+ * Removes the names being returned, so a name like "Cafe.com" or "7th Street Pizza" does not trip
+ * the checks below. Whole words only: a business named "Com" must not cut "com" out of "deals.com".
+ */
 function withoutNames(summary: string, names: string[]): string {
   let rest = summary;
   for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    if (name.trim()) rest = rest.split(new RegExp(name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi')).join(' ');
+    const escaped = name.trim().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    // Not inside an address either: "com" in "deals.com" or "sunny" in "deals@sunny.example" stays.
+    if (escaped) rest = rest.split(new RegExp(`(?<![\\p{L}\\p{N}.@/-])${escaped}(?![\\p{L}\\p{N}@/-]|\\.[\\p{L}\\p{N}])`, 'giu')).join(' ');
   }
   return rest;
 }
@@ -50,10 +63,10 @@ export function summaryProblem(summary: string, context: SummaryContext): string
   if (!allowedNames.some((name) => normalise(name) && text.includes(` ${normalise(name)} `))) return 'names none of the returned businesses';
   if (!isGrounded(summary, allowedNames, allNames, vocabulary)) return 'names something that is not in the results';
   const rest = withoutNames(summary, allowedNames);
-  if (ADDRESS.test(rest)) return 'contains a web or e-mail address';
+  if (ADDRESS.test(rest) || BARE_DOMAIN.test(rest)) return 'contains a web or e-mail address';
   if (INSTRUCTION_TALK.test(rest)) return 'talks about instructions';
   const known = [...counts, ...[...vocabulary, ...allowedNames].flatMap(numbersIn)];
-  const unknown = numbersIn(rest).find((n) => !known.some((k) => Math.abs(k - n) < 1e-9));
+  const unknown = numbersIn(rest.replace(STOCK_NUMBERS, ' ')).find((n) => !known.some((k) => Math.abs(k - n) < 1e-9));
   if (unknown !== undefined) return `states a number not in the facts (${unknown})`;
   return undefined;
 }

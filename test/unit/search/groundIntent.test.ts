@@ -37,6 +37,11 @@ describe('groundModelIntent', () => {
     expect(stated.quality).toEqual({ minRating: 4.5, minReviews: 101 });
   });
 
+  it('keeps a landmark made only of generic words when the sentence holds all of them', () => {
+    expect(ground('coffee near Central Park', { place: { near: 'Central Park' } }).place).toEqual({ near: 'Central Park' });
+    expect(ground('coffee near the lake', { place: { near: 'Central Park' } }).place).toBeUndefined();
+  });
+
   it('caps the search words the model may add', () => {
     const many = Array.from({ length: 20 }, (_, i) => `word${i}`);
     const grounded = ground('pizza', { terms: many, serviceTerms: many });
