@@ -171,14 +171,15 @@ export function matchSynonym(phrase: string): SynonymMatch | undefined {
 
 /**
  * A `category` filter's values: as given (categories are free text on profiles), plus, when it
- * is a word for a category ("dentist", "restaurant", "garage"), that category and every other
- * word for it, so category=dental also finds a business filed as "Dentist" and category=dentist
- * one filed as "dental". Dishes and services are not words for a category: category=pizza stays
- * literal and does not list every restaurant.
+ * is another word for a category ("dentist", "restaurant", "garage"), that category and every
+ * other word for it, so category=dentist finds businesses filed as "dental" or "Dentist".
+ * The category's own name stays one value: most listings ask for it, and the embedded index
+ * answers a single category about twice as fast as a list. Dishes and services are not words
+ * for a category: category=pizza stays literal and does not list every restaurant.
  */
 export function categoryFilterValues(category: string): string[] {
   const match = matchSynonym(category);
-  if (match?.kind !== 'category') return [category];
+  if (match?.kind !== 'category' || category.trim().toLowerCase() === match.category) return [category];
   const names = CATEGORY_SYNONYMS.find((entry) => entry.category === match.category)?.names ?? [];
   return [...new Set([category, match.category, ...names])];
 }
