@@ -6,8 +6,9 @@
 // ("サンフランシスコ" -> San Francisco) is the reason to ask it, and words cannot be compared.
 // What is dropped here falls back to the rules' reading in mergeIntents.
 import type { SearchIntent } from './intent';
+import { foldAccents } from './foldAccents';
 import { findUsCity } from './usCities';
-import { AMBIGUOUS_STATE_ABBREVIATIONS, usState } from './usStates';
+import { readsAsEnglishWord, usState } from './usStates';
 
 /** Search words the model may add: a sentence of at most 500 characters holds about this many meaningful ones. */
 export const MAX_MODEL_TERMS = 10;
@@ -16,7 +17,7 @@ const GENERIC_PLACE_WORDS = new Set(['new', 'san', 'santa', 'saint', 'fort', 'po
   'city', 'town', 'lake', 'park', 'beach', 'the', 'downtown', 'uptown', 'midtown', 'central', 'county']);
 
 function foldedWords(text: string): string[] {
-  return (text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return (foldAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 }
 
 function numbersIn(text: string): number[] {
@@ -53,7 +54,8 @@ export function groundModelIntent(query: string, rules: SearchIntent, answer: Se
     const place: NonNullable<SearchIntent['place']> = {};
     if (named(city) || (city && city.toLowerCase() === rules.place?.city?.toLowerCase())) place.city = city;
     // A landmark may be made only of generic words ("Central Park"): then every word must be in the sentence.
-    const wholePhrase = near !== undefined && foldedWords(near).length > 0 && foldedWords(near).every((w) => sentence.has(w));
+    const nearWords = near === undefined ? [] : foldedWords(near);
+    const wholePhrase = nearWords.length > 0 && nearWords.every((w) => sentence.has(w));
     if (named(near) || wholePhrase) place.near = near;
     const zip = postalCode?.match(/^\d{5}/)?.[0];
     if (postalCode && (translated || (zip && query.includes(zip)))) place.postalCode = postalCode;
@@ -61,9 +63,7 @@ export function groundModelIntent(query: string, rules: SearchIntent, answer: Se
       const known = usState(state);
       const abbreviation = known?.abbreviation.toLowerCase() ?? '';
       // "in", "or", "me" are words before they are states: only written in capitals ("Portland, ME") do they name one.
-      const abbreviated = AMBIGUOUS_STATE_ABBREVIATIONS.has(abbreviation)
-        ? new RegExp(`\\b${known?.abbreviation}\\b`).test(query)
-        : sentence.has(abbreviation);
+      const abbreviated = (query.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.toLowerCase() === abbreviation && !readsAsEnglishWord(w));
       const stated = known && (abbreviated || foldedWords(known.name).every((w) => sentence.has(w)));
       // A state the model added to a city it read is fine when that city is in it ("Austin" -> TX).
       const ofCity = place.city !== undefined && findUsCity(place.city, state) !== undefined;

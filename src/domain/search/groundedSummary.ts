@@ -40,7 +40,7 @@ function words(text: string): string[] {
 }
 
 /** Lower case, straight quotes, "&" as "and", punctuation as spaces, single spaces. */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -5,7 +5,8 @@
 // results looks like: it names at least one of them, every number in it is one of ours, and
 // it holds no web address, e-mail address or talk about instructions. A failed check only
 // means the deterministic template answers, which is always safe.
-import { isGrounded } from './groundedSummary';
+import { foldAccents } from './foldAccents';
+import { isGrounded, normalise as normaliseText } from './groundedSummary';
 
 export interface SummaryContext {
   /** Names of the businesses being returned (the only ones the summary may name). */
@@ -31,10 +32,9 @@ const INSTRUCTION_TALK =
 // Numbers every rating or opening sentence may hold: "4.5 out of 5", "4.5/5", "open 24/7".
 const STOCK_NUMBERS = /\bout of 5\b|\/\s*5\b|\b24\s*\/\s*7\b/gi;
 
+/** groundedSummary's normalisation with accents folded: a model writing "Cafe 1890" names "Café 1890". */
 function normalise(text: string): string {
-  // Accents folded: a model writing "Cafe 1890" names "Café 1890".
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/&/g, ' and ').replace(/'s\b/g, '')
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return normaliseText(foldAccents(text));
 }
 
 function numbersIn(text: string): number[] {

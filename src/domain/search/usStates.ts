@@ -43,5 +43,10 @@ export function stateAbbreviation(nameOrAbbreviation: string): string | undefine
   return usState(nameOrAbbreviation)?.abbreviation;
 }
 
+/** "or", "Me", "in": a state abbreviation that is also an English word reads as the word unless written in capitals ("OR"). */
+export function readsAsEnglishWord(written: string): boolean {
+  return written.length === 2 && AMBIGUOUS_STATE_ABBREVIATIONS.has(written.toLowerCase()) && written !== written.toUpperCase();
+}
+
 /** Whether a state name or abbreviation has this many words (for greedy phrase matching). */
 export const MAX_STATE_NAME_WORDS = 3;

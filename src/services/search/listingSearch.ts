@@ -6,7 +6,7 @@ import type { VerificationLevel } from '../../domain/profile';
 import { categoryFilterValues } from '../../domain/search/categorySynonyms';
 import { windowedPage } from '../../domain/search/listingWindow';
 import { findUsCity } from '../../domain/search/usCities';
-import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from '../../domain/search/usStates';
+import { MAX_STATE_NAME_WORDS, readsAsEnglishWord, stateAbbreviation } from '../../domain/search/usStates';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchIndex';
 import { typoCorrection } from './typoCorrection';
 
@@ -71,11 +71,6 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
   return { city, ...(state && { state }) };
 }
 
-/** A two-letter state code that is also an English word ("or", "me", "in") counts only in capitals. */
-function isStateWord(text: string): boolean {
-  return !(text.length === 2 && AMBIGUOUS_STATE_ABBREVIATIONS.has(text.toLowerCase()) && text !== text.toUpperCase());
-}
-
 /**
  * What users type without a comma: "Austin TX", "San Antonio Texas", "Texas". The city stays as
  * typed: the index compares city names exactly, so "St Paul" must not become "Saint Paul". A
@@ -87,7 +82,7 @@ function isStateWord(text: string): boolean {
 function placeWithoutComma(text: string): Pick<SearchQuery, 'city' | 'state'> {
   if (findUsCity(text)) return { city: text };
   const whole = stateAbbreviation(text);
-  if (whole && isStateWord(text)) return { state: whole };
+  if (whole && !readsAsEnglishWord(text)) return { state: whole };
   const words = text.split(/\s+/);
   for (let k = Math.min(MAX_STATE_NAME_WORDS, words.length - 1); k >= 1; k--) {
     const tail = words.slice(-k).join(' ');
