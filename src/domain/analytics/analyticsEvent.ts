@@ -1,0 +1,43 @@
+// One analytics event (issue 18): what an AI-visibility number is counted from. Recorded by the
+// service itself on every answer it gives (impression, citation, comparison), by the tracked
+// redirect (website_visit), by bookings (conversion), or ingested from partners and businesses.
+// No IP address, user agent or account e-mail is ever part of an event.
+import type { Environment } from '../profile';
+
+export const ANALYTICS_EVENT_TYPES = ['impression', 'citation', 'comparison', 'profile_view', 'website_visit', 'conversion'] as const;
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+
+/** Where the answer that produced the event was given. */
+export const ANALYTICS_SURFACES = ['consumer', 'partner', 'mcp', 'graphql', 'redirect', 'booking', 'ingested'] as const;
+export type AnalyticsSurface = (typeof ANALYTICS_SURFACES)[number];
+
+/** The platforms every deployment knows; admins may register more (see the platform registry). */
+export const BUILT_IN_PLATFORMS = ['chatgpt', 'claude', 'gemini', 'perplexity', 'copilot', 'meta_ai', 'other'] as const;
+/** What a call is attributed to when the caller declared no platform. */
+export const DIRECT_PLATFORM = 'direct';
+
+export interface AnalyticsEvent {
+  /**
+   * De-duplication key, unique per (environment, reporter): the client's own id for ingested
+   * events, a generated `evt_` id for events the service records itself.
+   */
+  eventId: string;
+  type: AnalyticsEventType;
+  businessId: string;
+  environment: Environment;
+  /** ISO 8601 UTC. */
+  timestamp: string;
+  platform: string;
+  /** The consumer's session id (X-Session-ID / sessionId); with businessId it names one journey. */
+  journeyId?: string;
+  /** Normalised query text (trimmed, lower-cased, white space folded). */
+  query?: string;
+  surface: AnalyticsSurface;
+  /** Impressions only: the business's 1-based rank among the businesses of the answer. */
+  position?: number;
+  /** Conversions only: value in major units of `currency` (ISO 4217). */
+  value?: number;
+  currency?: string;
+  /** Account that reported an ingested event (its eventIds are its own namespace); absent for recorded ones. */
+  reporter?: string;
+}
