@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profiles';
+import { reviewRoutes } from './routes/reviews';
 import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
 import { type ReadinessReport, systemRoutes } from './routes/system';
@@ -36,6 +37,9 @@ import { createMediaService } from './services/mediaService';
 import { createOwnedProfiles } from './services/ownedProfiles';
 import { type Clock, createProfileAccess } from './services/profileMutation';
 import { createProfileService } from './services/profileService';
+import type { DomainEventSink } from './services/domainEvents';
+import { createReviewService } from './services/reviews/reviewService';
+import { createTrustRefresh } from './services/reviews/trustRefresh';
 import { createConsumerSearch } from './services/search/consumerSearch';
 import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
@@ -55,6 +59,8 @@ export interface AppDeps {
   rateLimit: (area: RateLimitArea) => Middleware;
   readiness: () => Promise<ReadinessReport>;
   clock?: Clock;
+  /** Optional: told of review and booking changes once stored (services/domainEvents.ts); webhooks subscribe here. */
+  domainEvents?: DomainEventSink;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -71,6 +77,7 @@ export function createApp(deps: AppDeps): Koa {
   const accounts = createAccountAdminService({ store, clock });
   const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
   const listings = createListingSearch({ index: deps.searchIndex });
+  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: deps.domainEvents });
 
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
@@ -93,6 +100,7 @@ export function createApp(deps: AppDeps): Koa {
     // Consumer search is a read sent as POST: no Idempotency-Key there.
     searchRoutes({ guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) }, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
+    reviewRoutes({ guards, reviews }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

@@ -6,6 +6,8 @@
 // - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch).
 import type { Account, ApiKeyRecord, CustomLimits, RefreshTokenRecord } from '../domain/account';
 import type { MediaRecord } from '../domain/media';
+import type { RatingHistogram } from '../domain/reviews/ratingSummary';
+import type { Review, ReviewPosition, ReviewSort } from '../domain/reviews/review';
 import type { BusinessProfile, Environment } from '../domain/profile';
 import type { VerificationRequest, VerificationStatus } from '../domain/verification';
 import type { ChangeFeed } from './changeFeed';
@@ -136,6 +138,30 @@ export interface MediaRepository {
   markDeleted(id: string, at: string): Promise<boolean>;
 }
 
+export interface ReviewPageOptions {
+  sort: ReviewSort;
+  after?: ReviewPosition;
+  limit: number;
+}
+
+/** Reviews (issue 21). Lists and counts see visible reviews only; get() returns hidden ones too. */
+export interface ReviewRepository {
+  /** ConflictError('DUPLICATE_REVIEW') when the author already reviewed the business in this environment. */
+  create(review: Review): Promise<Review>;
+  get(environment: Environment, id: string): Promise<Review | null>;
+  /** The author's review of a business, hidden or not. */
+  findByAuthor(environment: Environment, businessId: string, authorId: string): Promise<Review | null>;
+  /** Compare-and-swap on `version` (PreconditionFailedError on mismatch); next.version = expectedVersion + 1. */
+  replace(next: Review, expectedVersion: number): Promise<Review>;
+  /**
+   * Visible reviews of a business in `sort` order (newest: createdAt desc; highest / lowest: rating,
+   * then newest first; id breaks ties), a page at a time, keyset-paged after `after`.
+   */
+  page(environment: Environment, businessId: string, options: ReviewPageOptions): Promise<{ items: Review[]; next?: ReviewPosition }>;
+  /** Visible reviews of a business counted per star. */
+  histogram(environment: Environment, businessId: string): Promise<RatingHistogram>;
+}
+
 /** The indexer's committed position per consumer name. */
 export interface CheckpointRepository {
   load(consumer: string): Promise<string | null>;
@@ -149,6 +175,7 @@ export interface Store {
   readonly profiles: ProfileRepository;
   readonly verifications: VerificationRepository;
   readonly media: MediaRepository;
+  readonly reviews: ReviewRepository;
   readonly checkpoints: CheckpointRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly changeFeed: ChangeFeed;

@@ -24,11 +24,17 @@ export const ERROR_CODES = {
   SERVICE_NOT_FOUND: { status: 404, description: 'The service does not exist on this business profile.' },
   MEDIA_NOT_FOUND: { status: 404, description: 'The media item does not exist in the caller\'s environment (or was deleted).' },
   VERIFICATION_NOT_FOUND: { status: 404, description: 'No pending verification request with this id (unknown, or already decided).' },
+  REVIEW_NOT_FOUND: { status: 404, description: 'The review does not exist on this business (a hidden review reads as not found, except to its author and admins).' },
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists but does not accept this HTTP method.' },
   DUPLICATE_PROFILE: { status: 409, description: 'A profile for this business already exists in this environment (same normalised name, postal code and country, or the same phone).' },
   DUPLICATE_EMAIL: { status: 409, description: 'An account with this email already exists.' },
   VERIFICATION_PENDING: { status: 409, description: 'A verification request for this business is already pending.' },
+  DUPLICATE_REVIEW: {
+    status: 409,
+    description: 'This account has already reviewed this business (one review per account per business); `details.reviewId` names it: edit it with PATCH.',
+  },
+  BUSINESS_NOT_PUBLISHED: { status: 409, description: 'The business is not published: it takes no reviews and no bookings.' },
   CONFLICT: { status: 409, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

@@ -7,6 +7,7 @@ import { authPaths } from './docs/paths/auth';
 import { catalogPaths } from './docs/paths/catalog';
 import { mediaPaths } from './docs/paths/media';
 import { profilePaths } from './docs/paths/profile';
+import { reviewPaths } from './docs/paths/reviews';
 import { searchPaths } from './docs/paths/search';
 import { systemPaths } from './docs/paths/system';
 import { verificationPaths } from './docs/paths/verification';
@@ -28,6 +29,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Business profiles' },
       { name: 'Media' },
       { name: 'Verification' },
+      { name: 'Reviews' },
       { name: 'Search' },
       { name: 'Admin' },
       { name: 'System' },
@@ -38,6 +40,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...catalogPaths(),
       ...mediaPaths(),
       ...verificationPaths(),
+      ...reviewPaths(),
       ...searchPaths(),
       ...systemPaths(),
     },

@@ -54,6 +54,7 @@ describe('SQLite store on a file', () => {
     expect(migrations).toEqual([
       { component: 'store', version: 1 },
       { component: 'store', version: 2 },
+      { component: 'store', version: 3 },
     ]);
   });
 

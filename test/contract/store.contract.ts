@@ -13,6 +13,7 @@ import { lifecycleContract } from './store/lifecycle.contract';
 import { mediaContract } from './store/media.contract';
 import { profilesContract } from './store/profiles.contract';
 import { refreshTokensContract } from './store/refreshTokens.contract';
+import { reviewsContract } from './store/reviews.contract';
 import { freshStorePerTest, type StoreCapabilities, type StoreSuite } from './store/storeSuite';
 import { verificationsContract } from './store/verifications.contract';
 
@@ -38,5 +39,6 @@ export function storeContract(
     idempotencyKeysContract(suite);
     changeFeedContract(suite);
     lifecycleContract(suite);
+    reviewsContract(suite);
   });
 }

@@ -34,7 +34,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const dir = mkdtempSync(join(tmpdir(), 'bdapi-http-'));
   // TEST_LOG_LEVEL=error shows the app's own logs on stderr while debugging a test.
   const logger = process.env.TEST_LOG_LEVEL ? pino({ level: process.env.TEST_LOG_LEVEL }, pino.destination({ dest: 2, sync: true })) : createLogger('silent');
-  const store = createSqliteStore({ file: ':memory:' });
+  // A store handed in (the MongoDB one, for concurrency tests) serves the app and the indexer alike.
+  const store = overrides.store ?? createSqliteStore({ file: ':memory:' });
   const searchIndex = createSqliteSearchIndex({ file: ':memory:' });
   const mediaStorage = createFileMediaStorage(join(dir, 'media'));
   const jwtSecret = 'test-secret-that-is-at-least-32-characters-long';

@@ -106,6 +106,9 @@ describe('OpenAPI routes', () => {
     'get /admin/verifications', 'post /admin/verifications/{verificationId}/decision', 'patch /admin/accounts/{accountId}',
     'post /api/v1/consumer/search', 'get /api/v1/directory', 'get /api/v1/partners/search',
     'get /health', 'get /ready', 'get /openapi.json',
+    'post /business/profile/{businessId}/reviews', 'get /business/profile/{businessId}/reviews',
+    'get /business/profile/{businessId}/reviews/{reviewId}', 'patch /business/profile/{businessId}/reviews/{reviewId}',
+    'put /business/profile/{businessId}/reviews/{reviewId}/reply', 'put /business/profile/{businessId}/reviews/{reviewId}/moderation',
   ];
   it.each(routes)('documents %s', (route) => {
     const [method, path] = route.split(' ');

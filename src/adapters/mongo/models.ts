@@ -10,6 +10,7 @@ import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
 import { type PendingVerificationDoc, pendingVerificationSchema } from './schemas/pendingVerificationSchema';
 import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema';
 import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshTokenSchema';
+import { type ReviewDoc, reviewSchema } from './schemas/reviewSchema';
 import { type VerificationDoc, verificationSchema } from './schemas/verificationSchema';
 
 export interface StoreModels {
@@ -23,6 +24,7 @@ export interface StoreModels {
   media: Model<MediaDoc>;
   checkpoints: Model<CheckpointDoc>;
   idempotencyKeys: Model<IdempotencyKeyDoc>;
+  reviews: Model<ReviewDoc>;
 }
 
 export function registerModels(connection: Connection): StoreModels {
@@ -37,6 +39,7 @@ export function registerModels(connection: Connection): StoreModels {
     media: connection.model<MediaDoc>('Media', mediaSchema),
     checkpoints: connection.model<CheckpointDoc>('Checkpoint', checkpointSchema),
     idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
+    reviews: connection.model<ReviewDoc>('Review', reviewSchema),
   };
 }
 

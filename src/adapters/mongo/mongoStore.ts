@@ -17,6 +17,7 @@ import { oldestOplogTime } from './oplogStart';
 import { createProfileKeyClaims } from './profileKeys';
 import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
+import { createReviewRepository } from './reviewRepository';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, translateError } from './translateError';
 import { createVerificationRepository } from './verificationRepository';
@@ -86,6 +87,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
       pendingVerifications: models.pendingVerifications,
     }),
     media: createMediaRepository(models.media),
+    reviews: createReviewRepository(models.reviews),
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
     changeFeed,

@@ -13,8 +13,10 @@ import { updateHoursBodySchema } from '../endpoints/hours';
 import { createProfileBodySchema, updateProfileBodySchema } from '../endpoints/profile';
 import { createServiceBodySchema, updateServiceBodySchema } from '../endpoints/services';
 import { requestVerificationBodySchema } from '../endpoints/verification';
+import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema, updateReviewBodySchema } from '../endpoints/reviews';
+import { reviewListSchema, reviewRecordSchema } from '../responses/reviews';
 import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
-import { accountIdSchema, apiKeyIdSchema, businessIdSchema, mediaIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
+import { accountIdSchema, apiKeyIdSchema, businessIdSchema, mediaIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
 import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
 import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
 import {
@@ -57,6 +59,10 @@ export const REQUEST_SCHEMAS = {
   VerificationDecisionRequest: verificationDecisionBodySchema,
   UpdateAccountRequest: updateAccountBodySchema,
   ConsumerSearchRequest: consumerSearchBodySchema,
+  CreateReviewRequest: createReviewBodySchema,
+  UpdateReviewRequest: updateReviewBodySchema,
+  ReviewReplyRequest: reviewReplyBodySchema,
+  ReviewModerationRequest: reviewModerationBodySchema,
 } satisfies Record<string, SchemaObject>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
@@ -90,6 +96,8 @@ const RESPONSE_SCHEMAS = {
   ListingResult: listingResultSchema,
   Health: healthSchema,
   Readiness: readinessSchema,
+  Review: reviewRecordSchema,
+  ReviewList: reviewListSchema,
 } satisfies Record<string, SchemaObject>;
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -179,6 +187,7 @@ export function buildComponents() {
       KeyId: pathParameter('keyId', apiKeyIdSchema),
       VerificationId: pathParameter('verificationId', verificationIdSchema),
       AccountId: pathParameter('accountId', accountIdSchema),
+      ReviewId: pathParameter('reviewId', reviewIdSchema),
       XRequestId: {
         name: 'X-Request-ID',
         in: 'header',

@@ -13,6 +13,10 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'requestVerification',
   'decideVerification',
   'updateAccount',
+  'createReview',
+  'updateReview',
+  'replyToReview',
+  'moderateReview',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER = {

@@ -17,3 +17,5 @@ export const verificationIdSchema = idSchema('ver', 'a verification');
 export const mediaIdSchema = idSchema('med', 'a media');
 export const accountIdSchema = idSchema('acct', 'an account');
 export const apiKeyIdSchema = idSchema('key', 'an API key');
+export const reviewIdSchema = idSchema('rev', 'a review');
+export const bookingIdSchema = idSchema('bkg', 'a booking');

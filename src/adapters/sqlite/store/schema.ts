@@ -122,7 +122,27 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 `;
 
+// Reviews (issue 21): one per author and business (the unique index is DUPLICATE_REVIEW); the
+// list and the histogram read visible reviews only, through partial indexes on each sort order.
+const reviews = `
+CREATE TABLE reviews (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  environment TEXT GENERATED ALWAYS AS (json_extract(doc, '$.environment')) VIRTUAL NOT NULL,
+  business_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.businessId')) VIRTUAL NOT NULL,
+  author_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.authorId')) VIRTUAL NOT NULL,
+  rating INTEGER GENERATED ALWAYS AS (json_extract(doc, '$.rating')) VIRTUAL NOT NULL,
+  hidden INTEGER GENERATED ALWAYS AS (json_extract(doc, '$.hidden')) VIRTUAL NOT NULL,
+  version INTEGER GENERATED ALWAYS AS (json_extract(doc, '$.version')) VIRTUAL NOT NULL,
+  created_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.createdAt')) VIRTUAL NOT NULL
+);
+CREATE UNIQUE INDEX reviews_one_per_author ON reviews (environment, business_id, author_id);
+CREATE INDEX reviews_newest ON reviews (environment, business_id, created_at DESC, id DESC) WHERE hidden = 0;
+CREATE INDEX reviews_by_rating ON reviews (environment, business_id, rating, created_at DESC, id DESC) WHERE hidden = 0;
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', up: initialSchema },
   { version: 2, name: 'idempotency keys', up: idempotencyKeys },
+  { version: 3, name: 'reviews', up: reviews },
 ];

@@ -11,6 +11,7 @@ import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
 import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
+import { createReviewRepository } from './reviewRepository';
 import { STORE_COMPONENT, storeMigrations } from './schema';
 import { createVerificationRepository } from './verificationRepository';
 
@@ -47,6 +48,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     profiles: createProfileRepository({ db, signal }),
     verifications: createVerificationRepository(db),
     media: createMediaRepository(db),
+    reviews: createReviewRepository(db),
     checkpoints: createCheckpointRepository(db),
     idempotencyKeys: createIdempotencyKeyRepository(db),
     changeFeed,

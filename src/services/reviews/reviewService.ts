@@ -1,0 +1,213 @@
+// Reviews of a business (issue 21): write, edit, list with a histogram, the owner's reply and
+// admin moderation. Every write that can change what counts recounts the profile's trust numbers
+// (trustRefresh.ts) and announces itself through the domain-event sink.
+import { businessToday } from '../../domain/blackoutDates';
+import { ForbiddenError, NotFoundError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import type { Principal } from '../../domain/principal';
+import type { BusinessProfile } from '../../domain/profile';
+import { averageOf, totalOf } from '../../domain/reviews/ratingSummary';
+import type { Review, ReviewSort } from '../../domain/reviews/review';
+import type { Logger } from '../../logger';
+import type { Store } from '../../ports/store';
+import type { DomainEventSink } from '../domainEvents';
+import type { Clock, ProfileAccess } from '../profileMutation';
+import { businessNotPublished } from './businessNotPublished';
+import { decodeReviewCursor, encodeReviewCursor } from './reviewCursor';
+import { presentReview, type ReviewViewer } from './reviewPresenter';
+import type { TrustRefresh } from './trustRefresh';
+
+export interface NewReviewInput {
+  rating: number;
+  text?: string;
+  visitDate?: string;
+}
+
+export interface ReviewChanges {
+  rating?: number;
+  text?: string;
+  visitDate?: string | null;
+}
+
+const MAX_EDIT_RETRIES = 5;
+
+function reviewNotFound(id: string): NotFoundError {
+  return new NotFoundError(`Review ${id} does not exist on this business`, 'REVIEW_NOT_FOUND');
+}
+
+export interface ReviewServiceDeps {
+  store: Store;
+  access: ProfileAccess;
+  refreshTrust: TrustRefresh;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  events?: DomainEventSink;
+}
+
+export function createReviewService({ store, access, refreshTrust, clock, logger, events }: ReviewServiceDeps) {
+  /** A business someone may review: exists, live listing, published, not the caller's own. */
+  async function reviewable(principal: Principal, businessId: string): Promise<BusinessProfile> {
+    const profile = await store.profiles.get(principal.environment, businessId);
+    if (!profile || profile.ownerSuspended) throw new ProfileNotFoundError(businessId);
+    if (profile.ownerId === principal.accountId) throw new ForbiddenError('The owner of a business cannot review it');
+    if (profile.status !== 'published') throw businessNotPublished(businessId);
+    return profile;
+  }
+
+  function assertVisitDate(profile: BusinessProfile, visitDate: string | null | undefined, now: Date): void {
+    if (!visitDate) return;
+    const today = businessToday(profile.location?.coordinates, now);
+    if (visitDate > today) throw new ValidationError('visitDate', `must not be in the future (today is ${today} in the business's time zone)`);
+  }
+
+  function viewerOf(principal: Principal, profile: BusinessProfile): ReviewViewer {
+    return { accountId: principal.accountId, admin: principal.role === 'admin', owner: profile.ownerId === principal.accountId };
+  }
+
+  /** Recount and announce; neither may turn a stored write into an error (the write happened). */
+  async function afterWrite(review: Review, type: 'review.submitted' | 'review.updated', recount: boolean): Promise<void> {
+    if (recount) {
+      await refreshTrust(review.environment, review.businessId).catch((error: unknown) => {
+        logger.warn({ err: error, businessId: review.businessId }, 'trust numbers not refreshed after a review write; the next one recounts');
+      });
+    }
+    try {
+      await events?.({ type, environment: review.environment, businessId: review.businessId, data: presentReview(review, { public: true }), occurredAt: review.updatedAt });
+    } catch (error) {
+      logger.warn({ err: error, reviewId: review.id }, 'review event not delivered to its sink');
+    }
+  }
+
+  async function create(principal: Principal, businessId: string, input: NewReviewInput) {
+    const profile = await reviewable(principal, businessId);
+    const now = clock();
+    assertVisitDate(profile, input.visitDate, now);
+    const account = await store.accounts.findById(principal.accountId);
+    const at = now.toISOString();
+    const review = await store.reviews.create({
+      id: newId('rev'),
+      environment: principal.environment,
+      businessId,
+      authorId: principal.accountId,
+      authorName: account?.name ?? 'Customer',
+      rating: input.rating,
+      text: input.text ?? '',
+      ...(input.visitDate !== undefined && { visitDate: input.visitDate }),
+      hidden: false,
+      moderation: [],
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await afterWrite(review, 'review.submitted', true);
+    return presentReview(review, viewerOf(principal, profile));
+  }
+
+  /** The business as the caller may read it (published, or the caller's own, or an admin). */
+  async function readableBusiness(principal: Principal, businessId: string): Promise<BusinessProfile> {
+    return access.readable(principal, businessId);
+  }
+
+  async function list(principal: Principal, businessId: string, query: { sort: ReviewSort; limit: number; cursor?: string }) {
+    const profile = await readableBusiness(principal, businessId);
+    const [page, histogram] = await Promise.all([
+      store.reviews.page(principal.environment, businessId, { sort: query.sort, after: decodeReviewCursor(query.cursor, query.sort), limit: query.limit }),
+      store.reviews.histogram(principal.environment, businessId),
+    ]);
+    const viewer = viewerOf(principal, profile);
+    const total = totalOf(histogram);
+    return {
+      businessId,
+      averageRating: averageOf(histogram),
+      totalReviews: total,
+      histogram,
+      sort: query.sort,
+      reviews: page.items.map((review) => presentReview(review, viewer)),
+      pagination: page.next
+        ? { limit: query.limit, hasMore: true, nextCursor: encodeReviewCursor(page.next, query.sort), total }
+        : { limit: query.limit, hasMore: false, total },
+    };
+  }
+
+  /** A review the caller may see: hidden ones only to their author and admins; anything else is 404. */
+  async function findVisible(principal: Principal, profile: BusinessProfile, reviewId: string): Promise<Review> {
+    const review = await store.reviews.get(principal.environment, reviewId);
+    if (!review || review.businessId !== profile.id) throw reviewNotFound(reviewId);
+    if (review.hidden && review.authorId !== principal.accountId && principal.role !== 'admin') throw reviewNotFound(reviewId);
+    return review;
+  }
+
+  async function read(principal: Principal, businessId: string, reviewId: string) {
+    const profile = await readableBusiness(principal, businessId);
+    return presentReview(await findVisible(principal, profile, reviewId), viewerOf(principal, profile));
+  }
+
+  /** Loads, changes and compare-and-swaps a review; a concurrent edit is retried on the fresh copy. */
+  async function change(
+    principal: Principal,
+    profile: BusinessProfile,
+    reviewId: string,
+    apply: (current: Review, now: Date) => Review,
+  ): Promise<{ before: Review; after: Review }> {
+    for (let attempt = 0; ; attempt++) {
+      const current = await findVisible(principal, profile, reviewId);
+      const now = clock();
+      const applied = apply(current, now);
+      if (applied === current) return { before: current, after: current }; // nothing to store
+      const next = { ...applied, version: current.version + 1, updatedAt: now.toISOString() };
+      try {
+        return { before: current, after: await store.reviews.replace(next, current.version) };
+      } catch (error) {
+        if (!(error instanceof PreconditionFailedError) || attempt >= MAX_EDIT_RETRIES) throw error;
+      }
+    }
+  }
+
+  async function edit(principal: Principal, businessId: string, reviewId: string, changes: ReviewChanges) {
+    const profile = await readableBusiness(principal, businessId);
+    assertVisitDate(profile, changes.visitDate, clock());
+    const { before, after } = await change(principal, profile, reviewId, (current) => {
+      if (current.authorId !== principal.accountId) throw new ForbiddenError('Only the author of a review may edit it');
+      const next: Review = { ...current };
+      if (changes.rating !== undefined) next.rating = changes.rating;
+      if (changes.text !== undefined) next.text = changes.text;
+      if (changes.visitDate === null) delete next.visitDate;
+      else if (changes.visitDate !== undefined) next.visitDate = changes.visitDate;
+      return next;
+    });
+    await afterWrite(after, 'review.updated', before.rating !== after.rating && !after.hidden);
+    return presentReview(after, viewerOf(principal, profile));
+  }
+
+  async function reply(principal: Principal, businessId: string, reviewId: string, text: string) {
+    const profile = await access.owned(principal, businessId);
+    const { after } = await change(principal, profile, reviewId, (current, now) => {
+      const at = now.toISOString();
+      // One reply per review: a second PUT edits it and keeps when it was first written.
+      return { ...current, reply: { text, createdAt: current.reply?.createdAt ?? at, updatedAt: at } };
+    });
+    await afterWrite(after, 'review.updated', false);
+    return presentReview(after, viewerOf(principal, profile));
+  }
+
+  async function moderate(principal: Principal, businessId: string, reviewId: string, decision: { hidden: boolean; reason: string }) {
+    // Admins act on either environment's data only through their own credential's environment.
+    const profile = await store.profiles.get(principal.environment, businessId, { includeDeleted: true });
+    if (!profile) throw new ProfileNotFoundError(businessId);
+    const { before, after } = await change(principal, profile, reviewId, (current, now) => {
+      // Already in the asked state: nothing changes and nothing is added to the audit trail.
+      if (current.hidden === decision.hidden) return current;
+      return {
+        ...current,
+        hidden: decision.hidden,
+        moderation: [...current.moderation, { action: decision.hidden ? 'hidden' : 'restored', reason: decision.reason, by: principal.accountId, at: now.toISOString() }],
+      };
+    });
+    await afterWrite(after, 'review.updated', before.hidden !== after.hidden);
+    return presentReview(after, { accountId: principal.accountId, admin: true, owner: false });
+  }
+
+  return { create, list, read, edit, reply, moderate };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,0 +1,63 @@
+// The concurrency promises of issue 21 on the MongoDB store (mongo-java-server), through the HTTP
+// app: parallel reviews leave exact trust numbers, and they reach the search index via the
+// change stream. (The same cases on SQLite are in test/http/reviews.test.ts.)
+import request from 'supertest';
+import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mongoStore';
+import { completeProfileBody, signUp, type Actor } from '../http/actors';
+import { buildTestApp, type TestApp } from '../http/testApp';
+import { useMongo } from '../harness/mongo';
+
+const mongo = useMongo();
+let store: MongoStore;
+let app: TestApp;
+let owner: Actor;
+const dbName = `reviews_bookings_${process.pid}`;
+
+beforeAll(async () => {
+  store = await createMongoStore({ uri: mongo.url, dbName, serverSelectionTimeoutMS: 5_000 });
+  app = await buildTestApp({ store });
+  owner = await signUp(app, 'mongo-owner');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await mongo.admin.getClient().db(dbName).dropDatabase().catch(() => undefined);
+});
+
+async function publishedBusiness(body: Record<string, unknown> = {}): Promise<string> {
+  const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody(body));
+  expect(created.status).toBe(201);
+  expect((await request(app.callback).patch(`/v1/business/profile/${created.body.data.id}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
+  return created.body.data.id;
+}
+
+describe('reviews on MongoDB', () => {
+  it('keeps trust exact when ten accounts review at once, and the index sees it', async () => {
+    const name = `Mongo Parallel Grill ${Date.now()}`;
+    const businessId = await publishedBusiness({ name });
+    const authors = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(app, `m${i}`)));
+    // 5,4,3,2,1,5,4,3,2,5: sum 34, count 10 -> 3.4
+    const ratings = [5, 4, 3, 2, 1, 5, 4, 3, 2, 5];
+    const responses = await Promise.all(
+      authors.map((author, i) => request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(author.auth).send({ rating: ratings[i] })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
+    const profile = await request(app.callback).get(`/v1/business/profile/${businessId}`).set(owner.auth);
+    expect(profile.body.data.trust).toMatchObject({ averageRating: 3.4, totalReviews: 10 });
+
+    const twice = await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(authors[0].auth).send({ rating: 1 });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('DUPLICATE_REVIEW');
+
+    // The change stream cannot count what is pending, so the listing is polled (bounded) instead.
+    let item: unknown;
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const listing = await request(app.callback).get(`/v1/api/v1/directory?query=${encodeURIComponent(name)}`).set(owner.auth);
+      item = listing.body.data.businesses.find((business: { id: string }) => business.id === businessId);
+      if ((item as { reviewCount?: number } | undefined)?.reviewCount === 10) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(item).toMatchObject({ averageRating: 3.4, reviewCount: 10 });
+  }, 60_000);
+});
