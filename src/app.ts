@@ -14,6 +14,7 @@ import { checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
+import type { AnalyticsStore } from './ports/analyticsStore';
 import type { Cache } from './ports/cache';
 import type { LanguageModel } from './ports/llm';
 import type { MediaStorage } from './ports/mediaStorage';
@@ -58,6 +59,8 @@ export interface AppDeps {
   /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
   rateLimit: (area: RateLimitArea) => Middleware;
   readiness: () => Promise<ReadinessReport>;
+  /** AI-visibility events and the four analytics questions (issue 18). */
+  analytics: AnalyticsStore;
   clock?: Clock;
   /** Optional: told of review and booking changes once stored (services/domainEvents.ts); webhooks subscribe here. */
   domainEvents?: DomainEventSink;

@@ -36,6 +36,8 @@ export interface Config {
    * socket address is the client). The client is the entry that many places from the right.
    */
   trustedProxies: number;
+  /** Days raw analytics events are kept (daily rollups are kept for good); see ANALYTICS_RAW_RETENTION_DAYS. */
+  analyticsRawRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +151,9 @@ export function loadConfig(env: Env = process.env): Config {
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
     trustedProxies: trustedProxies(env, problems),
+    // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
+    // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.
+    analyticsRawRetentionDays: integer(env, 'ANALYTICS_RAW_RETENTION_DAYS', 400, 91, 36500, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

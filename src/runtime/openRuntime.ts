@@ -18,6 +18,7 @@ import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
+import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
@@ -27,6 +28,7 @@ export interface Engines {
   search: 'sqlite' | 'elasticsearch';
   sessions: 'memory' | 'redis';
   llm: 'rules' | 'openai';
+  analytics: 'sqlite' | 'elasticsearch';
 }
 
 export interface Runtime {
@@ -47,6 +49,10 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(() => store.close());
     const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
     closers.push(() => searchIndex.close());
+    const analytics = await openAnalyticsStore(config, logger);
+    closers.push(() => analytics.close());
+    const stopPurge = scheduleRawEventPurge(analytics, config.analyticsRawRetentionDays, logger);
+    closers.push(async () => stopPurge());
 
     let redis: Redis | undefined;
     if (config.redisUrl) {
@@ -88,6 +94,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       search: config.elasticsearchUrl ? 'elasticsearch' : 'sqlite',
       sessions: redis ? 'redis' : 'memory',
       llm: llm ? 'openai' : 'rules',
+      analytics: 'sqlite',
     };
 
     const check = async (engine: string, ping: () => Promise<unknown>) => {
@@ -103,6 +110,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       const backends = {
         store: await check(engines.store, () => store.ping()),
         search: await check(engines.search, () => searchIndex.ping()),
+        analytics: await check(engines.analytics, () => analytics.ping()),
         ...(redis && { redis: await check('redis', () => (redis as Redis).ping()) }),
       };
       // Without the in-process indexer, the committed position in the store still shows the lag.
@@ -120,7 +128,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness },
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness, analytics },
       engines,
       indexer,
       close,

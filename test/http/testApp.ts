@@ -10,9 +10,11 @@ import { createApp, type AppDeps } from '../../src/app';
 import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaStorage';
 import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../../src/adapters/memory/memoryCache';
+import { createSqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { createLogger } from '../../src/logger';
+import type { AnalyticsStore } from '../../src/ports/analyticsStore';
 import type { MediaStorage } from '../../src/ports/mediaStorage';
 import type { SearchIndex } from '../../src/ports/searchIndex';
 import type { Store } from '../../src/ports/store';
@@ -24,6 +26,7 @@ export interface TestApp {
   searchIndex: SearchIndex;
   indexer: Indexer;
   mediaStorage: MediaStorage;
+  analytics: AnalyticsStore;
   jwtSecret: string;
   close(): Promise<void>;
 }
@@ -38,6 +41,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const store = overrides.store ?? createSqliteStore({ file: ':memory:' });
   const searchIndex = createSqliteSearchIndex({ file: ':memory:' });
   const mediaStorage = createFileMediaStorage(join(dir, 'media'));
+  const analytics = overrides.analytics ?? createSqliteAnalyticsStore({ file: ':memory:' });
   const jwtSecret = 'test-secret-that-is-at-least-32-characters-long';
   const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: searchIndex, logger, waitMs: 50 });
   indexer.start();
@@ -51,6 +55,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     summaryCache: createMemoryCache<string>(),
     rateLimit: () => passThrough,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
+    analytics,
     ...overrides,
   });
   return {
@@ -59,11 +64,13 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     searchIndex,
     indexer,
     mediaStorage: overrides.mediaStorage ?? mediaStorage,
+    analytics,
     jwtSecret,
     async close() {
       await indexer.stop();
       await store.close();
       await searchIndex.close();
+      await analytics.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

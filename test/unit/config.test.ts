@@ -82,3 +82,9 @@ it('trusts no proxy unless TRUST_PROXY says how many append to X-Forwarded-For',
   expect(() => proxies('-1')).toThrow(/TRUST_PROXY/);
   expect(() => proxies('1.5')).toThrow(/TRUST_PROXY/);
 });
+
+it('keeps raw analytics events 400 days unless told, and never fewer than the 91 that ingestion de-duplication needs', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).analyticsRawRetentionDays).toBe(400);
+  expect(loadConfig({ DATA_DIR: dataDir(), ANALYTICS_RAW_RETENTION_DAYS: '120' }).analyticsRawRetentionDays).toBe(120);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_RAW_RETENTION_DAYS: '30' })).toThrow(/ANALYTICS_RAW_RETENTION_DAYS must be a whole number from 91/);
+});

@@ -27,6 +27,12 @@ export interface AnalyticsEvent {
   environment: Environment;
   /** ISO 8601 UTC. */
   timestamp: string;
+  /**
+   * The business's own local day of `timestamp`, YYYY-MM-DD (localDateOf(timestamp, zone) from
+   * domain/analytics/localDate.ts with timeZoneAt(profile coordinates)). Analytics days, weeks and
+   * months are the business's local ones; the store keys its daily rollups by this date.
+   */
+  localDate: string;
   platform: string;
   /** The consumer's session id (X-Session-ID / sessionId); with businessId it names one journey. */
   journeyId?: string;

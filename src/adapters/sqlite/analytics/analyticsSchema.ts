@@ -1,0 +1,56 @@
+// Tables of the embedded analytics store (its own file, analytics.db, so event writes never wait
+// behind profile writes). Raw events answer the journey questions and are purged after the
+// retention period; analytics_daily holds per (business, local day, platform, type) counts kept
+// up to date inside the same transaction as the events, so a year is read from at most a few
+// thousand rollup rows per business, never from raw events.
+import type { Migration } from '../openDatabase';
+
+export const ANALYTICS_COMPONENT = 'analytics';
+
+export const analyticsMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'events and daily rollups',
+    up: `
+      CREATE TABLE analytics_events (
+        seq INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        reporter TEXT NOT NULL,             -- '' for events the service recorded itself
+        event_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        business_id TEXT NOT NULL,
+        ts INTEGER NOT NULL,                -- epoch milliseconds (UTC)
+        local_date TEXT NOT NULL,           -- the business's local day, YYYY-MM-DD
+        platform TEXT NOT NULL,
+        journey_id TEXT,
+        query TEXT,
+        surface TEXT NOT NULL,
+        position INTEGER,
+        value REAL,
+        currency TEXT,
+        followed INTEGER NOT NULL DEFAULT 0 -- impressions: a visit or conversion of the journey followed within 30 min
+      );
+      -- De-duplication key (port rule): a repeat of (environment, reporter, eventId) is ignored.
+      CREATE UNIQUE INDEX analytics_events_key ON analytics_events (environment, reporter, event_id);
+      -- Journeys, attribution and benchmarks' conversion rates read one business's days in order.
+      CREATE INDEX analytics_events_business_day ON analytics_events (environment, business_id, local_date, journey_id);
+      -- zeroClick upkeep: the impressions of one journey near a visit or conversion.
+      CREATE INDEX analytics_events_journey ON analytics_events (environment, business_id, journey_id, ts) WHERE journey_id IS NOT NULL;
+      -- Retention purge walks by time.
+      CREATE INDEX analytics_events_ts ON analytics_events (ts);
+
+      CREATE TABLE analytics_daily (
+        environment TEXT NOT NULL,
+        business_id TEXT NOT NULL,
+        local_date TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        type TEXT NOT NULL,
+        events INTEGER NOT NULL DEFAULT 0,
+        position_sum INTEGER NOT NULL DEFAULT 0,   -- impressions: sum of 1-based ranks
+        position_count INTEGER NOT NULL DEFAULT 0, -- impressions that carried a rank
+        followed INTEGER NOT NULL DEFAULT 0,       -- impressions followed by a visit or conversion (not zero-click)
+        PRIMARY KEY (environment, business_id, local_date, platform, type)
+      ) WITHOUT ROWID;
+    `,
+  },
+];

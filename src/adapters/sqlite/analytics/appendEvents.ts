@@ -1,0 +1,100 @@
+// append(): one IMMEDIATE transaction per call that inserts the new events, marks impressions a
+// visit or conversion followed within 30 minutes (so zeroClick is a rollup subtraction, not a
+// raw scan), and adds the batch's counts to the daily rollups, grouped in memory first so a
+// batch of 10 000 impressions touches each rollup row once.
+import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
+import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
+import type { AppendResult } from '../../../ports/analyticsStore';
+import type { SqliteDatabase } from '../openDatabase';
+
+interface RollupDelta {
+  environment: string;
+  businessId: string;
+  localDate: string;
+  platform: string;
+  type: string;
+  events: number;
+  positionSum: number;
+  positionCount: number;
+  followed: number;
+}
+
+export type AppendEvents = (events: readonly AnalyticsEvent[]) => AppendResult;
+
+export function createAppendEvents(db: SqliteDatabase): AppendEvents {
+  const insert = db.prepare(`INSERT OR IGNORE INTO analytics_events
+    (environment, reporter, event_id, type, business_id, ts, local_date, platform, journey_id, query, surface, position, value, currency, followed)
+    VALUES (@environment, @reporter, @eventId, @type, @businessId, @ts, @localDate, @platform, @journeyId, @query, @surface, @position, @value, @currency, @followed)`);
+  // An impression arriving after the visit that followed it (ingested late) is followed already.
+  const followerExists = db.prepare(`SELECT 1 FROM analytics_events
+    WHERE environment = ? AND business_id = ? AND journey_id = ? AND ts BETWEEN ? AND ? AND type IN ('website_visit', 'conversion') LIMIT 1`).pluck();
+  const markFollowed = db.prepare(`UPDATE analytics_events SET followed = 1
+    WHERE environment = ? AND business_id = ? AND journey_id = ? AND ts BETWEEN ? AND ? AND type = 'impression' AND followed = 0
+    RETURNING local_date, platform`);
+  const upsertRollup = db.prepare(`INSERT INTO analytics_daily
+    (environment, business_id, local_date, platform, type, events, position_sum, position_count, followed)
+    VALUES (@environment, @businessId, @localDate, @platform, @type, @events, @positionSum, @positionCount, @followed)
+    ON CONFLICT (environment, business_id, local_date, platform, type) DO UPDATE SET
+      events = events + excluded.events,
+      position_sum = position_sum + excluded.position_sum,
+      position_count = position_count + excluded.position_count,
+      followed = followed + excluded.followed`);
+
+  const write = db.transaction((events: readonly AnalyticsEvent[]): AppendResult => {
+    const deltas = new Map<string, RollupDelta>();
+    const delta = (event: Pick<AnalyticsEvent, 'environment' | 'businessId' | 'localDate' | 'platform' | 'type'>): RollupDelta => {
+      const key = `${event.environment}\u0000${event.businessId}\u0000${event.localDate}\u0000${event.platform}\u0000${event.type}`;
+      let found = deltas.get(key);
+      if (!found) {
+        found = { environment: event.environment, businessId: event.businessId, localDate: event.localDate, platform: event.platform, type: event.type, events: 0, positionSum: 0, positionCount: 0, followed: 0 };
+        deltas.set(key, found);
+      }
+      return found;
+    };
+    let accepted = 0;
+    for (const event of events) {
+      const ts = Date.parse(event.timestamp);
+      const journeyId = event.journeyId ?? null;
+      const followed = event.type === 'impression' && journeyId !== null
+        && followerExists.get(event.environment, event.businessId, journeyId, ts, ts + FOLLOW_WINDOW_MS) !== undefined ? 1 : 0;
+      const result = insert.run({
+        environment: event.environment,
+        reporter: event.reporter ?? '',
+        eventId: event.eventId,
+        type: event.type,
+        businessId: event.businessId,
+        ts,
+        localDate: event.localDate,
+        platform: event.platform,
+        journeyId,
+        query: event.query ?? null,
+        surface: event.surface,
+        position: event.position ?? null,
+        value: event.value ?? null,
+        currency: event.currency ?? null,
+        followed,
+      });
+      if (result.changes === 0) continue;
+      accepted += 1;
+      const counts = delta(event);
+      counts.events += 1;
+      if (event.type === 'impression') {
+        if (event.position !== undefined) {
+          counts.positionSum += event.position;
+          counts.positionCount += 1;
+        }
+        counts.followed += followed;
+      }
+      if ((event.type === 'website_visit' || event.type === 'conversion') && journeyId !== null) {
+        const rows = markFollowed.all(event.environment, event.businessId, journeyId, ts - FOLLOW_WINDOW_MS, ts) as Array<{ local_date: string; platform: string }>;
+        for (const row of rows) {
+          delta({ environment: event.environment, businessId: event.businessId, localDate: row.local_date, platform: row.platform, type: 'impression' }).followed += 1;
+        }
+      }
+    }
+    for (const counts of deltas.values()) upsertRollup.run(counts);
+    return { accepted, duplicates: events.length - accepted };
+  });
+
+  return (events) => write.immediate(events);
+}

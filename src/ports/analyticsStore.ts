@@ -1,0 +1,40 @@
+// The analytics port (issue 18): where AI-visibility events are kept and the four analytics
+// questions are answered. Adapters: adapters/sqlite/analytics (embedded default, its own file
+// under DATA_DIR) and adapters/elasticsearch/analytics (a data stream). Rules every adapter keeps
+// (test/contract/analyticsStore.contract.ts):
+// - append is atomic per call: every new event of the call is stored, or none is;
+// - an event whose (environment, reporter ?? '', eventId) is already stored is a duplicate: it is
+//   counted in `duplicates` and changes nothing (a repeat inside one call too);
+// - days are the business's local days (AnalyticsEvent.localDate), periods are inclusive;
+// - daily counts survive the purge of raw events (rollups), the journey questions do not.
+import type { AnalyticsEvent } from '../domain/analytics/analyticsEvent';
+import type { Environment } from '../domain/profile';
+
+export interface AppendResult {
+  /** Events stored by this call. */
+  accepted: number;
+  /** Events ignored because their key was already stored (before or earlier in the same call). */
+  duplicates: number;
+}
+
+export interface AnalyticsStore {
+  /**
+   * Stores a batch in one atomic step. Throws ValidationError (naming `events[i].field`) when an
+   * event is malformed, before anything is stored; UnavailableError when the engine is down.
+   */
+  append(events: AnalyticsEvent[]): Promise<AppendResult>;
+  /** Deletes raw events older than `before` (daily rollups are kept); returns how many went. */
+  purgeRawEvents(before: Date): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Which business, partition and inclusive range of the business's local days a question covers. */
+export interface AnalyticsScope {
+  environment: Environment;
+  businessId: string;
+  /** YYYY-MM-DD, local day of the business, inclusive. */
+  from: string;
+  /** YYYY-MM-DD, local day of the business, inclusive. */
+  to: string;
+}

@@ -1,0 +1,6 @@
+import type { AnalyticsStore } from '../../../src/ports/analyticsStore';
+
+export interface AnalyticsSuite {
+  /** The fresh, empty store of the running test. */
+  store(): AnalyticsStore;
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
+import { anEvent } from '../fixtures/analyticsEvents';
+import { analyticsStoreContract } from './analyticsStore.contract';
+
+analyticsStoreContract('embedded SQLite (in memory)', async () => createSqliteAnalyticsStore({ file: ':memory:' }));
+
+describe('SQLite analytics store on a file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bdapi-analytics-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps events and their de-duplication keys across close and reopen', async () => {
+    const file = join(dir, 'analytics.db');
+    const first = createSqliteAnalyticsStore({ file });
+    await first.append([anEvent({ eventId: 'kept' })]);
+    await first.close();
+    const reopened = createSqliteAnalyticsStore({ file });
+    try {
+      expect(await reopened.append([anEvent({ eventId: 'kept' })])).toEqual({ accepted: 0, duplicates: 1 });
+    } finally {
+      await reopened.close();
+    }
+  });
+});
