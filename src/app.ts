@@ -44,9 +44,17 @@ import { createTrustRefresh } from './services/reviews/trustRefresh';
 import { createConsumerSearch } from './services/search/consumerSearch';
 import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
+import { createAddressPolicy } from './domain/webhooks/addressPolicy';
+import { createSecretBox } from './domain/webhooks/secretBox';
+import { webhookRoutes } from './routes/webhooks';
+import { webhookDomainEventSink } from './services/webhooks/domainEventRelay';
+import { createWebhookEndpointService } from './services/webhooks/webhookEndpointService';
 
 export interface AppDeps {
-  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies'>>;
+  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies'>> & {
+    /** Without it: no private address is allowed, and secrets are sealed with a key from jwtSecret. */
+    webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'>;
+  };
   logger: Logger;
   store: Store;
   mediaStorage: MediaStorage;
@@ -80,7 +88,13 @@ export function createApp(deps: AppDeps): Koa {
   const accounts = createAccountAdminService({ store, clock });
   const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
   const listings = createListingSearch({ index: deps.searchIndex });
-  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: deps.domainEvents });
+  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: webhookDomainEventSink({ store, logger, next: deps.domainEvents }) });
+  const webhookEndpoints = createWebhookEndpointService({
+    webhooks: store.webhooks,
+    secrets: createSecretBox(config.webhooks?.secretKey || config.jwtSecret),
+    policy: createAddressPolicy(config.webhooks?.allowedCidrs ?? ''),
+    clock,
+  });
 
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
@@ -104,6 +118,7 @@ export function createApp(deps: AppDeps): Koa {
     searchRoutes({ guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) }, consumerSearch, listings }),
     adminRoutes({ guards, verifications, accounts }),
     reviewRoutes({ guards, reviews }),
+    webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseCidrList } from './domain/webhooks/addressPolicy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -38,6 +39,21 @@ export interface Config {
   trustedProxies: number;
   /** Days raw analytics events are kept (daily rollups are kept for good); see ANALYTICS_RAW_RETENTION_DAYS. */
   analyticsRawRetentionDays: number;
+  /** Webhooks (issue 22): see webhookSettings(). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOWED_CIDRS: private or loopback ranges deliveries may reach (empty: none). */
+  allowedCidrs: string;
+  /** Key material for the signing secrets at rest: WEBHOOK_SECRET_KEY, else JWT_SECRET. */
+  secretKey: string;
+  /** Run the dispatcher inside the API process (default) or not (`npm run webhooks` runs it alone). */
+  inProcessDispatcher: boolean;
+  /** Per-attempt timeout, seconds (Standard Webhooks receivers answer within 15 s). */
+  timeoutSeconds: number;
+  /** How long a dispatcher that died mid-attempt holds the delivery before another retries it; 0: timeout + 45 s. */
+  leaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +128,24 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
+function webhookSettings(env: Env, problems: string[]): WebhookSettings {
+  const allowedCidrs = env.WEBHOOK_ALLOWED_CIDRS ?? '';
+  try {
+    parseCidrList(allowedCidrs);
+  } catch (error) {
+    problems.push(`WEBHOOK_ALLOWED_CIDRS: ${(error as Error).message}`);
+  }
+  const secretKey = env.WEBHOOK_SECRET_KEY ?? '';
+  if (secretKey !== '' && secretKey.length < 32) problems.push('WEBHOOK_SECRET_KEY must be at least 32 characters');
+  return {
+    allowedCidrs,
+    secretKey,
+    inProcessDispatcher: flag(env, 'IN_PROCESS_WEBHOOKS', true, problems),
+    timeoutSeconds: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 15, 1, 60, problems),
+    leaseSeconds: integer(env, 'WEBHOOK_LEASE_SECONDS', 0, 0, 3600, problems),
+  };
+}
+
 /** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
 function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
@@ -154,8 +188,12 @@ export function loadConfig(env: Env = process.env): Config {
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.
     analyticsRawRetentionDays: integer(env, 'ANALYTICS_RAW_RETENTION_DAYS', 400, 91, 36500, problems),
+    webhooks: webhookSettings(env, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
+  // Without WEBHOOK_SECRET_KEY the signing secrets are sealed with a key derived from JWT_SECRET:
+  // changing JWT_SECRET then makes them unreadable (set WEBHOOK_SECRET_KEY to decouple the two).
+  if (config.webhooks.secretKey === '') config.webhooks.secretKey = config.jwtSecret;
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -3,13 +3,16 @@
 // - records go in and come out as the domain types, nothing engine-specific leaks;
 // - uniqueness breaks throw ConflictError (DUPLICATE_EMAIL, DUPLICATE_PROFILE, VERIFICATION_PENDING);
 // - a profile write and its change-feed entry commit together;
-// - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch).
+// - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch);
+// - `events` given to a write are stored in the webhook outbox if and only if the write is stored.
 import type { Account, ApiKeyRecord, CustomLimits, RefreshTokenRecord } from '../domain/account';
 import type { MediaRecord } from '../domain/media';
 import type { RatingHistogram } from '../domain/reviews/ratingSummary';
 import type { Review, ReviewPosition, ReviewSort } from '../domain/reviews/review';
 import type { BusinessProfile, Environment } from '../domain/profile';
 import type { VerificationRequest, VerificationStatus } from '../domain/verification';
+import type { WebhookEvent } from '../domain/webhooks/webhookRecords';
+import type { WebhookRepository } from './webhookRepository';
 import type { ChangeFeed } from './changeFeed';
 import type { IdempotencyKeyRepository } from './idempotencyKeys';
 
@@ -84,7 +87,7 @@ export type VerificationDecision = {
 
 export interface ProfileRepository {
   /** ConflictError('DUPLICATE_PROFILE') when any dedupe key is taken by a live profile of the environment. */
-  create(profile: BusinessProfile): Promise<BusinessProfile>;
+  create(profile: BusinessProfile, events?: readonly WebhookEvent[]): Promise<BusinessProfile>;
   /** Deleted profiles are returned only with includeDeleted. */
   get(environment: Environment, id: string, options?: { includeDeleted?: boolean }): Promise<BusinessProfile | null>;
   /** Non-deleted profiles of an owner, oldest first. */
@@ -96,7 +99,7 @@ export interface ProfileRepository {
    * (PreconditionFailedError otherwise). The caller sets next.version = expectedVersion + 1.
    * Dedupe keys are re-checked (ConflictError). Setting deletedAt releases the keys.
    */
-  replace(next: BusinessProfile, expectedVersion: number): Promise<BusinessProfile>;
+  replace(next: BusinessProfile, expectedVersion: number, events?: readonly WebhookEvent[]): Promise<BusinessProfile>;
   /** Exclusive content of other live profiles in a category (for uniqueness scoring), newest first. */
   exclusiveContentInCategory(
     environment: Environment,
@@ -112,7 +115,7 @@ export interface ProfileRepository {
 
 export interface VerificationRepository {
   /** ConflictError('VERIFICATION_PENDING') when the business already has a pending request. */
-  create(request: VerificationRequest): Promise<VerificationRequest>;
+  create(request: VerificationRequest, events?: readonly WebhookEvent[]): Promise<VerificationRequest>;
   get(id: string): Promise<VerificationRequest | null>;
   /** Newest first. */
   listByBusiness(environment: Environment, businessId: string): Promise<VerificationRequest[]>;
@@ -122,17 +125,24 @@ export interface VerificationRepository {
    * Moves a request from `from` (default pending) to approved/rejected, atomically; null when it
    * is not in `from` (or unknown). `from: 'approved'` undoes an approval whose effect failed.
    */
-  decide(id: string, decision: VerificationDecision, from?: Extract<VerificationStatus, 'pending' | 'approved'>): Promise<VerificationRequest | null>;
+  decide(
+    id: string,
+    decision: VerificationDecision,
+    from?: Extract<VerificationStatus, 'pending' | 'approved'>,
+    /** Stored only when the request moved. */
+    eventsFor?: (decided: VerificationRequest) => readonly WebhookEvent[],
+  ): Promise<VerificationRequest | null>;
   /** Rejects every pending request of a business (its profile was deleted); returns them decided. */
   rejectPendingOfBusiness(
     environment: Environment,
     businessId: string,
     decision: Omit<VerificationDecision, 'status'>,
+    eventsFor?: (decided: VerificationRequest) => readonly WebhookEvent[],
   ): Promise<VerificationRequest[]>;
 }
 
 export interface MediaRepository {
-  create(record: MediaRecord): Promise<MediaRecord>;
+  create(record: MediaRecord, events?: readonly WebhookEvent[]): Promise<MediaRecord>;
   /** Deleted records are not returned. */
   get(id: string): Promise<MediaRecord | null>;
   markDeleted(id: string, at: string): Promise<boolean>;
@@ -178,6 +188,8 @@ export interface Store {
   readonly reviews: ReviewRepository;
   readonly checkpoints: CheckpointRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
+  /** Webhook subscriptions, outbox and delivery log (issue 22). */
+  readonly webhooks: WebhookRepository;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

@@ -17,6 +17,9 @@ import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../../webhooks/dispatcher';
+import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
+import { createSecretBox } from '../domain/webhooks/secretBox';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
 import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore';
 import { openSearchIndex } from './openSearchIndex';
@@ -35,10 +38,11 @@ export interface Runtime {
   appDeps: Omit<AppDeps, 'config' | 'logger'>;
   engines: Engines;
   indexer?: Indexer;
+  webhookDispatcher?: WebhookDispatcher;
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, logger: Logger, options: { withIndexer?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(config: Config, logger: Logger, options: { withIndexer?: boolean; withWebhookDispatcher?: boolean } = {}): Promise<Runtime> {
   const timeout = config.startupTimeoutSeconds;
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
@@ -89,6 +93,21 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       closers.push(() => (indexer as Indexer).stop());
     }
 
+    let webhookDispatcher: WebhookDispatcher | undefined;
+    if (options.withWebhookDispatcher ?? config.webhooks.inProcessDispatcher) {
+      webhookDispatcher = createWebhookDispatcher({
+        webhooks: store.webhooks,
+        secrets: createSecretBox(config.webhooks.secretKey),
+        policy: createAddressPolicy(config.webhooks.allowedCidrs),
+        logger: logger.child({ component: 'webhooks' }),
+        timeoutMs: config.webhooks.timeoutSeconds * 1000,
+        ...(config.webhooks.leaseSeconds > 0 && { leaseMs: config.webhooks.leaseSeconds * 1000 }),
+      });
+      webhookDispatcher.start();
+      // Waits for attempts in flight and records them before the store closes.
+      closers.push(() => (webhookDispatcher as WebhookDispatcher).stop());
+    }
+
     const engines: Engines = {
       store: config.mongodbUri ? 'mongodb' : 'sqlite',
       search: config.elasticsearchUrl ? 'elasticsearch' : 'sqlite',
@@ -131,6 +150,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness, analytics },
       engines,
       indexer,
+      webhookDispatcher,
       close,
     };
   } catch (error) {

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   VERIFICATION_NOT_FOUND: { status: 404, description: 'No pending verification request with this id (unknown, or already decided).' },
   REVIEW_NOT_FOUND: { status: 404, description: 'The review does not exist on this business (a hidden review reads as not found, except to its author and admins).' },
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, description: 'No webhook endpoint with this id belongs to the caller\'s account and environment.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery with this id belongs to this webhook endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists but does not accept this HTTP method.' },
   DUPLICATE_PROFILE: { status: 409, description: 'A profile for this business already exists in this environment (same normalised name, postal code and country, or the same phone).' },
   DUPLICATE_EMAIL: { status: 409, description: 'An account with this email already exists.' },
@@ -35,6 +37,8 @@ export const ERROR_CODES = {
     description: 'This account has already reviewed this business (one review per account per business); `details.reviewId` names it: edit it with PATCH.',
   },
   BUSINESS_NOT_PUBLISHED: { status: 409, description: 'The business is not published: it takes no reviews and no bookings.' },
+  WEBHOOK_ENDPOINT_DISABLED: { status: 409, description: 'The webhook endpoint is disabled (see disabledReason); enable it with PATCH enabled: true first.' },
+  WEBHOOK_DELIVERY_IN_PROGRESS: { status: 409, description: 'An attempt of this webhook delivery is running (or it changed meanwhile); read it again after the attempt.' },
   CONFLICT: { status: 409, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

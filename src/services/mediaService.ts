@@ -11,6 +11,7 @@ import type { MediaStorage, StoredBlob } from '../ports/mediaStorage';
 import type { Store } from '../ports/store';
 import type { Clock, ProfileAccess } from './profileMutation';
 import type { ProfileService } from './profileService';
+import { mediaUploadedEvent } from './webhooks/webhookEvents';
 
 export interface UploadInput {
   type: MediaType;
@@ -55,13 +56,14 @@ export function createMediaService(deps: {
       storageKey,
       uploadedAt,
     };
-    await store.media.create(record);
     const url = mediaPath(id);
+    const uploaded = { id, businessId: business.id, url, type: input.type, contentType, size: record.size, uploadedAt };
+    await store.media.create(record, [mediaUploadedEvent(record, uploaded, new Date(uploadedAt))]);
     await access.mutate(principal, business.id, (current) => ({
       ...current,
       media: attach(current.media, input.type, url),
     }));
-    return { id, businessId: business.id, url, type: input.type, contentType, size: record.size, uploadedAt };
+    return uploaded;
   }
 
   const mediaNotFound = (mediaId: string) => new NotFoundError(`Media ${mediaId} does not exist`, 'MEDIA_NOT_FOUND');

@@ -9,6 +9,7 @@ import { ForbiddenError, PreconditionFailedError, ProfileNotFoundError, Validati
 import type { Principal } from '../domain/principal';
 import type { BusinessProfile } from '../domain/profile';
 import type { Store } from '../ports/store';
+import { profileEvents } from './webhooks/webhookEvents';
 
 export type Clock = () => Date;
 
@@ -117,7 +118,8 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
       assertStillPublishable(current, changed);
       const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
       try {
-        return await store.profiles.replace(next, current.version);
+        // The webhook events ride on the same write: stored if and only if the change is.
+        return await store.profiles.replace(next, current.version, profileEvents(current, next, now));
       } catch (error) {
         const raced = error instanceof PreconditionFailedError;
         if (!raced || options.ifMatch !== undefined || attempt >= MAX_RACE_RETRIES) throw error;

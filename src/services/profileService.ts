@@ -11,6 +11,7 @@ import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type Weekl
 import type { Store } from '../ports/store';
 import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
 import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
+import { profileEvents } from './webhooks/webhookEvents';
 
 export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'category'> {
   description?: string;
@@ -77,7 +78,8 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       createdAt: at,
       updatedAt: at,
     };
-    return store.profiles.create(withDerivedFields(draft, now));
+    const profile = withDerivedFields(draft, now);
+    return store.profiles.create(profile, profileEvents(null, profile, now));
   }
 
   async function patch(principal: Principal, id: string, input: PatchProfileInput, ifMatch?: string): Promise<BusinessProfile> {

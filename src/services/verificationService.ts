@@ -12,6 +12,7 @@ import { VERIFICATION_LEVELS } from '../domain/profile';
 import type { RequestedLevel, VerificationRequest } from '../domain/verification';
 import type { Store, VerificationDecision } from '../ports/store';
 import { decodeListCursor, paginationOf } from './listCursor';
+import { verificationEvent } from './webhooks/webhookEvents';
 import type { Clock, ProfileAccess } from './profileMutation';
 
 /** What a business is told to expect; admins work the queue oldest first. */
@@ -62,6 +63,9 @@ const profileGone = (request: VerificationRequest) =>
     'PROFILE_NOT_FOUND',
   );
 
+/** The webhook event of a request as stored: requested, approved or rejected. */
+const eventOf = (at: Date) => (request: VerificationRequest) => [verificationEvent(request, publicView(request), at)];
+
 export function createVerificationService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
   async function request(principal: Principal, businessId: string, input: { level: RequestedLevel; documents?: string[] }) {
     const profile = await access.owned(principal, businessId);
@@ -69,7 +73,8 @@ export function createVerificationService({ store, access, clock }: { store: Sto
     if (requested <= VERIFICATION_LEVELS.indexOf(profile.trust.verificationLevel)) {
       throw new ValidationError('level', `must be above the current level (${profile.trust.verificationLevel})`);
     }
-    const created = await store.verifications.create({
+    const now = clock();
+    const pendingRequest: VerificationRequest = {
       id: newId('ver'),
       businessId,
       environment: principal.environment,
@@ -77,8 +82,9 @@ export function createVerificationService({ store, access, clock }: { store: Sto
       level: input.level,
       documents: input.documents ?? [],
       status: 'pending',
-      createdAt: clock().toISOString(),
-    });
+      createdAt: now.toISOString(),
+    };
+    const created = await store.verifications.create(pendingRequest, eventOf(now)(pendingRequest));
     if (principal.environment !== 'test') return publicView(created);
     // Through the same path as an admin's decision, so the one-pending rule and the level change hold alike.
     return publicView(await settle(created, { ...sandboxDecision(created.documents), decidedBy: SANDBOX }));
@@ -117,7 +123,8 @@ export function createVerificationService({ store, access, clock }: { store: Sto
       await closeRequests(environment, businessId);
       throw profileGone(pendingRequest);
     }
-    const decided = await store.verifications.decide(id, { ...decision, decidedAt: clock().toISOString() });
+    const now = clock();
+    const decided = await store.verifications.decide(id, { ...decision, decidedAt: now.toISOString() }, 'pending', eventOf(now));
     if (!decided) throw notPending(id);
     if (decided.status !== 'approved') return decided;
     try {
@@ -125,18 +132,21 @@ export function createVerificationService({ store, access, clock }: { store: Sto
     } catch (error) {
       if (!(error instanceof ProfileNotFoundError)) throw error;
       // Deleted between the check and the change: undo the approval rather than leave it half done.
-      await store.verifications.decide(id, { status: 'rejected', decidedBy: SYSTEM, decisionNote: PROFILE_DELETED_NOTE, decidedAt: clock().toISOString() }, 'approved');
+      const undoneAt = clock();
+      await store.verifications.decide(id, { status: 'rejected', decidedBy: SYSTEM, decisionNote: PROFILE_DELETED_NOTE, decidedAt: undoneAt.toISOString() }, 'approved', eventOf(undoneAt));
       throw profileGone(decided);
     }
     return decided;
   }
 
   function closeRequests(environment: Environment, businessId: string) {
-    return store.verifications.rejectPendingOfBusiness(environment, businessId, {
-      decidedBy: SYSTEM,
-      decisionNote: PROFILE_DELETED_NOTE,
-      decidedAt: clock().toISOString(),
-    });
+    const now = clock();
+    return store.verifications.rejectPendingOfBusiness(
+      environment,
+      businessId,
+      { decidedBy: SYSTEM, decisionNote: PROFILE_DELETED_NOTE, decidedAt: now.toISOString() },
+      eventOf(now),
+    );
   }
 
   /** After the owner deleted a profile: its pending requests leave the queue, rejected by the system. */

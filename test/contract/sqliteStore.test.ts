@@ -55,6 +55,7 @@ describe('SQLite store on a file', () => {
       { component: 'store', version: 1 },
       { component: 'store', version: 2 },
       { component: 'store', version: 3 },
+      { component: 'store', version: 4 },
     ]);
   });
 

@@ -21,6 +21,7 @@ import { createReviewRepository } from './reviewRepository';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, translateError } from './translateError';
 import { createVerificationRepository } from './verificationRepository';
+import { createMongoWebhookRepository, openWebhookCollections } from './webhooks/webhookRepository';
 
 export interface MongoStoreOptions {
   /** mongodb:// or mongodb+srv:// connection string. */
@@ -55,8 +56,10 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   }
 
   const models = registerModels(connection);
+  let webhookCollections;
   try {
     await guard(() => ensureIndexes(models));
+    webhookCollections = await guard(() => openWebhookCollections(connection.db!));
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
@@ -90,6 +93,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     reviews: createReviewRepository(models.reviews),
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
+    webhooks: createMongoWebhookRepository(webhookCollections),
     changeFeed,
     async ping() {
       await guard(async () => {

@@ -19,3 +19,5 @@ export const accountIdSchema = idSchema('acct', 'an account');
 export const apiKeyIdSchema = idSchema('key', 'an API key');
 export const reviewIdSchema = idSchema('rev', 'a review');
 export const bookingIdSchema = idSchema('bkg', 'a booking');
+export const webhookEndpointIdSchema = idSchema('we', 'a webhook endpoint');
+export const webhookDeliveryIdSchema = idSchema('whd', 'a webhook delivery');

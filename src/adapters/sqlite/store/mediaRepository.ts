@@ -1,18 +1,26 @@
 import type { MediaRecord } from '../../../domain/media';
 import type { MediaRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
+import type { OutboxWriter } from './webhookOutbox';
+import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 
-export function createMediaRepository(db: SqliteDatabase): MediaRepository {
+export function createMediaRepository(db: SqliteDatabase, outbox: OutboxWriter): MediaRepository {
   const insert = db.prepare<[string, string]>('INSERT INTO media (id, doc) VALUES (?, ?)');
   const live = db.prepare<[string], { doc: string }>('SELECT doc FROM media WHERE id = ? AND deleted_at IS NULL');
   const markDeleted = db.prepare<[string, string]>(
     "UPDATE media SET doc = json_set(doc, '$.deletedAt', ?) WHERE id = ? AND deleted_at IS NULL",
   );
 
+  // The record and its webhook events (media.uploaded) commit together.
+  const create = db.transaction((record: MediaRecord, doc: string, events?: readonly WebhookEvent[]) => {
+    insert.run(record.id, doc);
+    outbox(events);
+  });
+
   return {
-    async create(record) {
+    async create(record, events) {
       const doc = JSON.stringify(record);
-      insert.run(record.id, doc);
+      create.immediate(record, doc, events);
       return JSON.parse(doc) as MediaRecord;
     },
     async get(id) {

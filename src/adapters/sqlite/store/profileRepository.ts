@@ -4,6 +4,8 @@ import type { BusinessProfile, Environment, ExclusiveContent } from '../../../do
 import type { ProfileRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import type { ChangeSignal } from './changeSignal';
+import type { OutboxWriter } from './webhookOutbox';
+import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import { isUniqueViolation } from './uniqueViolation';
 import { decodeCursor, encodeCursor } from '../../pageCursor';
 import { duplicateProfileError } from '../../../domain/dedupeKeys';
@@ -23,9 +25,11 @@ export interface ProfileRepositoryDeps {
   db: SqliteDatabase;
   /** Told after every committed profile write, to wake change-feed readers. */
   signal: ChangeSignal;
+  /** Stores a write's webhook events in its transaction. */
+  outbox: OutboxWriter;
 }
 
-export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): ProfileRepository {
+export function createProfileRepository({ db, signal, outbox }: ProfileRepositoryDeps): ProfileRepository {
   const insertProfile = db.prepare<[string, string, string]>('INSERT INTO profiles (id, doc, category_key) VALUES (?, ?, ?)');
   const swapProfile = db.prepare<[string, string, string, Environment, number]>(
     'UPDATE profiles SET doc = ?, category_key = ? WHERE id = ? AND environment = ? AND version = ?',
@@ -77,14 +81,15 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
     }
   };
 
-  // Profile, keys and change row commit together or not at all (db.transaction rolls back on throw).
-  const create = db.transaction((profile: BusinessProfile, doc: string) => {
+  // Profile, keys, change row and webhook events commit together or not at all (db.transaction rolls back on throw).
+  const create = db.transaction((profile: BusinessProfile, doc: string, events?: readonly WebhookEvent[]) => {
     insertProfile.run(profile.id, doc, categoryKey(profile.category));
     claimKeys(profile);
     appendChange.run(profile.id, profile.environment, new Date().toISOString());
+    outbox(events);
   });
 
-  const replace = db.transaction((next: BusinessProfile, doc: string, expectedVersion: number) => {
+  const replace = db.transaction((next: BusinessProfile, doc: string, expectedVersion: number, events?: readonly WebhookEvent[]) => {
     const swapped = swapProfile.run(doc, categoryKey(next.category), next.id, next.environment, expectedVersion);
     if (swapped.changes !== 1) {
       throw new PreconditionFailedError(`Profile ${next.id} is not at version ${expectedVersion}`);
@@ -92,12 +97,13 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
     releaseKeys.run(next.id);
     claimKeys(next);
     appendChange.run(next.id, next.environment, new Date().toISOString());
+    outbox(events);
   });
 
   return {
-    async create(profile) {
+    async create(profile, events) {
       const doc = JSON.stringify(profile);
-      create.immediate(profile, doc);
+      create.immediate(profile, doc, events);
       signal.notify();
       return JSON.parse(doc) as BusinessProfile;
     },
@@ -114,9 +120,9 @@ export function createProfileRepository({ db, signal }: ProfileRepositoryDeps): 
       const total = (ownerCount.get(environment, ownerId) as { n: number }).n;
       return toListPage(rows.map((row) => JSON.parse(row.doc) as BusinessProfile), size, total);
     },
-    async replace(next, expectedVersion) {
+    async replace(next, expectedVersion, events) {
       const doc = JSON.stringify(next);
-      replace.immediate(next, doc, expectedVersion);
+      replace.immediate(next, doc, expectedVersion, events);
       signal.notify();
       return JSON.parse(doc) as BusinessProfile;
     },

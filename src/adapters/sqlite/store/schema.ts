@@ -6,6 +6,7 @@
 // column stale. Keys that need JavaScript normalisation (email, category) are plain columns
 // written by the adapter alongside the document.
 import type { Migration } from '../openDatabase';
+import { webhookTables } from './webhookSchema';
 
 export const STORE_COMPONENT = 'store';
 
@@ -145,4 +146,5 @@ export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', up: initialSchema },
   { version: 2, name: 'idempotency keys', up: idempotencyKeys },
   { version: 3, name: 'reviews', up: reviews },
+  { version: 4, name: 'webhooks', up: webhookTables },
 ];

@@ -14,6 +14,8 @@ import { createRefreshTokenRepository } from './refreshTokenRepository';
 import { createReviewRepository } from './reviewRepository';
 import { STORE_COMPONENT, storeMigrations } from './schema';
 import { createVerificationRepository } from './verificationRepository';
+import { createOutboxWriter } from './webhookOutbox';
+import { createWebhookRepository } from './webhookRepository';
 
 export interface SqliteStoreOptions {
   /** Database file (e.g. `${DATA_DIR}/store.sqlite`), or ':memory:' for tests. */
@@ -39,15 +41,17 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const signal = createChangeSignal();
   const changeFeed = createSqliteChangeFeed(db, signal);
   const ping = db.prepare('SELECT 1');
+  const outbox = createOutboxWriter(db);
   let closed = false;
 
   return {
     accounts: createAccountRepository(db),
     apiKeys: createApiKeyRepository(db),
     refreshTokens: createRefreshTokenRepository(db),
-    profiles: createProfileRepository({ db, signal }),
-    verifications: createVerificationRepository(db),
-    media: createMediaRepository(db),
+    profiles: createProfileRepository({ db, signal, outbox }),
+    verifications: createVerificationRepository(db, outbox),
+    media: createMediaRepository(db, outbox),
+    webhooks: createWebhookRepository(db),
     reviews: createReviewRepository(db),
     checkpoints: createCheckpointRepository(db),
     idempotencyKeys: createIdempotencyKeyRepository(db),

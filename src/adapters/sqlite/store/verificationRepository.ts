@@ -5,12 +5,14 @@ import type { VerificationRequest } from '../../../domain/verification';
 import type { VerificationDecision, VerificationRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
+import type { OutboxWriter } from './webhookOutbox';
+import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 
 interface DocRow {
   doc: string;
 }
 
-export function createVerificationRepository(db: SqliteDatabase): VerificationRepository {
+export function createVerificationRepository(db: SqliteDatabase, outbox: OutboxWriter): VerificationRepository {
   const insert = db.prepare<[string, string]>('INSERT INTO verifications (id, doc) VALUES (?, ?)');
   const byId = db.prepare<[string], DocRow>('SELECT doc FROM verifications WHERE id = ?');
   const byBusiness = db.prepare<[Environment, string], DocRow>(
@@ -42,14 +44,31 @@ export function createVerificationRepository(db: SqliteDatabase): VerificationRe
       decisionNote: decision.decisionNote ?? null,
     });
 
+  // Each write and its webhook events commit together; events are built from the row as stored.
+  const insertWithEvents = db.transaction((request: VerificationRequest, doc: string, events?: readonly WebhookEvent[]) => {
+    insert.run(request.id, doc);
+    outbox(events);
+  });
+  type EventsFor = ((decided: VerificationRequest) => readonly WebhookEvent[]) | undefined;
+  const decideWithEvents = db.transaction((patch: string, id: string, from: string, eventsFor: EventsFor) => {
+    const row = decide.get(patch, id, from);
+    if (row && eventsFor) outbox(eventsFor(JSON.parse(row.doc) as VerificationRequest));
+    return row;
+  });
+  const rejectWithEvents = db.transaction((patch: string, environment: Environment, businessId: string, eventsFor: EventsFor) => {
+    const rows = rejectPending.all(patch, environment, businessId);
+    if (eventsFor) for (const row of rows) outbox(eventsFor(JSON.parse(row.doc) as VerificationRequest));
+    return rows;
+  });
+
   const read = (row: DocRow | undefined): VerificationRequest | null =>
     row ? (JSON.parse(row.doc) as VerificationRequest) : null;
 
   return {
-    async create(request) {
+    async create(request, events) {
       const doc = JSON.stringify(request);
       try {
-        insert.run(request.id, doc);
+        insertWithEvents.immediate(request, doc, events);
       } catch (error) {
         if (isUniqueViolation(error, 'verifications', ['environment', 'business_id'])) {
           throw new ConflictError('VERIFICATION_PENDING', 'A verification request for this business is already pending');
@@ -70,11 +89,11 @@ export function createVerificationRepository(db: SqliteDatabase): VerificationRe
       const total = (pendingCount.get(environment) as { n: number }).n;
       return toListPage(rows.map((row) => JSON.parse(row.doc) as VerificationRequest), size, total);
     },
-    async decide(id, decision, from = 'pending') {
-      return read(decide.get(decisionPatch(decision), id, from));
+    async decide(id, decision, from = 'pending', eventsFor) {
+      return read(decideWithEvents.immediate(decisionPatch(decision), id, from, eventsFor));
     },
-    async rejectPendingOfBusiness(environment, businessId, decision) {
-      const rows = rejectPending.all(decisionPatch({ ...decision, status: 'rejected' }), environment, businessId);
+    async rejectPendingOfBusiness(environment, businessId, decision, eventsFor) {
+      const rows = rejectWithEvents.immediate(decisionPatch({ ...decision, status: 'rejected' }), environment, businessId, eventsFor);
       return rows.map((row) => JSON.parse(row.doc) as VerificationRequest);
     },
   };

@@ -1,0 +1,33 @@
+// The webhook event catalogue (issue 22). Names are `resource.action`, as Standard Webhooks
+// suggests. review.* and booking.* come from the reviews/bookings services' domain events
+// (services/domainEvents.ts, relayed by services/webhooks/domainEventRelay.ts);
+// payment.processed is reserved and never emitted: this service takes no payments.
+export const EMITTED_EVENT_TYPES = [
+  'profile.created',
+  'profile.updated',
+  'profile.published',
+  'profile.deleted',
+  'verification.requested',
+  'verification.approved',
+  'verification.rejected',
+  'media.uploaded',
+  'review.submitted',
+  'review.updated',
+  'booking.created',
+  'booking.updated',
+  'webhook.test',
+] as const;
+
+export const RESERVED_EVENT_TYPES = ['payment.processed'] as const;
+
+export type WebhookEventType = (typeof EMITTED_EVENT_TYPES)[number];
+
+/** What a subscription may list: every catalogued name (reserved ones included, so a subscription made today keeps working later). */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [...EMITTED_EVENT_TYPES, ...RESERVED_EVENT_TYPES];
+
+/** `*` subscribes to every type, present and future. */
+export const ALL_EVENTS = '*';
+
+export function subscribesTo(events: readonly string[], type: string): boolean {
+  return events.includes(ALL_EVENTS) || events.includes(type);
+}

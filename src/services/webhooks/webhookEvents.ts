@@ -1,0 +1,61 @@
+// Builds the outbox events of a change, before it is stored, so the repository can store them
+// in the same write. Payload per Standard Webhooks: {type, timestamp, data}, where data is the
+// resource as the API returns it (for a deletion: its id and when it was deleted).
+import { newId } from '../../domain/ids';
+import type { MediaRecord } from '../../domain/media';
+import type { BusinessProfile, Environment } from '../../domain/profile';
+import type { VerificationRequest } from '../../domain/verification';
+import type { WebhookEventType } from '../../domain/webhooks/eventTypes';
+import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
+import { presentProfile } from '../../routes/presenters/profilePresenter';
+
+/**
+ * One event for the account's subscriptions of one environment. Areas that store their own
+ * records (reviews, bookings) build theirs with this and hand them to their repository write.
+ */
+export function webhookEvent(
+  type: WebhookEventType,
+  owner: { accountId: string; environment: Environment },
+  data: unknown,
+  at: Date,
+  endpointId?: string,
+): WebhookEvent {
+  const timestamp = at.toISOString();
+  return {
+    id: newId('msg'),
+    type,
+    accountId: owner.accountId,
+    environment: owner.environment,
+    payload: JSON.stringify({ type, timestamp, data }),
+    createdAt: timestamp,
+    ...(endpointId !== undefined && { endpointId }),
+  };
+}
+
+const ownerOf = (profile: BusinessProfile) => ({ accountId: profile.ownerId, environment: profile.environment });
+
+/**
+ * profile.created for a new profile; for a stored change profile.deleted, or profile.updated
+ * plus profile.published when the status moved to published.
+ */
+export function profileEvents(before: BusinessProfile | null, after: BusinessProfile, at: Date): WebhookEvent[] {
+  if (!before) return [webhookEvent('profile.created', ownerOf(after), presentProfile(after), at)];
+  if (after.deletedAt !== undefined && before.deletedAt === undefined) {
+    return [webhookEvent('profile.deleted', ownerOf(after), { id: after.id, deleted: true, deletedAt: after.deletedAt }, at)];
+  }
+  const events = [webhookEvent('profile.updated', ownerOf(after), presentProfile(after), at)];
+  if (after.status === 'published' && before.status !== 'published') {
+    events.push(webhookEvent('profile.published', ownerOf(after), presentProfile(after), at));
+  }
+  return events;
+}
+
+/** verification.requested / approved / rejected, with the request as GET .../verification shows it. */
+export function verificationEvent(request: VerificationRequest, view: unknown, at: Date): WebhookEvent {
+  const type = request.status === 'pending' ? 'verification.requested' : request.status === 'approved' ? 'verification.approved' : 'verification.rejected';
+  return webhookEvent(type, { accountId: request.accountId, environment: request.environment }, view, at);
+}
+
+export function mediaUploadedEvent(record: MediaRecord, view: unknown, at: Date): WebhookEvent {
+  return webhookEvent('media.uploaded', { accountId: record.ownerId, environment: record.environment }, view, at);
+}
