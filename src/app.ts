@@ -16,12 +16,15 @@ import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
 import type { AnalyticsStore } from './ports/analyticsStore';
 import type { Cache } from './ports/cache';
+import type { EventRecorder } from './ports/eventRecorder';
 import type { LanguageModel } from './ports/llm';
 import type { MediaStorage } from './ports/mediaStorage';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
 import { adminRoutes } from './routes/admin';
+import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
+import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profiles';
@@ -29,8 +32,13 @@ import { reviewRoutes } from './routes/reviews';
 import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
 import { type ReadinessReport, systemRoutes } from './routes/system';
+import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './schemas/openapi';
 import { createAccountAdminService } from './services/accountAdminService';
+import { createAnswerRecording } from './services/analytics/answerRecording';
+import { createEventIngestion } from './services/analytics/eventIngestion';
+import { createPlatformRegistry } from './services/analytics/platformRegistry';
+import { createTrackedLinks } from './services/analytics/trackedLinks';
 import { createApiKeyService } from './services/apiKeyService';
 import { createAuthService } from './services/authService';
 import { createCatalogService } from './services/catalogService';
@@ -51,7 +59,7 @@ import { webhookDomainEventSink } from './services/webhooks/domainEventRelay';
 import { createWebhookEndpointService } from './services/webhooks/webhookEndpointService';
 
 export interface AppDeps {
-  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies'>> & {
+  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl'>> & {
     /** Without it: no private address is allowed, and secrets are sealed with a key from jwtSecret. */
     webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'>;
   };
@@ -72,6 +80,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Optional: told of review and booking changes once stored (services/domainEvents.ts); webhooks subscribe here. */
   domainEvents?: DomainEventSink;
+  /** Buffers the events of the service's own answers for the analytics store (issue 18). */
+  eventRecorder: EventRecorder;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -95,6 +105,9 @@ export function createApp(deps: AppDeps): Koa {
     policy: createAddressPolicy(config.webhooks?.allowedCidrs ?? ''),
     clock,
   });
+  const platforms = createPlatformRegistry({ store, clock });
+  const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock });
+  const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock });
 
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
@@ -115,10 +128,19 @@ export function createApp(deps: AppDeps): Koa {
     mediaRoutes({ guards, media }),
     profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions, ownedProfiles: createOwnedProfiles({ store }) }),
     // Consumer search is a read sent as POST: no Idempotency-Key there.
-    searchRoutes({ guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) }, consumerSearch, listings }),
+    searchRoutes({
+      guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) },
+      consumerSearch,
+      listings,
+      analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
+    }),
     adminRoutes({ guards, verifications, accounts }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
+    // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
+    analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, clock }) }),
+    trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
+    analyticsPlatformRoutes({ guards, platforms }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

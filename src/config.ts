@@ -41,6 +41,12 @@ export interface Config {
   analyticsRawRetentionDays: number;
   /** Webhooks (issue 22): see webhookSettings(). */
   webhooks: WebhookSettings;
+  /**
+   * PUBLIC_URL: scheme://host[:port] clients reach the API at, for absolute links the API hands
+   * out (search results' trackedUrl). Unset: the request's own origin (behind a proxy, set it or
+   * TRUST_PROXY so X-Forwarded-Proto/Host are believed).
+   */
+  publicUrl?: string;
 }
 
 export interface WebhookSettings {
@@ -146,6 +152,21 @@ function webhookSettings(env: Env, problems: string[]): WebhookSettings {
   };
 }
 
+/** An origin only (no path, query or credentials): links are built as PUBLIC_URL + /v1/... */
+function publicUrl(env: Env, problems: string[]): string | undefined {
+  const raw = url(env, 'PUBLIC_URL', ['http:', 'https:'], problems);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.username || parsed.password || parsed.search || parsed.hash || parsed.pathname !== '/') {
+      problems.push('PUBLIC_URL must be scheme://host[:port] only, without a path, query or credentials');
+    }
+    return parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
 function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
@@ -189,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.
     analyticsRawRetentionDays: integer(env, 'ANALYTICS_RAW_RETENTION_DAYS', 400, 91, 36500, problems),
     webhooks: webhookSettings(env, problems),
+    publicUrl: publicUrl(env, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   // Without WEBHOOK_SECRET_KEY the signing secrets are sealed with a key derived from JWT_SECRET:

@@ -12,6 +12,8 @@ export interface Principal {
   via: CredentialKind;
   /** Set when via = api_key. */
   keyId?: string;
+  /** The AI platform the credential declared (API key `platform`); analytics attribute calls to it. */
+  platform?: string;
   role: Role;
   plan: Plan;
   partner: boolean;

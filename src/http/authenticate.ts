@@ -28,7 +28,7 @@ function unauthorized(ctx: Context, message: string, invalidToken = true): Unaut
   return new UnauthorizedError(message);
 }
 
-function principalFor(account: Account, fields: Pick<Principal, 'environment' | 'scopes' | 'via' | 'keyId'>): Principal {
+function principalFor(account: Account, fields: Pick<Principal, 'environment' | 'scopes' | 'via' | 'keyId' | 'platform'>): Principal {
   const principal: Principal = {
     accountId: account.id,
     environment: fields.environment,
@@ -39,6 +39,7 @@ function principalFor(account: Account, fields: Pick<Principal, 'environment' | 
     partner: account.partner,
   };
   if (fields.keyId) principal.keyId = fields.keyId;
+  if (fields.platform) principal.platform = fields.platform;
   if (account.customLimits) principal.customLimits = account.customLimits;
   return principal;
 }
@@ -64,7 +65,7 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
       // Best effort: failing to record usage must not fail the caller's request.
       await store.apiKeys.touch(key.id, now.toISOString()).catch(() => undefined);
     }
-    return principalFor(account, { environment: key.environment, scopes: [...key.scopes], via: 'api_key', keyId: key.id });
+    return principalFor(account, { environment: key.environment, scopes: [...key.scopes], via: 'api_key', keyId: key.id, platform: key.platform });
   }
 
   async function fromAccessToken(ctx: Context, credential: string, now: Date): Promise<Principal> {

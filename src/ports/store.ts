@@ -178,6 +178,23 @@ export interface CheckpointRepository {
   save(consumer: string, position: string): Promise<void>;
 }
 
+/** An AI platform name an admin added to the built-in list (issue 18). */
+export interface AnalyticsPlatformRecord {
+  name: string;
+  /** Shown in listings; defaults to the name. */
+  displayName: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface AnalyticsPlatformRepository {
+  /** ConflictError('DUPLICATE_PLATFORM') when the name is registered already. */
+  add(record: AnalyticsPlatformRecord): Promise<AnalyticsPlatformRecord>;
+  /** Alphabetical by name. */
+  list(): Promise<AnalyticsPlatformRecord[]>;
+  has(name: string): Promise<boolean>;
+}
+
 export interface Store {
   readonly accounts: AccountRepository;
   readonly apiKeys: ApiKeyRepository;
@@ -190,6 +207,7 @@ export interface Store {
   readonly idempotencyKeys: IdempotencyKeyRepository;
   /** Webhook subscriptions, outbox and delivery log (issue 22). */
   readonly webhooks: WebhookRepository;
+  readonly analyticsPlatforms: AnalyticsPlatformRepository;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

@@ -1,29 +1,57 @@
-// Search endpoints (spec 4.2), under the repeated /api/v1 prefix the spec uses.
+// Search endpoints (spec 4.2), under the repeated /api/v1 prefix the spec uses. Consumer and
+// partner answers are recorded for analytics (issue 18) once they are built, without waiting.
 import Router from '@koa/router';
+import { isSessionId } from '../domain/sessionId';
+import { aiPlatform, aiPlatformOf } from '../http/aiPlatform';
 import { ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
 import { validateBody, validateQuery } from '../http/validate';
 import { consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
 import { directoryQuerySchema } from '../schemas/endpoints/directory';
 import { partnerSearchQuerySchema } from '../schemas/endpoints/partnerSearch';
+import type { RecordAnswer } from '../services/analytics/answerRecording';
+import type { PlatformRegistry } from '../services/analytics/platformRegistry';
+import type { TrackedLinks } from '../services/analytics/trackedLinks';
 import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
 import { presentConsumerResult, presentListingPage } from './presenters/searchResultPresenter';
+import { trackedUrlAdder } from './presenters/trackedUrl';
 import { protect, type RouteGuards } from './routeGuards';
 
-export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: ConsumerSearch; listings: ListingSearch }): Router {
-  const { guards, consumerSearch, listings } = deps;
+/** What search answers need for analytics: the platform of the call, the recorder, tracked links. */
+export interface SearchAnalytics {
+  platforms: Pick<PlatformRegistry, 'resolve'>;
+  recordAnswer: RecordAnswer;
+  trackedLinks: Pick<TrackedLinks, 'urlFor'>;
+  publicUrl?: string;
+}
+
+export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: ConsumerSearch; listings: ListingSearch; analytics: SearchAnalytics }): Router {
+  const { guards, consumerSearch, listings, analytics } = deps;
   const search = protect(guards, 'search', 'read:businesses');
+  const platform = aiPlatform(analytics.platforms);
   const router = new Router({ prefix: '/api/v1' });
 
-  router.post('/consumer/search', search, guards.jsonBody, validateBody(consumerSearchBodySchema), async (ctx) => {
-    const result = await consumerSearch(principalOf(ctx), ctx.state.body, ctx.get('X-Session-ID') || undefined);
+  router.post('/consumer/search', search, platform, guards.jsonBody, validateBody(consumerSearchBodySchema), async (ctx) => {
+    const principal = principalOf(ctx);
+    const result = await consumerSearch(principal, ctx.state.body, ctx.get('X-Session-ID') || undefined);
+    const journey = { environment: principal.environment, journeyId: result.sessionId, platform: aiPlatformOf(ctx) };
+    analytics.recordAnswer({
+      principal,
+      surface: 'consumer',
+      platform: journey.platform,
+      journeyId: result.sessionId,
+      query: result.correctedQuery ?? result.query,
+      businesses: result.results.map((ranked) => ranked.document),
+      summary: result.response,
+    });
+    const withTrackedUrl = trackedUrlAdder(ctx, analytics.trackedLinks, analytics.publicUrl, journey);
     ctx.set('X-Session-ID', result.sessionId);
     ok(ctx, {
       query: result.query,
       ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
       response: result.response,
-      businesses: result.results.map(presentConsumerResult),
+      businesses: result.results.map((ranked) => withTrackedUrl(presentConsumerResult(ranked))),
       total: result.total,
       sessionId: result.sessionId,
       pagination: result.pagination,
@@ -35,9 +63,26 @@ export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: Consum
     ok(ctx, presentListingPage(await listings.directory(principalOf(ctx), query), query));
   });
 
-  router.get('/partners/search', search, validateQuery(partnerSearchQuerySchema), async (ctx) => {
+  router.get('/partners/search', search, platform, validateQuery(partnerSearchQuerySchema), async (ctx) => {
+    const principal = principalOf(ctx);
     const query = ctx.state.query;
-    ok(ctx, presentListingPage(await listings.partner(principalOf(ctx), query), query));
+    const found = await listings.partner(principal, query);
+    // A partner's journey is the consumer session it relays, when it sends one; there is none otherwise.
+    const sent = ctx.get('X-Session-ID');
+    const journeyId = isSessionId(sent) ? sent : undefined;
+    const journey = { environment: principal.environment, journeyId, platform: aiPlatformOf(ctx) };
+    analytics.recordAnswer({
+      principal,
+      surface: 'partner',
+      platform: journey.platform,
+      journeyId,
+      query: found.correctedQuery ?? query.q,
+      businesses: found.hits.map((hit) => hit.document),
+    });
+    const page = presentListingPage(found, query);
+    const withTrackedUrl = trackedUrlAdder(ctx, analytics.trackedLinks, analytics.publicUrl, journey);
+    for (const item of page.businesses) withTrackedUrl(item);
+    ok(ctx, page);
   });
 
   return router;

@@ -25,6 +25,7 @@ import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore'
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
+import { createBufferedEventRecorder } from '../services/analytics/bufferedEventRecorder';
 
 export interface Engines {
   store: 'sqlite' | 'mongodb';
@@ -57,6 +58,10 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(() => analytics.close());
     const stopPurge = scheduleRawEventPurge(analytics, config.analyticsRawRetentionDays, logger);
     closers.push(async () => stopPurge());
+    // Answers' events wait here for at most one flush interval; closed (flushed) before the
+    // analytics store closes, so SIGTERM loses none of them (closers run in reverse order).
+    const eventRecorder = createBufferedEventRecorder({ sink: analytics, logger: logger.child({ component: 'event-recorder' }) });
+    closers.push(() => eventRecorder.close());
 
     let redis: Redis | undefined;
     if (config.redisUrl) {
@@ -147,7 +152,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness, analytics },
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness, analytics, eventRecorder },
       engines,
       indexer,
       webhookDispatcher,

@@ -3,6 +3,7 @@
 // scrypt) is right here: the key is 40 random base62 characters (~238 bits), so there is
 // nothing to brute-force, and authentication must look it up on every request.
 import { SCOPES, type ApiKeyRecord, type Scope } from '../domain/account';
+import { resolveAiPlatform } from '../domain/analytics/aiPlatform';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import { newId, randomBase62 } from '../domain/ids';
 import type { Environment } from '../domain/profile';
@@ -22,6 +23,7 @@ export interface PublicApiKey {
   scopes: Scope[];
   last4: string;
   prefix: ApiKeyPrefix;
+  platform?: string;
   createdAt: string;
   revokedAt?: string;
   lastUsedAt?: string;
@@ -31,6 +33,8 @@ export interface CreateApiKeyInput {
   name: string;
   environment: Environment;
   scopes?: Scope[];
+  /** AI platform for analytics: built in or registered by an admin (case-insensitive). */
+  platform?: string;
 }
 
 export interface ApiKeyService {
@@ -52,6 +56,7 @@ export function toPublicApiKey(record: ApiKeyRecord): PublicApiKey {
     prefix: API_KEY_PREFIXES[record.environment],
     createdAt: record.createdAt,
   };
+  if (record.platform) key.platform = record.platform;
   if (record.revokedAt) key.revokedAt = record.revokedAt;
   if (record.lastUsedAt) key.lastUsedAt = record.lastUsedAt;
   return key;
@@ -70,10 +75,11 @@ export function createApiKeyService(deps: { store: Store; clock?: () => Date }):
   const clock = deps.clock ?? (() => new Date());
 
   return {
-    async create(accountId, { name, environment, scopes }) {
+    async create(accountId, { name, environment, scopes, platform }) {
       if (environment !== 'test' && environment !== 'live') {
         throw new ValidationError('environment', 'must be "test" or "live"');
       }
+      const declared = platform === undefined ? undefined : await resolveAiPlatform({ relayed: platform }, (candidate) => store.analyticsPlatforms.has(candidate), 'platform');
       const key = API_KEY_PREFIXES[environment] + randomBase62(API_KEY_RANDOM_LENGTH);
       const record = await store.apiKeys.create({
         id: newId('key'),
@@ -83,6 +89,7 @@ export function createApiKeyService(deps: { store: Store; clock?: () => Date }):
         scopes: checkedScopes(scopes),
         hash: sha256Hex(key),
         last4: key.slice(-4),
+        ...(declared && { platform: declared }),
         createdAt: clock().toISOString(),
       });
       return { key, apiKey: toPublicApiKey(record) };

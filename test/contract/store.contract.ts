@@ -5,6 +5,7 @@
 // ./store/, one file per area of the port; this entry opens the store per test and runs them all.
 import type { Store } from '../../src/ports/store';
 import { accountsContract } from './store/accounts.contract';
+import { analyticsPlatformsContract } from './store/analyticsPlatforms.contract';
 import { apiKeysContract } from './store/apiKeys.contract';
 import { changeFeedContract } from './store/changeFeed.contract';
 import { checkpointsContract } from './store/checkpoints.contract';
@@ -37,6 +38,7 @@ export function storeContract(
     mediaContract(suite);
     checkpointsContract(suite);
     idempotencyKeysContract(suite);
+    analyticsPlatformsContract(suite);
     changeFeedContract(suite);
     lifecycleContract(suite);
     reviewsContract(suite);

@@ -19,6 +19,9 @@ import type { MediaStorage } from '../../src/ports/mediaStorage';
 import type { SearchIndex } from '../../src/ports/searchIndex';
 import type { Store } from '../../src/ports/store';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
+import type { EventRecorder } from '../../src/ports/eventRecorder';
+import { type BufferedEventRecorder, createBufferedEventRecorder } from '../../src/services/analytics/bufferedEventRecorder';
+import { captureAnalyticsEvents, type CapturedAnalyticsEvents } from '../support/capturedAnalyticsEvents';
 
 export interface TestApp {
   callback: ReturnType<ReturnType<typeof createApp>['callback']>;
@@ -28,6 +31,9 @@ export interface TestApp {
   mediaStorage: MediaStorage;
   analytics: AnalyticsStore;
   jwtSecret: string;
+  /** Every event the app appended to `analytics` (recorded ones after eventRecorder.flush()). */
+  recorded: CapturedAnalyticsEvents;
+  eventRecorder: EventRecorder & Partial<Pick<BufferedEventRecorder, 'stats'>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,9 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const jwtSecret = 'test-secret-that-is-at-least-32-characters-long';
   const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index: searchIndex, logger, waitMs: 50 });
   indexer.start();
+  // Every append (the recorder's batches, ingestion's) reaches the real store and is kept for the test to read.
+  const recorded = captureAnalyticsEvents(analytics);
+  const eventRecorder = overrides.eventRecorder ?? createBufferedEventRecorder({ sink: recorded, logger });
   const app = createApp({
     config: { jsonBodyLimit: 1024 * 1024, jwtSecret },
     logger,
@@ -55,8 +64,9 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     summaryCache: createMemoryCache<string>(),
     rateLimit: () => passThrough,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
-    analytics,
+    eventRecorder,
     ...overrides,
+    analytics: { ...analytics, append: (events) => recorded.append(events) },
   });
   return {
     callback: app.callback(),
@@ -66,7 +76,10 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     mediaStorage: overrides.mediaStorage ?? mediaStorage,
     analytics,
     jwtSecret,
+    recorded,
+    eventRecorder,
     async close() {
+      await eventRecorder.close();
       await indexer.stop();
       await store.close();
       await searchIndex.close();

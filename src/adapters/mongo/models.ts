@@ -2,6 +2,7 @@
 // so two stores in one process (tests, a reindex next to the API) never share state.
 import type { Connection, Model } from 'mongoose';
 import { type AccountDoc, accountSchema } from './schemas/accountSchema';
+import { type AnalyticsPlatformDoc, analyticsPlatformSchema } from './schemas/analyticsPlatformSchema';
 import { type ApiKeyDoc, apiKeySchema } from './schemas/apiKeySchema';
 import { type BusinessDoc, businessSchema } from './schemas/businessSchema';
 import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema';
@@ -25,6 +26,7 @@ export interface StoreModels {
   checkpoints: Model<CheckpointDoc>;
   idempotencyKeys: Model<IdempotencyKeyDoc>;
   reviews: Model<ReviewDoc>;
+  analyticsPlatforms: Model<AnalyticsPlatformDoc>;
 }
 
 export function registerModels(connection: Connection): StoreModels {
@@ -40,6 +42,7 @@ export function registerModels(connection: Connection): StoreModels {
     checkpoints: connection.model<CheckpointDoc>('Checkpoint', checkpointSchema),
     idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
     reviews: connection.model<ReviewDoc>('Review', reviewSchema),
+    analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
   };
 }
 

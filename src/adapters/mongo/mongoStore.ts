@@ -7,6 +7,7 @@ import { UnavailableError } from '../../domain/errors';
 import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
 import { createAccountRepository } from './accountRepository';
+import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
 import { createMongoChangeFeed } from './changeFeed';
 import { createCheckpointRepository } from './checkpointRepository';
@@ -94,6 +95,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
     webhooks: createMongoWebhookRepository(webhookCollections),
+    analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
     changeFeed,
     async ping() {
       await guard(async () => {

@@ -2,6 +2,7 @@
 import type { SchemaObject } from 'ajv';
 import { SCOPES, type Scope } from '../../domain/account';
 import type { Environment } from '../../domain/profile';
+import { aiPlatformSchema } from '../parts/aiPlatform';
 import { text } from '../parts/text';
 
 export const scopeSchema: SchemaObject = { type: 'string', enum: [...SCOPES] };
@@ -18,6 +19,7 @@ export const createApiKeyBodySchema: SchemaObject = {
       description: 'test: sk_test_ key, sandbox data, 100 requests/hour. live: sk_live_ key, production data.',
     },
     scopes: { type: 'array', maxItems: SCOPES.length, uniqueItems: true, items: scopeSchema },
+    platform: aiPlatformSchema,
   },
 };
 
@@ -25,4 +27,5 @@ export interface CreateApiKeyBody {
   name: string;
   environment: Environment;
   scopes?: Scope[];
+  platform?: string;
 }

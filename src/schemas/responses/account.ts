@@ -2,6 +2,7 @@
 import type { SchemaObject } from 'ajv';
 import { PLANS, SCOPES } from '../../domain/account';
 import { customLimitsSchema } from '../endpoints/admin';
+import { aiPlatformSchema } from '../parts/aiPlatform';
 import { timestampSchema } from './common';
 
 export const accountSchema: SchemaObject = {
@@ -42,6 +43,7 @@ export const apiKeySchema: SchemaObject = {
     scopes: { type: 'array', items: { type: 'string', enum: [...SCOPES] } },
     prefix: { type: 'string', enum: ['sk_test_', 'sk_live_'] },
     last4: { type: 'string' },
+    platform: { ...aiPlatformSchema, description: 'The AI platform calls with this key count under in analytics; absent: `direct` (unless X-AI-Platform says otherwise).' },
     createdAt: timestampSchema,
     lastUsedAt: timestampSchema,
     revokedAt: timestampSchema,

@@ -15,6 +15,7 @@ export const apiKeySchema = new Schema<ApiKeyDoc>(
     scopes: { type: [{ type: String, enum: SCOPES }], required: true },
     hash: { type: String, required: true },
     last4: { type: String, required: true },
+    platform: { type: String },
     createdAt: requiredTimestamp,
     revokedAt: timestamp,
     lastUsedAt: timestamp,

@@ -3,6 +3,7 @@
 import type { Store } from '../../../ports/store';
 import { openDatabase, runMigrations } from '../openDatabase';
 import { createAccountRepository } from './accountRepository';
+import { ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations, createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
 import { createSqliteChangeFeed } from './changeFeed';
 import { createChangeSignal } from './changeSignal';
@@ -34,6 +35,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase({ file: options.file });
   try {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
+    runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
   } catch (error) {
     db.close();
     throw error;
@@ -55,6 +57,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     reviews: createReviewRepository(db),
     checkpoints: createCheckpointRepository(db),
     idempotencyKeys: createIdempotencyKeyRepository(db),
+    analyticsPlatforms: createAnalyticsPlatformRepository(db),
     changeFeed,
     async ping() {
       ping.get();

@@ -1,0 +1,20 @@
+import { Schema } from 'mongoose';
+import { ownId, recordOptions, requiredTimestamp } from './storedFields';
+
+/** An admin-registered AI platform name (issue 18); the name is the `_id`, so it is unique. */
+export interface AnalyticsPlatformDoc {
+  _id: string;
+  displayName: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+export const analyticsPlatformSchema = new Schema<AnalyticsPlatformDoc>(
+  {
+    _id: ownId,
+    displayName: { type: String, required: true },
+    createdBy: { type: String, required: true },
+    createdAt: requiredTimestamp,
+  },
+  recordOptions('analytics_platforms'),
+);

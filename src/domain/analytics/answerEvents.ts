@@ -1,0 +1,93 @@
+// The events one answer produces (issue 18), as a pure function: per returned business an
+// `impression` with its 1-based position among the businesses of that answer (a second page's
+// first business is position 1 of its answer), a `citation` when the answer's generated summary names
+// it, and a `comparison` when the same page holds at least one other business of its category.
+import { canonicalCategory } from '../search/categorySynonyms';
+import { foldAccents } from '../search/foldAccents';
+import { normalise } from '../search/groundedSummary';
+import type { Environment } from '../profile';
+import type { AnalyticsEvent, AnalyticsSurface } from './analyticsEvent';
+import { localDateOf } from './localDate';
+
+export interface AnsweredBusiness {
+  id: string;
+  name: string;
+  category: string;
+  /** IANA zone of the business (search documents carry it); absent: UTC. Gives each event's localDate. */
+  timeZone?: string;
+}
+
+export interface Answer {
+  environment: Environment;
+  surface: AnalyticsSurface;
+  platform: string;
+  /** The consumer's session id; absent when the caller sent none (partner search without X-Session-ID). */
+  journeyId?: string;
+  /** The text the caller searched for, as typed (normalised here). */
+  query?: string;
+  /** The businesses of the answer in the order shown. */
+  businesses: readonly AnsweredBusiness[];
+  /** The generated summary, when the surface writes one. */
+  summary?: string;
+  at: Date;
+}
+
+/** Trimmed, lower-cased, white space folded: "  Vegan  Tacos " and "vegan tacos" count as one query. */
+export function normaliseQuery(text: string | undefined): string | undefined {
+  const folded = text?.replace(/\s+/g, ' ').trim().toLowerCase();
+  return folded ? folded : undefined;
+}
+
+function categoryKey(category: string): string {
+  return canonicalCategory(category) ?? category.trim().toLowerCase();
+}
+
+const comparable = (text: string) => ` ${normalise(foldAccents(text))} `;
+
+/**
+ * The ids of the businesses whose name the summary contains as a phrase (case, accents and
+ * punctuation ignored). Longer names are cut out first, so "Green Leaf Kitchen" in the text does
+ * not also count as a citation of a business called "Green Leaf".
+ */
+export function citedBusinessIds(summary: string, businesses: readonly AnsweredBusiness[]): Set<string> {
+  let rest = comparable(summary);
+  const cited = new Set<string>();
+  const longestFirst = [...businesses].sort((a, b) => b.name.length - a.name.length);
+  for (const business of longestFirst) {
+    const name = comparable(business.name);
+    if (name.trim().length === 0 || !rest.includes(name)) continue;
+    cited.add(business.id);
+    rest = rest.split(name).join(' \u00b6 ');
+  }
+  return cited;
+}
+
+/** `newEventId` gives each event its de-duplication id (the recorder's are `evt_` + random). */
+export function answerEvents(answer: Answer, newEventId: () => string): AnalyticsEvent[] {
+  const { businesses } = answer;
+  const timestamp = answer.at.toISOString();
+  const query = normaliseQuery(answer.query);
+  const cited = answer.summary ? citedBusinessIds(answer.summary, businesses) : new Set<string>();
+  const perCategory = new Map<string, number>();
+  for (const business of businesses) perCategory.set(categoryKey(business.category), (perCategory.get(categoryKey(business.category)) ?? 0) + 1);
+
+  const events: AnalyticsEvent[] = [];
+  const base = (type: AnalyticsEvent['type'], business: AnsweredBusiness): AnalyticsEvent => ({
+    eventId: newEventId(),
+    type,
+    businessId: business.id,
+    environment: answer.environment,
+    timestamp,
+    localDate: localDateOf(answer.at, business.timeZone ?? 'UTC'),
+    platform: answer.platform,
+    ...(answer.journeyId && { journeyId: answer.journeyId }),
+    ...(query && { query }),
+    surface: answer.surface,
+  });
+  businesses.forEach((business, index) => {
+    events.push({ ...base('impression', business), position: index + 1 });
+    if (cited.has(business.id)) events.push(base('citation', business));
+    if ((perCategory.get(categoryKey(business.category)) ?? 0) > 1) events.push(base('comparison', business));
+  });
+  return events;
+}
