@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   MEDIA_NOT_FOUND: { status: 404, description: 'The media item does not exist in the caller\'s environment (or was deleted).' },
   VERIFICATION_NOT_FOUND: { status: 404, description: 'No pending verification request with this id (unknown, or already decided).' },
   REVIEW_NOT_FOUND: { status: 404, description: 'The review does not exist on this business (a hidden review reads as not found, except to its author and admins).' },
+  TRACKED_LINK_NOT_FOUND: {
+    status: 404,
+    description: 'GET /r/{token}: the token was not issued by this service (tampered, truncated or made up), or its business is no longer published or has no https website.',
+  },
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, description: 'No webhook endpoint with this id belongs to the caller\'s account and environment.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery with this id belongs to this webhook endpoint.' },
@@ -39,6 +43,7 @@ export const ERROR_CODES = {
   BUSINESS_NOT_PUBLISHED: { status: 409, description: 'The business is not published: it takes no reviews and no bookings.' },
   WEBHOOK_ENDPOINT_DISABLED: { status: 409, description: 'The webhook endpoint is disabled (see disabledReason); enable it with PATCH enabled: true first.' },
   WEBHOOK_DELIVERY_IN_PROGRESS: { status: 409, description: 'An attempt of this webhook delivery is running (or it changed meanwhile); read it again after the attempt.' },
+  DUPLICATE_PLATFORM: { status: 409, description: 'POST /admin/analytics-platforms: an AI platform with this name is registered already.' },
   CONFLICT: { status: 409, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

@@ -3,6 +3,7 @@
 // the behaviour cannot drift apart.
 import { buildComponents } from './docs/components';
 import { documentDescription } from './docs/description';
+import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { authPaths } from './docs/paths/auth';
 import { catalogPaths } from './docs/paths/catalog';
 import { mediaPaths } from './docs/paths/media';
@@ -31,6 +32,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Verification' },
       { name: 'Reviews' },
       { name: 'Search' },
+      { name: 'Analytics' },
       { name: 'Admin' },
       { name: 'System' },
     ],
@@ -43,6 +45,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...reviewPaths(),
       ...searchPaths(),
       ...systemPaths(),
+      ...analyticsEventPaths(),
     },
     components: buildComponents(),
   };

@@ -52,6 +52,7 @@ describe('SQLite store on a file', () => {
     const migrations = db.prepare('SELECT component, version FROM schema_migrations').all();
     db.close();
     expect(migrations).toEqual([
+      { component: 'analytics_platforms', version: 1 },
       { component: 'store', version: 1 },
       { component: 'store', version: 2 },
       { component: 'store', version: 3 },

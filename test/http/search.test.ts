@@ -105,6 +105,7 @@ describe('POST /v1/api/v1/consumer/search', () => {
       coordinates: { lat: AUSTIN.lat + 0.01, lon: AUSTIN.lon },
       phone: expect.stringMatching(/^\+1/),
       website: 'https://greenleaf.example',
+      trackedUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/r\//),
       verified: false,
       averageRating: 0,
       reviewCount: 0,

@@ -4,6 +4,8 @@
 import { SESSION_ID } from '../../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
+import { ingestEventsBodySchema } from '../endpoints/analyticsEvents';
+import { registerPlatformBodySchema } from '../endpoints/analyticsPlatforms';
 import { createApiKeyBodySchema } from '../endpoints/apiKeys';
 import { loginBodySchema, refreshBodySchema, registerBodySchema } from '../endpoints/auth';
 import { addBlackoutDatesBodySchema } from '../endpoints/blackoutDates';
@@ -39,6 +41,9 @@ import {
 } from '../responses/records';
 import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
 import { profileListSchema } from '../responses/lists';
+import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from '../responses/analyticsEvents';
+import { AI_PLATFORM_DESCRIPTION } from '../parts/aiPlatform';
+import { MAX_TOKEN_LENGTH } from '../../domain/analytics/trackedLinkToken';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -59,6 +64,8 @@ export const REQUEST_SCHEMAS = {
   VerificationDecisionRequest: verificationDecisionBodySchema,
   UpdateAccountRequest: updateAccountBodySchema,
   ConsumerSearchRequest: consumerSearchBodySchema,
+  IngestAnalyticsEventsRequest: ingestEventsBodySchema,
+  RegisterAnalyticsPlatformRequest: registerPlatformBodySchema,
   CreateReviewRequest: createReviewBodySchema,
   UpdateReviewRequest: updateReviewBodySchema,
   ReviewReplyRequest: reviewReplyBodySchema,
@@ -95,6 +102,9 @@ const RESPONSE_SCHEMAS = {
   ConsumerSearchResult: consumerSearchResultSchema,
   ListingResult: listingResultSchema,
   Health: healthSchema,
+  IngestAnalyticsEventsResult: ingestEventsResultSchema,
+  AnalyticsPlatformList: platformListSchema,
+  AnalyticsPlatform: platformRegisteredSchema,
   Readiness: readinessSchema,
   Review: reviewRecordSchema,
   ReviewList: reviewListSchema,
@@ -207,6 +217,22 @@ export function buildComponents() {
         schema: { type: 'string', maxLength: 128, pattern: SESSION_ID.source },
       },
       IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
+      XAiPlatform: {
+        name: 'X-AI-Platform',
+        in: 'header',
+        required: false,
+        description:
+          `For partners relaying several assistants: the platform this call's analytics events count under, instead of the one declared on the API key. ${AI_PLATFORM_DESCRIPTION} ` +
+          'An unknown value is 400 VALIDATION_ERROR with `details.field` `X-AI-Platform`.',
+        schema: { type: 'string', maxLength: 32 },
+      },
+      TrackedLinkToken: {
+        name: 'token',
+        in: 'path',
+        required: true,
+        description: 'Opaque signed token from a search result\'s trackedUrl.',
+        schema: { type: 'string', maxLength: MAX_TOKEN_LENGTH, pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' },
+      },
       IfMatch: {
         name: 'If-Match',
         in: 'header',

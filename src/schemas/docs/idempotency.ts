@@ -13,6 +13,8 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'requestVerification',
   'decideVerification',
   'updateAccount',
+  'ingestAnalyticsEvents',
+  'registerAnalyticsPlatform',
   'createReview',
   'updateReview',
   'replyToReview',

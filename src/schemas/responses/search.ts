@@ -22,6 +22,14 @@ const businessCommon: Record<string, SchemaObject> = {
   verified: { type: 'boolean' },
   averageRating: { type: 'number' },
   reviewCount: { type: 'integer' },
+  trackedUrl: {
+    type: 'string',
+    format: 'uri',
+    description:
+      'Present when the business has a website: an absolute link (PUBLIC_URL, else this server\'s address) to GET /r/{token} that ' +
+      'records a website visit for this answer\'s journey and platform, then redirects (302) to the website as stored on the profile. ' +
+      'Send consumers here instead of `website` to measure click-through.',
+  },
 };
 
 export const searchResultBusinessSchema: SchemaObject = {

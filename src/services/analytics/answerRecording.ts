@@ -2,26 +2,17 @@
 // businesses calls this one function after it has its answer: consumer and partner search today,
 // MCP tools and GraphQL with surface 'mcp' / 'graphql'. It only enqueues (EventRecorder.record
 // never waits), so it adds no round trip to the answer.
-import { answerEvents, type AnsweredBusiness } from '../../domain/analytics/answerEvents';
-import type { AnalyticsSurface } from '../../domain/analytics/analyticsEvent';
+import { type Answer, answerEvents } from '../../domain/analytics/answerEvents';
 import { randomBase62 } from '../../domain/ids';
 import type { Principal } from '../../domain/principal';
 import type { EventRecorder } from '../../ports/eventRecorder';
 
-export interface RecordAnswerInput {
-  /** The caller: its environment keeps sandbox events in sandbox analytics. */
-  principal: Pick<Principal, 'environment'>;
-  surface: AnalyticsSurface;
-  /** From PlatformRegistry.resolve(principal.platform, X-AI-Platform header). */
-  platform: string;
-  /** The consumer's session id (X-Session-ID / sessionId), when there is one. */
-  journeyId?: string;
-  query?: string;
-  /** The businesses of the answer, in the order shown. */
-  businesses: readonly AnsweredBusiness[];
-  /** The generated summary text, when the surface writes one (citations are read from it). */
-  summary?: string;
-}
+/**
+ * One answer: the caller (its environment keeps sandbox events in sandbox analytics), the surface,
+ * the platform (PlatformRegistry.resolve), the journey (session id) when there is one, the query,
+ * the businesses in the order shown and the generated summary when the surface writes one.
+ */
+export type RecordAnswerInput = Omit<Answer, 'environment' | 'at'> & { principal: Pick<Principal, 'environment'> };
 
 export type RecordAnswer = (input: RecordAnswerInput) => void;
 
@@ -32,19 +23,7 @@ export function createAnswerRecording(deps: { recorder: EventRecorder; clock: ()
   return (input) => {
     if (input.businesses.length === 0) return;
     recorder.record(
-      answerEvents(
-        {
-          environment: input.principal.environment,
-          surface: input.surface,
-          platform: input.platform,
-          journeyId: input.journeyId,
-          query: input.query,
-          businesses: input.businesses,
-          summary: input.summary,
-          at: clock(),
-        },
-        newEventId,
-      ),
+      answerEvents({ environment: input.principal.environment, surface: input.surface, platform: input.platform, journeyId: input.journeyId, query: input.query, businesses: input.businesses, summary: input.summary, at: clock() }, newEventId),
     );
   };
 }

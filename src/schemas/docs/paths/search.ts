@@ -5,6 +5,7 @@ import { AI_VISIBILITY_FORMULA } from '../../../domain/aiVisibilityScore';
 import { RANKING_FORMULA } from '../../../domain/search/ranking';
 import { CANDIDATE_POOL } from '../../../services/search/searchPlan';
 import { operation } from '../operation';
+import { RECORDING_DESCRIPTION } from './analyticsEvents';
 
 const tag = 'Search';
 
@@ -43,9 +44,10 @@ export function searchPaths() {
           'or 00:00-23:59), at 9pm, until 2am; a time before 05:00 is the ' +
           'night after the day) filter in ' +
           "the index, by each business's weekly hours in its own time zone and its blackout dates: `total` counts every " +
-          `business that passes. Ranking: ${RANKING_FORMULA}`,
+          `business that passes. Ranking: ${RANKING_FORMULA}. ` +
+          RECORDING_DESCRIPTION,
         access: 'credential',
-        parameters: ['XSessionId'],
+        parameters: ['XSessionId', 'XAiPlatform'],
         body: 'ConsumerSearchRequest',
         success: {
           status: 200,
@@ -79,8 +81,10 @@ export function searchPaths() {
           'Accounts without a partnership agreement get 403 FORBIDDEN. ' +
           'A word of q that no business contains and that is a typo of a known word is corrected, as in consumer search ' +
           '("piza" -> "pizza"); `correctedQuery` then says what was searched. The directory filters exactly what it is given. ' +
-          'Items as in the directory.',
+          'Items as in the directory, plus `trackedUrl`. X-Session-ID here only names the consumer journey for analytics (no personalisation). ' +
+          RECORDING_DESCRIPTION,
         access: 'credential',
+        parameters: ['XSessionId', 'XAiPlatform'],
         query: partnerSearchQuerySchema,
         success: { status: 200, description: 'A page of businesses.', data: 'ListingResult' },
       }),

@@ -1,0 +1,97 @@
+// The recorder of the service's own answers: bounded, batched, flushed on its timer and on close,
+// a failed write retried, overflow dropped and counted.
+import type { AnalyticsEvent } from '../../src/domain/analytics/analyticsEvent';
+import { createBufferedEventRecorder } from '../../src/services/analytics/bufferedEventRecorder';
+
+const quiet = { warn: () => undefined, error: () => undefined };
+
+function events(count: number, from = 0): AnalyticsEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    eventId: `evt_${from + i}`,
+    type: 'impression',
+    businessId: 'biz_abcdef',
+    environment: 'live',
+    timestamp: '2026-03-10T03:30:00.000Z',
+    localDate: '2026-03-09',
+    platform: 'direct',
+    surface: 'consumer',
+    position: 1,
+  }));
+}
+
+function sink(failFirst = 0) {
+  const batches: string[][] = [];
+  let failures = failFirst;
+  return {
+    batches,
+    async append(batch: AnalyticsEvent[]) {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('analytics store down');
+      }
+      batches.push(batch.map((event) => event.eventId));
+      return { accepted: batch.length, duplicates: 0 };
+    },
+  };
+}
+
+it('writes nothing while recording, then everything on flush, in batches of batchSize', async () => {
+  const store = sink();
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, batchSize: 2, flushIntervalMs: 60_000 });
+  recorder.record(events(5));
+  expect(store.batches).toEqual([]);
+
+  await recorder.flush();
+
+  expect(store.batches).toEqual([['evt_0', 'evt_1'], ['evt_2', 'evt_3'], ['evt_4']]);
+  expect(recorder.stats()).toEqual({ recorded: 5, stored: 5, dropped: 0, failedWrites: 0, buffered: 0 });
+  await recorder.close();
+});
+
+it('flushes on its own timer without anyone asking', async () => {
+  const store = sink();
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, flushIntervalMs: 5 });
+  recorder.record(events(3));
+  // Bounded wait for the timer (not a timing assertion: only that it happens at all).
+  for (let i = 0; i < 400 && store.batches.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(store.batches).toEqual([['evt_0', 'evt_1', 'evt_2']]);
+  await recorder.close();
+});
+
+it('drops and counts what does not fit, keeping the events recorded first', async () => {
+  const store = sink();
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, capacity: 4, flushIntervalMs: 60_000 });
+  recorder.record(events(3));
+  recorder.record(events(3, 3));
+
+  await recorder.close();
+
+  expect(store.batches).toEqual([['evt_0', 'evt_1', 'evt_2', 'evt_3']]);
+  expect(recorder.stats()).toMatchObject({ recorded: 4, stored: 4, dropped: 2 });
+});
+
+it('keeps a batch whose write failed and stores it on the next flush', async () => {
+  const store = sink(1);
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, flushIntervalMs: 60_000 });
+  recorder.record(events(2));
+
+  await recorder.flush();
+  expect(store.batches).toEqual([]);
+  expect(recorder.stats()).toMatchObject({ failedWrites: 1, buffered: 2 });
+
+  await recorder.flush();
+  expect(store.batches).toEqual([['evt_0', 'evt_1']]);
+  await recorder.close();
+});
+
+it('writes what is buffered on close, and counts events recorded after it as dropped', async () => {
+  const store = sink();
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, flushIntervalMs: 60_000 });
+  recorder.record(events(2));
+
+  await recorder.close();
+  recorder.record(events(1, 2));
+
+  expect(store.batches).toEqual([['evt_0', 'evt_1']]);
+  expect(recorder.stats()).toMatchObject({ stored: 2, dropped: 1 });
+});
