@@ -17,7 +17,7 @@ export interface AppendResult {
   duplicates: number;
 }
 
-export interface AnalyticsStore {
+export interface AnalyticsStore extends AnalyticsQuestions {
   /**
    * Stores a batch in one atomic step. Throws ValidationError (naming `events[i].field`) when an
    * event is malformed, before anything is stored; UnavailableError when the engine is down.
@@ -37,4 +37,66 @@ export interface AnalyticsScope {
   from: string;
   /** YYYY-MM-DD, local day of the business, inclusive. */
   to: string;
+}
+
+/** Counts of one slice of visibility; positions give averagePosition = positionSum / positionCount. */
+export interface VisibilityCounts {
+  impressions: number;
+  citations: number;
+  comparisons: number;
+  /** Impressions with no website_visit or conversion of their journey within 30 minutes after. */
+  zeroClick: number;
+  /** Sum of the 1-based ranks of the impressions that carried one. */
+  positionSum: number;
+  positionCount: number;
+}
+
+export interface VisibilityFacts {
+  totals: VisibilityCounts;
+  /** One entry per platform with any event in the scope, by name. */
+  platforms: Array<VisibilityCounts & { name: string }>;
+  /** Local days with impressions or citations, ascending (empty days are absent). */
+  days: Array<{ date: string; impressions: number; citations: number }>;
+}
+
+export type JourneyStage = 'awareness' | 'consideration' | 'intent' | 'conversion';
+
+/** One journey (journeyId + business) as seen through its events inside the scope. */
+export interface JourneyFacts {
+  journeyId: string;
+  /** Furthest stage its events reached. */
+  stage: JourneyStage;
+  /** Its events in the scope, every type. */
+  touchpoints: number;
+  /** Epoch milliseconds of its first and last event in the scope. */
+  firstAt: number;
+  lastAt: number;
+  /** The distinct queries its events carried. */
+  queries: string[];
+}
+
+/** What gets credit for a conversion: the events before a journey's first conversion, in order. */
+export interface ConvertedJourney {
+  journeyId: string;
+  touchpoints: Array<{ type: string; platform: string }>;
+}
+
+export interface BusinessTotals {
+  businessId: string;
+  impressions: number;
+  citations: number;
+  journeys: number;
+  convertedJourneys: number;
+}
+
+/** The questions behind the four analytics endpoints (services/analytics/ shapes the answers). */
+export interface AnalyticsQuestions {
+  /** Counts from daily rollups; `platform` keeps one platform's events only. */
+  visibility(scope: AnalyticsScope & { platform?: string }): Promise<VisibilityFacts>;
+  /** Every journey with an event in the scope (events without a journeyId belong to none). */
+  journeys(scope: AnalyticsScope): Promise<JourneyFacts[]>;
+  /** Journeys whose first conversion in the scope has at least one event before it in the scope. */
+  convertedJourneys(scope: AnalyticsScope): Promise<ConvertedJourney[]>;
+  /** Per-business totals for peer comparison; businesses without events come back as zeros. */
+  businessTotals(query: Omit<AnalyticsScope, 'businessId'> & { businessIds: string[] }): Promise<BusinessTotals[]>;
 }

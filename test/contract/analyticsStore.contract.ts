@@ -4,6 +4,7 @@
 import type { AnalyticsStore } from '../../src/ports/analyticsStore';
 import { appendContract } from './analytics/append.contract';
 import type { AnalyticsSuite } from './analytics/analyticsSuite';
+import { questionsContract } from './analytics/questions.contract';
 
 export function analyticsStoreContract(name: string, createStore: () => Promise<AnalyticsStore>): void {
   describe(`AnalyticsStore contract: ${name}`, () => {
@@ -23,5 +24,6 @@ export function analyticsStoreContract(name: string, createStore: () => Promise<
     });
 
     appendContract(suite);
+    questionsContract(suite);
   });
 }

@@ -7,6 +7,10 @@ import type { AnalyticsStore } from '../../../ports/analyticsStore';
 import { openDatabase, runMigrations, type SqliteDatabase } from '../openDatabase';
 import { ANALYTICS_COMPONENT, analyticsMigrations } from './analyticsSchema';
 import { createAppendEvents } from './appendEvents';
+import { createBusinessTotals } from './businessTotals';
+import { createConvertedJourneys } from './convertedJourneys';
+import { createJourneys } from './journeys';
+import { createVisibility } from './visibility';
 
 export interface SqliteAnalyticsStoreOptions {
   /** Path of the database file, or ':memory:'. */
@@ -39,6 +43,10 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
 
   return {
     db,
+    visibility: createVisibility(db),
+    journeys: createJourneys(db),
+    convertedJourneys: createConvertedJourneys(db),
+    businessTotals: createBusinessTotals(db),
     async append(events: AnalyticsEvent[]) {
       checkAnalyticsEvents(events);
       if (events.length === 0) return { accepted: 0, duplicates: 0 };

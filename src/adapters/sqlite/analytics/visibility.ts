@@ -1,0 +1,62 @@
+// visibility(): read from analytics_daily only (rollups), never raw events; one pass of at most
+// days x platforms x types rows per business.
+import type { AnalyticsQuestions, VisibilityCounts } from '../../../ports/analyticsStore';
+import type { SqliteDatabase } from '../openDatabase';
+
+interface RollupRow {
+  local_date: string;
+  platform: string;
+  type: string;
+  events: number;
+  position_sum: number;
+  position_count: number;
+  followed: number;
+}
+
+export function emptyVisibility(): VisibilityCounts {
+  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0 };
+}
+
+/** Adds one rollup row (one type) into a slice's counts. */
+export function addRollup(counts: VisibilityCounts, row: Pick<RollupRow, 'type' | 'events' | 'position_sum' | 'position_count' | 'followed'>): void {
+  if (row.type === 'impression') {
+    counts.impressions += row.events;
+    counts.zeroClick += row.events - row.followed;
+    counts.positionSum += row.position_sum;
+    counts.positionCount += row.position_count;
+  } else if (row.type === 'citation') counts.citations += row.events;
+  else if (row.type === 'comparison') counts.comparisons += row.events;
+}
+
+export function createVisibility(db: SqliteDatabase): AnalyticsQuestions['visibility'] {
+  const types = `type IN ('impression', 'citation', 'comparison')`;
+  const all = db.prepare(`SELECT local_date, platform, type, events, position_sum, position_count, followed FROM analytics_daily
+    WHERE environment = ? AND business_id = ? AND local_date BETWEEN ? AND ? AND ${types}`);
+  const onePlatform = db.prepare(`SELECT local_date, platform, type, events, position_sum, position_count, followed FROM analytics_daily
+    WHERE environment = ? AND business_id = ? AND local_date BETWEEN ? AND ? AND ${types} AND platform = ?`);
+
+  return async ({ environment, businessId, from, to, platform }) => {
+    const rows = (platform === undefined
+      ? all.all(environment, businessId, from, to)
+      : onePlatform.all(environment, businessId, from, to, platform)) as RollupRow[];
+    const totals = emptyVisibility();
+    const platforms = new Map<string, VisibilityCounts>();
+    const days = new Map<string, { date: string; impressions: number; citations: number }>();
+    for (const row of rows) {
+      addRollup(totals, row);
+      let slice = platforms.get(row.platform);
+      if (!slice) platforms.set(row.platform, (slice = emptyVisibility()));
+      addRollup(slice, row);
+      if (row.type === 'comparison') continue;
+      let day = days.get(row.local_date);
+      if (!day) days.set(row.local_date, (day = { date: row.local_date, impressions: 0, citations: 0 }));
+      if (row.type === 'impression') day.impressions += row.events;
+      else day.citations += row.events;
+    }
+    return {
+      totals,
+      platforms: [...platforms].map(([name, counts]) => ({ name, ...counts })).sort((a, b) => a.name.localeCompare(b.name)),
+      days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+    };
+  };
+}

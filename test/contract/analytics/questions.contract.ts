@@ -1,0 +1,103 @@
+// The four questions' raw facts over marchStory (test/fixtures/analyticsStory.ts); every expected
+// number below is counted by hand from the story's comment.
+import { marchStory, MARCH } from '../../fixtures/analyticsStory';
+import { anEvent } from '../../fixtures/analyticsEvents';
+import type { AnalyticsSuite } from './analyticsSuite';
+
+export function questionsContract(suite: AnalyticsSuite): void {
+  describe('questions over a hand-counted March', () => {
+    beforeEach(async () => {
+      expect(await suite.store().append(marchStory())).toEqual({ accepted: 16, duplicates: 0 });
+    });
+
+    it('counts visibility from the rollups: totals, platforms, days, zero-click and rank sums', async () => {
+      const facts = await suite.store().visibility(MARCH);
+      // Impressions j1 j2 j3 j4 and the journey-less one; only j1's was followed within 30 min.
+      expect(facts.totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
+      expect(facts.platforms).toEqual([
+        { name: 'chatgpt', impressions: 3, citations: 2, comparisons: 0, zeroClick: 2, positionSum: 10, positionCount: 3 },
+        { name: 'claude', impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2 },
+      ]);
+      expect(facts.days).toEqual([
+        { date: '2026-03-02', impressions: 1, citations: 2 },
+        { date: '2026-03-03', impressions: 1, citations: 0 },
+        { date: '2026-03-04', impressions: 1, citations: 0 },
+        { date: '2026-03-05', impressions: 2, citations: 0 },
+      ]);
+    });
+
+    it('keeps one platform only when asked', async () => {
+      const facts = await suite.store().visibility({ ...MARCH, platform: 'claude' });
+      expect(facts.totals).toEqual({ impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2 });
+      expect(facts.days).toEqual([
+        { date: '2026-03-03', impressions: 1, citations: 0 },
+        { date: '2026-03-05', impressions: 1, citations: 0 },
+      ]);
+    });
+
+    it('reads only the local days asked for, inclusive at both ends', async () => {
+      const facts = await suite.store().visibility({ ...MARCH, from: '2026-03-03', to: '2026-03-04' });
+      expect(facts.totals.impressions).toBe(2);
+      expect(facts.days.map((day) => day.date)).toEqual(['2026-03-03', '2026-03-04']);
+    });
+
+    it('gives each journey its furthest stage, touchpoints, first and last event and queries', async () => {
+      const journeys = (await suite.store().journeys(MARCH)).sort((a, b) => a.journeyId.localeCompare(b.journeyId));
+      const t = (time: string) => Date.parse(time);
+      expect(journeys.map((j) => ({ ...j, queries: [...j.queries].sort() }))).toEqual([
+        { journeyId: 'j1', stage: 'conversion', touchpoints: 5, firstAt: t('2026-03-02T10:00:00Z'), lastAt: t('2026-03-02T11:00:00Z'), queries: ['dentist austin', 'dentist austin open now'] },
+        { journeyId: 'j2', stage: 'intent', touchpoints: 3, firstAt: t('2026-03-03T09:00:00Z'), lastAt: t('2026-03-03T09:45:00Z'), queries: ['teeth whitening'] },
+        { journeyId: 'j3', stage: 'awareness', touchpoints: 1, firstAt: t('2026-03-04T12:00:00Z'), lastAt: t('2026-03-04T12:00:00Z'), queries: ['dentist austin'] },
+        { journeyId: 'j4', stage: 'consideration', touchpoints: 2, firstAt: t('2026-03-05T08:00:00Z'), lastAt: t('2026-03-05T08:05:00Z'), queries: ['dentist austin'] },
+        { journeyId: 'j5', stage: 'conversion', touchpoints: 1, firstAt: t('2026-03-06T15:00:00Z'), lastAt: t('2026-03-06T15:00:00Z'), queries: [] },
+      ]);
+    });
+
+    it('lists converted journeys with the events before their first conversion, in order', async () => {
+      // j5 converted with nothing before it: nothing to credit, so it is not listed.
+      expect(await suite.store().convertedJourneys(MARCH)).toEqual([
+        { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] },
+      ]);
+    });
+
+    it('totals peers, zeros for a business without events', async () => {
+      const totals = await suite.store().businessTotals({ environment: 'live', from: MARCH.from, to: MARCH.to, businessIds: ['biz_a', 'biz_b', 'biz_none'] });
+      expect(totals.sort((a, b) => a.businessId.localeCompare(b.businessId))).toEqual([
+        { businessId: 'biz_a', impressions: 5, citations: 2, journeys: 5, convertedJourneys: 2 },
+        { businessId: 'biz_b', impressions: 1, citations: 0, journeys: 1, convertedJourneys: 0 },
+        { businessId: 'biz_none', impressions: 0, citations: 0, journeys: 0, convertedJourneys: 0 },
+      ]);
+    });
+
+    it('keeps the sandbox apart', async () => {
+      const facts = await suite.store().visibility({ ...MARCH, environment: 'test' });
+      expect(facts.totals.impressions).toBe(1);
+      expect(await suite.store().journeys({ ...MARCH, environment: 'test' })).toHaveLength(1);
+    });
+
+    it('counts an impression as clicked when its visit was stored before it (late ingestion)', async () => {
+      const store = suite.store();
+      await store.append([anEvent({ businessId: 'biz_late', journeyId: 'late', type: 'website_visit', timestamp: '2026-03-10T10:20:00.000Z', localDate: '2026-03-10' })]);
+      await store.append([anEvent({ businessId: 'biz_late', journeyId: 'late', type: 'impression', position: 1, timestamp: '2026-03-10T10:00:00.000Z', localDate: '2026-03-10' })]);
+      const facts = await store.visibility({ ...MARCH, businessId: 'biz_late' });
+      expect(facts.totals).toMatchObject({ impressions: 1, zeroClick: 0 });
+    });
+
+    it('does not count a repeated event twice in any answer', async () => {
+      const store = suite.store();
+      expect(await store.append(marchStory().map((event, i) => ({ ...event, eventId: `dup_${i}` })))).toMatchObject({ accepted: 16 });
+      const again = marchStory().map((event, i) => ({ ...event, eventId: `dup_${i}` }));
+      expect(await store.append(again)).toEqual({ accepted: 0, duplicates: 16 });
+      expect((await store.visibility(MARCH)).totals.impressions).toBe(10);
+    });
+
+    it('keeps daily counts after raw events are purged; journeys go with them', async () => {
+      const store = suite.store();
+      const removed = await store.purgeRawEvents(new Date('2026-03-05T00:00:00Z'));
+      // Everything of 03-02..03-04 in live and test: j1 (5), j2 (3), j3 (1), the sandbox one and biz_b's.
+      expect(removed).toBe(11);
+      expect((await store.visibility(MARCH)).totals).toMatchObject({ impressions: 5, citations: 2, zeroClick: 4 });
+      expect((await store.journeys(MARCH)).map((j) => j.journeyId).sort()).toEqual(['j4', 'j5']);
+    });
+  });
+}
