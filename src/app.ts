@@ -25,6 +25,7 @@ import type { Store } from './ports/store';
 import { adminRoutes } from './routes/admin';
 import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
 import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { profileRoutes } from './routes/profiles';
@@ -39,6 +40,7 @@ import { createAnswerRecording } from './services/analytics/answerRecording';
 import { createEventIngestion } from './services/analytics/eventIngestion';
 import { createPlatformRegistry } from './services/analytics/platformRegistry';
 import { createTrackedLinks } from './services/analytics/trackedLinks';
+import { createAnalyticsServices } from './services/analytics/analyticsServices';
 import { createApiKeyService } from './services/apiKeyService';
 import { createAuthService } from './services/authService';
 import { createCatalogService } from './services/catalogService';
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): Koa {
       analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
     }),
     adminRoutes({ guards, verifications, accounts }),
+    analyticsRoutes({ guards, services: createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex }) }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
     // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.

@@ -4,6 +4,7 @@
 import { buildComponents } from './docs/components';
 import { documentDescription } from './docs/description';
 import { analyticsEventPaths } from './docs/paths/analyticsEvents';
+import { analyticsPaths } from './docs/paths/analytics';
 import { authPaths } from './docs/paths/auth';
 import { catalogPaths } from './docs/paths/catalog';
 import { mediaPaths } from './docs/paths/media';
@@ -44,6 +45,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...verificationPaths(),
       ...reviewPaths(),
       ...searchPaths(),
+      ...analyticsPaths(),
       ...systemPaths(),
       ...analyticsEventPaths(),
     },

@@ -101,10 +101,9 @@ it('health answers without credentials', async () => {
   expect(response.body.data.status).toBe('ok');
 });
 
-it('answers 404 NOT_FOUND for the OAuth and analytics paths the document says are not provided', async () => {
+it('answers 404 NOT_FOUND for the OAuth paths the document says are not provided', async () => {
   const oauth = await request(app.callback).post('/v1/oauth/token').send({ grant_type: 'authorization_code' });
-  const analytics = await request(app.callback).get('/v1/analytics/upstream-metrics').set(owner.auth);
-  for (const response of [oauth, analytics]) {
+  for (const response of [oauth]) {
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('NOT_FOUND');
   }

@@ -2,6 +2,7 @@
 // days"). Whoever creates an event knows the business (its coordinates give its zone, see
 // domain/timeZone.ts) and stamps the event with this date, so rollups can be keyed by local day
 // without the analytics store ever reading profiles.
+import { timeZoneAt } from '../timeZone';
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -54,4 +55,10 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
     offsetFormatters.set(timeZone, formatter);
   }
   return formatter;
+}
+
+/** A business's time zone: from its coordinates (domain/timeZone.ts), UTC for a profile without them. */
+export function businessTimeZone(location: { coordinates?: { lat: number; lon: number } } | undefined): string {
+  const coordinates = location?.coordinates;
+  return coordinates ? timeZoneAt(coordinates) : 'UTC';
 }

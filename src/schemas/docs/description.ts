@@ -17,8 +17,8 @@ export const RATE_LIMITS_TEXT = [
   '| professional | 1,000 | 10,000 | 1,000 |',
   '| enterprise | 10,000 | custom | custom |',
   '',
-  'Each area has its own counter: search = /api/v1/* search endpoints, analytics = the /analytics/* routes once they exist ' +
-    '(this version provides none, see "Not provided"), general = everything else ' +
+  'Each area has its own counter: search = /api/v1/* search endpoints, analytics = the four /analytics/* routes, ' +
+    'general = everything else ' +
     '(authentication, profiles, media, verification). Enterprise "custom" numbers are set per account by an admin ' +
     '(PATCH /admin/accounts/{accountId}, customLimits). Requests made with an sk_test_ key are limited to 100 per hour ' +
     'whatever the plan. Every rate-limited response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
@@ -30,12 +30,9 @@ export function documentDescription(): string {
     'Business discovery, profile and analytics API. All paths are under `/v1`; the search paths keep the spec\'s repeated `/api/v1`.',
     '',
     '## Not provided by this service',
-    'Two parts of the service interface are not implemented in this version; their paths answer 404 NOT_FOUND:',
+    'One part of the service interface is not implemented in this version; its paths answer 404 NOT_FOUND:',
     '- OAuth 2.0 (spec 4.1, 5.1): `GET /oauth/authorize` and `POST /oauth/token`. OAuth access tokens are not accepted as ' +
       'credentials; use an API key or a JWT from POST /auth/login.',
-    '- Analytics (spec 4.4): `GET /analytics/upstream-metrics`, `/analytics/intent-journeys`, `/analytics/attribution` and ' +
-      '`/analytics/benchmarks`. The `read:analytics` scope and the analytics rate-limit area are accepted and stored for when ' +
-      'these routes exist, but grant access to nothing today.',
     '',
     '## Conventions',
     '- Every JSON answer is the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`.',

@@ -1,0 +1,59 @@
+// GET /analytics/upstream-metrics: how often AI answers showed, cited and compared the business,
+// per platform and over time (spec 4.4), plus averagePosition (issue 18's addition).
+import { ratio, rounded } from '../../domain/analytics/rounding';
+import { bucketSeries, type SeriesPoint } from '../../domain/analytics/timeBuckets';
+import type { Principal } from '../../domain/principal';
+import type { AnalyticsQuestions, VisibilityCounts } from '../../ports/analyticsStore';
+import type { UpstreamMetricsQuery } from '../../schemas/endpoints/analytics';
+import type { AnalyticsAccess } from './analyticsAccess';
+import { checkPeriodShape, resolvePeriod } from './analyticsPeriod';
+
+export interface UpstreamMetrics {
+  businessId: string;
+  period: { start: string; end: string };
+  metrics: { impressions: number; citations: number; comparisons: number; zeroClick: number; averagePosition: number | null };
+  platforms: Array<{ name: string; impressions: number; citations: number; share: number; averagePosition: number | null }>;
+  timeSeries: SeriesPoint[];
+}
+
+/** Mean 1-based rank, 2 decimals; null without ranked impressions. */
+function averagePosition(counts: VisibilityCounts): number | null {
+  return counts.positionCount === 0 ? null : rounded(counts.positionSum / counts.positionCount, 2);
+}
+
+export function createUpstreamMetrics(deps: { access: AnalyticsAccess; analytics: Pick<AnalyticsQuestions, 'visibility'> }) {
+  return async (principal: Principal, query: UpstreamMetricsQuery): Promise<UpstreamMetrics> => {
+    checkPeriodShape(query.startDate, query.endDate);
+    const { timeZone } = await deps.access(principal, query.businessId);
+    const period = resolvePeriod(query.startDate, query.endDate, timeZone);
+    const facts = await deps.analytics.visibility({
+      environment: principal.environment,
+      businessId: query.businessId,
+      from: period.from,
+      to: period.to,
+      platform: query.platform,
+    });
+    const { totals } = facts;
+    return {
+      businessId: query.businessId,
+      period: { start: period.start, end: period.end },
+      metrics: {
+        impressions: totals.impressions,
+        citations: totals.citations,
+        comparisons: totals.comparisons,
+        zeroClick: totals.zeroClick,
+        averagePosition: averagePosition(totals),
+      },
+      platforms: facts.platforms
+        .map((platform) => ({
+          name: platform.name,
+          impressions: platform.impressions,
+          citations: platform.citations,
+          share: ratio(platform.impressions, totals.impressions),
+          averagePosition: averagePosition(platform),
+        }))
+        .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
+      timeSeries: bucketSeries(facts.days, period.from, period.to, query.granularity),
+    };
+  };
+}
