@@ -5,7 +5,6 @@ import type { Principal } from '../../domain/principal';
 import type { AnalyticsQuestions } from '../../ports/analyticsStore';
 import type { AttributionQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
-import { checkPeriodShape, resolvePeriod } from './analyticsPeriod';
 
 export interface Attribution {
   businessId: string;
@@ -17,14 +16,11 @@ export interface Attribution {
 
 export function createAttribution(deps: { access: AnalyticsAccess; analytics: Pick<AnalyticsQuestions, 'convertedJourneys'> }) {
   return async (principal: Principal, query: AttributionQuery): Promise<Attribution> => {
-    checkPeriodShape(query.startDate, query.endDate);
-    const { timeZone } = await deps.access(principal, query.businessId);
-    const period = resolvePeriod(query.startDate, query.endDate, timeZone);
-    const journeys = await deps.analytics.convertedJourneys({ environment: principal.environment, businessId: query.businessId, from: period.from, to: period.to });
-    const result = attributeConversions(journeys, query.model);
+    const { scope, period } = await deps.access(principal, query);
+    const result = attributeConversions(await deps.analytics.convertedJourneys(scope), query.model);
     return {
-      businessId: query.businessId,
-      period: { start: period.start, end: period.end },
+      businessId: scope.businessId,
+      period,
       model: query.model,
       conversions: result.conversions,
       touchpoints: result.touchpoints.map((touch) => ({ ...touch, credit: rounded(touch.credit, 4) })),

@@ -11,7 +11,6 @@ import type { AnalyticsQuestions, BusinessTotals } from '../../ports/analyticsSt
 import type { SearchIndex } from '../../ports/searchIndex';
 import type { BenchmarksQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
-import { checkPeriodShape, resolvePeriod } from './analyticsPeriod';
 import { peerLocation } from './peerLocation';
 
 const PEER_PAGE = 1000;
@@ -63,12 +62,10 @@ export function createBenchmarks(deps: { access: AnalyticsAccess; analytics: Pic
   }
 
   return async (principal: Principal, query: BenchmarksQuery): Promise<Benchmarks> => {
-    checkPeriodShape(query.startDate, query.endDate);
-    const { profile, timeZone } = await deps.access(principal, query.businessId);
-    const period = resolvePeriod(query.startDate, query.endDate, timeZone);
+    const { profile, scope, period } = await deps.access(principal, query);
     const category = query.category?.trim() || profile.category;
     const peers = await peerIds(principal, category, query.location, profile.id);
-    const totals = await deps.analytics.businessTotals({ environment: principal.environment, from: period.from, to: period.to, businessIds: [profile.id, ...peers] });
+    const totals = await deps.analytics.businessTotals({ environment: scope.environment, from: scope.from, to: scope.to, businessIds: [profile.id, ...peers] });
     const byId = new Map(totals.map((entry) => [entry.businessId, metricsOf(entry)]));
     const yours = byId.get(profile.id) as Metrics;
     const peerMetrics = peers.map((id) => byId.get(id) as Metrics);
@@ -76,7 +73,7 @@ export function createBenchmarks(deps: { access: AnalyticsAccess; analytics: Pic
     const of = (key: keyof Metrics) => peerPercentiles(peerMetrics.map((m) => m[key]), yours[key]);
     return {
       businessId: profile.id,
-      period: { start: period.start, end: period.end },
+      period,
       yourMetrics: yours,
       benchmarks: {
         category,

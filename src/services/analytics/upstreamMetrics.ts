@@ -6,7 +6,6 @@ import type { Principal } from '../../domain/principal';
 import type { AnalyticsQuestions, VisibilityCounts } from '../../ports/analyticsStore';
 import type { UpstreamMetricsQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
-import { checkPeriodShape, resolvePeriod } from './analyticsPeriod';
 
 export interface UpstreamMetrics {
   businessId: string;
@@ -23,20 +22,12 @@ function averagePosition(counts: VisibilityCounts): number | null {
 
 export function createUpstreamMetrics(deps: { access: AnalyticsAccess; analytics: Pick<AnalyticsQuestions, 'visibility'> }) {
   return async (principal: Principal, query: UpstreamMetricsQuery): Promise<UpstreamMetrics> => {
-    checkPeriodShape(query.startDate, query.endDate);
-    const { timeZone } = await deps.access(principal, query.businessId);
-    const period = resolvePeriod(query.startDate, query.endDate, timeZone);
-    const facts = await deps.analytics.visibility({
-      environment: principal.environment,
-      businessId: query.businessId,
-      from: period.from,
-      to: period.to,
-      platform: query.platform,
-    });
+    const { scope, period } = await deps.access(principal, query);
+    const facts = await deps.analytics.visibility({ ...scope, platform: query.platform });
     const { totals } = facts;
     return {
-      businessId: query.businessId,
-      period: { start: period.start, end: period.end },
+      businessId: scope.businessId,
+      period,
       metrics: {
         impressions: totals.impressions,
         citations: totals.citations,
@@ -53,7 +44,7 @@ export function createUpstreamMetrics(deps: { access: AnalyticsAccess; analytics
           averagePosition: averagePosition(platform),
         }))
         .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
-      timeSeries: bucketSeries(facts.days, period.from, period.to, query.granularity),
+      timeSeries: bucketSeries(facts.days, scope.from, scope.to, query.granularity),
     };
   };
 }
