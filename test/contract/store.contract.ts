@@ -17,6 +17,7 @@ import { refreshTokensContract } from './store/refreshTokens.contract';
 import { reviewsContract } from './store/reviews.contract';
 import { freshStorePerTest, type StoreCapabilities, type StoreSuite } from './store/storeSuite';
 import { verificationsContract } from './store/verifications.contract';
+import { webhooksContract } from './store/webhooks.contract';
 
 export type { StoreCapabilities } from './store/storeSuite';
 
@@ -41,6 +42,7 @@ export function storeContract(
     analyticsPlatformsContract(suite);
     changeFeedContract(suite);
     lifecycleContract(suite);
+    webhooksContract(suite);
     reviewsContract(suite);
   });
 }

@@ -2,7 +2,7 @@
 // mongoose singleton), models registered on it, indexes ensured before the first write, and the
 // change feed on the `businesses` change stream. Change streams need a replica set (a single-node
 // one is enough; docker-compose initiates it).
-import mongoose, { type Connection, type mongo } from 'mongoose';
+import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 import { UnavailableError } from '../../domain/errors';
 import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
@@ -94,7 +94,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     reviews: createReviewRepository(models.reviews),
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
-    webhooks: createMongoWebhookRepository(webhookCollections),
+    webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media] as unknown as Array<Model<never>>),
     analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
     changeFeed,
     async ping() {

@@ -14,6 +14,7 @@ import { guard, isRejectedWrite } from './translateError';
 import { decodeCursor, encodeCursor } from '../pageCursor';
 import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
+import { outboxOf } from './webhooks/embeddedOutbox';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
@@ -55,9 +56,12 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
   }
 
   return {
-    create: (profile) =>
+    create: (profile, events) =>
       guard(async () => {
         const doc = await validated(profile);
+        // The webhook events ride in the profile's own insert (webhooks/embeddedOutbox.ts).
+        const outbox = outboxOf(events);
+        if (outbox) doc.set('webhookOutbox', outbox);
         const claimed = await keys.claim(profile.environment, profile.id, liveKeys(profile));
         try {
           await doc.save();
@@ -96,13 +100,20 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
         return toListPage(docs.map(toProfile), size, await businesses.countDocuments(owned));
       }),
 
-    replace: (next, expectedVersion) =>
+    replace: (next, expectedVersion, events) =>
       guard(async () => {
         const stale = () => new PreconditionFailedError(`Profile ${next.id} is not at version ${expectedVersion}`);
         const doc = await validated(next);
         // Cheap early answer (and the same error order as the other adapters); the swap below decides.
-        const current = await businesses.findOne({ _id: next.id, environment: next.environment }, { version: 1 }).lean<Pick<BusinessDoc, 'version'>>();
+        const current = await businesses
+          .findOne({ _id: next.id, environment: next.environment }, { version: 1, webhookOutbox: 1 })
+          .lean<Pick<BusinessDoc, 'version' | 'webhookOutbox'>>();
         if (current?.version !== expectedVersion) throw stale();
+        // Events of earlier writes not relayed yet are carried forward: the swap below replaces the
+        // whole document. One the relay moved meanwhile comes back and is relayed again, which the
+        // relay's upsert by event id turns into nothing (webhooks/embeddedOutbox.ts).
+        const outbox = outboxOf(current.webhookOutbox, events);
+        if (outbox) doc.set('webhookOutbox', outbox);
 
         const claimed = await keys.claim(next.environment, next.id, liveKeys(next));
         let swapped: boolean;

@@ -15,11 +15,13 @@ import { afterPosition } from './keysetPage';
 import type { PendingVerificationDoc } from './schemas/pendingVerificationSchema';
 import type { VerificationDoc } from './schemas/verificationSchema';
 import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
+import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
+import { outboxOf } from './webhooks/embeddedOutbox';
 
 /** A slot younger than this may belong to a request still being written, so it is never reclaimed. */
 const SLOT_GRACE_MS = 60_000;
 
-export function toVerification({ _id, ...request }: VerificationDoc): VerificationRequest {
+export function toVerification({ _id, webhookOutbox: _outbox, ...request }: VerificationDoc): VerificationRequest {
   return { id: _id, ...request };
 }
 
@@ -66,15 +68,30 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
   }
 
   /** Only a request in `from` moves, in one atomic update: two admins deciding at once cannot both win. */
-  async function decideOne(id: string, decision: VerificationDecision, from: 'pending' | 'approved'): Promise<VerificationRequest | null> {
+  async function decideOne(
+    id: string,
+    decision: VerificationDecision,
+    from: 'pending' | 'approved',
+    eventsFor?: (decided: VerificationRequest) => readonly WebhookEvent[],
+  ): Promise<VerificationRequest | null> {
     const changes: Partial<VerificationDoc> = {
       status: decision.status,
       decidedBy: decision.decidedBy,
       decidedAt: decision.decidedAt,
     };
+    // The events describe the request as this update leaves it; the filter on `from` makes the
+    // update and its events apply together or not at all (webhooks/embeddedOutbox.ts).
+    let events: WebhookEvent[] | undefined;
+    if (eventsFor) {
+      const current = await verifications.findOne({ _id: id, status: from }).lean<VerificationDoc>();
+      if (!current) return null;
+      const { decisionNote: _note, ...kept } = toVerification(current);
+      events = outboxOf(eventsFor({ ...kept, ...changes, ...(decision.decisionNote !== undefined && { decisionNote: decision.decisionNote }) } as VerificationRequest));
+    }
+    const push = events ? { $push: { webhookOutbox: { $each: events } } } : {};
     const update = decision.decisionNote !== undefined
-      ? { $set: { ...changes, decisionNote: decision.decisionNote } }
-      : { $set: changes, $unset: { decisionNote: 1 as const } };
+      ? { $set: { ...changes, decisionNote: decision.decisionNote }, ...push }
+      : { $set: changes, $unset: { decisionNote: 1 as const }, ...push };
     const doc = await verifications
       .findOneAndUpdate({ _id: id, status: from }, update, { returnDocument: 'after', runValidators: true })
       .lean<VerificationDoc>();
@@ -84,12 +101,12 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
   }
 
   return {
-    async create(request) {
+    async create(request, events) {
       const { id, ...fields } = request;
       await guard(async () => {
         if (request.status === 'pending') await claimOrConflict(request);
         try {
-          await verifications.create({ _id: id, ...fields });
+          await verifications.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) });
         } catch (error) {
           // After a lost reply the request may exist; a slot whose request is missing is reclaimed later.
           if (request.status === 'pending' && isRejectedWrite(error)) {
@@ -121,11 +138,11 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
           .lean<VerificationDoc[]>();
         return toListPage(docs.map(toVerification), size, await verifications.countDocuments(pending));
       }),
-    decide: (id, decision, from = 'pending') => guard(() => decideOne(id, decision, from)),
-    rejectPendingOfBusiness: (environment, businessId, decision) =>
+    decide: (id, decision, from = 'pending', eventsFor) => guard(() => decideOne(id, decision, from, eventsFor)),
+    rejectPendingOfBusiness: (environment, businessId, decision, eventsFor) =>
       guard(async () => {
         const pending = await verifications.find({ environment, businessId, status: 'pending' }, { _id: 1 }).lean<Array<{ _id: string }>>();
-        const decided = await Promise.all(pending.map((doc) => decideOne(doc._id, { ...decision, status: 'rejected' }, 'pending')));
+        const decided = await Promise.all(pending.map((doc) => decideOne(doc._id, { ...decision, status: 'rejected' }, 'pending', eventsFor)));
         return decided.filter((request): request is VerificationRequest => request !== null);
       }),
   };

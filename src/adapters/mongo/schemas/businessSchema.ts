@@ -2,6 +2,7 @@
 // `id`, plus three derived fields the queries need (stripped again on every read, see
 // profileDocument.ts): categoryKey, hasExclusiveContent and the GeoJSON point `geo`.
 import { Schema } from 'mongoose';
+import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { BusinessProfile } from '../../../domain/profile';
 import {
   contactSchema,
@@ -16,7 +17,7 @@ import {
 } from './profileParts';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-export interface BusinessDoc extends Omit<BusinessProfile, 'id'> {
+export interface BusinessDoc extends CarriesOutbox, Omit<BusinessProfile, 'id'> {
   _id: string;
   /** Trimmed, lower-cased category: categories compare case-insensitively. */
   categoryKey: string;
@@ -30,6 +31,8 @@ export const BUSINESSES_COLLECTION = 'businesses';
 export const businessSchema = new Schema<BusinessDoc>(
   {
     _id: ownId,
+    // Webhook events of the write that stored this document, until relayed (webhooks/embeddedOutbox.ts).
+    webhookOutbox: outboxPath,
     environment,
     ownerId: { type: String, required: true },
     name: { type: String, required: true, minlength: 1 },

@@ -1,14 +1,17 @@
 import { Schema } from 'mongoose';
+import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { MediaRecord } from '../../../domain/media';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-export interface MediaDoc extends Omit<MediaRecord, 'id'> {
+export interface MediaDoc extends CarriesOutbox, Omit<MediaRecord, 'id'> {
   _id: string;
 }
 
 export const mediaSchema = new Schema<MediaDoc>(
   {
     _id: ownId,
+    // Webhook events of the write that stored this document, until relayed (webhooks/embeddedOutbox.ts).
+    webhookOutbox: outboxPath,
     businessId: { type: String, required: true },
     environment,
     ownerId: { type: String, required: true },

@@ -1,14 +1,17 @@
 import { Schema } from 'mongoose';
+import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { VerificationRequest } from '../../../domain/verification';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-export interface VerificationDoc extends Omit<VerificationRequest, 'id'> {
+export interface VerificationDoc extends CarriesOutbox, Omit<VerificationRequest, 'id'> {
   _id: string;
 }
 
 export const verificationSchema = new Schema<VerificationDoc>(
   {
     _id: ownId,
+    // Webhook events of the write that stored this document, until relayed (webhooks/embeddedOutbox.ts).
+    webhookOutbox: outboxPath,
     businessId: { type: String, required: true },
     environment,
     accountId: { type: String, required: true },

@@ -1,15 +1,15 @@
 // Webhook subscriptions, outbox and delivery log on MongoDB, on the driver's collections (the
 // records are stored as the domain shapes with `_id`). Deliveries change by compare-and-swap on
 // `version` in one updateOne, so two dispatchers cannot both take the same lease.
-import type { mongo } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
+import { relayEmbeddedOutbox } from './embeddedOutbox';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import type { WebhookEndpointPatch, WebhookRepository } from '../../../ports/webhookRepository';
 import { pageSize, toListPage } from '../../keysetPage';
 import { afterPosition } from '../keysetPage';
 import { guard } from '../translateError';
 
-type Stored<T extends { id: string }> = Omit<T, 'id'> & { _id: string };
-type EventDoc = Stored<WebhookEvent> & { fannedOut: boolean; seq: number };
+import { type EventDoc, insertEvents, type Stored, toDoc } from './outboxEvents';
 
 function fromDoc<T extends { id: string }>(doc: Stored<T> | null): T | null {
   if (!doc) return null;
@@ -19,10 +19,6 @@ function fromDoc<T extends { id: string }>(doc: Stored<T> | null): T | null {
   return { id: _id, ...rest } as unknown as T;
 }
 
-function toDoc<T extends { id: string }>(record: T): Stored<T> {
-  const { id, ...rest } = record;
-  return { _id: id, ...rest } as Stored<T>;
-}
 
 export interface MongoWebhookCollections {
   endpoints: mongo.Collection<Stored<WebhookEndpoint>>;
@@ -58,19 +54,11 @@ function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: number }).code === 11000;
 }
 
-/** Inserts outbox events, skipping ones already stored (a relay repeated after a crash). */
-export async function insertEvents(events: MongoWebhookCollections['events'], records: readonly WebhookEvent[]): Promise<void> {
-  for (const event of records) {
-    await events.updateOne(
-      { _id: event.id },
-      // seq orders fan-out roughly by arrival; ordering is not promised to receivers anyway.
-      { $setOnInsert: { ...toDoc(event), fannedOut: false, seq: Date.now() } as EventDoc },
-      { upsert: true },
-    );
-  }
-}
-
-export function createMongoWebhookRepository(collections: MongoWebhookCollections): WebhookRepository {
+/**
+ * `relayFrom`: the collections whose writes carry their webhook events inside the written document
+ * (embeddedOutbox.ts); they are relayed into webhook_events before each fan-out read.
+ */
+export function createMongoWebhookRepository(collections: MongoWebhookCollections, relayFrom: Array<Model<never>> = []): WebhookRepository {
   const { endpoints, events, deliveries } = collections;
   return {
     createEndpoint: (endpoint) =>
@@ -116,6 +104,7 @@ export function createMongoWebhookRepository(collections: MongoWebhookCollection
     getEvent: (id) => guard(async () => fromDoc<WebhookEvent>(await events.findOne({ _id: id }))),
     eventsToFanOut: (limit) =>
       guard(async () => {
+        await relayEmbeddedOutbox(relayFrom, events);
         const docs = await events.find({ fannedOut: false }).sort({ seq: 1 }).limit(Math.max(1, Math.trunc(limit))).toArray();
         return docs.map((doc) => fromDoc<WebhookEvent>(doc)!);
       }),
