@@ -8,11 +8,14 @@ import { startApiServer, type ApiServer } from '../harness/apiServer';
 
 const run = promisify(execFile);
 
-function walkthroughBlock(): string {
-  const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
-  const section = readme.split('<!-- walkthrough:start -->')[1]?.split('<!-- walkthrough:end -->')[0];
+const ROOT = resolve(__dirname, '../..');
+
+/** The bash block between `<!-- name:start -->` and `<!-- name:end -->` in the README. */
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split(`<!-- ${name}:start -->`)[1]?.split(`<!-- ${name}:end -->`)[0];
   const code = section?.match(/```bash\n([\s\S]*?)```/)?.[1];
-  if (!code) throw new Error('README has no walkthrough block between the walkthrough markers');
+  if (!code) throw new Error(`README has no bash block between the ${name} markers`);
   return code;
 }
 
@@ -22,10 +25,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-it('the README walkthrough works as written', async () => {
+it('the README walkthrough works as written, and so does its "Trying things out" block after it', async () => {
   const workDir = mkdtempSync(join(tmpdir(), 'bdapi-walkthrough-'));
   try {
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', walkthroughBlock()], { cwd: workDir, env: { ...process.env, BASE: server.url }, timeout: 60_000 });
+    // The trying block runs from the repository (npm run admin:create) with the server's DATA_DIR,
+    // in the same shell, so it uses the walkthrough's $BASE, $ACCOUNT and $KEY as a reader would.
+    const script = `${readmeBlock('walkthrough')}\ncd ${JSON.stringify(ROOT)}\n${readmeBlock('trying')}`;
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: workDir,
+      env: { ...process.env, BASE: server.url, DATA_DIR: server.dataDir },
+      timeout: 90_000,
+    });
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^acct_/);
     expect(lines).toContainEqual(expect.stringMatching(/^key ends in [A-Za-z0-9]{4}$/));
@@ -35,8 +45,12 @@ it('the README walkthrough works as written', async () => {
     expect(lines).toContain('published');
     expect(lines).toContain('pending');
     expect(lines.find((line) => line.startsWith('{"completionPercentage"'))).toBeDefined();
+    expect(lines[lines.length - 4]).toBe('Green Leaf Kitchen');
+    expect(lines[lines.length - 3]).toMatch(/^Created admin ops@example.com \(acct_/);
+    expect(lines).toContain('{"plan":"enterprise","partner":true}');
+    // Partner search answers the account once an admin made it a partner.
     expect(lines[lines.length - 1]).toBe('Green Leaf Kitchen');
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-}, 90_000);
+}, 150_000);
