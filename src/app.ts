@@ -28,6 +28,7 @@ import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
+import { bookingRoutes } from './routes/bookings';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
@@ -48,6 +49,7 @@ import { createMediaService } from './services/mediaService';
 import { createOwnedProfiles } from './services/ownedProfiles';
 import { type Clock, createProfileAccess } from './services/profileMutation';
 import { createProfileService } from './services/profileService';
+import { createBookingService } from './services/bookings/bookingService';
 import type { DomainEventSink } from './services/domainEvents';
 import { createReviewService } from './services/reviews/reviewService';
 import { createTrustRefresh } from './services/reviews/trustRefresh';
@@ -100,7 +102,10 @@ export function createApp(deps: AppDeps): Koa {
   const accounts = createAccountAdminService({ store, clock });
   const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
   const listings = createListingSearch({ index: deps.searchIndex });
-  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: webhookDomainEventSink({ store, logger, next: deps.domainEvents }) });
+  // Review and booking changes reach webhooks (and any extra sink handed in) through one relay.
+  const domainEvents = webhookDomainEventSink({ store, logger, next: deps.domainEvents });
+  const bookings = createBookingService({ store, access, clock, logger, events: domainEvents, recorder: deps.eventRecorder });
+  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: domainEvents });
   const webhookEndpoints = createWebhookEndpointService({
     webhooks: store.webhooks,
     secrets: createSecretBox(config.webhooks?.secretKey || config.jwtSecret),
@@ -144,6 +149,7 @@ export function createApp(deps: AppDeps): Koa {
     analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, clock }) }),
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
     analyticsPlatformRoutes({ guards, platforms }),
+    bookingRoutes({ guards, bookings }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

@@ -50,6 +50,8 @@ export interface Service {
   pricing?: Pricing;
   /** Minutes. */
   duration?: number;
+  /** Bookings one start time takes at once (chairs, tables, staff); absent means 1. */
+  capacity?: number;
   bookable: boolean;
   requiresQuote: boolean;
   createdAt: string;

@@ -6,6 +6,7 @@
 // - profile replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch);
 // - `events` given to a write are stored in the webhook outbox if and only if the write is stored.
 import type { Account, ApiKeyRecord, CustomLimits, RefreshTokenRecord } from '../domain/account';
+import type { Booking, BookingPosition, BookingStatus } from '../domain/bookings/booking';
 import type { MediaRecord } from '../domain/media';
 import type { RatingHistogram } from '../domain/reviews/ratingSummary';
 import type { Review, ReviewPosition, ReviewSort } from '../domain/reviews/review';
@@ -172,6 +173,35 @@ export interface ReviewRepository {
   histogram(environment: Environment, businessId: string): Promise<RatingHistogram>;
 }
 
+export interface BookingPageOptions {
+  status?: BookingStatus;
+  /** Bookings starting at or after this instant (ISO UTC). */
+  from?: string;
+  /** Bookings starting before this instant (ISO UTC). */
+  to?: string;
+  after?: BookingPosition;
+  limit: number;
+}
+
+/** Bookings (issue 21), with the seats of each start time they hold. */
+export interface BookingRepository {
+  /**
+   * Stores the booking holding the lowest free seat of its (business, service, start), seats
+   * 0..capacity-1; ConflictError('SLOT_UNAVAILABLE') when every one is held. Atomic: of two
+   * callers racing for the last seat exactly one gets it. Returns the booking with its seat.
+   */
+  create(booking: Booking, capacity: number): Promise<Booking>;
+  get(environment: Environment, id: string): Promise<Booking | null>;
+  /** Compare-and-swap on `version`; a status that holds no seat releases the booking's seat. */
+  replace(next: Booking, expectedVersion: number): Promise<Booking>;
+  /** Seats held per start time of one service, for starts in [from, to) (ISO UTC). */
+  heldSeats(environment: Environment, businessId: string, serviceId: string, from: string, to: string): Promise<Map<string, number>>;
+  /** A business's bookings ordered by (start, id), filtered, keyset-paged; total counts the filtered list. */
+  pageByBusiness(environment: Environment, businessId: string, options: BookingPageOptions): Promise<{ items: Booking[]; next?: BookingPosition; total: number }>;
+  /** The same for the bookings an account made. */
+  pageByCreator(environment: Environment, accountId: string, options: BookingPageOptions): Promise<{ items: Booking[]; next?: BookingPosition; total: number }>;
+}
+
 /** The indexer's committed position per consumer name. */
 export interface CheckpointRepository {
   load(consumer: string): Promise<string | null>;
@@ -203,6 +233,7 @@ export interface Store {
   readonly verifications: VerificationRepository;
   readonly media: MediaRepository;
   readonly reviews: ReviewRepository;
+  readonly bookings: BookingRepository;
   readonly checkpoints: CheckpointRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
   /** Webhook subscriptions, outbox and delivery log (issue 22). */

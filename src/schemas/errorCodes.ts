@@ -29,6 +29,7 @@ export const ERROR_CODES = {
     status: 404,
     description: 'GET /r/{token}: the token was not issued by this service (tampered, truncated or made up), or its business is no longer published or has no https website.',
   },
+  BOOKING_NOT_FOUND: { status: 404, description: 'No such booking for the caller: it does not exist, or the caller is neither the business owner nor the account that booked it.' },
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, description: 'No webhook endpoint with this id belongs to the caller\'s account and environment.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery with this id belongs to this webhook endpoint.' },
@@ -44,6 +45,18 @@ export const ERROR_CODES = {
   WEBHOOK_ENDPOINT_DISABLED: { status: 409, description: 'The webhook endpoint is disabled (see disabledReason); enable it with PATCH enabled: true first.' },
   WEBHOOK_DELIVERY_IN_PROGRESS: { status: 409, description: 'An attempt of this webhook delivery is running (or it changed meanwhile); read it again after the attempt.' },
   DUPLICATE_PLATFORM: { status: 409, description: 'POST /admin/analytics-platforms: an AI platform with this name is registered already.' },
+  SERVICE_NOT_BOOKABLE: {
+    status: 409,
+    description: 'The service takes no bookings: bookable is false, it has no duration, or the business has no coordinates (so no time zone).',
+  },
+  QUOTE_REQUIRED: { status: 409, description: 'The service is priced by quote (requiresQuote): ask the business for a quote instead of booking.' },
+  OUTSIDE_BUSINESS_HOURS: { status: 409, description: "The booking would not start and end within the business's opening hours (in its time zone)." },
+  BLACKOUT_DATE: { status: 409, description: 'The business is closed on that date (one of its blackout dates).' },
+  SLOT_UNAVAILABLE: { status: 409, description: "Every place at that start time is taken (the service's capacity); choose another from its availability." },
+  INVALID_BOOKING_TRANSITION: {
+    status: 409,
+    description: 'The booking cannot move to that status from the one it has; `details.currentStatus` names it (e.g. confirming a cancelled booking, completing one before its start).',
+  },
   CONFLICT: { status: 409, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,

@@ -6,6 +6,7 @@ import { documentDescription } from './docs/description';
 import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { analyticsPaths } from './docs/paths/analytics';
 import { authPaths } from './docs/paths/auth';
+import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
 import { mediaPaths } from './docs/paths/media';
 import { profilePaths } from './docs/paths/profile';
@@ -32,6 +33,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Media' },
       { name: 'Verification' },
       { name: 'Reviews' },
+      { name: 'Bookings' },
       { name: 'Search' },
       { name: 'Analytics' },
       { name: 'Admin' },
@@ -44,6 +46,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...mediaPaths(),
       ...verificationPaths(),
       ...reviewPaths(),
+      ...bookingPaths(),
       ...searchPaths(),
       ...analyticsPaths(),
       ...systemPaths(),

@@ -35,6 +35,7 @@ export function newService(input: ServiceInput, now: Date): Service {
     ...(input.category !== undefined && { category: input.category }),
     ...(input.pricing !== undefined && { pricing: input.pricing }),
     ...(input.duration !== undefined && { duration: input.duration }),
+    ...(input.capacity !== undefined && { capacity: input.capacity }),
     bookable: input.bookable ?? false,
     requiresQuote: input.requiresQuote ?? false,
     createdAt: at,

@@ -57,6 +57,7 @@ describe('SQLite store on a file', () => {
       { component: 'store', version: 2 },
       { component: 'store', version: 3 },
       { component: 'store', version: 4 },
+      { component: 'store', version: 5 },
     ]);
   });
 

@@ -7,6 +7,7 @@ import type { Store } from '../../src/ports/store';
 import { accountsContract } from './store/accounts.contract';
 import { analyticsPlatformsContract } from './store/analyticsPlatforms.contract';
 import { apiKeysContract } from './store/apiKeys.contract';
+import { bookingsContract } from './store/bookings.contract';
 import { changeFeedContract } from './store/changeFeed.contract';
 import { checkpointsContract } from './store/checkpoints.contract';
 import { idempotencyKeysContract } from './store/idempotencyKeys.contract';
@@ -44,5 +45,6 @@ export function storeContract(
     lifecycleContract(suite);
     webhooksContract(suite);
     reviewsContract(suite);
+    bookingsContract(suite);
   });
 }

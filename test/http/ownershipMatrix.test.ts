@@ -94,3 +94,65 @@ it('a published profile is readable by any authenticated caller of the same envi
   expect((await request(app.callback).get(`/v1/business/profile/${businessId}`).set(other.auth)).status).toBe(200);
   expect((await request(app.callback).get(`/v1/business/profile/${businessId}`).set(sandboxAuth)).status).toBe(404);
 });
+
+// Reviews and bookings (issue 21). The owner-only routes answer others 403 like the profile
+// routes; a booking answers 404 to anyone but its business's owner and the account that made it
+// (it is not theirs to know about). The sandbox key carries every scope, so its 404 is the
+// environment wall, not a missing scope.
+describe('reviews and bookings', () => {
+  let booker: Actor;
+  let reviewer: Actor;
+  let sandboxAll: { Authorization: string };
+
+  beforeAll(async () => {
+    booker = await signUp(app, 'matrix-booker');
+    reviewer = await signUp(app, 'matrix-reviewer');
+    sandboxAll = (await apiKey(app, owner, 'test', ['read:businesses', 'write:businesses', 'read:bookings', 'write:bookings', 'read:reviews', 'write:reviews'])).auth;
+  });
+
+  interface Booked {
+    businessId: string;
+    reviewId: string;
+    bookingId: string;
+  }
+
+  async function bookedFixture(): Promise<Booked> {
+    const everyDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '00:00' }]));
+    const businessId = (await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ hours: everyDay }))).body.data.id;
+    const serviceId = (await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send({ name: 'Visit', duration: 60, bookable: true, capacity: 5 })).body.data.id;
+    await request(app.callback).patch(`/v1/business/profile/${businessId}`).set(owner.auth).send({ status: 'published' });
+    const reviewId = (await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(reviewer.auth).send({ rating: 4 })).body.data.id;
+    const slots = (await request(app.callback).get(`/v1/business/profile/${businessId}/services/${serviceId}/availability`).set(booker.auth)).body.data.slots;
+    const bookingId = (
+      await request(app.callback).post('/v1/bookings').set(booker.auth).send({ businessId, serviceId, start: slots[2].start, customer: { name: 'Pat', email: 'pat@example.com' } })
+    ).body.data.id;
+    return { businessId, reviewId, bookingId };
+  }
+
+  type Who = 'owner' | 'booker' | 'other' | 'anonymous' | 'sandbox';
+  const auth = (who: Who): Record<string, string> =>
+    ({ owner: owner.auth, booker: booker.auth, other: other.auth, anonymous: {}, sandbox: sandboxAll })[who];
+
+  const cases: Array<[string, (f: Booked, a: Record<string, string>) => request.Test, Partial<Record<Who, number>>]> = [
+    ['GET business bookings', (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}/bookings`).set(a), { owner: 200, booker: 403, other: 403, anonymous: 401, sandbox: 404 }],
+    ['GET booking', (f, a) => request(app.callback).get(`/v1/bookings/${f.bookingId}`).set(a), { owner: 200, booker: 200, other: 404, anonymous: 401, sandbox: 404 }],
+    ['PATCH booking (cancel)', (f, a) => request(app.callback).patch(`/v1/bookings/${f.bookingId}`).set(a).send({ status: 'cancelled' }), { owner: 200, booker: 200, other: 404, anonymous: 401, sandbox: 404 }],
+    ['PUT review reply', (f, a) => request(app.callback).put(`/v1/business/profile/${f.businessId}/reviews/${f.reviewId}/reply`).set(a).send({ text: 'Thanks!' }), { owner: 200, booker: 403, other: 403, anonymous: 401, sandbox: 404 }],
+    ['PATCH review', (f, a) => request(app.callback).patch(`/v1/business/profile/${f.businessId}/reviews/${f.reviewId}`).set(a).send({ rating: 1 }), { owner: 403, other: 403, anonymous: 401, sandbox: 404 }],
+    ['PUT review moderation', (f, a) => request(app.callback).put(`/v1/business/profile/${f.businessId}/reviews/${f.reviewId}/moderation`).set(a).send({ hidden: true, reason: 'x' }), { owner: 403, other: 403, anonymous: 401, sandbox: 403 }],
+  ];
+
+  describe.each(cases)('%s', (_name, send, expected) => {
+    it.each(Object.entries(expected) as Array<[Who, number]>)('answers %s with %i', async (who, status) => {
+      const fixture = await bookedFixture();
+      const response = await send(fixture, auth(who));
+      expect(response.status).toBe(status);
+      if (status >= 400) {
+        // A refused call changed nothing.
+        const booking = await app.store.bookings.get('live', fixture.bookingId);
+        const review = await app.store.reviews.get('live', fixture.reviewId);
+        expect([booking?.status, review?.rating, review?.reply, review?.hidden]).toEqual(['pending', 4, undefined, false]);
+      }
+    });
+  });
+});

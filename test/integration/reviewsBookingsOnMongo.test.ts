@@ -1,6 +1,7 @@
 // The concurrency promises of issue 21 on the MongoDB store (mongo-java-server), through the HTTP
 // app: parallel reviews leave exact trust numbers, and they reach the search index via the
-// change stream. (The same cases on SQLite are in test/http/reviews.test.ts.)
+// change stream; two parallel bookings of the last place have exactly one winner. (The same cases
+// on SQLite are in test/http/reviews.test.ts and test/http/bookings.test.ts.)
 import request from 'supertest';
 import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mongoStore';
 import { completeProfileBody, signUp, type Actor } from '../http/actors';
@@ -59,5 +60,35 @@ describe('reviews on MongoDB', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(item).toMatchObject({ averageRating: 3.4, reviewCount: 10 });
+  }, 60_000);
+});
+
+describe('bookings on MongoDB', () => {
+  it('gives the last place of a start time to exactly one of two parallel requests, and frees it on cancel', async () => {
+    const everyDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '00:00' }]));
+    const businessId = await publishedBusiness({ hours: everyDay });
+    const service = await request(app.callback)
+      .post(`/v1/business/profile/${businessId}/services`)
+      .set(owner.auth)
+      .send({ name: 'Table for two', duration: 120, capacity: 1, bookable: true });
+    expect(service.status).toBe(201);
+    const serviceId = service.body.data.id;
+    const free = await request(app.callback).get(`/v1/business/profile/${businessId}/services/${serviceId}/availability`).set(owner.auth);
+    const start = free.body.data.slots[1].start as string;
+    const [alice, bob] = await Promise.all([signUp(app, 'mongo-alice'), signUp(app, 'mongo-bob')]);
+    const bookAs = (actor: Actor) =>
+      request(app.callback).post('/v1/bookings').set(actor.auth).send({ businessId, serviceId, start, customer: { name: actor.email, email: actor.email } });
+
+    const [a, b] = await Promise.all([bookAs(alice), bookAs(bob)]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winner = a.status === 201 ? a : b;
+    expect(loser.body.error.code).toBe('SLOT_UNAVAILABLE');
+    const after = await request(app.callback).get(`/v1/business/profile/${businessId}/services/${serviceId}/availability`).set(owner.auth);
+    expect(after.body.data.slots.map((slot: { start: string }) => slot.start)).not.toContain(start);
+
+    const cancelled = await request(app.callback).patch(`/v1/bookings/${winner.body.data.id}`).set(a.status === 201 ? alice.auth : bob.auth).send({ status: 'cancelled' });
+    expect(cancelled.status).toBe(200);
+    expect((await bookAs(a.status === 201 ? bob : alice)).status).toBe(201);
   }, 60_000);
 });

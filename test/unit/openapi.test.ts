@@ -112,6 +112,8 @@ describe('OpenAPI routes', () => {
     'get /business/profile/{businessId}/reviews/{reviewId}', 'patch /business/profile/{businessId}/reviews/{reviewId}',
     'put /business/profile/{businessId}/reviews/{reviewId}/reply', 'put /business/profile/{businessId}/reviews/{reviewId}/moderation',
     'get /analytics/upstream-metrics', 'get /analytics/intent-journeys', 'get /analytics/attribution', 'get /analytics/benchmarks',
+    'get /business/profile/{businessId}/services/{serviceId}/availability', 'get /business/profile/{businessId}/bookings',
+    'post /bookings', 'get /bookings', 'get /bookings/{bookingId}', 'patch /bookings/{bookingId}',
   ];
   it.each(routes)('documents %s', (route) => {
     const [method, path] = route.split(' ');

@@ -5,6 +5,7 @@ import { type AccountDoc, accountSchema } from './schemas/accountSchema';
 import { type AnalyticsPlatformDoc, analyticsPlatformSchema } from './schemas/analyticsPlatformSchema';
 import { type ApiKeyDoc, apiKeySchema } from './schemas/apiKeySchema';
 import { type BusinessDoc, businessSchema } from './schemas/businessSchema';
+import { type BookingDoc, type BookingSeatDoc, bookingSchema, bookingSeatSchema } from './schemas/bookingSchema';
 import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema';
 import { type IdempotencyKeyDoc, idempotencyKeySchema } from './schemas/idempotencyKeySchema';
 import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
@@ -27,6 +28,8 @@ export interface StoreModels {
   idempotencyKeys: Model<IdempotencyKeyDoc>;
   reviews: Model<ReviewDoc>;
   analyticsPlatforms: Model<AnalyticsPlatformDoc>;
+  bookings: Model<BookingDoc>;
+  bookingSeats: Model<BookingSeatDoc>;
 }
 
 export function registerModels(connection: Connection): StoreModels {
@@ -43,6 +46,8 @@ export function registerModels(connection: Connection): StoreModels {
     idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
     reviews: connection.model<ReviewDoc>('Review', reviewSchema),
     analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
+    bookings: connection.model<BookingDoc>('Booking', bookingSchema),
+    bookingSeats: connection.model<BookingSeatDoc>('BookingSeat', bookingSeatSchema),
   };
 }
 

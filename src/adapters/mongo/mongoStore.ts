@@ -9,6 +9,7 @@ import type { Store } from '../../ports/store';
 import { createAccountRepository } from './accountRepository';
 import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
+import { createBookingRepository } from './bookingRepository';
 import { createMongoChangeFeed } from './changeFeed';
 import { createCheckpointRepository } from './checkpointRepository';
 import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
@@ -92,6 +93,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     }),
     media: createMediaRepository(models.media),
     reviews: createReviewRepository(models.reviews),
+    bookings: createBookingRepository({ bookings: models.bookings, seats: models.bookingSeats }),
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
     webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media] as unknown as Array<Model<never>>),

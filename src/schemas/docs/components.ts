@@ -17,8 +17,10 @@ import { createServiceBodySchema, updateServiceBodySchema } from '../endpoints/s
 import { requestVerificationBodySchema } from '../endpoints/verification';
 import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema, updateReviewBodySchema } from '../endpoints/reviews';
 import { reviewListSchema, reviewRecordSchema } from '../responses/reviews';
+import { createBookingBodySchema, updateBookingBodySchema } from '../endpoints/bookings';
+import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../responses/bookings';
 import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
-import { accountIdSchema, apiKeyIdSchema, businessIdSchema, mediaIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
 import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
 import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
 import {
@@ -70,6 +72,8 @@ export const REQUEST_SCHEMAS = {
   UpdateReviewRequest: updateReviewBodySchema,
   ReviewReplyRequest: reviewReplyBodySchema,
   ReviewModerationRequest: reviewModerationBodySchema,
+  CreateBookingRequest: createBookingBodySchema,
+  UpdateBookingRequest: updateBookingBodySchema,
 } satisfies Record<string, SchemaObject>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
@@ -108,6 +112,9 @@ const RESPONSE_SCHEMAS = {
   Readiness: readinessSchema,
   Review: reviewRecordSchema,
   ReviewList: reviewListSchema,
+  Availability: availabilitySchema,
+  Booking: bookingRecordSchema,
+  BookingList: bookingListSchema,
 } satisfies Record<string, SchemaObject>;
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -198,6 +205,7 @@ export function buildComponents() {
       VerificationId: pathParameter('verificationId', verificationIdSchema),
       AccountId: pathParameter('accountId', accountIdSchema),
       ReviewId: pathParameter('reviewId', reviewIdSchema),
+      BookingId: pathParameter('bookingId', bookingIdSchema),
       XRequestId: {
         name: 'X-Request-ID',
         in: 'header',

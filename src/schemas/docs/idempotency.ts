@@ -19,6 +19,8 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'updateReview',
   'replyToReview',
   'moderateReview',
+  'createBooking',
+  'updateBooking',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER = {

@@ -14,6 +14,7 @@ export interface UpdateServiceBody {
   category?: string | null;
   pricing?: Pricing | null;
   duration?: number | null;
+  capacity?: number | null;
   bookable?: boolean;
   requiresQuote?: boolean;
 }

@@ -15,6 +15,14 @@ export const durationSchema: SchemaObject = {
   description: 'Minutes (1 to 1440, one day).',
 };
 
+/** Concurrent bookings per start time; 1 when absent. */
+export const capacitySchema: SchemaObject = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 1000,
+  description: 'How many bookings one start time takes at once (chairs, tables, staff), 1-1000; 1 when absent.',
+};
+
 export const serviceInputSchema: SchemaObject = {
   type: 'object',
   additionalProperties: false,
@@ -25,6 +33,7 @@ export const serviceInputSchema: SchemaObject = {
     category: serviceCategorySchema,
     pricing: pricingSchema,
     duration: durationSchema,
+    capacity: capacitySchema,
     bookable: { type: 'boolean', default: false },
     requiresQuote: { type: 'boolean', default: false },
   },
@@ -41,6 +50,7 @@ export const serviceChangesSchema: SchemaObject = {
     category: nullable(serviceCategorySchema),
     pricing: nullable(pricingSchema),
     duration: nullable(durationSchema),
+    capacity: nullable(capacitySchema),
     bookable: { type: 'boolean' },
     requiresQuote: { type: 'boolean' },
   },

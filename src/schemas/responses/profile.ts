@@ -8,7 +8,7 @@ import { EXCLUSIVE_CONTENT_FIELDS, exclusiveTextSchema } from '../parts/exclusiv
 import { hoursSchema } from '../parts/hours';
 import { locationSchema } from '../parts/location';
 import { pricingSchema } from '../parts/pricing';
-import { durationSchema, serviceCategorySchema, serviceDescriptionSchema, serviceNameSchema } from '../parts/service';
+import { capacitySchema, durationSchema, serviceCategorySchema, serviceDescriptionSchema, serviceNameSchema } from '../parts/service';
 import { timestampSchema } from './common';
 
 const statusSchema: SchemaObject = { type: 'string', enum: [...PROFILE_STATUSES] };
@@ -24,6 +24,7 @@ export const serviceRecordSchema: SchemaObject = {
     category: serviceCategorySchema,
     pricing: pricingSchema,
     duration: durationSchema,
+    capacity: capacitySchema,
     bookable: { type: 'boolean' },
     requiresQuote: { type: 'boolean' },
     createdAt: timestampSchema,

@@ -12,7 +12,7 @@ import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
 import type { DomainEventSink } from '../domainEvents';
 import type { Clock, ProfileAccess } from '../profileMutation';
-import { businessNotPublished } from './businessNotPublished';
+import { businessNotPublished } from '../businessNotPublished';
 import { decodeReviewCursor, encodeReviewCursor } from './reviewCursor';
 import { presentReview, type ReviewViewer } from './reviewPresenter';
 import type { TrustRefresh } from './trustRefresh';

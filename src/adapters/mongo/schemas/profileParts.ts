@@ -69,6 +69,7 @@ export const serviceSchema = new Schema(
     category: String,
     pricing: { type: pricingSchema },
     duration: { type: Number, min: 0 },
+    capacity: { type: Number, min: 1 },
     bookable: { type: Boolean, required: true },
     requiresQuote: { type: Boolean, required: true },
     createdAt: requiredTimestamp,

@@ -142,9 +142,39 @@ CREATE INDEX reviews_newest ON reviews (environment, business_id, created_at DES
 CREATE INDEX reviews_by_rating ON reviews (environment, business_id, rating, created_at DESC, id DESC) WHERE hidden = 0;
 `;
 
+// Bookings (issue 21). A booking holds one seat row of its start time while it counts against the
+// service's capacity; the seat's primary key makes "exactly one caller gets the last seat" a rule
+// of the database, checked inside the writing transaction.
+const bookings = `
+CREATE TABLE bookings (
+  id TEXT PRIMARY KEY,
+  doc TEXT NOT NULL,
+  environment TEXT GENERATED ALWAYS AS (json_extract(doc, '$.environment')) VIRTUAL NOT NULL,
+  business_id TEXT GENERATED ALWAYS AS (json_extract(doc, '$.businessId')) VIRTUAL NOT NULL,
+  created_by TEXT GENERATED ALWAYS AS (json_extract(doc, '$.createdBy')) VIRTUAL NOT NULL,
+  start_at TEXT GENERATED ALWAYS AS (json_extract(doc, '$.start')) VIRTUAL NOT NULL,
+  status TEXT GENERATED ALWAYS AS (json_extract(doc, '$.status')) VIRTUAL NOT NULL,
+  version INTEGER GENERATED ALWAYS AS (json_extract(doc, '$.version')) VIRTUAL NOT NULL
+);
+CREATE INDEX bookings_business ON bookings (environment, business_id, start_at, id);
+CREATE INDEX bookings_creator ON bookings (environment, created_by, start_at, id);
+
+CREATE TABLE booking_seats (
+  environment TEXT NOT NULL,
+  business_id TEXT NOT NULL,
+  service_id TEXT NOT NULL,
+  start_at TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  booking_id TEXT NOT NULL,
+  PRIMARY KEY (environment, business_id, service_id, start_at, seat)
+);
+CREATE INDEX booking_seats_booking ON booking_seats (booking_id);
+`;
+
 export const storeMigrations: readonly Migration[] = [
   { version: 1, name: 'initial schema', up: initialSchema },
   { version: 2, name: 'idempotency keys', up: idempotencyKeys },
   { version: 3, name: 'reviews', up: reviews },
   { version: 4, name: 'webhooks', up: webhookTables },
+  { version: 5, name: 'bookings', up: bookings },
 ];

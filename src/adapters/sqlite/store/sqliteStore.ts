@@ -5,6 +5,7 @@ import { openDatabase, runMigrations } from '../openDatabase';
 import { createAccountRepository } from './accountRepository';
 import { ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations, createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
+import { createBookingRepository } from './bookingRepository';
 import { createSqliteChangeFeed } from './changeFeed';
 import { createChangeSignal } from './changeSignal';
 import { createCheckpointRepository } from './checkpointRepository';
@@ -55,6 +56,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     media: createMediaRepository(db, outbox),
     webhooks: createWebhookRepository(db),
     reviews: createReviewRepository(db),
+    bookings: createBookingRepository(db),
     checkpoints: createCheckpointRepository(db),
     idempotencyKeys: createIdempotencyKeyRepository(db),
     analyticsPlatforms: createAnalyticsPlatformRepository(db),

@@ -1,4 +1,4 @@
-import { ConflictError } from '../../domain/errors';
+import { ConflictError } from '../domain/errors';
 
 /** Reviews and bookings are taken only for a published listing (a draft is not open to customers). */
 export function businessNotPublished(businessId: string): ConflictError {

@@ -1,0 +1,70 @@
+import { Schema } from 'mongoose';
+import { BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
+import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
+
+export interface BookingDoc extends Omit<Booking, 'id'> {
+  _id: string;
+}
+
+/** One held seat of a start time; the unique index makes the last seat go to exactly one booking. */
+export interface BookingSeatDoc {
+  environment: 'live' | 'test';
+  businessId: string;
+  serviceId: string;
+  start: string;
+  seat: number;
+  bookingId: string;
+  claimedAt: string;
+}
+
+const historySchema = new Schema(
+  {
+    status: { type: String, enum: [...BOOKING_STATUSES], required: true },
+    at: requiredTimestamp,
+    by: { type: String, enum: ['business', 'customer'], required: true },
+    reason: String,
+  },
+  partOptions,
+);
+
+export const bookingSchema = new Schema<BookingDoc>(
+  {
+    _id: ownId,
+    environment,
+    businessId: { type: String, required: true },
+    serviceId: { type: String, required: true },
+    serviceName: { type: String, required: true },
+    createdBy: { type: String, required: true },
+    start: requiredTimestamp,
+    end: requiredTimestamp,
+    timeZone: { type: String, required: true },
+    status: { type: String, enum: [...BOOKING_STATUSES], required: true },
+    customer: new Schema({ name: { type: String, required: true }, email: String, phone: String }, partOptions),
+    notes: String,
+    journeyId: String,
+    price: new Schema({ amount: { type: Number, required: true }, currency: { type: String, required: true } }, partOptions),
+    seat: { type: Number, required: true, min: 0 },
+    history: { type: [historySchema], default: [] },
+    version: { type: Number, required: true },
+    createdAt: requiredTimestamp,
+    updatedAt: requiredTimestamp,
+  },
+  recordOptions('bookings'),
+);
+bookingSchema.index({ environment: 1, businessId: 1, start: 1, _id: 1 });
+bookingSchema.index({ environment: 1, createdBy: 1, start: 1, _id: 1 });
+
+export const bookingSeatSchema = new Schema<BookingSeatDoc>(
+  {
+    environment,
+    businessId: { type: String, required: true },
+    serviceId: { type: String, required: true },
+    start: requiredTimestamp,
+    seat: { type: Number, required: true, min: 0 },
+    bookingId: { type: String, required: true },
+    claimedAt: requiredTimestamp,
+  },
+  recordOptions('booking_seats'),
+);
+bookingSeatSchema.index({ environment: 1, businessId: 1, serviceId: 1, start: 1, seat: 1 }, { unique: true });
+bookingSeatSchema.index({ bookingId: 1 });

@@ -1,0 +1,110 @@
+// Bookings in SQLite, with their seats in booking_seats (see the schema for why). A booking and
+// its seat are written in one transaction, and so are a status change and the seat it frees.
+import { PreconditionFailedError } from '../../../domain/errors';
+import { type Booking, holdsSeat } from '../../../domain/bookings/booking';
+import type { Environment } from '../../../domain/profile';
+import type { BookingPageOptions, BookingRepository } from '../../../ports/store';
+import type { SqliteDatabase } from '../openDatabase';
+import { isUniqueViolation } from './uniqueViolation';
+import { slotUnavailable } from '../../../domain/bookings/slotUnavailable';
+
+interface DocRow {
+  doc: string;
+}
+
+const SEAT_KEY = ['environment', 'business_id', 'service_id', 'start_at', 'seat'] as const;
+
+export function createBookingRepository(db: SqliteDatabase): BookingRepository {
+  const insertBooking = db.prepare<[string, string]>('INSERT INTO bookings (id, doc) VALUES (?, ?)');
+  const insertSeat = db.prepare<[Environment, string, string, string, number, string]>(
+    'INSERT INTO booking_seats (environment, business_id, service_id, start_at, seat, booking_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const releaseSeat = db.prepare<[string]>('DELETE FROM booking_seats WHERE booking_id = ?');
+  const byId = db.prepare<[string, Environment], DocRow>('SELECT doc FROM bookings WHERE id = ? AND environment = ?');
+  const swap = db.prepare<[string, string, Environment, number]>('UPDATE bookings SET doc = ? WHERE id = ? AND environment = ? AND version = ?');
+  const held = db.prepare<[Environment, string, string, string, string], { start_at: string; n: number }>(
+    `SELECT start_at, count(*) AS n FROM booking_seats
+     WHERE environment = ? AND business_id = ? AND service_id = ? AND start_at >= ? AND start_at < ? GROUP BY start_at`,
+  );
+  const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
+
+  const create = db.transaction((booking: Booking, capacity: number): Booking => {
+    for (let seat = 0; seat < capacity; seat++) {
+      try {
+        insertSeat.run(booking.environment, booking.businessId, booking.serviceId, booking.start, seat, booking.id);
+      } catch (error) {
+        if (isUniqueViolation(error, 'booking_seats', SEAT_KEY)) continue;
+        throw error;
+      }
+      const stored = { ...booking, seat };
+      insertBooking.run(booking.id, JSON.stringify(stored));
+      return stored;
+    }
+    throw slotUnavailable(booking.start);
+  });
+
+  const replace = db.transaction((next: Booking, expectedVersion: number) => {
+    const swapped = swap.run(JSON.stringify(next), next.id, next.environment, expectedVersion);
+    if (swapped.changes !== 1) throw new PreconditionFailedError(`Booking ${next.id} is not at version ${expectedVersion}`);
+    if (!holdsSeat(next.status)) releaseSeat.run(next.id);
+  });
+
+  function statement(sql: string) {
+    let prepared = pageStatements.get(sql);
+    if (!prepared) {
+      prepared = db.prepare(sql);
+      pageStatements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  function page(column: 'business_id' | 'created_by', environment: Environment, owner: string, options: BookingPageOptions) {
+    const filters = ['environment = @environment', `${column} = @owner`];
+    if (options.status) filters.push('status = @status');
+    if (options.from) filters.push('start_at >= @from');
+    if (options.to) filters.push('start_at < @to');
+    const where = filters.join(' AND ');
+    const filterParams = {
+      environment,
+      owner,
+      ...(options.status && { status: options.status }),
+      ...(options.from && { from: options.from }),
+      ...(options.to && { to: options.to }),
+    };
+    const size = Math.max(1, Math.trunc(options.limit));
+    const after = options.after ? ' AND (start_at, id) > (@afterStart, @afterId)' : '';
+    const rows = statement(`SELECT doc FROM bookings WHERE ${where}${after} ORDER BY start_at, id LIMIT @limit`).all({
+      ...filterParams,
+      limit: size + 1,
+      ...(options.after && { afterStart: options.after.start, afterId: options.after.id }),
+    }) as DocRow[];
+    const total = (statement(`SELECT count(*) AS n FROM bookings WHERE ${where}`).get(filterParams) as { n: number }).n;
+    const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as Booking);
+    const last = items[items.length - 1];
+    return rows.length > size && last ? { items, next: { start: last.start, id: last.id }, total } : { items, total };
+  }
+
+  return {
+    async create(booking, capacity) {
+      return structuredClone(create.immediate(booking, Math.max(1, Math.trunc(capacity))));
+    },
+    async get(environment, id) {
+      const row = byId.get(id, environment);
+      return row ? (JSON.parse(row.doc) as Booking) : null;
+    },
+    async replace(next, expectedVersion) {
+      replace.immediate(next, expectedVersion);
+      return structuredClone(next);
+    },
+    async heldSeats(environment, businessId, serviceId, from, to) {
+      return new Map(held.all(environment, businessId, serviceId, from, to).map((row) => [row.start_at, row.n]));
+    },
+    async pageByBusiness(environment, businessId, options) {
+      return page('business_id', environment, businessId, options);
+    },
+    async pageByCreator(environment, accountId, options) {
+      return page('created_by', environment, accountId, options);
+    },
+  };
+}
+

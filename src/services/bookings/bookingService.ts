@@ -1,0 +1,260 @@
+// Bookings (issue 21): availability of a bookable service, booking a start time, the lifecycle,
+// and who may see what. Only the business owner and the account that booked ever see a booking
+// (anyone else gets 404), so the customer's contact reaches no one else; it is never logged and
+// never part of an analytics event. Changes are announced through the domain-event sink; a
+// confirmation records a `conversion` analytics event through the optional EventRecorder.
+import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
+import { businessLocalDate } from '../../domain/analytics/businessDay';
+import { assertTransition, type Booking, type BookingActor, type BookingStatus } from '../../domain/bookings/booking';
+import { slotsBetween } from '../../domain/bookings/slots';
+import { isoInZone } from '../../domain/bookings/zonedTime';
+import { timeZoneAt as findZone } from '../../domain/timeZone';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../../domain/errors';
+import { newId } from '../../domain/ids';
+import { isOpenAt } from '../../domain/openingHours';
+import { normalizePhone, phoneIssue } from '../../domain/phone';
+import type { Principal } from '../../domain/principal';
+import { isSessionId } from '../../domain/sessionId';
+import type { Logger } from '../../logger';
+import type { EventRecorder } from '../../ports/eventRecorder';
+import type { Store } from '../../ports/store';
+import type { DomainEventSink } from '../domainEvents';
+import type { Clock, ProfileAccess } from '../profileMutation';
+import { type BookableService, findBookableService } from './bookableService';
+import { decodeBookingCursor, encodeBookingCursor } from './bookingCursor';
+import { presentBooking } from './bookingPresenter';
+import { resolveWindow, windowEdge } from './bookingWindow';
+
+export const AVAILABILITY_MAX_DAYS = 31;
+export const BOOKING_HORIZON_DAYS = 365;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const MAX_RACE_RETRIES = 5;
+
+export interface NewBookingInput {
+  businessId: string;
+  serviceId: string;
+  start: string;
+  customer: { name: string; email?: string; phone?: string };
+  notes?: string;
+  journeyId?: string;
+}
+
+export interface BookingListQuery {
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string;
+}
+
+function bookingNotFound(id: string): NotFoundError {
+  return new NotFoundError(`Booking ${id} does not exist`, 'BOOKING_NOT_FOUND');
+}
+
+export interface BookingServiceDeps {
+  store: Store;
+  access: ProfileAccess;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  events?: DomainEventSink;
+  recorder?: Pick<EventRecorder, 'record'>;
+}
+
+export function createBookingService({ store, access, clock, logger, events, recorder }: BookingServiceDeps) {
+  async function announce(type: 'booking.created' | 'booking.updated', booking: Booking): Promise<void> {
+    try {
+      await events?.({ type, environment: booking.environment, businessId: booking.businessId, data: presentBooking(booking), occurredAt: booking.updatedAt });
+    } catch (error) {
+      // The booking id only: the customer's contact never goes to the log.
+      logger.warn({ err: error, bookingId: booking.id }, 'booking event not delivered to its sink');
+    }
+  }
+
+  async function availability(principal: Principal, businessId: string, serviceId: string, query: { from?: string; to?: string }) {
+    const { rules, capacity, service } = await findBookableService(store, principal.environment, businessId, serviceId);
+    const now = clock();
+    const window = resolveWindow(query, { timeZone: rules.timeZone, now, maxDays: AVAILABILITY_MAX_DAYS, defaultDays: 7 });
+    const from = Math.max(window.from, now.getTime() + 1);
+    const slots = from < window.to ? slotsBetween(rules, from, window.to) : [];
+    const held = slots.length > 0 ? await store.bookings.heldSeats(principal.environment, businessId, serviceId, new Date(slots[0].start).toISOString(), new Date(slots[slots.length - 1].start + 1).toISOString()) : new Map<string, number>();
+    return {
+      businessId,
+      serviceId,
+      timeZone: rules.timeZone,
+      duration: service.duration,
+      capacity,
+      from: isoInZone(rules.timeZone, window.from),
+      to: isoInZone(rules.timeZone, window.to),
+      slots: slots
+        .map((slot) => ({ slot, remaining: capacity - (held.get(new Date(slot.start).toISOString()) ?? 0) }))
+        .filter(({ remaining }) => remaining > 0)
+        .map(({ slot, remaining }) => ({ start: isoInZone(rules.timeZone, slot.start), end: isoInZone(rules.timeZone, slot.end), remaining })),
+    };
+  }
+
+  /** The slot `startMs` is, or the refusal that says why it is none. */
+  function slotAt({ rules }: BookableService, startMs: number, now: Date) {
+    if (startMs <= now.getTime()) throw new ValidationError('start', 'must be in the future');
+    if (startMs > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) throw new ValidationError('start', `must be within ${BOOKING_HORIZON_DAYS} days from now`);
+    const slot = slotsBetween(rules, startMs, startMs + 1).find((candidate) => candidate.start === startMs);
+    if (slot) return slot;
+    const when = new Date(startMs);
+    const lastMinute = new Date(startMs + (rules.duration - 1) * MINUTE_MS);
+    if (isOpenAt(rules.hours, [], rules.timeZone, when) && !isOpenAt(rules.hours, rules.blackoutDates, rules.timeZone, when)) {
+      throw new ConflictError('BLACKOUT_DATE', 'The business is closed on that date (a blackout date)', { field: 'start', issue: 'falls on a blackout date' });
+    }
+    if (!isOpenAt(rules.hours, rules.blackoutDates, rules.timeZone, when) || !isOpenAt(rules.hours, rules.blackoutDates, rules.timeZone, lastMinute)) {
+      throw new ConflictError('OUTSIDE_BUSINESS_HOURS', 'The service would not start and end within the business\'s opening hours', {
+        field: 'start',
+        issue: 'is outside opening hours for the service\'s duration',
+      });
+    }
+    throw new ValidationError('start', `is not one of this service's start times (every ${rules.duration} minutes from opening); see its availability`);
+  }
+
+  function customerOf(input: NewBookingInput['customer'], country: string | undefined) {
+    if (input.email === undefined && input.phone === undefined) throw new ValidationError('customer', 'needs an email or a phone (or both)');
+    let phone: string | undefined;
+    if (input.phone !== undefined) {
+      phone = normalizePhone(input.phone, country) ?? undefined;
+      if (!phone) throw new ValidationError('customer.phone', phoneIssue(input.phone, country));
+    }
+    return { name: input.name, ...(input.email !== undefined && { email: input.email }), ...(phone !== undefined && { phone }) };
+  }
+
+  async function create(principal: Principal, input: NewBookingInput, sessionHeader?: string) {
+    const bookable = await findBookableService(store, principal.environment, input.businessId, input.serviceId);
+    const now = clock();
+    const slot = slotAt(bookable, Date.parse(input.start), now);
+    const { profile, service, rules, capacity } = bookable;
+    const journeyId = input.journeyId ?? (isSessionId(sessionHeader) ? sessionHeader : undefined);
+    const at = now.toISOString();
+    const booking = await store.bookings.create(
+      {
+        id: newId('bkg'),
+        environment: principal.environment,
+        businessId: profile.id,
+        serviceId: service.id,
+        serviceName: service.name,
+        createdBy: principal.accountId,
+        start: new Date(slot.start).toISOString(),
+        end: new Date(slot.end).toISOString(),
+        timeZone: rules.timeZone,
+        status: 'pending',
+        customer: customerOf(input.customer, profile.location?.address?.country),
+        ...(input.notes !== undefined && { notes: input.notes }),
+        ...(journeyId !== undefined && { journeyId }),
+        ...(service.pricing?.type === 'fixed' && { price: { amount: service.pricing.amount, currency: service.pricing.currency } }),
+        seat: 0,
+        history: [{ status: 'pending', at, by: principal.accountId === profile.ownerId ? 'business' : 'customer' }],
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      },
+      capacity,
+    );
+    await announce('booking.created', booking);
+    return presentBooking(booking);
+  }
+
+  /** The booking and the caller's side of it; 404 for anyone who is neither side. */
+  async function visible(principal: Principal, id: string): Promise<{ booking: Booking; actor: BookingActor }> {
+    const booking = await store.bookings.get(principal.environment, id);
+    if (!booking) throw bookingNotFound(id);
+    const profile = await store.profiles.get(principal.environment, booking.businessId, { includeDeleted: true });
+    if (profile?.ownerId === principal.accountId) return { booking, actor: 'business' };
+    if (booking.createdBy === principal.accountId) return { booking, actor: 'customer' };
+    throw bookingNotFound(id);
+  }
+
+  async function read(principal: Principal, id: string) {
+    return presentBooking((await visible(principal, id)).booking);
+  }
+
+  async function changeStatus(principal: Principal, id: string, change: { status: BookingStatus; reason?: string }) {
+    for (let attempt = 0; ; attempt++) {
+      const { booking, actor } = await visible(principal, id);
+      const now = clock();
+      assertTransition(booking, change.status, actor, now);
+      const at = now.toISOString();
+      const next: Booking = {
+        ...booking,
+        status: change.status,
+        history: [...booking.history, { status: change.status, at, by: actor, ...(change.reason !== undefined && { reason: change.reason }) }],
+        version: booking.version + 1,
+        updatedAt: at,
+      };
+      try {
+        await store.bookings.replace(next, booking.version);
+      } catch (error) {
+        // Someone else moved it meanwhile: check the move again against what it is now.
+        if (error instanceof PreconditionFailedError && attempt < MAX_RACE_RETRIES) continue;
+        throw error;
+      }
+      if (next.status === 'confirmed') recordConversion(next, now);
+      await announce('booking.updated', next);
+      return presentBooking(next);
+    }
+  }
+
+  function recordConversion(booking: Booking, now: Date): void {
+    recorder?.record([
+      {
+        eventId: newId('evt'),
+        type: 'conversion',
+        businessId: booking.businessId,
+        environment: booking.environment,
+        timestamp: now.toISOString(),
+        localDate: businessLocalDate(now, { timeZone: booking.timeZone }),
+        platform: DIRECT_PLATFORM,
+        ...(booking.journeyId !== undefined && { journeyId: booking.journeyId }),
+        surface: 'booking',
+        ...(booking.price && { value: booking.price.amount, currency: booking.price.currency }),
+      },
+    ]);
+  }
+
+  /** The list's date filter; open-ended on either side, dates read in the business's zone. */
+  function listWindow(query: BookingListQuery, timeZone: string): { from?: string; to?: string } {
+    const from = query.from !== undefined ? windowEdge(query.from, timeZone, false) : undefined;
+    const to = query.to !== undefined ? windowEdge(query.to, timeZone, true) : undefined;
+    if (from !== undefined && to !== undefined && to <= from) throw new ValidationError('to', 'must be after from');
+    return { ...(from !== undefined && { from: new Date(from).toISOString() }), ...(to !== undefined && { to: new Date(to).toISOString() }) };
+  }
+
+  async function listForBusiness(principal: Principal, businessId: string, query: BookingListQuery) {
+    const profile = await access.owned(principal, businessId);
+    const timeZone = profile.location?.coordinates ? findZone(profile.location.coordinates) : 'UTC';
+    const page = await store.bookings.pageByBusiness(principal.environment, businessId, {
+      ...(query.status && { status: query.status }),
+      ...listWindow(query, timeZone),
+      after: decodeBookingCursor(query.cursor),
+      limit: query.limit,
+    });
+    return listAnswer(page, query.limit);
+  }
+
+  async function listMine(principal: Principal, query: BookingListQuery) {
+    const page = await store.bookings.pageByCreator(principal.environment, principal.accountId, {
+      ...(query.status && { status: query.status }),
+      ...listWindow(query, 'UTC'),
+      after: decodeBookingCursor(query.cursor),
+      limit: query.limit,
+    });
+    return listAnswer(page, query.limit);
+  }
+
+  function listAnswer(page: { items: Booking[]; next?: { start: string; id: string }; total: number }, limit: number) {
+    return {
+      bookings: page.items.map(presentBooking),
+      pagination: page.next
+        ? { limit, hasMore: true, nextCursor: encodeBookingCursor(page.next), total: page.total }
+        : { limit, hasMore: false, total: page.total },
+    };
+  }
+
+  return { availability, create, read, changeStatus, listForBusiness, listMine };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

@@ -1,0 +1,103 @@
+// Store contract, bookings: seats up to the capacity (one winner for the last seat), freeing a seat
+// on a status that holds none, compare-and-swap changes, held seats per start, filtered keyset lists.
+import { randomBytes } from 'node:crypto';
+import { ConflictError, PreconditionFailedError } from '../../../src/domain/errors';
+import type { Booking } from '../../../src/domain/bookings/booking';
+import type { Store } from '../../../src/ports/store';
+import { at } from '../../fixtures/profiles';
+import type { StoreSuite } from './storeSuite';
+
+function aBooking(overrides: Partial<Booking> = {}): Booking {
+  const start = overrides.start ?? at(60);
+  return {
+    id: `bkg_${randomBytes(8).toString('hex')}`,
+    environment: 'live',
+    businessId: 'biz_1',
+    serviceId: 'svc_1',
+    serviceName: 'Haircut',
+    createdBy: 'acct_customer',
+    start,
+    end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+    timeZone: 'America/Chicago',
+    status: 'pending',
+    customer: { name: 'Sam', email: 'sam@example.com' },
+    seat: 0,
+    history: [{ status: 'pending', at: at(0), by: 'customer' }],
+    version: 1,
+    createdAt: at(0),
+    updatedAt: at(0),
+    ...overrides,
+  };
+}
+
+export function bookingsContract(suite: StoreSuite): void {
+  describe('bookings', () => {
+    let store: Store;
+    beforeEach(() => (store = suite.store()));
+
+    it('stores bookings on free seats up to the capacity, then refuses with SLOT_UNAVAILABLE', async () => {
+      const first = await store.bookings.create(aBooking({ price: { amount: 40, currency: 'USD' }, journeyId: 'sess-1', notes: 'hi' }), 2);
+      const second = await store.bookings.create(aBooking(), 2);
+      expect([first.seat, second.seat]).toEqual([0, 1]);
+      expect(await store.bookings.get('live', first.id)).toEqual(first);
+      expect(await store.bookings.get('test', first.id)).toBeNull();
+      const third = aBooking();
+      const error = await store.bookings.create(third, 2).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error).toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+      expect(await store.bookings.get('live', third.id)).toBeNull();
+      // Another service, start or environment has its own seats.
+      await expect(store.bookings.create(aBooking({ serviceId: 'svc_2' }), 1)).resolves.toBeDefined();
+      await expect(store.bookings.create(aBooking({ environment: 'test' }), 1)).resolves.toBeDefined();
+      await expect(store.bookings.create(aBooking({ start: at(120) }), 1)).resolves.toBeDefined();
+    });
+
+    it('gives the last seat to exactly one of two concurrent callers', async () => {
+      const results = await Promise.allSettled([store.bookings.create(aBooking(), 1), store.bookings.create(aBooking(), 1)]);
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      expect(rejected?.reason).toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+    });
+
+    it('frees the seat when a booking is cancelled or declined, not when it is confirmed', async () => {
+      const booking = await store.bookings.create(aBooking(), 1);
+      const confirmed = await store.bookings.replace({ ...booking, status: 'confirmed', version: 2 }, 1);
+      await expect(store.bookings.create(aBooking(), 1)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+      expect(await store.bookings.heldSeats('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual(new Map([[at(60), 1]]));
+      await store.bookings.replace({ ...confirmed, status: 'cancelled', version: 3 }, 2);
+      expect(await store.bookings.heldSeats('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual(new Map());
+      await expect(store.bookings.create(aBooking(), 1)).resolves.toMatchObject({ seat: 0 });
+    });
+
+    it('changes a booking only at the expected version', async () => {
+      const booking = await store.bookings.create(aBooking(), 1);
+      await store.bookings.replace({ ...booking, status: 'confirmed', version: 2 }, 1);
+      await expect(store.bookings.replace({ ...booking, status: 'declined', version: 2 }, 1)).rejects.toBeInstanceOf(PreconditionFailedError);
+      expect((await store.bookings.get('live', booking.id))?.status).toBe('confirmed');
+    });
+
+    it('lists a business\'s and an account\'s bookings by start, filtered by status and range, page after page', async () => {
+      const starts = [at(300), at(60), at(180), at(120)];
+      for (const start of starts) await store.bookings.create(aBooking({ start, createdBy: start === at(300) ? 'acct_other' : 'acct_customer' }), 1);
+      const cancelled = await store.bookings.create(aBooking({ start: at(240) }), 1);
+      await store.bookings.replace({ ...cancelled, status: 'cancelled', version: 2 }, 1);
+      await store.bookings.create(aBooking({ businessId: 'biz_2', start: at(30) }), 1);
+
+      const walked: string[] = [];
+      let after;
+      for (let i = 0; i < 5; i++) {
+        const page: Awaited<ReturnType<Store['bookings']['pageByBusiness']>> = await store.bookings.pageByBusiness('live', 'biz_1', { after, limit: 2 });
+        expect(page.total).toBe(5);
+        walked.push(...page.items.map((booking) => booking.start));
+        if (!page.next) break;
+        after = page.next;
+      }
+      expect(walked).toEqual([at(60), at(120), at(180), at(240), at(300)]);
+      const pending = await store.bookings.pageByBusiness('live', 'biz_1', { status: 'pending', from: at(100), to: at(300), limit: 10 });
+      expect(pending.items.map((booking) => booking.start)).toEqual([at(120), at(180)]);
+      expect(pending.total).toBe(2);
+      const mine = await store.bookings.pageByCreator('live', 'acct_other', { limit: 10 });
+      expect(mine.items.map((booking) => booking.start)).toEqual([at(300)]);
+    });
+  });
+}
