@@ -37,6 +37,11 @@ export interface Config {
    * socket address is the client). The client is the entry that many places from the right.
    */
   trustedProxies: number;
+  /**
+   * Where analytics events live: Elasticsearch when ELASTICSEARCH_URL is set, unless
+   * ANALYTICS_ENGINE=sqlite keeps them embedded (DATA_DIR/analytics.db).
+   */
+  analyticsEngine: 'sqlite' | 'elasticsearch';
   /** Days raw analytics events are kept (daily rollups are kept for good); see ANALYTICS_RAW_RETENTION_DAYS. */
   analyticsRawRetentionDays: number;
   /** Webhooks (issue 22): see webhookSettings(). */
@@ -167,6 +172,19 @@ function publicUrl(env: Env, problems: string[]): string | undefined {
   }
 }
 
+/** ANALYTICS_ENGINE: sqlite or elasticsearch; by default the search engine's choice. */
+function analyticsEngine(env: Env, problems: string[]): 'sqlite' | 'elasticsearch' {
+  const raw = (env.ANALYTICS_ENGINE ?? '').trim().toLowerCase();
+  const hasElasticsearch = env.ELASTICSEARCH_URL !== undefined && env.ELASTICSEARCH_URL !== '';
+  if (raw === '') return hasElasticsearch ? 'elasticsearch' : 'sqlite';
+  if (raw !== 'sqlite' && raw !== 'elasticsearch') {
+    problems.push(`ANALYTICS_ENGINE must be sqlite or elasticsearch (got "${env.ANALYTICS_ENGINE}")`);
+    return 'sqlite';
+  }
+  if (raw === 'elasticsearch' && !hasElasticsearch) problems.push('ANALYTICS_ENGINE=elasticsearch needs ELASTICSEARCH_URL');
+  return raw;
+}
+
 /** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
 function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
@@ -209,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.
     analyticsRawRetentionDays: integer(env, 'ANALYTICS_RAW_RETENTION_DAYS', 400, 91, 36500, problems),
+    analyticsEngine: analyticsEngine(env, problems),
     webhooks: webhookSettings(env, problems),
     publicUrl: publicUrl(env, problems),
   };

@@ -1,17 +1,26 @@
 // Chooses the AnalyticsStore adapter and keeps raw events within their retention period.
 // Embedded: SQLite in DATA_DIR/analytics.db, a file of its own so event writes never contend
-// with profile writes in store.db.
+// with profile writes in store.db. Elasticsearch (config.analyticsEngine) with ELASTICSEARCH_URL.
 import { join } from 'node:path';
+import { createElasticsearchAnalyticsStore } from '../adapters/elasticsearch/analytics/elasticsearchAnalyticsStore';
 import { createSqliteAnalyticsStore } from '../adapters/sqlite/analytics/sqliteAnalyticsStore';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { AnalyticsStore } from '../ports/analyticsStore';
 
-type AnalyticsConfig = Pick<Config, 'dataDir'>;
+type AnalyticsConfig = Pick<Config, 'dataDir' | 'analyticsEngine' | 'elasticsearchUrl'>;
 
-export async function openAnalyticsStore(config: AnalyticsConfig, _logger: Logger): Promise<AnalyticsStore> {
-  const store = createSqliteAnalyticsStore({ file: join(config.dataDir, 'analytics.db') });
-  await store.ping();
+export async function openAnalyticsStore(config: AnalyticsConfig, logger: Logger): Promise<AnalyticsStore> {
+  const store =
+    config.analyticsEngine === 'elasticsearch' && config.elasticsearchUrl
+      ? createElasticsearchAnalyticsStore({ node: config.elasticsearchUrl, logger: logger.child({ component: 'analytics' }) })
+      : createSqliteAnalyticsStore({ file: join(config.dataDir, 'analytics.db') });
+  try {
+    await store.ping();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return store;
 }
 

@@ -54,7 +54,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(() => store.close());
     const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
     closers.push(() => searchIndex.close());
-    const analytics = await openAnalyticsStore(config, logger);
+    const analytics = await withStartupRetry(config.analyticsEngine === 'elasticsearch' ? 'Elasticsearch analytics' : 'SQLite analytics', () => openAnalyticsStore(config, logger), timeout, logger);
     closers.push(() => analytics.close());
     const stopPurge = scheduleRawEventPurge(analytics, config.analyticsRawRetentionDays, logger);
     closers.push(async () => stopPurge());
@@ -118,7 +118,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       search: config.elasticsearchUrl ? 'elasticsearch' : 'sqlite',
       sessions: redis ? 'redis' : 'memory',
       llm: llm ? 'openai' : 'rules',
-      analytics: 'sqlite',
+      analytics: config.analyticsEngine,
     };
 
     const check = async (engine: string, ping: () => Promise<unknown>) => {

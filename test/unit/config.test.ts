@@ -88,3 +88,11 @@ it('keeps raw analytics events 400 days unless told, and never fewer than the 91
   expect(loadConfig({ DATA_DIR: dataDir(), ANALYTICS_RAW_RETENTION_DAYS: '120' }).analyticsRawRetentionDays).toBe(120);
   expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_RAW_RETENTION_DAYS: '30' })).toThrow(/ANALYTICS_RAW_RETENTION_DAYS must be a whole number from 91/);
 });
+
+it('keeps analytics with the search engine unless ANALYTICS_ENGINE says otherwise', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).analyticsEngine).toBe('sqlite');
+  expect(loadConfig({ DATA_DIR: dataDir(), ELASTICSEARCH_URL: 'http://127.0.0.1:9200' }).analyticsEngine).toBe('elasticsearch');
+  expect(loadConfig({ DATA_DIR: dataDir(), ELASTICSEARCH_URL: 'http://127.0.0.1:9200', ANALYTICS_ENGINE: 'sqlite' }).analyticsEngine).toBe('sqlite');
+  expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_ENGINE: 'elasticsearch' })).toThrow(/ANALYTICS_ENGINE=elasticsearch needs ELASTICSEARCH_URL/);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_ENGINE: 'clickhouse' })).toThrow(/ANALYTICS_ENGINE must be sqlite or elasticsearch/);
+});

@@ -3,21 +3,10 @@
 // raw scan), and adds the batch's counts to the daily rollups, grouped in memory first so a
 // batch of 10 000 impressions touches each rollup row once.
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
+import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AppendResult } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
-
-interface RollupDelta {
-  environment: string;
-  businessId: string;
-  localDate: string;
-  platform: string;
-  type: string;
-  events: number;
-  positionSum: number;
-  positionCount: number;
-  followed: number;
-}
 
 export type AppendEvents = (events: readonly AnalyticsEvent[]) => AppendResult;
 
@@ -41,16 +30,7 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
       followed = followed + excluded.followed`);
 
   const write = db.transaction((events: readonly AnalyticsEvent[]): AppendResult => {
-    const deltas = new Map<string, RollupDelta>();
-    const delta = (event: Pick<AnalyticsEvent, 'environment' | 'businessId' | 'localDate' | 'platform' | 'type'>): RollupDelta => {
-      const key = `${event.environment}\u0000${event.businessId}\u0000${event.localDate}\u0000${event.platform}\u0000${event.type}`;
-      let found = deltas.get(key);
-      if (!found) {
-        found = { environment: event.environment, businessId: event.businessId, localDate: event.localDate, platform: event.platform, type: event.type, events: 0, positionSum: 0, positionCount: 0, followed: 0 };
-        deltas.set(key, found);
-      }
-      return found;
-    };
+    const deltas = createRollupDeltas();
     let accepted = 0;
     for (const event of events) {
       const ts = Date.parse(event.timestamp);
@@ -76,19 +56,11 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
       });
       if (result.changes === 0) continue;
       accepted += 1;
-      const counts = delta(event);
-      counts.events += 1;
-      if (event.type === 'impression') {
-        if (event.position !== undefined) {
-          counts.positionSum += event.position;
-          counts.positionCount += 1;
-        }
-        counts.followed += followed;
-      }
+      deltas.addEvent(event, followed === 1);
       if ((event.type === 'website_visit' || event.type === 'conversion') && journeyId !== null) {
         const rows = markFollowed.all(event.environment, event.businessId, journeyId, ts - FOLLOW_WINDOW_MS, ts) as Array<{ local_date: string; platform: string }>;
         for (const row of rows) {
-          delta({ environment: event.environment, businessId: event.businessId, localDate: row.local_date, platform: row.platform, type: 'impression' }).followed += 1;
+          deltas.of({ environment: event.environment, businessId: event.businessId, localDate: row.local_date, platform: row.platform, type: 'impression' }).followed += 1;
         }
       }
     }

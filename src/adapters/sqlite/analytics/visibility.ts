@@ -1,5 +1,6 @@
 // visibility(): read from analytics_daily only (rollups), never raw events; one pass of at most
 // days x platforms x types rows per business.
+import { addRollup, emptyVisibility } from '../../../domain/analytics/visibilityCounts';
 import type { AnalyticsQuestions, VisibilityCounts } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
 
@@ -11,21 +12,6 @@ interface RollupRow {
   position_sum: number;
   position_count: number;
   followed: number;
-}
-
-export function emptyVisibility(): VisibilityCounts {
-  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0 };
-}
-
-/** Adds one rollup row (one type) into a slice's counts. */
-export function addRollup(counts: VisibilityCounts, row: Pick<RollupRow, 'type' | 'events' | 'position_sum' | 'position_count' | 'followed'>): void {
-  if (row.type === 'impression') {
-    counts.impressions += row.events;
-    counts.zeroClick += row.events - row.followed;
-    counts.positionSum += row.position_sum;
-    counts.positionCount += row.position_count;
-  } else if (row.type === 'citation') counts.citations += row.events;
-  else if (row.type === 'comparison') counts.comparisons += row.events;
 }
 
 export function createVisibility(db: SqliteDatabase): AnalyticsQuestions['visibility'] {

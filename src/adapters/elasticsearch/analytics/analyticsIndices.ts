@@ -1,0 +1,63 @@
+// Where the Elasticsearch analytics store keeps things: raw events in one index per UTC month of
+// their timestamp (`<prefix>-events-YYYY.MM`, shaped by the index template in
+// mappings/analytics-events.json) and daily count deltas in `<prefix>-daily`
+// (mappings/analytics-daily.json). Monthly indices rather than a data stream with ILM: retention
+// then drops whole months (what ILM's delete phase does), it runs on every Elasticsearch 8
+// distribution (the minimal one has no data-stream, ILM or scripting modules), and an event's
+// de-duplication id always lands in the same index, so `create` refuses a repeat in real time.
+import { createHash } from 'node:crypto';
+import type { Client, estypes } from '@elastic/elasticsearch';
+import dailyDefinition from '../../../../mappings/analytics-daily.json';
+import eventsTemplate from '../../../../mappings/analytics-events.json';
+
+export interface AnalyticsIndices {
+  /** Pattern over every month: what the raw-event questions search. */
+  events: string;
+  daily: string;
+  template: string;
+  /** The month index an event with this timestamp (epoch ms) belongs to. */
+  eventIndexFor(ts: number): string;
+  /** The month of a month index (YYYY.MM), or null for another name. */
+  monthOf(index: string): string | null;
+}
+
+export function analyticsIndices(prefix: string): AnalyticsIndices {
+  const eventsPrefix = `${prefix}-events-`;
+  return {
+    events: `${eventsPrefix}*`,
+    daily: `${prefix}-daily`,
+    template: `${prefix}-events`,
+    eventIndexFor(ts) {
+      const date = new Date(ts);
+      return `${eventsPrefix}${date.getUTCFullYear()}.${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    },
+    monthOf(index) {
+      return index.startsWith(eventsPrefix) && /^\d{4}\.\d{2}$/.test(index.slice(eventsPrefix.length)) ? index.slice(eventsPrefix.length) : null;
+    },
+  };
+}
+
+/** The document id of an event: its (environment, reporter, eventId) key, hashed to a fixed length. */
+export function eventDocumentId(environment: string, reporter: string, eventId: string): string {
+  return createHash('sha256').update(JSON.stringify([environment, reporter, eventId])).digest('base64url');
+}
+
+/** Installs the template (always, so a changed mapping applies to the next month) and the daily index. */
+export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsIndices): Promise<void> {
+  const { _comment: _ignored, ...template } = eventsTemplate as Record<string, unknown>;
+  await client.indices.putIndexTemplate({
+    name: indices.template,
+    ...(template as Omit<estypes.IndicesPutIndexTemplateRequest, 'name'>),
+    index_patterns: [indices.events],
+  });
+  const exists = await client.indices.exists({ index: indices.daily });
+  if (!exists) {
+    const { _comment: _unused, ...definition } = dailyDefinition as Record<string, unknown>;
+    try {
+      await client.indices.create({ index: indices.daily, ...(definition as Omit<estypes.IndicesCreateRequest, 'index'>) });
+    } catch (error) {
+      // Another process created it first.
+      if ((error as { body?: { error?: { type?: string } } }).body?.error?.type !== 'resource_already_exists_exception') throw error;
+    }
+  }
+}

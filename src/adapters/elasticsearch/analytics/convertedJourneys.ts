@@ -1,0 +1,61 @@
+// convertedJourneys() on Elasticsearch: a composite aggregation finds each converted journey's
+// first conversion; its earlier events come from a sorted search (time, then arrival order).
+import type { Client } from '@elastic/elasticsearch';
+import type { AnalyticsQuestions, ConvertedJourney } from '../../../ports/analyticsStore';
+import type { AnalyticsIndices } from './analyticsIndices';
+import { journeyEventsFilter } from './journeys';
+
+const PAGE = 1000;
+
+export function createConvertedJourneys(client: Client, indices: AnalyticsIndices): AnalyticsQuestions['convertedJourneys'] {
+  const common = { index: indices.events, ignore_unavailable: true, allow_no_indices: true };
+
+  async function firstConversions(scope: Parameters<AnalyticsQuestions['convertedJourneys']>[0]): Promise<Map<string, number>> {
+    const firsts = new Map<string, number>();
+    let after: Record<string, string> | undefined;
+    for (;;) {
+      const response = await client.search({
+        ...common,
+        size: 0,
+        query: { bool: { filter: [...journeyEventsFilter(scope), { term: { type: 'conversion' } }] } },
+        aggs: { journeys: { composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) }, aggs: { first: { min: { field: '@timestamp' } } } } },
+      });
+      const agg = (response.aggregations as unknown as { journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> } }).journeys;
+      if (!agg) return firsts;
+      for (const bucket of agg.buckets) firsts.set(bucket.key.journey, bucket.first.value);
+      if (agg.buckets.length < PAGE || !agg.after_key) return firsts;
+      after = agg.after_key;
+    }
+  }
+
+  return async (scope) => {
+    const firsts = await firstConversions(scope);
+    const byJourney = new Map<string, ConvertedJourney>();
+    const ids = [...firsts.keys()].sort();
+    for (let start = 0; start < ids.length; start += PAGE) {
+      const chunk = ids.slice(start, start + PAGE);
+      let searchAfter: Array<string | number> | undefined;
+      for (;;) {
+        const response = await client.search({
+          ...common,
+          size: 5000,
+          _source: ['journey_id', 'type', 'platform', '@timestamp'],
+          query: { bool: { filter: [...journeyEventsFilter(scope), { terms: { journey_id: chunk } }], must_not: [{ term: { type: 'conversion' } }] } },
+          sort: [{ journey_id: 'asc' }, { '@timestamp': 'asc' }, { seq: 'asc' }],
+          ...(searchAfter && { search_after: searchAfter }),
+        });
+        const hits = response.hits.hits;
+        for (const hit of hits) {
+          const doc = hit._source as { journey_id: string; type: string; platform: string; '@timestamp': number };
+          if (doc['@timestamp'] > (firsts.get(doc.journey_id) as number)) continue;
+          let journey = byJourney.get(doc.journey_id);
+          if (!journey) byJourney.set(doc.journey_id, (journey = { journeyId: doc.journey_id, touchpoints: [] }));
+          journey.touchpoints.push({ type: doc.type, platform: doc.platform });
+        }
+        if (hits.length < 5000) break;
+        searchAfter = hits[hits.length - 1].sort as Array<string | number>;
+      }
+    }
+    return [...byJourney.values()].sort((a, b) => a.journeyId.localeCompare(b.journeyId));
+  };
+}

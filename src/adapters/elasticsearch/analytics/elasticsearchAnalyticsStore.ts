@@ -1,0 +1,95 @@
+// AnalyticsStore on Elasticsearch 8: raw events in monthly indices, daily count deltas in one
+// index, every question an aggregation (analyticsIndices.ts says why not a data stream + ILM).
+// Retention on this engine is counted in whole months: purgeRawEvents drops the months that end
+// before the cut-off (so raw events live up to a month longer than ANALYTICS_RAW_RETENTION_DAYS).
+import { Client } from '@elastic/elasticsearch';
+import { checkAnalyticsEvents } from '../../../domain/analytics/checkEvents';
+import { UnavailableError } from '../../../domain/errors';
+import type { Logger } from '../../../logger';
+import type { AnalyticsStore } from '../../../ports/analyticsStore';
+import { translateError } from '../translateError';
+import { analyticsIndices, ensureAnalyticsIndices } from './analyticsIndices';
+import { createAppendEvents } from './appendEvents';
+import { createBusinessTotals } from './businessTotals';
+import { createConvertedJourneys } from './convertedJourneys';
+import { createJourneys } from './journeys';
+import { createVisibility } from './visibility';
+
+export interface ElasticsearchAnalyticsStoreOptions {
+  node: string;
+  /** Names: `<prefix>-events-YYYY.MM`, `<prefix>-daily` (default `analytics`). */
+  prefix?: string;
+  /** Make every write searchable before append resolves (tests); production relies on the 1 s refresh. */
+  refreshOnAppend?: boolean;
+  logger?: Logger;
+  requestTimeoutMs?: number;
+}
+
+export interface ElasticsearchAnalyticsStore extends AnalyticsStore {
+  /** The client and index names, for the benchmark's raw floor and tests' clean-up. */
+  readonly client: Client;
+  readonly indices: ReturnType<typeof analyticsIndices>;
+}
+
+export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalyticsStoreOptions): ElasticsearchAnalyticsStore {
+  const client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 30_000 });
+  const indices = analyticsIndices(options.prefix ?? 'analytics');
+  let ready: Promise<void> | undefined;
+  let closed = false;
+
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) throw new UnavailableError('The analytics store is closed');
+    ready ??= ensureAnalyticsIndices(client, indices).catch((error) => {
+      ready = undefined;
+      throw error;
+    });
+    try {
+      await ready;
+      return await work();
+    } catch (error) {
+      const translated = translateError(error);
+      if (translated instanceof UnavailableError) options.logger?.error({ err: error }, 'elasticsearch analytics request failed');
+      throw translated;
+    }
+  };
+  const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => (...args: A) => guard(() => fn(...args));
+  const appendEvents = createAppendEvents(client, indices, { refresh: options.refreshOnAppend ?? false });
+
+  return {
+    client,
+    indices,
+    async append(events) {
+      checkAnalyticsEvents(events);
+      if (events.length === 0) return { accepted: 0, duplicates: 0 };
+      return guard(() => appendEvents(events));
+    },
+    visibility: wrap(createVisibility(client, indices)),
+    journeys: wrap(createJourneys(client, indices)),
+    convertedJourneys: wrap(createConvertedJourneys(client, indices)),
+    businessTotals: wrap(createBusinessTotals(client, indices)),
+    purgeRawEvents: (before) =>
+      guard(async () => {
+        const rows = await client.cat.indices({ index: indices.events, format: 'json', h: ['index', 'docs.count'] });
+        let removed = 0;
+        for (const row of rows as Array<{ index?: string; 'docs.count'?: string }>) {
+          const month = row.index ? indices.monthOf(row.index) : null;
+          if (!month) continue;
+          const [year, monthNumber] = month.split('.').map(Number);
+          const monthEnd = Date.UTC(year, monthNumber, 1);
+          if (monthEnd > before.getTime()) continue;
+          await client.indices.delete({ index: row.index as string });
+          removed += Number(row['docs.count'] ?? 0);
+        }
+        return removed;
+      }),
+    ping: () =>
+      guard(async () => {
+        await client.cluster.health({ index: indices.daily, wait_for_status: 'yellow', timeout: '5s' });
+      }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
