@@ -112,6 +112,7 @@ describe('reviews and bookings', () => {
 
   interface Booked {
     businessId: string;
+    serviceId: string;
     reviewId: string;
     bookingId: string;
   }
@@ -126,7 +127,7 @@ describe('reviews and bookings', () => {
     const bookingId = (
       await request(app.callback).post('/v1/bookings').set(booker.auth).send({ businessId, serviceId, start: slots[2].start, customer: { name: 'Pat', email: 'pat@example.com' } })
     ).body.data.id;
-    return { businessId, reviewId, bookingId };
+    return { businessId, serviceId, reviewId, bookingId };
   }
 
   type Who = 'owner' | 'booker' | 'other' | 'anonymous' | 'sandbox';
@@ -134,6 +135,10 @@ describe('reviews and bookings', () => {
     ({ owner: owner.auth, booker: booker.auth, other: other.auth, anonymous: {}, sandbox: sandboxAll })[who];
 
   const cases: Array<[string, (f: Booked, a: Record<string, string>) => request.Test, Partial<Record<Who, number>>]> = [
+    // Reading a published business's reviews and free times is for any caller of its environment.
+    ['GET availability', (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}/services/${f.serviceId}/availability`).set(a), { owner: 200, other: 200, anonymous: 401, sandbox: 404 }],
+    ['GET reviews', (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}/reviews`).set(a), { owner: 200, other: 200, anonymous: 401, sandbox: 404 }],
+    ['POST review', (f, a) => request(app.callback).post(`/v1/business/profile/${f.businessId}/reviews`).set(a).send({ rating: 2 }), { owner: 403, anonymous: 401, sandbox: 404 }],
     ['GET business bookings', (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}/bookings`).set(a), { owner: 200, booker: 403, other: 403, anonymous: 401, sandbox: 404 }],
     ['GET booking', (f, a) => request(app.callback).get(`/v1/bookings/${f.bookingId}`).set(a), { owner: 200, booker: 200, other: 404, anonymous: 401, sandbox: 404 }],
     ['PATCH booking (cancel)', (f, a) => request(app.callback).patch(`/v1/bookings/${f.bookingId}`).set(a).send({ status: 'cancelled' }), { owner: 200, booker: 200, other: 404, anonymous: 401, sandbox: 404 }],

@@ -49,7 +49,7 @@ export function documentDescription(): string {
       'request still runs: 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept, so a retry runs again. Not on ' +
       '/auth routes, media uploads and deletes, consumer search, or DELETE of a profile or service (a second delete answers 404).',
     '- Profile GET and PATCH carry an `ETag`; PATCH with `If-Match` fails with 412 PRECONDITION_FAILED when the profile changed.',
-    '- Path ids must match their pattern (`biz_`, `svc_`, `med_`, `key_`, `ver_`, `acct_` followed by 6-40 letters or digits); ' +
+    '- Path ids must match their pattern (`biz_`, `svc_`, `med_`, `key_`, `ver_`, `acct_`, `rev_`, `bkg_` followed by 6-40 letters or digits); ' +
       'otherwise 400 VALIDATION_ERROR names the path parameter. Messages quote client input only up to 64 characters.',
     '- Text: single-line fields (names, tagline, category, address parts...) refuse control characters, line breaks and ' +
       'bidirectional embedding/override/isolate characters (U+202A-U+202E, U+2066-U+2069). Long prose fields (descriptions, ' +
@@ -65,6 +65,9 @@ export function documentDescription(): string {
     '## Units and rules',
     '- Search result `distance`: kilometres. Search radius `location.distance`: a number with `km`, `mi` or `m` (default `50km`).',
     '- Service `duration`: minutes, 1-1440.',
+    '- Service `capacity`: bookings one start time takes at once, 1-1000 (1 when absent). Booking and availability times are ISO 8601 ' +
+      'with the business\'s UTC offset; a booking `start` may be sent with any offset.',
+    '- Review `rating`: whole stars 1-5; `trust.averageRating` is the mean of visible reviews to one decimal.',
     '- Pricing: `type` fixed or hourly with `amount` >= 0; range with 0 <= `minAmount` <= `maxAmount`; `currency` an ISO 4217 code ' +
       'of a circulating currency; amounts in major units.',
     '- Hours: `HH:MM` 24-hour, 00:00-23:59, in the business\'s local time; `close` earlier than `open` means closing after midnight; ' +
