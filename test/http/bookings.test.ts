@@ -1,6 +1,8 @@
 // Bookings (issue 21) through the HTTP app, on a controlled clock: availability, booking and every
 // refusal, the last place under a race, Idempotency-Key, the lifecycle, who sees what, and the
 // conversion event a confirmation records.
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import request from 'supertest';
 import type { AnalyticsEvent } from '../../src/domain/analytics/analyticsEvent';
 import type { DomainEvent } from '../../src/services/domainEvents';
@@ -13,6 +15,14 @@ let customer: Actor;
 let stranger: Actor;
 // Monday 2026-11-30, 06:00 in Austin (America/Chicago, UTC-6).
 let now = new Date('2026-11-30T12:00:00Z');
+// Everything the app logs, at every level, to check no customer contact ever gets there.
+let logged = '';
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    logged += String(chunk);
+    done();
+  },
+});
 const recorded: AnalyticsEvent[] = [];
 const events: DomainEvent[] = [];
 
@@ -29,6 +39,7 @@ beforeAll(async () => {
     clock: () => now,
     eventRecorder: { record: (batch) => void recorded.push(...batch), flush: async () => undefined, close: async () => undefined },
     domainEvents: (event) => void events.push(event),
+    logger: pino({ level: 'trace' }, logSink),
   });
   // API keys, not JWTs: an access token would expire when a test moves the clock past the start.
   owner = await keyed(await signUp(app, 'booking-owner'));
@@ -407,5 +418,19 @@ describe('lists', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.bookings.map((booking: { businessId: string }) => booking.businessId)).toEqual([business.businessId]);
     expect((await request(app.callback).get('/v1/bookings').set(stranger.auth)).body.data.bookings.every((booking: { businessId: string }) => booking.businessId !== business.businessId)).toBe(true);
+  });
+});
+
+describe('privacy', () => {
+  it('never writes the customer\'s name, email or phone to the log, on success or refusal', async () => {
+    const business = await bookableBusiness({ capacity: 1 });
+    const contact = { name: 'Quinn Privatus', email: 'quinn.privatus@example.com', phone: '+15125550777' };
+    const booked = await book(customer, business, '2026-11-30T09:00:00-06:00', { customer: contact });
+    expect(booked.status).toBe(201);
+    expect((await book(stranger, business, '2026-11-30T09:00:00-06:00', { customer: contact })).status).toBe(409);
+    expect((await book(customer, business, '2026-11-30T09:30:00-06:00', { customer: contact })).status).toBe(400);
+    await request(app.callback).patch(`/v1/bookings/${booked.body.data.id}`).set(owner.auth).send({ status: 'confirmed' });
+    expect(logged).toContain('"path":"/v1/bookings"');
+    expect(logged).not.toMatch(/Quinn|Privatus|quinn\.privatus|5550777/);
   });
 });
