@@ -10,7 +10,7 @@ import { requireAdmin, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { idempotentJsonBody } from './http/idempotency';
 import { jsonBody } from './http/jsonBody';
-import { checkPathIds } from './http/pathIds';
+import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
@@ -166,6 +166,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders());
   app.use(v1.routes());
   // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.
+  app.use(allowOnlyServingMethods(v1));
   app.use(v1.allowedMethods());
   return app;
 }

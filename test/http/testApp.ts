@@ -24,6 +24,8 @@ import { type BufferedEventRecorder, createBufferedEventRecorder } from '../../s
 import { captureAnalyticsEvents, type CapturedAnalyticsEvents } from '../support/capturedAnalyticsEvents';
 
 export interface TestApp {
+  /** The Koa app itself, for tests that read its routes. */
+  koa: ReturnType<typeof createApp>;
   callback: ReturnType<ReturnType<typeof createApp>['callback']>;
   store: Store;
   searchIndex: SearchIndex;
@@ -69,6 +71,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     analytics: { ...analytics, append: (events) => recorded.append(events) },
   });
   return {
+    koa: app,
     callback: app.callback(),
     store,
     searchIndex,
