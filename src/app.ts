@@ -6,12 +6,13 @@ import Koa, { type Middleware } from 'koa';
 import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticate } from './http/authenticate';
-import { requireAdmin, requireScope, requireSignedIn } from './http/authorize';
+import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { idempotentJsonBody } from './http/idempotency';
 import { jsonBody } from './http/jsonBody';
 import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
+import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
 import { securityHeaders } from './http/securityHeaders';
 import type { Logger } from './logger';
 import type { AnalyticsStore } from './ports/analyticsStore';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Koa {
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
     rateLimit: deps.rateLimit,
+    routeAccess: requireRouteAccess(),
     requireScope,
     requireSignedIn,
     requireAdmin,
@@ -153,6 +155,8 @@ export function createApp(deps: AppDeps): Koa {
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());
+  // Who may call each route is decided in http/routeScopes.ts; a route missing there stops the build.
+  assertEveryRouteHasAccess(v1);
 
   const app = new Koa();
   // Behind proxies the client is the entry config.trustedProxies from the right of X-Forwarded-For

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyService } from '../services/apiKeyService';
 import type { AuthService } from '../services/authService';
-import { requireSignedIn } from '../http/authorize';
+import { requireRouteAccess } from '../http/authorize';
 import { created, ok } from '../http/envelope';
 import { jsonBody } from '../http/jsonBody';
 import { principalOf } from '../http/principal';
@@ -47,7 +47,8 @@ function body<T>(ctx: Context): T {
 export function authRoutes(deps: AuthRoutesDeps): Router {
   const { auth, apiKeys, authenticate } = deps;
   const json = deps.jsonBody ?? jsonBody(AUTH_BODY_LIMIT_BYTES);
-  const signedIn = deps.rateLimit ? [authenticate, deps.rateLimit, requireSignedIn()] : [authenticate, requireSignedIn()];
+  // The API-key routes are for a signed-in person: their entries in http/routeScopes.ts.
+  const signedIn = deps.rateLimit ? [authenticate, deps.rateLimit, requireRouteAccess()] : [authenticate, requireRouteAccess()];
   // Public routes are limited per client address (no principal yet): slows password guessing.
   const limited = deps.rateLimit ? [deps.rateLimit] : [];
   const router = new Router();

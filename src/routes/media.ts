@@ -10,20 +10,19 @@ import { protect, type RouteGuards } from './routeGuards';
 
 export function mediaRoutes({ guards, media }: { guards: RouteGuards; media: MediaService }): Router {
   const router = new Router();
-  const read = protect(guards, 'general', 'read:businesses');
-  const write = protect(guards, 'general', 'write:businesses');
+  const guarded = protect(guards, 'general');
 
-  router.post('/business/profile/media', write, multipartBody(), async (ctx) => {
+  router.post('/business/profile/media', guarded, multipartBody(), async (ctx) => {
     const fields = assertValid<MediaUploadFields>(mediaUploadFieldsSchema, ctx.request.body ?? {});
     const file = ctx.state.file as UploadedFile;
     created(ctx, await media.upload(principalOf(ctx), { ...fields, bytes: file.bytes }));
   });
 
-  router.delete('/business/profile/media/:mediaId', write, async (ctx) => {
+  router.delete('/business/profile/media/:mediaId', guarded, async (ctx) => {
     ok(ctx, await media.remove(principalOf(ctx), ctx.params.mediaId));
   });
 
-  router.get('/media/:mediaId', read, async (ctx) => {
+  router.get('/media/:mediaId', guarded, async (ctx) => {
     const blob = await media.read(principalOf(ctx), ctx.params.mediaId);
     ctx.set('Content-Type', blob.contentType);
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -43,28 +43,28 @@ export function profileRoutes(deps: {
   ownedProfiles: OwnedProfiles;
 }): Router {
   const { guards, profiles, catalog, verifications, sessions, ownedProfiles } = deps;
-  const read = protect(guards, 'general', 'read:businesses');
-  const write = protect(guards, 'general', 'write:businesses');
+  // Each route's scope (read:businesses, write:businesses) is its entry in http/routeScopes.ts.
+  const guarded = protect(guards, 'general');
   const json = guards.jsonBody;
   const router = new Router({ prefix: '/business/profile' });
 
-  router.post('/', write, json, validateBody(createProfileBodySchema), async (ctx) => {
+  router.post('/', guarded, json, validateBody(createProfileBodySchema), async (ctx) => {
     const profile = await profiles.create(principalOf(ctx), ctx.state.body);
     ctx.set('ETag', etagOf(profile));
     ctx.set('Location', `/v1/business/profile/${profile.id}`);
     created(ctx, { id: profile.id, name: profile.name, status: profile.status, createdAt: profile.createdAt });
   });
 
-  router.get('/', read, validateQuery(listOwnedProfilesQuerySchema), async (ctx) => {
+  router.get('/', guarded, validateQuery(listOwnedProfilesQuerySchema), async (ctx) => {
     ok(ctx, await ownedProfiles.list(principalOf(ctx), ctx.state.query));
   });
 
   // Declared before /:businessId so "status" is not taken for an id.
-  router.get('/status', read, validateQuery(profileStatusQuerySchema), async (ctx) => {
+  router.get('/status', guarded, validateQuery(profileStatusQuerySchema), async (ctx) => {
     ok(ctx, await profiles.status(principalOf(ctx), ctx.state.query.businessId));
   });
 
-  router.get('/:businessId', read, async (ctx) => {
+  router.get('/:businessId', guarded, async (ctx) => {
     const profile = await profiles.read(principalOf(ctx), ctx.params.businessId);
     // A consumer viewing a profile teaches its search session (personalisation).
     const sessionId = ctx.get('X-Session-ID');
@@ -81,13 +81,13 @@ export function profileRoutes(deps: {
     ok(ctx, presentProfile(profile));
   });
 
-  router.patch('/:businessId', write, json, validateBody(updateProfileBodySchema), async (ctx) => {
+  router.patch('/:businessId', guarded, json, validateBody(updateProfileBodySchema), async (ctx) => {
     const profile = await profiles.patch(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx));
     ctx.set('ETag', etagOf(profile));
     ok(ctx, { id: profile.id, status: profile.status, updatedAt: profile.updatedAt });
   });
 
-  router.delete('/:businessId', write, async (ctx) => {
+  router.delete('/:businessId', guarded, async (ctx) => {
     const principal = principalOf(ctx);
     // No ETag in the answer: a deleted profile has no revision left to read or change.
     const deleted = await profiles.remove(principal, ctx.params.businessId, ifMatchOf(ctx));
@@ -97,43 +97,43 @@ export function profileRoutes(deps: {
     ok(ctx, deleted);
   });
 
-  router.post('/:businessId/services', write, json, validateBody(createServiceBodySchema), async (ctx) => {
+  router.post('/:businessId/services', guarded, json, validateBody(createServiceBodySchema), async (ctx) => {
     sendRevised(ctx, await catalog.add(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)), 201);
   });
 
-  router.patch('/:businessId/services/:serviceId', write, json, validateBody(updateServiceBodySchema), async (ctx) => {
+  router.patch('/:businessId/services/:serviceId', guarded, json, validateBody(updateServiceBodySchema), async (ctx) => {
     sendRevised(ctx, await catalog.update(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ctx.state.body, ifMatchOf(ctx)));
   });
 
-  router.delete('/:businessId/services/:serviceId', write, async (ctx) => {
+  router.delete('/:businessId/services/:serviceId', guarded, async (ctx) => {
     sendRevised(ctx, await catalog.remove(principalOf(ctx), ctx.params.businessId, ctx.params.serviceId, ifMatchOf(ctx)));
   });
 
-  router.patch('/:businessId/exclusive-content', write, json, validateBody(updateExclusiveContentBodySchema), async (ctx) => {
+  router.patch('/:businessId/exclusive-content', guarded, json, validateBody(updateExclusiveContentBodySchema), async (ctx) => {
     sendRevised(ctx, await profiles.setExclusiveContent(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)));
   });
 
-  router.patch('/:businessId/hours', write, json, validateBody(updateHoursBodySchema), async (ctx) => {
+  router.patch('/:businessId/hours', guarded, json, validateBody(updateHoursBodySchema), async (ctx) => {
     sendRevised(ctx, await profiles.setHours(principalOf(ctx), ctx.params.businessId, ctx.state.body, ifMatchOf(ctx)));
   });
 
-  router.get('/:businessId/blackout-dates', read, async (ctx) => {
+  router.get('/:businessId/blackout-dates', guarded, async (ctx) => {
     ok(ctx, await profiles.listBlackoutDates(principalOf(ctx), ctx.params.businessId));
   });
 
-  router.post('/:businessId/blackout-dates', write, json, validateBody(addBlackoutDatesBodySchema), async (ctx) => {
+  router.post('/:businessId/blackout-dates', guarded, json, validateBody(addBlackoutDatesBodySchema), async (ctx) => {
     sendRevised(ctx, await profiles.addBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates, ifMatchOf(ctx)));
   });
 
-  router.delete('/:businessId/blackout-dates', write, json, validateBodyOrQuery(removeBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema), async (ctx) => {
+  router.delete('/:businessId/blackout-dates', guarded, json, validateBodyOrQuery(removeBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema), async (ctx) => {
     sendRevised(ctx, await profiles.removeBlackoutDates(principalOf(ctx), ctx.params.businessId, ctx.state.body.dates, ifMatchOf(ctx)));
   });
 
-  router.post('/:businessId/verification', write, json, validateBody(requestVerificationBodySchema), async (ctx) => {
+  router.post('/:businessId/verification', guarded, json, validateBody(requestVerificationBodySchema), async (ctx) => {
     ok(ctx, await verifications.request(principalOf(ctx), ctx.params.businessId, ctx.state.body));
   });
 
-  router.get('/:businessId/verification', read, async (ctx) => {
+  router.get('/:businessId/verification', guarded, async (ctx) => {
     ok(ctx, await verifications.history(principalOf(ctx), ctx.params.businessId));
   });
 

@@ -28,7 +28,7 @@ export interface SearchAnalytics {
 
 export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: ConsumerSearch; listings: ListingSearch; analytics: SearchAnalytics }): Router {
   const { guards, consumerSearch, listings, analytics } = deps;
-  const search = protect(guards, 'search', 'read:businesses');
+  const search = protect(guards, 'search');
   const platform = aiPlatform(analytics.platforms);
   const router = new Router({ prefix: '/api/v1' });
 

@@ -5,6 +5,7 @@ import { buildComponents } from './docs/components';
 import { documentDescription } from './docs/description';
 import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { analyticsPaths } from './docs/paths/analytics';
+import { withRouteSecurity } from './docs/routeSecurity';
 import { authPaths } from './docs/paths/auth';
 import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
@@ -16,6 +17,7 @@ import { systemPaths } from './docs/paths/system';
 import { verificationPaths } from './docs/paths/verification';
 
 export function buildOpenApiDocument(): Record<string, unknown> {
+  const components = buildComponents();
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -39,7 +41,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Admin' },
       { name: 'System' },
     ],
-    paths: {
+    // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
+    paths: withRouteSecurity({
       ...authPaths(),
       ...profilePaths(),
       ...catalogPaths(),
@@ -51,7 +54,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...analyticsPaths(),
       ...systemPaths(),
       ...analyticsEventPaths(),
-    },
-    components: buildComponents(),
+    }, components.securitySchemes),
+    components,
   };
 }

@@ -242,7 +242,7 @@ describe('API keys', () => {
     const created = await request(app.callback).post('/v1/auth/api-keys').set(owner.auth).send({ name: 'Sandbox', environment: 'test' });
     expect(created.status).toBe(201);
     expect(created.body.data.key).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
-    expect(created.body.data.scopes).toEqual(['read:businesses', 'write:businesses', 'read:analytics']);
+    expect(created.body.data.scopes).toEqual(['read:businesses', 'write:businesses', 'read:bookings', 'write:bookings', 'read:analytics', 'read:reviews', 'write:reviews']);
   });
 
   it.each([
@@ -341,7 +341,12 @@ describe('credentials on protected routes', () => {
     const key = await apiKey(app, owner, 'live', ['read:businesses']);
     const response = await request(app.callback).post('/v1/business/profile').set(key.auth).send(completeProfileBody());
     expect(response.status).toBe(403);
-    expect(response.body.error).toEqual({ code: 'FORBIDDEN', message: 'Missing required scope write:businesses' });
+    expect(response.body.error).toEqual({
+      code: 'FORBIDDEN',
+      message: 'This credential lacks the write:businesses scope this endpoint requires',
+      details: { field: 'scope', issue: 'requires the write:businesses scope', requiredScope: 'write:businesses' },
+    });
+    expect(response.headers['www-authenticate']).toBe('Bearer error="insufficient_scope", scope="write:businesses"');
   });
 
   it('puts data written with an sk_test_ key in the test partition, out of sight of live credentials', async () => {

@@ -29,7 +29,7 @@ describe('create', () => {
       id: expect.stringMatching(/^key_/),
       name: 'Server',
       environment: 'live',
-      scopes: ['read:businesses', 'write:businesses', 'read:analytics'],
+      scopes: ['read:businesses', 'write:businesses', 'read:bookings', 'write:bookings', 'read:analytics', 'read:reviews', 'write:reviews'],
       last4: key.slice(-4),
       prefix: 'sk_live_',
       createdAt: '2025-03-01T12:00:00.000Z',

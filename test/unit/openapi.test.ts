@@ -206,10 +206,12 @@ describe('OpenAPI content', () => {
     expect(jwt).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(op('post', '/auth/login').security).toEqual([]);
     expect(op('post', '/auth/api-keys').security).toEqual([{ jwt: [] }]);
-    expect(op('get', '/business/profile/{businessId}').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
+    expect(op('get', '/business/profile/{businessId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }]);
     expect(op('post', '/auth/login').responses['401']).toBeDefined();
     expect(op('get', '/health').responses['401']).toBeUndefined();
-    expect(op('get', '/media/{mediaId}').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
+    expect(op('get', '/media/{mediaId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }]);
+    expect(op('patch', '/business/profile/{businessId}/hours').security).toEqual([{ apiKey: ['write:businesses'] }, { jwt: ['write:businesses'] }]);
+    expect(op('get', '/admin/verifications').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
   });
   it('turns query schemas into parameters with their defaults and required flags', () => {
     const parameters = op('get', '/api/v1/directory').parameters as Json[];

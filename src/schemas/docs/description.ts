@@ -60,7 +60,12 @@ export function documentDescription(): string {
     '`Authorization: Bearer <credential>` with an API key (`sk_live_...` or `sk_test_...`) or a JWT from POST /auth/login. ' +
       'Missing, invalid, revoked or expired credential: 401 UNAUTHORIZED. Missing scope, suspended account or not the owner: 403 FORBIDDEN. ' +
       'Data created with `sk_test_` keys lives in a separate sandbox partition: invisible to live credentials and vice versa. ' +
-      'Scopes: read:businesses, write:businesses, read:bookings, write:bookings, read:analytics, read:reviews, write:reviews.',
+      'Scopes: read:businesses, write:businesses, read:bookings, write:bookings, read:analytics, read:reviews, write:reviews. ' +
+      'Each operation\'s `security` names the one scope it requires (search needs read:businesses). An API key holds the scopes ' +
+      'chosen when it was created (all by default); a JWT from POST /auth/login holds all of them. A credential without the ' +
+      'scope gets 403 FORBIDDEN with `details.field` `scope`, `details.requiredScope` and `WWW-Authenticate: Bearer ' +
+      'error="insufficient_scope"`. Account settings (API keys) need a signed-in person (JWT), whatever the scopes; admin ' +
+      'operations need an admin account\'s own credential and no scope.',
     '',
     '## Units and rules',
     '- Search result `distance`: kilometres. Search radius `location.distance`: a number with `km`, `mi` or `m` (default `50km`).',

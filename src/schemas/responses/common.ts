@@ -18,6 +18,7 @@ export const errorDetailsSchema: SchemaObject = {
   properties: {
     field: { type: 'string', description: 'First offending field as a dotted path, e.g. location.coordinates.lat or services.0.pricing.currency.' },
     issue: { type: 'string', description: 'What is wrong, in plain words, e.g. "must be between -90 and 90".' },
+    requiredScope: { type: 'string', description: '403 for a missing scope: the scope the operation requires (details.field is then `scope`).' },
   },
 };
 

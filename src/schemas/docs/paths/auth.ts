@@ -58,7 +58,9 @@ export function authPaths() {
         summary: 'Create an API key; the full key is in this answer only',
         description:
           'environment test gives sk_test_ keys (sandbox partition, 100 requests/hour), live gives sk_live_ keys. ' +
-          'Default scopes: read:businesses, write:businesses, read:analytics.',
+          'Without `scopes` the key gets every scope (read:businesses, write:businesses, read:bookings, write:bookings, ' +
+          'read:analytics, read:reviews, write:reviews); name some to narrow it (at least one). The scopes are shown when keys are listed. ' +
+          'Each operation of this document names the scope it requires; a key without it gets 403 FORBIDDEN naming the scope.',
         access: 'jwt',
         body: 'CreateApiKeyRequest',
         success: { status: 201, description: 'The key, once.', data: 'ApiKeyCreated' },

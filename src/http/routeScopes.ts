@@ -1,0 +1,92 @@
+// Who may call each route, in one table: the scope a credential needs (spec 5.4), or why the
+// route needs none. The same table is enforced on every request (http/routeAccess.ts, through
+// routes/routeGuards.ts `protect`) and written into each OpenAPI operation's `security`
+// (schemas/openapi.ts), so the documentation and the behaviour cannot drift. createApp refuses to
+// build an app with a route missing here, naming the route.
+//
+// ADDING A ROUTE: one line, `'<METHOD> <path as in OpenAPI, without /v1>': <access>`, e.g.
+//   'POST /bookings': scope('write:bookings'),
+// Path parameters are written {name}; HEAD follows GET.
+import type { Scope } from '../domain/account';
+
+export type RouteAccess =
+  /** Any credential (API key, JWT, OAuth access token) that holds the scope. */
+  | { kind: 'scope'; scope: Scope }
+  /** No credential at all: sign-up, sign-in, health, the OpenAPI document. */
+  | { kind: 'public' }
+  /**
+   * A person signed in (a JWT from /auth/login): settings of the account itself (its API keys,
+   * its OAuth clients and authorised apps). A key or an app acting for the account may not
+   * mint or widen credentials, so no scope grants these.
+   */
+  | { kind: 'signedIn' }
+  /**
+   * An admin account through its own credential (JWT or API key). No scope grants admin rights
+   * and an OAuth token never carries them: an app an admin authorised acts as a user.
+   */
+  | { kind: 'admin' };
+
+export const scope = (name: Scope): RouteAccess => ({ kind: 'scope', scope: name });
+const PUBLIC: RouteAccess = { kind: 'public' };
+const SIGNED_IN: RouteAccess = { kind: 'signedIn' };
+const ADMIN: RouteAccess = { kind: 'admin' };
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // System
+  'GET /health': PUBLIC,
+  'GET /ready': PUBLIC,
+  'GET /openapi.json': PUBLIC,
+
+  // Authentication and account settings
+  'POST /auth/register': PUBLIC,
+  'POST /auth/login': PUBLIC,
+  'POST /auth/refresh': PUBLIC,
+  'GET /auth/api-keys': SIGNED_IN,
+  'POST /auth/api-keys': SIGNED_IN,
+  'DELETE /auth/api-keys/{keyId}': SIGNED_IN,
+
+  // Business profiles, their catalogue, hours, media and verification
+  'GET /business/profile': scope('read:businesses'),
+  'POST /business/profile': scope('write:businesses'),
+  'GET /business/profile/status': scope('read:businesses'),
+  'GET /business/profile/{businessId}': scope('read:businesses'),
+  'PATCH /business/profile/{businessId}': scope('write:businesses'),
+  'DELETE /business/profile/{businessId}': scope('write:businesses'),
+  'POST /business/profile/{businessId}/services': scope('write:businesses'),
+  'PATCH /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
+  'DELETE /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
+  'PATCH /business/profile/{businessId}/exclusive-content': scope('write:businesses'),
+  'PATCH /business/profile/{businessId}/hours': scope('write:businesses'),
+  'GET /business/profile/{businessId}/blackout-dates': scope('read:businesses'),
+  'POST /business/profile/{businessId}/blackout-dates': scope('write:businesses'),
+  'DELETE /business/profile/{businessId}/blackout-dates': scope('write:businesses'),
+  'POST /business/profile/{businessId}/verification': scope('write:businesses'),
+  'GET /business/profile/{businessId}/verification': scope('read:businesses'),
+  'POST /business/profile/media': scope('write:businesses'),
+  'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
+  'GET /media/{mediaId}': scope('read:businesses'),
+
+  // Search (partner search also needs an active partner agreement)
+  'POST /api/v1/consumer/search': scope('read:businesses'),
+  'GET /api/v1/directory': scope('read:businesses'),
+  'GET /api/v1/partners/search': scope('read:businesses'),
+
+  // Admin
+  'GET /admin/verifications': ADMIN,
+  'POST /admin/verifications/{verificationId}/decision': ADMIN,
+  'PATCH /admin/accounts/{accountId}': ADMIN,
+};
+
+/** The table's key for a router path ('/v1/business/profile/:businessId') and method. */
+export function routeKey(method: string, routerPath: string): string {
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const path = routerPath
+    .replace(/^\/v1(?=\/|$)/, '')
+    .replace(/:(\w+)(\([^)]*\))?\??/g, '{$1}')
+    .replace(/(.)\/$/, '$1');
+  return `${verb} ${path || '/'}`;
+}
+
+export function routeAccessOf(key: string, table: Readonly<Record<string, RouteAccess>> = ROUTE_ACCESS): RouteAccess | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
