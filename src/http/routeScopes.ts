@@ -66,6 +66,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
   'GET /media/{mediaId}': scope('read:businesses'),
 
+  // Reviews (issue 21): moderation is an admin's, with no scope
+  'POST /business/profile/{businessId}/reviews': scope('write:reviews'),
+  'GET /business/profile/{businessId}/reviews': scope('read:reviews'),
+  'GET /business/profile/{businessId}/reviews/{reviewId}': scope('read:reviews'),
+  'PATCH /business/profile/{businessId}/reviews/{reviewId}': scope('write:reviews'),
+  'PUT /business/profile/{businessId}/reviews/{reviewId}/reply': scope('write:reviews'),
+  'PUT /business/profile/{businessId}/reviews/{reviewId}/moderation': ADMIN,
+
   // Search (partner search also needs an active partner agreement)
   'POST /api/v1/consumer/search': scope('read:businesses'),
   'GET /api/v1/directory': scope('read:businesses'),
