@@ -74,6 +74,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /business/profile/{businessId}/reviews/{reviewId}/reply': scope('write:reviews'),
   'PUT /business/profile/{businessId}/reviews/{reviewId}/moderation': ADMIN,
 
+  // Bookings (issue 21)
+  'GET /business/profile/{businessId}/services/{serviceId}/availability': scope('read:bookings'),
+  'GET /business/profile/{businessId}/bookings': scope('read:bookings'),
+  'POST /bookings': scope('write:bookings'),
+  'GET /bookings': scope('read:bookings'),
+  'GET /bookings/{bookingId}': scope('read:bookings'),
+  'PATCH /bookings/{bookingId}': scope('write:bookings'),
+
   // Search (partner search also needs an active partner agreement)
   'POST /api/v1/consumer/search': scope('read:businesses'),
   'GET /api/v1/directory': scope('read:businesses'),

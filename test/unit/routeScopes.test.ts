@@ -25,23 +25,23 @@ describe('routeKey', () => {
 describe('the build-time check', () => {
   function appRouter(): Router {
     const v1 = new Router({ prefix: '/v1' });
-    const bookings = new Router();
-    bookings.get('/health', (ctx) => void (ctx.body = 'ok'));
-    bookings.post('/bookings', (ctx) => void (ctx.body = 'ok'));
-    bookings.get('/bookings/:bookingId', (ctx) => void (ctx.body = 'ok'));
-    v1.use(bookings.routes());
+    const giftCards = new Router();
+    giftCards.get('/health', (ctx) => void (ctx.body = 'ok'));
+    giftCards.post('/gift-cards', (ctx) => void (ctx.body = 'ok'));
+    giftCards.get('/gift-cards/:cardId', (ctx) => void (ctx.body = 'ok'));
+    v1.use(giftCards.routes());
     return v1;
   }
 
   it('names each route without an entry', () => {
-    expect(routesWithoutAccess(appRouter())).toEqual(['POST /bookings', 'GET /bookings/{bookingId}']);
+    expect(routesWithoutAccess(appRouter())).toEqual(['POST /gift-cards', 'GET /gift-cards/{cardId}']);
     expect(() => assertEveryRouteHasAccess(appRouter())).toThrow(
-      /no entry in src\/http\/routeScopes\.ts \(ROUTE_ACCESS\): POST \/bookings, GET \/bookings\/\{bookingId\}\. Add one line per route/,
+      /no entry in src\/http\/routeScopes\.ts \(ROUTE_ACCESS\): POST \/gift-cards, GET \/gift-cards\/\{cardId\}\. Add one line per route/,
     );
   });
 
   it('passes once each route has its line', () => {
-    const table = { ...ROUTE_ACCESS, 'POST /bookings': scope('write:bookings'), 'GET /bookings/{bookingId}': scope('read:bookings') };
+    const table = { ...ROUTE_ACCESS, 'POST /gift-cards': scope('write:bookings'), 'GET /gift-cards/{cardId}': scope('read:bookings') };
     expect(() => assertEveryRouteHasAccess(appRouter(), table)).not.toThrow();
   });
 });
@@ -85,8 +85,8 @@ describe('OpenAPI security from the table', () => {
   });
 
   it('refuses to document an operation that has no entry, naming it', () => {
-    expect(() => withRouteSecurity({ '/bookings': { post: { summary: 'x' } } }, { apiKey: {}, jwt: {} })).toThrow(
-      'Documented operations without an entry in src/http/routeScopes.ts: POST /bookings',
+    expect(() => withRouteSecurity({ '/gift-cards': { post: { summary: 'x' } } }, { apiKey: {}, jwt: {} })).toThrow(
+      'Documented operations without an entry in src/http/routeScopes.ts: POST /gift-cards',
     );
   });
 });
