@@ -52,6 +52,10 @@ export interface Config {
    * TRUST_PROXY so X-Forwarded-Proto/Host are believed).
    */
   publicUrl?: string;
+  /** ANALYTICS_RECORDING (default true): false records no events of the service's own answers and clicks (ingestion still stores). */
+  analyticsRecording: boolean;
+  /** ANALYTICS_FLUSH_INTERVAL_MS (default 250): how long recorded events may wait in memory, so what a crash can lose. */
+  analyticsFlushIntervalMs: number;
 }
 
 export interface WebhookSettings {
@@ -230,6 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsEngine: analyticsEngine(env, problems),
     webhooks: webhookSettings(env, problems),
     publicUrl: publicUrl(env, problems),
+    analyticsRecording: flag(env, 'ANALYTICS_RECORDING', true, problems),
+    analyticsFlushIntervalMs: integer(env, 'ANALYTICS_FLUSH_INTERVAL_MS', 250, 10, 60_000, problems),
   };
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   // Without WEBHOOK_SECRET_KEY the signing secrets are sealed with a key derived from JWT_SECRET:

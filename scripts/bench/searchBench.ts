@@ -112,6 +112,14 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   const searchFloor = await startSearchFloor(scenarios, serverEnv(options, dataDir));
   closers.push(() => searchFloor.stop());
 
+  // What recording the answers' analytics events costs (issue 18): a second server on the same data
+  // with ANALYTICS_RECORDING=false (and no indexer of its own), driven at 1 connection right after
+  // the recording one, scenario by scenario, so both see the same moment of a shared machine. The
+  // directory records nothing: its difference is the noise floor of the comparison.
+  const quiet = await startServer({ repoRoot: REPO_ROOT, dataDir, env: { ...serverEnv(options, dataDir), ANALYTICS_RECORDING: 'false', IN_PROCESS_INDEXER: 'false' } });
+  closers.push(() => quiet.stop());
+  const recordingCost: string[] = [];
+
   const results: ScenarioResult[] = [];
   for (const [i, scenario] of scenarios.entries()) {
     const drive = (baseUrl: string, connections: number, durationSeconds: number) =>
@@ -119,6 +127,13 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     if (options.warmup > 0) assertClean(scenario, 'warm-up', await drive(server.baseUrl, options.connections, options.warmup));
     const api = await drive(server.baseUrl, 1, options.latencyDuration);
     assertClean(scenario, '1 connection', api);
+    if (options.warmup > 0) assertClean(scenario, 'warm-up, recording off', await drive(quiet.baseUrl, options.connections, options.warmup));
+    const off = await drive(quiet.baseUrl, 1, options.latencyDuration);
+    assertClean(scenario, 'recording off', off);
+    recordingCost.push(
+      `analytics recording ${scenario.name}: 1 conn p50 ${api.latency.p50} ms on / ${off.latency.p50} ms off (${(api.latency.p50 - off.latency.p50).toFixed(2)} ms), ` +
+        `p99 ${api.latency.p99} ms on / ${off.latency.p99} ms off${scenario.name === 'directory' ? ' (records nothing: the noise floor)' : ''}`,
+    );
     const load = await drive(server.baseUrl, options.connections, options.duration);
     assertClean(scenario, `${options.connections} connections`, load);
     const transport = await drive(replay.baseUrl, 1, options.latencyDuration);
@@ -149,7 +164,9 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   await searchFloor.stop();
   await koaReplay.stop();
   await replay.stop();
+  await quiet.stop();
   await server.stop();
+
 
   const report: BenchReport = {
     startedAt,
@@ -162,6 +179,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     targets: checkTargets(results),
   };
   console.log(`\n${formatReport(report)}\n`);
+  for (const line of recordingCost) console.log(line);
   log(`results written to ${writeReport(report, resolve(REPO_ROOT, options.outDir))}`);
 }
 

@@ -25,6 +25,7 @@ import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore'
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
+import type { EventRecorder } from '../ports/eventRecorder';
 import { createBufferedEventRecorder } from '../services/analytics/bufferedEventRecorder';
 
 export interface Engines {
@@ -60,7 +61,10 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(async () => stopPurge());
     // Answers' events wait here for at most one flush interval; closed (flushed) before the
     // analytics store closes, so SIGTERM loses none of them (closers run in reverse order).
-    const eventRecorder = createBufferedEventRecorder({ sink: analytics, logger: logger.child({ component: 'event-recorder' }) });
+    // ANALYTICS_RECORDING=false (bench:search measures recording's cost against it): nothing recorded.
+    const eventRecorder: EventRecorder = config.analyticsRecording === false
+      ? { record: () => undefined, flush: async () => undefined, close: async () => undefined }
+      : createBufferedEventRecorder({ sink: analytics, logger: logger.child({ component: 'event-recorder' }), flushIntervalMs: config.analyticsFlushIntervalMs });
     closers.push(() => eventRecorder.close());
 
     let redis: Redis | undefined;
