@@ -114,8 +114,8 @@ export function createApp(deps: AppDeps): Koa {
     clock,
   });
   const platforms = createPlatformRegistry({ store, clock });
-  const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock });
-  const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock });
+  const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
+  const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
 
   const guards: RouteGuards = {
     authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),

@@ -40,6 +40,8 @@ export async function resolveAiPlatform(
 ): Promise<string> {
   if (relayed !== undefined) {
     const name = relayed.trim().toLowerCase();
+    // `direct` may be said explicitly: "no assistant", the same as declaring nothing.
+    if (name === DIRECT_PLATFORM) return name;
     if (!PLATFORM_NAME.test(name) || !(isBuiltInPlatform(name) || (await isRegistered(name)))) {
       throw new ValidationError(field, `unknown AI platform; use one of ${BUILT_IN_PLATFORMS.join(', ')} or a name registered by an admin`);
     }

@@ -68,26 +68,43 @@ export function answerEvents(answer: Answer, newEventId: () => string): Analytic
   const timestamp = answer.at.toISOString();
   const query = normaliseQuery(answer.query);
   const cited = answer.summary ? citedBusinessIds(answer.summary, businesses) : new Set<string>();
+  const categories = businesses.map((business) => categoryKey(business.category));
   const perCategory = new Map<string, number>();
-  for (const business of businesses) perCategory.set(categoryKey(business.category), (perCategory.get(categoryKey(business.category)) ?? 0) + 1);
+  for (const key of categories) perCategory.set(key, (perCategory.get(key) ?? 0) + 1);
 
+  // One local day per time zone of the answer (Intl formatting is the costly part of recording).
+  const localDates = new Map<string, string>();
+  const localDate = (zone: string) => {
+    let date = localDates.get(zone);
+    if (date === undefined) {
+      date = localDateOf(answer.at, zone);
+      localDates.set(zone, date);
+    }
+    return date;
+  };
   const events: AnalyticsEvent[] = [];
-  const base = (type: AnalyticsEvent['type'], business: AnsweredBusiness): AnalyticsEvent => ({
-    eventId: newEventId(),
-    type,
-    businessId: business.id,
-    environment: answer.environment,
-    timestamp,
-    localDate: localDateOf(answer.at, business.timeZone ?? 'UTC'),
-    platform: answer.platform,
-    ...(answer.journeyId && { journeyId: answer.journeyId }),
-    ...(query && { query }),
-    surface: answer.surface,
-  });
+  // Built by assignment, not spreads: this runs for every business of every answer.
+  const event = (type: AnalyticsEvent['type'], business: AnsweredBusiness): AnalyticsEvent => {
+    const built: AnalyticsEvent = {
+      eventId: newEventId(),
+      type,
+      businessId: business.id,
+      environment: answer.environment,
+      timestamp,
+      localDate: localDate(business.timeZone ?? 'UTC'),
+      platform: answer.platform,
+      surface: answer.surface,
+    };
+    if (answer.journeyId) built.journeyId = answer.journeyId;
+    if (query) built.query = query;
+    return built;
+  };
   businesses.forEach((business, index) => {
-    events.push({ ...base('impression', business), position: index + 1 });
-    if (cited.has(business.id)) events.push(base('citation', business));
-    if ((perCategory.get(categoryKey(business.category)) ?? 0) > 1) events.push(base('comparison', business));
+    const impression = event('impression', business);
+    impression.position = index + 1;
+    events.push(impression);
+    if (cited.has(business.id)) events.push(event('citation', business));
+    if ((perCategory.get(categories[index]) ?? 0) > 1) events.push(event('comparison', business));
   });
   return events;
 }

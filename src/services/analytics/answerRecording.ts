@@ -5,6 +5,7 @@
 import { type Answer, answerEvents } from '../../domain/analytics/answerEvents';
 import { randomBase62 } from '../../domain/ids';
 import type { Principal } from '../../domain/principal';
+import type { Logger } from '../../logger';
 import type { EventRecorder } from '../../ports/eventRecorder';
 
 /**
@@ -18,12 +19,16 @@ export type RecordAnswer = (input: RecordAnswerInput) => void;
 
 export const newEventId = () => `evt_${randomBase62(22)}`;
 
-export function createAnswerRecording(deps: { recorder: EventRecorder; clock: () => Date }): RecordAnswer {
-  const { recorder, clock } = deps;
+export function createAnswerRecording(deps: { recorder: EventRecorder; clock: () => Date; logger: Pick<Logger, 'warn'> }): RecordAnswer {
+  const { recorder, clock, logger } = deps;
   return (input) => {
     if (input.businesses.length === 0) return;
-    recorder.record(
-      answerEvents({ environment: input.principal.environment, surface: input.surface, platform: input.platform, journeyId: input.journeyId, query: input.query, businesses: input.businesses, summary: input.summary, at: clock() }, newEventId),
-    );
+    const { principal, ...answer } = input;
+    try {
+      recorder.record(answerEvents({ ...answer, environment: principal.environment, at: clock() }, newEventId));
+    } catch (error) {
+      // Analytics must never fail the answer it describes: log and go on without its events.
+      logger.warn({ err: (error as Error).message, surface: input.surface }, 'could not record the events of an answer');
+    }
   };
 }

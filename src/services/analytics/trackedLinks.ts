@@ -6,6 +6,7 @@ import type { AnalyticsEvent } from '../../domain/analytics/analyticsEvent';
 import { signTrackedLink, trackedLinkKey, type TrackedLink, verifyTrackedLink } from '../../domain/analytics/trackedLinkToken';
 import { businessLocalDate } from '../../domain/analytics/businessDay';
 import { NotFoundError } from '../../domain/errors';
+import type { Logger } from '../../logger';
 import type { EventRecorder } from '../../ports/eventRecorder';
 import type { Store } from '../../ports/store';
 import { newEventId } from './answerRecording';
@@ -18,9 +19,9 @@ export class TrackedLinkNotFoundError extends NotFoundError {
   }
 }
 
-export function createTrackedLinks(deps: { secret: string; store: Pick<Store, 'profiles'>; recorder: EventRecorder; clock: () => Date }) {
+export function createTrackedLinks(deps: { secret: string; store: Pick<Store, 'profiles'>; recorder: EventRecorder; clock: () => Date; logger: Pick<Logger, 'warn'> }) {
   const key = trackedLinkKey(deps.secret);
-  const { store, recorder, clock } = deps;
+  const { store, recorder, clock, logger } = deps;
 
   return {
     /** `origin` is the public scheme://host[:port] the API is reached at (PUBLIC_URL, else the request's). */
@@ -49,7 +50,12 @@ export function createTrackedLinks(deps: { secret: string; store: Pick<Store, 'p
         ...(link.journeyId && { journeyId: link.journeyId }),
         surface: 'redirect',
       };
-      recorder.record([visit]);
+      try {
+        recorder.record([visit]);
+      } catch (error) {
+        // The visitor still gets to the website when analytics cannot take the visit.
+        logger.warn({ err: (error as Error).message }, 'could not record a website visit');
+      }
       return website;
     },
   };

@@ -212,8 +212,37 @@ describe('AI platform', () => {
     expect(publicList.body.data.platforms.at(-1)).toEqual({ name: 'mistral', displayName: 'Le Chat', builtIn: false });
   });
 
-  it('is direct for a signed-in account without a declared platform', async () => {
+  it('is direct for a signed-in account without a declared platform, or when X-AI-Platform says direct', async () => {
     await consumerSearch(owner.auth);
+    const key = await request(app.callback).post('/v1/auth/api-keys').set(owner.auth).send({ name: 'gemini app', environment: 'live', platform: 'gemini' });
+    expect((await consumerSearch({ Authorization: `Bearer ${key.body.data.key}` }, { 'X-AI-Platform': 'direct' })).status).toBe(200);
     expect(await platformsOf()).toEqual(new Set(['direct']));
+  });
+});
+
+describe('when recording fails', () => {
+  it('still answers the search and still redirects a click', async () => {
+    const broken = await buildTestApp({
+      eventRecorder: {
+        record: () => {
+          throw new Error('recorder broke');
+        },
+        flush: async () => undefined,
+        close: async () => undefined,
+      },
+    });
+    try {
+      const actor = await signUp(broken, 'broken-recorder');
+      const created = await request(broken.callback).post('/v1/business/profile').set(actor.auth).send(completeProfileBody(vegan('Resilient Vegan Diner', 'restaurants')));
+      await request(broken.callback).patch(`/v1/business/profile/${created.body.data.id}`).set(actor.auth).send({ status: 'published' });
+      await untilIndexed(broken);
+      const response = await request(broken.callback).post('/v1/api/v1/consumer/search').set(actor.auth).send({ query: 'vegan' });
+      expect(response.status).toBe(200);
+      expect(response.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([created.body.data.id]);
+      const click = await request(broken.callback).get(new URL(response.body.data.businesses[0].trackedUrl).pathname);
+      expect([click.status, click.headers.location]).toEqual([302, 'https://greenleaf.example/']);
+    } finally {
+      await broken.close();
+    }
   });
 });
