@@ -57,6 +57,8 @@ import { createTrustRefresh } from './services/reviews/trustRefresh';
 import { createConsumerSearch } from './services/search/consumerSearch';
 import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
+import { mcpRoutes } from './mcp/mcpHttp';
+import { createOpeningCheck } from './services/openingCheck';
 import { createAddressPolicy } from './domain/webhooks/addressPolicy';
 import { createSecretBox } from './domain/webhooks/secretBox';
 import { webhookRoutes } from './routes/webhooks';
@@ -152,6 +154,8 @@ export function createApp(deps: AppDeps): Koa {
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
     analyticsPlatformRoutes({ guards, platforms }),
     bookingRoutes({ guards, bookings }),
+    // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
+    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { consumerSearch, profiles, checkOpen: createOpeningCheck({ profiles, clock }), recordAnswer, logger } }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

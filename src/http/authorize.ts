@@ -14,11 +14,20 @@ import { type RouteAccess, ROUTE_ACCESS, routeAccessOf, routeKey } from './route
  */
 function missingScope(ctx: Context, scope: Scope): ForbiddenError {
   ctx.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
+  return missingScopeError(scope);
+}
+
+function missingScopeError(scope: Scope): ForbiddenError {
   return new ForbiddenError(`This credential lacks the ${scope} scope this endpoint requires`, {
     field: 'scope',
     issue: `requires the ${scope} scope`,
     requiredScope: scope,
   });
+}
+
+/** The same check for callers that are not HTTP routes (MCP tools, GraphQL fields): the same 403 FORBIDDEN and details. */
+export function checkPrincipalScope(principal: Pick<Principal, 'scopes'>, scope: Scope): void {
+  if (!principal.scopes.includes(scope)) throw missingScopeError(scope);
 }
 
 function checkScope(ctx: Context, principal: Principal, scope: Scope): void {

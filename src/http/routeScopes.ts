@@ -110,6 +110,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /webhooks/endpoints/{endpointId}/deliveries': scope('write:businesses'),
   'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/retry': scope('write:businesses'),
 
+  // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
+  'POST /mcp': scope('read:businesses'),
+  'DELETE /mcp': scope('read:businesses'),
+
   // Admin
   'GET /admin/verifications': ADMIN,
   'POST /admin/verifications/{verificationId}/decision': ADMIN,

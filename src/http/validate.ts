@@ -22,7 +22,8 @@ function checker(schema: SchemaObject, mode: SchemaMode, root: string): Check {
   };
 }
 
-function bodyChecker(schema: SchemaObject): Check {
+/** A body check for callers that are not Koa routes (MCP tool arguments): same schema, same errors. */
+export function bodyChecker(schema: SchemaObject): Check {
   const check = checker(schema, 'body', 'body');
   return (body) => {
     if (body === undefined || body === null) throw new ValidationError('body', 'is required (send a JSON object)');

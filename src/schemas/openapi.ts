@@ -9,6 +9,7 @@ import { withRouteSecurity } from './docs/routeSecurity';
 import { authPaths } from './docs/paths/auth';
 import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
+import { mcpPaths } from './docs/paths/mcp';
 import { mediaPaths } from './docs/paths/media';
 import { profilePaths } from './docs/paths/profile';
 import { reviewPaths } from './docs/paths/reviews';
@@ -40,6 +41,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Analytics' },
       { name: 'Admin' },
       { name: 'System' },
+      { name: 'MCP' },
     ],
     // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
     paths: withRouteSecurity({
@@ -54,6 +56,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...analyticsPaths(),
       ...systemPaths(),
       ...analyticsEventPaths(),
+      ...mcpPaths(),
     }, components.securitySchemes),
     components,
   };

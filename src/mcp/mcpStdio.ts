@@ -1,0 +1,75 @@
+// `npm run mcp:stdio` (issue 23): the MCP server over stdin/stdout for desktop assistants, on the
+// same engines as `npm start` (DATA_DIR, MONGODB_URI, ...). The credential is MCP_API_KEY (an
+// sk_live_/sk_test_ key, or an access token); it goes through the same authenticate middleware
+// and the search rate-limit area on every tool call, so a revoked key stops working at once.
+// stdout carries the protocol only: logs go to stderr.
+import type { Context } from 'koa';
+import pino from 'pino';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ConfigError, loadConfig } from '../config';
+import type { Principal } from '../domain/principal';
+import { authenticate } from '../http/authenticate';
+import { openRuntime } from '../runtime/openRuntime';
+import { createAnswerRecording } from '../services/analytics/answerRecording';
+import { createOpeningCheck } from '../services/openingCheck';
+import { createProfileAccess } from '../services/profileMutation';
+import { createProfileService } from '../services/profileService';
+import { createConsumerSearch } from '../services/search/consumerSearch';
+import { createMcpServer } from './mcpServer';
+
+async function main(): Promise<void> {
+  const key = process.env.MCP_API_KEY?.trim();
+  if (!key) {
+    console.error('MCP_API_KEY is required: an API key (sk_live_... or sk_test_...) with the read:businesses scope');
+    process.exit(2);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, base: undefined, redact: ['authorization'] }, pino.destination(2));
+  const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false });
+  const deps = runtime.appDeps;
+  const clock = () => new Date();
+  const access = createProfileAccess({ store: deps.store, clock });
+  const profiles = createProfileService({ store: deps.store, access, clock });
+  const tools = {
+    consumerSearch: createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock }),
+    profiles,
+    checkOpen: createOpeningCheck({ profiles, clock }),
+    recordAnswer: createAnswerRecording({ recorder: deps.eventRecorder, clock }),
+    logger,
+  };
+
+  const checkCredential = authenticate({ store: deps.store, jwtSecret: config.jwtSecret, clock });
+  const searchLimit = deps.rateLimit('search');
+  // The Koa middlewares need only these parts of a context: the header, response headers (dropped), state, the address.
+  async function principal(): Promise<Principal> {
+    const ctx = { get: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${key}` : ''), set: () => undefined, state: {}, ip: '127.0.0.1' } as unknown as Context;
+    await checkCredential(ctx, async () => searchLimit(ctx, async () => undefined));
+    return ctx.state.principal as Principal;
+  }
+  await principal(); // refuse a bad key at start, not at the first call
+
+  const server = createMcpServer(tools, principal);
+  await server.connect(new StdioServerTransport());
+  const stop = async () => {
+    await server.close().catch(() => undefined);
+    await runtime.close();
+    process.exit(0);
+  };
+  process.stdin.on('end', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: Error) => {
+  console.error(`mcp:stdio failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+// The MCP endpoint (issue 23): JSON-RPC 2.0 messages of the Model Context Protocol over its
+// Streamable HTTP transport. The messages themselves are the protocol's (modelcontextprotocol.io);
+// this documents what HTTP sees: credential, session header, statuses.
+import { operation } from '../operation';
+
+const tag = 'MCP';
+
+const jsonRpcMessage = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, method: { type: 'string' }, params: { type: 'object' } },
+};
+
+const jsonRpcBody = {
+  description: 'One JSON-RPC 2.0 message of the Model Context Protocol, or a batch of them.',
+  schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage, minItems: 1 }] },
+};
+
+const jsonRpcError = {
+  type: 'object',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+  },
+};
+
+const sessionHeader = {
+  name: 'Mcp-Session-Id',
+  in: 'header',
+  required: false,
+  description: 'The session from the answer to initialize; required on every later request of the session.',
+  schema: { type: 'string', maxLength: 100 },
+};
+
+export const MCP_DESCRIPTION =
+  'Model Context Protocol server for AI assistants (Streamable HTTP transport, protocol versions the official SDK supports). ' +
+  'Tools: search_businesses (consumer search), get_business (published profile), check_open (open at a local time, blackout dates honoured), ' +
+  'list_categories; resource template business://{id}. Each tool checks the scope the matching REST route requires (read:businesses) and ' +
+  'answers refusals as tool errors (isError, text holding {error: {code, message, details}}). ' +
+  'Sessions: initialize (without Mcp-Session-Id) opens one and answers its id in the Mcp-Session-Id header; it belongs to the account and ' +
+  'environment of the credential that opened it (another account gets 404), ends on DELETE, after 30 idle minutes or when the process ' +
+  'holds 1000 sessions (least recently used first), and lives in this process (behind several instances, route by that header). ' +
+  'Every request is authenticated again (a revoked key is refused on its next call). tools/call messages count against the search ' +
+  'rate-limit area. Answers are application/json (no SSE stream; GET answers 405). search_businesses and get_business answers are ' +
+  'recorded for analytics with surface mcp and the platform read from the client\'s clientInfo.name (claude, chatgpt, gemini, ' +
+  'perplexity, copilot, meta_ai, else other).';
+
+function withJsonRpcErrors(op: Record<string, unknown>, statuses: Record<number, string>): Record<string, unknown> {
+  const responses = { ...(op.responses as Record<string, unknown>) };
+  for (const [status, description] of Object.entries(statuses)) {
+    responses[status] = { description, content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, jsonRpcError] } } } };
+  }
+  return { ...op, parameters: [sessionHeader, ...(op.parameters as unknown[])], responses };
+}
+
+export function mcpPaths() {
+  const post = operation({
+    operationId: 'mcpMessage',
+    tag,
+    summary: 'Send MCP JSON-RPC messages (initialize, tools/list, tools/call, resources/read, ...)',
+    description: MCP_DESCRIPTION,
+    access: 'credential',
+    requestBody: { required: true, content: { 'application/json': jsonRpcBody } },
+    success: {
+      status: 200,
+      description: 'The JSON-RPC answer (202 with no body when only notifications or responses were sent).',
+      content: { 'application/json': { schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage }] } } },
+      headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', schema: { type: 'string' } } },
+    },
+    errors: [404, 413, 415],
+  });
+  const remove = operation({
+    operationId: 'mcpEndSession',
+    tag,
+    summary: 'End an MCP session',
+    access: 'credential',
+    success: { status: 200, description: 'The session is ended.' },
+    errors: [404],
+  });
+  return {
+    '/mcp': {
+      post: withJsonRpcErrors(post, {
+        400: 'A body that is not JSON or not JSON-RPC (envelope VALIDATION_ERROR, or a JSON-RPC error), or a request other than initialize without Mcp-Session-Id.',
+        404: 'Mcp-Session-Id names no session of this account (unknown, ended or expired): initialize again.',
+        406: 'Accept must list both application/json and text/event-stream (the transport\'s rule).',
+      }),
+      delete: withJsonRpcErrors(remove, { 404: 'Mcp-Session-Id is missing or names no session of this account.' }),
+    },
+  };
+}

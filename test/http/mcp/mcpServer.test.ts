@@ -1,0 +1,247 @@
+// The MCP server (issue 23) driven by the SDK's own client over Streamable HTTP against the app
+// listening on 127.0.0.1: tools listed and called, refusals as tool errors, 401s, and the answers
+// recorded for analytics under the client's platform with surface mcp.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import request from 'supertest';
+import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
+import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
+
+// Tuesday 10 March 2026, 13:00 in Austin (CDT, UTC-5).
+const NOW = '2026-03-10T18:00:00.000Z';
+const AUSTIN = { lat: 30.2672, lon: -97.7431 };
+
+let app: TestApp;
+let server: Server;
+let mcpUrl: URL;
+let owner: Actor;
+let liveKey: string;
+const ids: Record<string, string> = {};
+const clients: Client[] = [];
+
+async function publish(key: string, overrides: Record<string, unknown>): Promise<void> {
+  const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody(overrides));
+  expect(created.status).toBe(201);
+  ids[key] = created.body.data.id;
+  expect((await request(app.callback).patch(`/v1/business/profile/${ids[key]}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
+}
+
+async function connect(credential: string | undefined, name = 'claude-ai'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  const headers: Record<string, string> = credential ? { Authorization: `Bearer ${credential}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+type Structured = Record<string, any>;
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Structured; content: Array<{ type: string; text: string }> };
+}
+const errorOf = (result: { content: Array<{ text: string }> }) => JSON.parse(result.content[0].text).error;
+
+beforeAll(async () => {
+  app = await buildTestApp({ clock: () => new Date(NOW) });
+  owner = await signUp(app, 'mcp-owner');
+  liveKey = (await apiKey(app, owner, 'live')).key;
+  await publish('sprout', {
+    name: 'Sprout Kitchen',
+    description: 'Sprout Kitchen serves vegan food made fresh every day from local produce, with seasonal specials.',
+    services: [{ name: 'Vegan tasting menu', description: 'Five seasonal courses', pricing: { type: 'fixed', currency: 'USD', amount: 45 } }],
+    location: { address: { street: '1400 S Congress Ave', city: 'Austin', state: 'TX', postalCode: '78704', country: 'US' }, coordinates: { lat: 30.2489, lon: -97.7501 } },
+  });
+  await publish('ladle', {
+    name: 'Leaf and Ladle',
+    description: 'Leaf and Ladle is a vegan food counter with soups, bowls and fresh bread.',
+    location: { address: { street: '500 E 6th St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, coordinates: { lat: 30.2676, lon: -97.7386 } },
+  });
+  expect((await request(app.callback).patch(`/v1/business/profile/${ids.sprout}/exclusive-content`).set(owner.auth).send({ insiderTips: 'Ask for the garden table.' })).status).toBe(200);
+  // Tuesday 17 March is a blackout date.
+  expect((await request(app.callback).post(`/v1/business/profile/${ids.sprout}/blackout-dates`).set(owner.auth).send({ dates: ['2026-03-17'] })).status).toBe(200);
+  await untilIndexed(app);
+  server = createServer(app.callback);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  mcpUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/mcp`);
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await app.close();
+});
+
+beforeEach(async () => {
+  await app.eventRecorder.flush();
+  app.recorded.clear();
+});
+
+it('lists its tools, each with an input and an output schema and a description', async () => {
+  const client = await connect(liveKey);
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'get_business', 'list_categories', 'search_businesses']);
+  for (const tool of tools) {
+    expect(tool.inputSchema.type).toBe('object');
+    expect(tool.outputSchema?.type).toBe('object');
+    expect(tool.description!.length).toBeGreaterThan(40);
+  }
+  expect(Object.keys(tools.find((tool) => tool.name === 'search_businesses')!.inputSchema.properties!)).toEqual(
+    expect.arrayContaining(['query', 'location', 'radius']),
+  );
+});
+
+it('search_businesses answers the consumer search: summary, ids, distance, rating, why they matched', async () => {
+  const client = await connect(liveKey);
+  const result = await call(client, 'search_businesses', { query: 'vegan food', location: AUSTIN, radius: '10km' });
+  expect(result.isError).toBeFalsy();
+  const answer = result.structuredContent!;
+  expect(answer.total).toBe(2);
+  expect(answer.businesses.map((b: Structured) => b.id).sort()).toEqual([ids.sprout, ids.ladle].sort());
+  const ladle = answer.businesses.find((b: Structured) => b.id === ids.ladle);
+  // 500 E 6th St is about 0.4 km from the city centre point; 1400 S Congress about 2.2 km.
+  expect(ladle.distanceKm).toBeGreaterThan(0.2);
+  expect(ladle.distanceKm).toBeLessThan(0.8);
+  expect(answer.businesses.find((b: Structured) => b.id === ids.sprout).distanceKm).toBeGreaterThan(1.5);
+  expect(ladle.rating).toBe(0);
+  expect(ladle.whyMatched.length).toBeGreaterThan(0);
+  expect(answer.summary).toContain('Leaf and Ladle');
+  expect(answer.sessionId).toMatch(/\S/);
+  // The same answer as text for clients that ignore structured content.
+  expect(JSON.parse(result.content[0].text)).toEqual(answer);
+});
+
+it('get_business returns the published profile with services, prices, hours and exclusive content', async () => {
+  const client = await connect(liveKey);
+  const result = await call(client, 'get_business', { businessId: ids.sprout });
+  expect(result.isError).toBeFalsy();
+  const profile = result.structuredContent!;
+  expect(profile.name).toBe('Sprout Kitchen');
+  expect(profile.services).toEqual([expect.objectContaining({ name: 'Vegan tasting menu', pricing: { type: 'fixed', currency: 'USD', amount: 45 } })]);
+  expect(profile.hours.tuesday).toEqual({ open: '11:00', close: '22:00' });
+  expect(profile.exclusiveContent).toEqual({ insiderTips: 'Ask for the garden table.' });
+  expect(profile.blackoutDates).toEqual(['2026-03-17']);
+  expect(profile.timeZone).toBe('America/Chicago');
+});
+
+it('check_open reads the weekly hours in the business zone and honours blackout dates', async () => {
+  const client = await connect(liveKey);
+  const at = async (localTime?: string) => (await call(client, 'check_open', { businessId: ids.sprout, ...(localTime && { localTime }) })).structuredContent!;
+  // Now: Tuesday 13:00 in Austin.
+  expect(await at()).toEqual({
+    businessId: ids.sprout, name: 'Sprout Kitchen', timeZone: 'America/Chicago', localTime: '2026-03-10T13:00', weekday: 'tuesday',
+    open: true, blackoutDate: false, hoursThatDay: { open: '11:00', close: '22:00' },
+  });
+  expect(await at('2026-03-10T10:59')).toMatchObject({ open: false, blackoutDate: false });
+  expect(await at('2026-03-15T12:00')).toMatchObject({ weekday: 'sunday', open: false, hoursThatDay: { closed: true } });
+  expect(await at('2026-03-17T12:00')).toMatchObject({ weekday: 'tuesday', open: false, blackoutDate: true, hoursThatDay: { open: '11:00', close: '22:00' } });
+});
+
+it('list_categories names the categories search understands', async () => {
+  const client = await connect(liveKey);
+  const { categories } = (await call(client, 'list_categories', {})).structuredContent!;
+  expect(categories).toEqual(expect.arrayContaining([expect.objectContaining({ category: 'restaurants', alsoCalled: expect.arrayContaining(['restaurant']) })]));
+});
+
+it('reads a profile as the business://{id} resource', async () => {
+  const client = await connect(liveKey);
+  const { contents } = await client.readResource({ uri: `business://${ids.ladle}` });
+  expect(contents[0].mimeType).toBe('application/json');
+  expect(JSON.parse((contents[0] as { text: string }).text)).toMatchObject({ id: ids.ladle, name: 'Leaf and Ladle' });
+});
+
+describe('refusals are tool errors the model can read, and the session keeps working', () => {
+  it('arguments outside the input schema', async () => {
+    const client = await connect(liveKey);
+    const wrongType = await call(client, 'search_businesses', { query: 42 });
+    expect(wrongType.isError).toBe(true);
+    expect(wrongType.content[0].text).toMatch(/query/);
+    // Within the zod shape, refused by the REST route's own schema, with its field and issue.
+    const zeroRadius = await call(client, 'search_businesses', { query: 'vegan', location: AUSTIN, radius: '0km' });
+    expect(zeroRadius.isError).toBe(true);
+    expect(errorOf(zeroRadius)).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'location.distance' } });
+    const badTime = await call(client, 'check_open', { businessId: ids.sprout, localTime: '2026-02-30T10:00' });
+    expect(errorOf(badTime)).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'localTime' } });
+    const unknown = await call(client, 'get_business', { businessId: 'biz_doesnotexist0000' });
+    expect(errorOf(unknown).code).toBe('PROFILE_NOT_FOUND');
+    expect((await call(client, 'list_categories', {})).isError).toBeFalsy();
+  });
+
+
+  it('a draft of another account is not readable', async () => {
+    const other = await signUp(app, 'mcp-other');
+    const draft = await request(app.callback).post('/v1/business/profile').set(other.auth).send(completeProfileBody());
+    const client = await connect(liveKey);
+    expect(errorOf(await call(client, 'get_business', { businessId: draft.body.data.id })).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('credentials', () => {
+  it('no credential: 401 with WWW-Authenticate, and the SDK client cannot connect', async () => {
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    await expect(connect(undefined)).rejects.toThrow(/401|Unauthorized/i);
+  });
+
+  it('a key without read:businesses (the scope of every tool): 403 naming the scope', async () => {
+    const narrow = await apiKey(app, owner, 'live', ['read:analytics']);
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${narrow.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="read:businesses"');
+    expect(((await response.json()) as { error: { details: unknown } }).error.details).toMatchObject({ requiredScope: 'read:businesses' });
+  });
+
+  it('a key revoked mid-session is refused on its next call', async () => {
+    const key = await apiKey(app, owner, 'live');
+    const client = await connect(key.key);
+    expect((await call(client, 'list_categories', {})).isError).toBeFalsy();
+    expect((await request(app.callback).delete(`/v1/auth/api-keys/${key.id}`).set(owner.auth)).status).toBe(200);
+    await expect(call(client, 'list_categories', {})).rejects.toThrow(/401|revoked|Unauthorized/i);
+  });
+
+  it('a session belongs to the account that opened it', async () => {
+    const client = await connect(liveKey);
+    const sessionId = (client as unknown as { _transport: StreamableHTTPClientTransport })._transport.sessionId!;
+    const stranger = await signUp(app, 'mcp-stranger');
+    const strangerKey = await apiKey(app, stranger, 'live');
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${strangerKey.key}`, 'Mcp-Session-Id': sessionId, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+it('records each answer under the MCP client platform with surface mcp, and upstream-metrics counts them', async () => {
+  const client = await connect(liveKey, 'ChatGPT');
+  const searched = await call(client, 'search_businesses', { query: 'vegan food', location: AUSTIN, radius: '10km' });
+  await call(client, 'get_business', { businessId: ids.ladle });
+  await app.eventRecorder.flush();
+  const events = app.recorded.stored;
+  const order = searched.structuredContent!.businesses.map((b: Structured) => b.id);
+  const impressions = events.filter((event) => event.type === 'impression');
+  expect(impressions.map(({ businessId, position, platform, surface }) => ({ businessId, position, platform, surface }))).toEqual([
+    { businessId: order[0], position: 1, platform: 'chatgpt', surface: 'mcp' },
+    { businessId: order[1], position: 2, platform: 'chatgpt', surface: 'mcp' },
+    { businessId: ids.ladle, position: 1, platform: 'chatgpt', surface: 'mcp' },
+  ]);
+  expect(impressions[0].journeyId).toBe(searched.structuredContent!.sessionId);
+
+  // The business's own numbers for the day, under this client's platform: its two impressions here.
+  const metrics = await request(app.callback).get(`/v1/analytics/upstream-metrics?businessId=${ids.ladle}&startDate=2026-03-10&endDate=2026-03-10&platform=chatgpt`).set(owner.auth);
+  expect(metrics.status).toBe(200);
+  expect(metrics.body.metrics.impressions).toBe(2);
+  expect(metrics.body.platforms).toEqual([expect.objectContaining({ name: 'chatgpt', impressions: 2 })]);
+});
