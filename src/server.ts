@@ -2,21 +2,12 @@
 // backoff), build the app, listen, and shut down cleanly on SIGTERM/SIGINT.
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
+import { loadConfigOrExit } from './runtime/loadConfigOrExit';
 import { openRuntime, type Runtime } from './runtime/openRuntime';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   let runtime: Runtime;
   try {

@@ -6,9 +6,9 @@
 import type { Context } from 'koa';
 import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ConfigError, loadConfig } from '../config';
 import type { Principal } from '../domain/principal';
 import { authenticate } from '../http/authenticate';
+import { loadConfigOrExit } from '../runtime/loadConfigOrExit';
 import { openRuntime } from '../runtime/openRuntime';
 import { createAnswerRecording } from '../services/analytics/answerRecording';
 import { createOpeningCheck } from '../services/openingCheck';
@@ -23,16 +23,7 @@ async function main(): Promise<void> {
     console.error('MCP_API_KEY is required: an API key (sk_live_... or sk_test_...) with the read:businesses scope');
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel, base: undefined, redact: ['authorization'] }, pino.destination(2));
   const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false });
   const deps = runtime.appDeps;
