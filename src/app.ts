@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
-    systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument() }),
+    systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument(), authenticate: guards.authenticate }),
     // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general') }),
     mediaRoutes({ guards, media }),

@@ -99,7 +99,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   log('starting the server (src/server.ts) on 127.0.0.1');
   const server = await startServer({ repoRoot: REPO_ROOT, dataDir, env: serverEnv(options, dataDir) });
   closers.push(() => server.stop());
-  await waitUntilIndexed(server.baseUrl);
+  await waitUntilIndexed(server.baseUrl, account.apiKey);
   log(`server ${server.baseUrl} (pid ${server.pid}) is up and its indexer has nothing pending`);
 
   const preflights: Array<Awaited<ReturnType<typeof preflight>>> = [];

@@ -71,19 +71,23 @@ export async function startServer(options: { repoRoot: string; dataDir: string; 
   throw new Error(`the server did not answer ${baseUrl}/v1/health within ${(options.startTimeoutMs ?? 120_000) / 1000} s:\n${server.recentOutput()}`);
 }
 
-/** Waits until /v1/ready is ready and the indexer (in-process, or external where the feed can count) reports no pending changes. */
-export async function waitUntilIndexed(baseUrl: string, timeoutMs = 600_000): Promise<void> {
+/**
+ * Waits until /v1/ready is ready and the indexer (in-process, or external where the feed can count)
+ * reports no pending changes. The indexer report is shown to admins only: `adminKey` is an admin's API key.
+ */
+export async function waitUntilIndexed(baseUrl: string, adminKey: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${baseUrl}/v1/ready`);
+      const response = await fetch(`${baseUrl}/v1/ready`, { headers: { Authorization: `Bearer ${adminKey}` } });
       last = await response.text();
       if (response.ok) {
         const indexer = (JSON.parse(last) as { data?: { indexer?: { pending?: number | null; state?: string } } }).data?.indexer;
         // Nothing pending for the in-process indexer (running) or one in its own process (external, where
         // null means the feed cannot count and there is nothing to wait for): the index is current.
-        if (!indexer || (indexer.state === 'running' && indexer.pending === 0)) return;
+        if (!indexer) throw new Error('/v1/ready shows no indexer report: is the key an admin\'s?');
+        if ((indexer.state === 'running' && indexer.pending === 0)) return;
         if (indexer.state === 'external' && (indexer.pending === 0 || indexer.pending === null)) return;
       }
     } catch (error) {

@@ -88,6 +88,9 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
     ctx.state.principal = credential.startsWith('sk_')
       ? await fromApiKey(ctx, credential, now)
       : await fromAccessToken(ctx, credential, now);
+    // An answer for one caller must not be kept by a shared cache or the browser; a route whose
+    // answer may be revalidated (a profile's ETag) sets its own value after this.
+    ctx.set('Cache-Control', 'no-store');
     await next();
   };
 }

@@ -1,5 +1,6 @@
 // Unauthenticated operational endpoints: liveness, readiness, the OpenAPI document.
 import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import { ok, fail } from '../http/envelope';
 
 export interface ReadinessReport {
@@ -12,7 +13,7 @@ const UNREACHABLE = 'unreachable; the server log has the reason';
 const BATCH_FAILED = 'the last batch failed; the indexer log has the error';
 
 /**
- * /ready is public: error texts (a driver's "connect ECONNREFUSED 10.0.0.7:9200", a stack's
+ * Even for admins, error texts (a driver's "connect ECONNREFUSED 10.0.0.7:9200", a stack's
  * message) stay in the server log, and the answer says only what failed.
  */
 function withoutErrorTexts(report: ReadinessReport): ReadinessReport {
@@ -27,7 +28,22 @@ function withoutErrorTexts(report: ReadinessReport): ReadinessReport {
   return { ...report, backends, indexer };
 }
 
-export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; openApiDocument: object }): Router {
+/**
+ * Whether the caller is an admin. /ready stays public for load balancers: a missing or bad
+ * credential is simply an anonymous caller, never a 401.
+ */
+async function isAdmin(ctx: Context, authenticate: Middleware | undefined): Promise<boolean> {
+  if (!authenticate || !ctx.get('Authorization')) return false;
+  try {
+    await authenticate(ctx, async () => undefined);
+  } catch {
+    ctx.remove('WWW-Authenticate');
+    return false;
+  }
+  return (ctx.state.principal as { role?: string } | undefined)?.role === 'admin';
+}
+
+export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; openApiDocument: object; authenticate?: Middleware }): Router {
   const router = new Router();
 
   router.get('/health', (ctx) => {
@@ -38,7 +54,13 @@ export function systemRoutes(deps: { readiness: () => Promise<ReadinessReport>; 
     const report = withoutErrorTexts(await deps.readiness());
     // A stalled indexer means every write since it stalled is missing from search: not ready.
     const indexerStalled = report.indexer?.stalled === true;
-    if (report.ready && !indexerStalled) return ok(ctx, report);
+    const ready = report.ready && !indexerStalled;
+    // Engine names, versions and the indexer's state tell an attacker what runs here: admins only.
+    if (!(await isAdmin(ctx, deps.authenticate))) {
+      if (ready) return ok(ctx, { ready: true });
+      return fail(ctx, 503, 'SERVICE_UNAVAILABLE', 'The service is not ready');
+    }
+    if (ready) return ok(ctx, report);
     const message = report.ready
       ? `The search indexer has failed every batch since ${String(report.indexer?.failingSince)}; search results are going stale`
       : 'One or more backends are not ready';

@@ -4,6 +4,7 @@
 // found by consumer search; sessions, rate limits and media use the production adapters.
 import { execFile } from 'node:child_process';
 import { resolve, join } from 'node:path';
+import { promisify } from 'node:util';
 import { spawnEngine, waitUntilReady, type EngineProcess } from '../harness/engineProcess';
 import { startApiServer, type ApiServer } from '../harness/apiServer';
 import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasticsearch';
@@ -96,7 +97,9 @@ it('a profile written through the API on MongoDB is found by consumer search on 
   }
   expect(found).toContain(id);
 
-  const ready = await call('GET', '/ready');
+  // The engines in /ready are shown to admins only: promote the account with the admin CLI, on the same MongoDB.
+  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/createAdmin.ts', '--email', email], { cwd: ROOT, env: { ...process.env, ...env } });
+  const ready = await call('GET', '/ready', token);
   expect(ready.body.data.backends).toMatchObject({ store: { engine: 'mongodb', ok: true }, search: { engine: 'elasticsearch', ok: true }, redis: { ok: true } });
 
   // Deleting it removes it from search too.

@@ -74,7 +74,9 @@ it('with the indexer in its own process (npm run indexer), /ready still shows th
     const login = (await (await fetch(`${server.url}/auth/login`, { method: 'POST', headers: json, body: credentials })).json()) as { data: { accessToken: string } };
     const auth = { ...json, Authorization: `Bearer ${login.data.accessToken}` };
     expect((await fetch(`${server.url}/business/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Outside Cafe', category: 'cafes' }) })).status).toBe(201);
-    const readiness = async () => ((await (await fetch(`${server.url}/ready`)).json()) as { data: { indexer: Record<string, unknown> } }).data.indexer;
+    // The indexer report in /ready is shown to admins only.
+    await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'external@example.com'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
+    const readiness = async () => ((await (await fetch(`${server.url}/ready`, { headers: auth })).json()) as { data: { indexer: Record<string, unknown> } }).data.indexer;
     expect(await readiness()).toEqual({ state: 'external', position: null, pending: 1 });
 
     indexer = spawnEngine('indexer', process.execPath, [TSX, 'indexer/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } });

@@ -48,6 +48,10 @@ export function documentDescription(): string {
       '(meta.requestId is the first request\'s). The same key with another request: 422 IDEMPOTENCY_KEY_REUSED; while the first ' +
       'request still runs: 409 IDEMPOTENCY_KEY_IN_USE with Retry-After. 5xx answers are not kept, so a retry runs again. Not on ' +
       '/auth routes, media uploads and deletes, consumer search, or DELETE of a profile or service (a second delete answers 404).',
+    '- Caching: every answer to an authenticated request carries `Cache-Control: no-store`, except a single profile ' +
+      '(`private, no-cache`: your client may keep it and revalidate with `If-None-Match`), analytics answers (`private, no-cache`) and media files ' +
+      '(`private, max-age=86400, immutable`: a media URL never changes content). Token and key answers of /auth are `no-store` too.',
+    '- A known path with a method it does not serve: 405 METHOD_NOT_ALLOWED with an `Allow` header listing the methods it serves.',
     '- Profile GET and PATCH carry an `ETag`; PATCH with `If-Match` fails with 412 PRECONDITION_FAILED when the profile changed.',
     '- Path ids must match their pattern (`biz_`, `svc_`, `med_`, `key_`, `ver_`, `acct_`, `rev_`, `bkg_` followed by 6-40 letters or digits); ' +
       'otherwise 400 VALIDATION_ERROR names the path parameter. Messages quote client input only up to 64 characters.',

@@ -67,11 +67,14 @@ export const readinessSchema: SchemaObject = {
     'Each configured backend\'s state and the indexer\'s (where it runs in its own process, its committed position and the changes pending after it). 503 (with this report ' +
     'as error.details) when a backend is down or when the indexer is stalled: every batch has failed for 60 s ' +
     'or more, so writes since then are missing from search. A profile the indexer cannot map is skipped ' +
-    '(removed from the index, counted in indexer.skipped) and does not make the service unready.',
-  required: ['ready', 'backends'],
+    '(removed from the index, counted in indexer.skipped) and does not make the service unready. ' +
+    'Only an admin\'s credential sees backends and indexer (engine names tell an attacker what runs here); ' +
+    'anyone else gets {"ready": true}, or a 503 without details. A missing or invalid credential is anonymous, never a 401.',
+  required: ['ready'],
   properties: {
     ready: { type: 'boolean' },
     backends: {
+      description: 'Admins only.',
       type: 'object',
       additionalProperties: {
         type: 'object',
