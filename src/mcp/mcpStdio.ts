@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     consumerSearch: createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock }),
     profiles,
     checkOpen: createOpeningCheck({ profiles, clock }),
-    recordAnswer: createAnswerRecording({ recorder: deps.eventRecorder, clock }),
+    recordAnswer: createAnswerRecording({ recorder: deps.eventRecorder, clock, logger }),
     logger,
   };
 
