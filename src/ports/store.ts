@@ -194,8 +194,11 @@ export interface BookingRepository {
   get(environment: Environment, id: string): Promise<Booking | null>;
   /** Compare-and-swap on `version`; a status that holds no seat releases the booking's seat. */
   replace(next: Booking, expectedVersion: number): Promise<Booking>;
-  /** Seats held per start time of one service, for starts in [from, to) (ISO UTC). */
-  heldSeats(environment: Environment, businessId: string, serviceId: string, from: string, to: string): Promise<Map<string, number>>;
+  /**
+   * The [start, end) of every booking of one service that holds a seat and overlaps [from, to)
+   * (ISO UTC), earliest first. Bookings last at most a day (the longest duration).
+   */
+  heldSpans(environment: Environment, businessId: string, serviceId: string, from: string, to: string): Promise<Array<{ start: string; end: string }>>;
   /** A business's bookings ordered by (start, id), filtered, keyset-paged; total counts the filtered list. */
   pageByBusiness(environment: Environment, businessId: string, options: BookingPageOptions): Promise<{ items: Booking[]; next?: BookingPosition; total: number }>;
   /** The same for the bookings an account made. */

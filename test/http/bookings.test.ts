@@ -138,6 +138,23 @@ describe('availability', () => {
     }
   });
 
+  it('keeps a booking from before a duration change taking its place in every new slot it overlaps', async () => {
+    const business = await bookableBusiness({ capacity: 1 });
+    expect((await book(customer, business, '2026-11-30T09:00:00-06:00')).status).toBe(201);
+    const changed = await request(app.callback)
+      .patch(`/v1/business/profile/${business.businessId}/services/${business.serviceId}`)
+      .set(owner.auth)
+      .send({ duration: 30 });
+    expect(changed.status).toBe(200);
+    const free = await availability(business, 'from=2026-11-30&to=2026-11-30');
+    // The 09:00-10:00 booking covers the new 09:00 and 09:30 slots.
+    expect(free.body.data.slots.map((slot: { start: string }) => slot.start.slice(11, 16))).toEqual(['10:00', '10:30', '11:00', '11:30']);
+    const overlapping = await book(stranger, business, '2026-11-30T09:30:00-06:00');
+    expect(overlapping.status).toBe(409);
+    expect(overlapping.body.error.code).toBe('SLOT_UNAVAILABLE');
+    expect((await book(stranger, business, '2026-11-30T10:00:00-06:00')).status).toBe(201);
+  });
+
   it('refuses a range over 31 days, an inverted one and a malformed edge', async () => {
     const business = await bookableBusiness();
     const long = await availability(business, 'from=2026-12-01&to=2027-01-01');

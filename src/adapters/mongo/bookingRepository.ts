@@ -7,7 +7,8 @@
 // still be on its way).
 import type { Model } from 'mongoose';
 import { PreconditionFailedError } from '../../domain/errors';
-import { type Booking, holdsSeat } from '../../domain/bookings/booking';
+import { type Booking, holdsSeat, SEAT_HOLDING_STATUSES } from '../../domain/bookings/booking';
+import { dayBefore } from '../../domain/bookings/dayBefore';
 import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import type { BookingPageOptions, BookingRepository } from '../../ports/store';
 import type { BookingDoc, BookingSeatDoc } from './schemas/bookingSchema';
@@ -114,13 +115,17 @@ export function createBookingRepository({ bookings, seats, now = Date.now }: Boo
         if (!holdsSeat(next.status)) await seats.deleteOne({ bookingId: id }).catch(() => undefined);
         return structuredClone(next);
       }),
-    heldSeats: (environment, businessId, serviceId, from, to) =>
+    heldSpans: (environment, businessId, serviceId, from, to) =>
       guard(async () => {
-        const rows = await seats.aggregate<{ _id: string; n: number }>([
-          { $match: { environment, businessId, serviceId, start: { $gte: from, $lt: to } } },
-          { $group: { _id: '$start', n: { $sum: 1 } } },
-        ]);
-        return new Map(rows.map((row) => [row._id, row.n]));
+        // A booking lasts at most a day, so one that overlaps [from, to) starts after from minus a day.
+        const docs = await bookings
+          .find(
+            { environment, businessId, serviceId, status: { $in: [...SEAT_HOLDING_STATUSES] }, start: { $gte: dayBefore(from), $lt: to }, end: { $gt: from } },
+            { start: 1, end: 1 },
+          )
+          .sort({ start: 1, _id: 1 })
+          .lean<Array<Pick<BookingDoc, 'start' | 'end'>>>();
+        return docs.map(({ start, end }) => ({ start, end }));
       }),
     pageByBusiness: (environment, businessId, options) => guard(() => page('businessId', environment, businessId, options)),
     pageByCreator: (environment, accountId, options) => guard(() => page('createdBy', environment, accountId, options)),

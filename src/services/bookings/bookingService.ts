@@ -6,6 +6,8 @@
 import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 import { businessLocalDate } from '../../domain/analytics/businessDay';
 import { assertTransition, type Booking, type BookingActor, type BookingStatus } from '../../domain/bookings/booking';
+import { heldPerSlot } from '../../domain/bookings/heldPerSlot';
+import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import { slotsBetween } from '../../domain/bookings/slots';
 import { isoInZone } from '../../domain/bookings/zonedTime';
 import { timeZoneAt as findZone } from '../../domain/timeZone';
@@ -77,7 +79,8 @@ export function createBookingService({ store, access, clock, logger, events, rec
     const window = resolveWindow(query, { timeZone: rules.timeZone, now, maxDays: AVAILABILITY_MAX_DAYS, defaultDays: 7 });
     const from = Math.max(window.from, now.getTime() + 1);
     const slots = from < window.to ? slotsBetween(rules, from, window.to) : [];
-    const held = slots.length > 0 ? await store.bookings.heldSeats(principal.environment, businessId, serviceId, new Date(slots[0].start).toISOString(), new Date(slots[slots.length - 1].start + 1).toISOString()) : new Map<string, number>();
+    const spans = slots.length > 0 ? await heldSpans(principal, businessId, serviceId, slots[0].start, slots[slots.length - 1].end) : [];
+    const held = heldPerSlot(slots, spans);
     return {
       businessId,
       serviceId,
@@ -87,10 +90,15 @@ export function createBookingService({ store, access, clock, logger, events, rec
       from: isoInZone(rules.timeZone, window.from),
       to: isoInZone(rules.timeZone, window.to),
       slots: slots
-        .map((slot) => ({ slot, remaining: capacity - (held.get(new Date(slot.start).toISOString()) ?? 0) }))
+        .map((slot, index) => ({ slot, remaining: capacity - held[index] }))
         .filter(({ remaining }) => remaining > 0)
         .map(({ slot, remaining }) => ({ start: isoInZone(rules.timeZone, slot.start), end: isoInZone(rules.timeZone, slot.end), remaining })),
     };
+  }
+
+  async function heldSpans(principal: Principal, businessId: string, serviceId: string, fromMs: number, toMs: number) {
+    const spans = await store.bookings.heldSpans(principal.environment, businessId, serviceId, new Date(fromMs).toISOString(), new Date(toMs).toISOString());
+    return spans.map((span) => ({ start: Date.parse(span.start), end: Date.parse(span.end) }));
   }
 
   /** The slot `startMs` is, or the refusal that says why it is none. */
@@ -128,6 +136,10 @@ export function createBookingService({ store, access, clock, logger, events, rec
     const now = clock();
     const slot = slotAt(bookable, Date.parse(input.start), now);
     const { profile, service, rules, capacity } = bookable;
+    // Bookings from before a change of the service's duration or hours can overlap this slot from
+    // another start; they hold places of their own start, so the seats of this one are fewer.
+    const overlapping = (await heldSpans(principal, profile.id, service.id, slot.start, slot.end)).filter((span) => span.start !== slot.start).length;
+    if (capacity - overlapping <= 0) throw slotUnavailable(new Date(slot.start).toISOString());
     const journeyId = input.journeyId ?? (isSessionId(sessionHeader) ? sessionHeader : undefined);
     const at = now.toISOString();
     const booking = await store.bookings.create(
@@ -152,7 +164,7 @@ export function createBookingService({ store, access, clock, logger, events, rec
         createdAt: at,
         updatedAt: at,
       },
-      capacity,
+      capacity - overlapping,
     );
     await announce('booking.created', booking);
     return presentBooking(booking);

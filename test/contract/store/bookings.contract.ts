@@ -63,10 +63,24 @@ export function bookingsContract(suite: StoreSuite): void {
       const booking = await store.bookings.create(aBooking(), 1);
       const confirmed = await store.bookings.replace({ ...booking, status: 'confirmed', version: 2 }, 1);
       await expect(store.bookings.create(aBooking(), 1)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
-      expect(await store.bookings.heldSeats('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual(new Map([[at(60), 1]]));
+      expect(await store.bookings.heldSpans('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual([{ start: at(60), end: at(120) }]);
       await store.bookings.replace({ ...confirmed, status: 'cancelled', version: 3 }, 2);
-      expect(await store.bookings.heldSeats('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual(new Map());
+      expect(await store.bookings.heldSpans('live', 'biz_1', 'svc_1', at(0), at(61))).toEqual([]);
       await expect(store.bookings.create(aBooking(), 1)).resolves.toMatchObject({ seat: 0 });
+    });
+
+    it('finds the held bookings overlapping a range, whatever their start', async () => {
+      await store.bookings.create(aBooking({ start: at(0), end: at(90) }), 1);
+      await store.bookings.create(aBooking({ start: at(90), end: at(150) }), 1);
+      await store.bookings.create(aBooking({ start: at(150), end: at(210) }), 1);
+      await store.bookings.create(aBooking({ start: at(100), end: at(110), serviceId: 'svc_other' }), 1);
+      const cancelled = await store.bookings.create(aBooking({ start: at(120), end: at(180) }), 1);
+      await store.bookings.replace({ ...cancelled, status: 'cancelled', version: 2 }, 1);
+      // [60, 150): the first ends inside it, the second lies in it, the third starts at its end.
+      expect(await store.bookings.heldSpans('live', 'biz_1', 'svc_1', at(60), at(150))).toEqual([
+        { start: at(0), end: at(90) },
+        { start: at(90), end: at(150) },
+      ]);
     });
 
     it('changes a booking only at the expected version', async () => {

@@ -7,6 +7,7 @@ import type { BookingPageOptions, BookingRepository } from '../../../ports/store
 import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
 import { slotUnavailable } from '../../../domain/bookings/slotUnavailable';
+import { dayBefore } from '../../../domain/bookings/dayBefore';
 
 interface DocRow {
   doc: string;
@@ -22,9 +23,12 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
   const releaseSeat = db.prepare<[string]>('DELETE FROM booking_seats WHERE booking_id = ?');
   const byId = db.prepare<[string, Environment], DocRow>('SELECT doc FROM bookings WHERE id = ? AND environment = ?');
   const swap = db.prepare<[string, string, Environment, number]>('UPDATE bookings SET doc = ? WHERE id = ? AND environment = ? AND version = ?');
-  const held = db.prepare<[Environment, string, string, string, string], { start_at: string; n: number }>(
-    `SELECT start_at, count(*) AS n FROM booking_seats
-     WHERE environment = ? AND business_id = ? AND service_id = ? AND start_at >= ? AND start_at < ? GROUP BY start_at`,
+  // The seat rows say which bookings hold a place; the bookings' ends come from their documents.
+  // A booking lasts at most a day, so one that overlaps [from, to) starts after from minus a day.
+  const held = db.prepare<[Environment, string, string, string, string, string], { start: string; end: string }>(
+    `SELECT b.start_at AS start, json_extract(b.doc, '$.end') AS end FROM booking_seats s JOIN bookings b ON b.id = s.booking_id
+     WHERE s.environment = ? AND s.business_id = ? AND s.service_id = ? AND s.start_at >= ? AND s.start_at < ? AND json_extract(b.doc, '$.end') > ?
+     ORDER BY b.start_at, b.id`,
   );
   const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
 
@@ -96,8 +100,8 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
       replace.immediate(next, expectedVersion);
       return structuredClone(next);
     },
-    async heldSeats(environment, businessId, serviceId, from, to) {
-      return new Map(held.all(environment, businessId, serviceId, from, to).map((row) => [row.start_at, row.n]));
+    async heldSpans(environment, businessId, serviceId, from, to) {
+      return held.all(environment, businessId, serviceId, dayBefore(from), to, from).map(({ start, end }) => ({ start, end }));
     },
     async pageByBusiness(environment, businessId, options) {
       return page('business_id', environment, businessId, options);
@@ -107,4 +111,5 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
     },
   };
 }
+
 

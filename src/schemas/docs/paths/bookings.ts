@@ -15,7 +15,8 @@ export function bookingPaths() {
         description:
           'Computed from the weekly hours in the business\'s time zone (past-midnight hours run into the next day; a blackout date ' +
           'closes its whole day), the service\'s duration (slots every duration minutes from opening, ending by closing) and its ' +
-          'capacity, minus the bookings holding a place. A range is at most 31 days (VALIDATION_ERROR on to). Refusals: ' +
+          'capacity, minus the bookings holding a place (one made before a change of duration or hours takes a place in every slot it ' +
+          'overlaps). A range is at most 31 days (VALIDATION_ERROR on to). Refusals: ' +
           'BUSINESS_NOT_PUBLISHED, SERVICE_NOT_BOOKABLE, QUOTE_REQUIRED (409), SERVICE_NOT_FOUND (404).',
         parameters: ['BusinessId', 'ServiceId'],
         query: availabilityQuerySchema,
