@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Middleware } from 'koa';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -22,7 +23,8 @@ import { openRuntime } from '../src/runtime/openRuntime';
 import { createSeededRandom } from './bench/seededRandom';
 import { DEMO_CATEGORIES, DEMO_CITIES, demoBusinesses } from './demo/demoBusinesses';
 
-const DAYS = 90;
+/** At most 90: ingestion takes events up to 90 days old. `--days N` makes a smaller sandbox (tests). */
+const MAX_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'demo-sandbox-password';
@@ -30,6 +32,7 @@ const PLATFORMS: Array<readonly [string, number]> = [['chatgpt', 45], ['perplexi
 
 interface SeedState {
   accountId: string;
+  days: number;
   businessIds: string[];
   daysDone: number;
   counts: { searches: number; clicks: number; conversions: number };
@@ -44,8 +47,16 @@ function progress(done: number, total: number, label: string): void {
   if (done === total) process.stderr.write('\n');
 }
 
+function daysOption(): number {
+  const { values } = parseArgs({ options: { days: { type: 'string' } } });
+  const days = values.days === undefined ? MAX_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) throw new Error(`--days must be a whole number from 1 to ${MAX_DAYS}`);
+  return days;
+}
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  const asked = daysOption();
   const config = loadConfig();
   if (config.mongodbUri || config.elasticsearchUrl) throw new Error('seed:demo builds the embedded default: unset MONGODB_URI and ELASTICSEARCH_URL');
   const stateFile = join(config.dataDir, 'demo-seed.json');
@@ -96,8 +107,12 @@ async function main(): Promise<void> {
     const key = created.json.data.key as string;
 
     const state: SeedState =
-      previous && previous.accountId === account.id ? previous : { accountId: account.id, businessIds: [], daysDone: 0, counts: { searches: 0, clicks: 0, conversions: 0 } };
+      previous && previous.accountId === account.id ? previous : { accountId: account.id, days: asked, businessIds: [], daysDone: 0, counts: { searches: 0, clicks: 0, conversions: 0 } };
     if (previous && state !== previous) console.error('demo-seed.json belongs to another account: starting over for this one');
+    state.days ??= MAX_DAYS;
+    // The simulated days end today: a sandbox keeps the number of days it was started with.
+    if (state.days !== asked) console.error(`The demo sandbox was started with ${state.days} days; keeping them.`);
+    const DAYS = state.days;
     if (state.daysDone >= DAYS) console.error('The demo sandbox exists already: reusing it (a new key is below).');
 
     // Businesses: created and published through the API with the sandbox key.
@@ -122,7 +137,8 @@ async function main(): Promise<void> {
     }
 
     // 90 days, oldest first; activity grows over the period so the charts have a trend.
-    const random = createSeededRandom(`demo-${account.id}`);
+    // A fixed seed: every sandbox tells the same story; a resumed run continues it from its day.
+    const random = createSeededRandom(`demo-day-${state.daysDone}`);
     for (let day = state.daysDone; day < DAYS; day += 1) {
       const daysAgo = DAYS - 1 - day;
       const searches = 10 + Math.round((day / DAYS) * 12) + random.int(0, 4);
