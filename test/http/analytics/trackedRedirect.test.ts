@@ -2,6 +2,9 @@
 // visit and answers 302 to the website stored on the profile when clicked; nothing else.
 import request from 'supertest';
 import { signTrackedLink, trackedLinkKey } from '../../../src/domain/analytics/trackedLinkToken';
+import { rateLimit } from '../../../src/http/rateLimit';
+import { createRateLimiter } from '../../../src/http/rateLimiter';
+import { createLogger } from '../../../src/logger';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
 
@@ -159,5 +162,22 @@ it('uses PUBLIC_URL for trackedUrl when it is configured', async () => {
     expect(data.businesses[0].trackedUrl).toMatch(/^https:\/\/api\.example\.com\/v1\/r\//);
   } finally {
     await configured.close();
+  }
+});
+
+it('limits clicks per client address (the unauthenticated general limit, 100 per hour)', async () => {
+  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  const limited = await buildTestApp({ rateLimit: (area) => rateLimit(limiter, area) });
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      const response = await request(limited.callback).get('/v1/r/unknown.token');
+      expect(response.status).toBe(404);
+    }
+    const over = await request(limited.callback).get('/v1/r/unknown.token');
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('RATE_LIMITED');
+    expect(over.headers['retry-after']).toEqual(expect.any(String));
+  } finally {
+    await limited.close();
   }
 });
