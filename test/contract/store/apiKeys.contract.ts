@@ -31,6 +31,15 @@ export function apiKeysContract(suite: StoreSuite): void {
       expect(await store.apiKeys.listByAccount('acct_nobody')).toEqual([]);
     });
 
+    it('keeps the AI platform declared on a key (issue 18)', async () => {
+      const key = anApiKey({ platform: 'perplexity' });
+
+      await store.apiKeys.create(key);
+
+      expect(await store.apiKeys.findByHash(key.hash)).toEqual(key);
+      expect((await store.apiKeys.listByAccount(key.accountId))[0].platform).toBe('perplexity');
+    });
+
     it('revokes a key of the account, visible to later hash lookups', async () => {
       const key = await store.apiKeys.create(anApiKey());
 
