@@ -59,6 +59,7 @@ import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { createOpeningCheck } from './services/openingCheck';
+import { createRecordedConsumerSearch } from './services/search/recordedConsumerSearch';
 import { createAddressPolicy } from './domain/webhooks/addressPolicy';
 import { createSecretBox } from './domain/webhooks/secretBox';
 import { webhookRoutes } from './routes/webhooks';
@@ -117,6 +118,9 @@ export function createApp(deps: AppDeps): Koa {
   });
   const platforms = createPlatformRegistry({ store, clock });
   const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
+  // MCP and GraphQL (issue 23): the consumer search recorded like REST's, and the opening check.
+  const recordedSearch = createRecordedConsumerSearch({ consumerSearch, recordAnswer });
+  const checkOpen = createOpeningCheck({ profiles, clock });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
 
   const guards: RouteGuards = {
@@ -155,7 +159,7 @@ export function createApp(deps: AppDeps): Koa {
     analyticsPlatformRoutes({ guards, platforms }),
     bookingRoutes({ guards, bookings }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
-    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { consumerSearch, profiles, checkOpen: createOpeningCheck({ profiles, clock }), recordAnswer, logger } }),
+    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger } }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

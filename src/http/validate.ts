@@ -52,7 +52,8 @@ function refuseReplacementCharacter(query: Record<string, unknown>): void {
   }
 }
 
-function queryChecker(schema: SchemaObject): (query: Record<string, unknown>) => unknown {
+/** A query check for callers that are not Koa routes (GraphQL arguments): same schema, coercion and errors. */
+export function queryChecker(schema: SchemaObject): (query: Record<string, unknown>) => unknown {
   const check = checker(schema, 'query', 'query');
   return (query) => {
     refuseReplacementCharacter(query);

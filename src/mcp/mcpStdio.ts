@@ -15,6 +15,7 @@ import { createOpeningCheck } from '../services/openingCheck';
 import { createProfileAccess } from '../services/profileMutation';
 import { createProfileService } from '../services/profileService';
 import { createConsumerSearch } from '../services/search/consumerSearch';
+import { createRecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 import { createMcpServer } from './mcpServer';
 
 async function main(): Promise<void> {
@@ -30,11 +31,13 @@ async function main(): Promise<void> {
   const clock = () => new Date();
   const access = createProfileAccess({ store: deps.store, clock });
   const profiles = createProfileService({ store: deps.store, access, clock });
+  const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
+  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
   const tools = {
-    consumerSearch: createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock }),
+    search: createRecordedConsumerSearch({ consumerSearch, recordAnswer }),
     profiles,
     checkOpen: createOpeningCheck({ profiles, clock }),
-    recordAnswer: createAnswerRecording({ recorder: deps.eventRecorder, clock, logger }),
+    recordAnswer,
     logger,
   };
 

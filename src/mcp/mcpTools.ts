@@ -10,18 +10,16 @@ import { DomainError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { CATEGORY_SYNONYMS } from '../domain/search/categorySynonyms';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
-import { bodyChecker } from '../http/validate';
 import type { Logger } from '../logger';
 import { presentProfile } from '../routes/presenters/profilePresenter';
 import { presentConsumerResult } from '../routes/presenters/searchResultPresenter';
-import { type ConsumerSearchBody, consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { CheckOpen } from '../services/openingCheck';
 import type { ProfileService } from '../services/profileService';
-import type { ConsumerSearch } from '../services/search/consumerSearch';
+import type { RecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 
 export interface McpToolDeps {
-  consumerSearch: ConsumerSearch;
+  search: RecordedConsumerSearch;
   profiles: Pick<ProfileService, 'read'>;
   checkOpen: CheckOpen;
   recordAnswer: RecordAnswer;
@@ -36,8 +34,6 @@ export interface ToolCaller {
   principal(extra: ToolExtra): Principal | Promise<Principal>;
   platform(): string;
 }
-
-const checkSearchBody = bodyChecker(consumerSearchBodySchema);
 
 const address = z.object({ street: z.string(), city: z.string(), state: z.string(), postalCode: z.string(), country: z.string() }).partial();
 const anyObject = z.record(z.string(), z.unknown());
@@ -149,18 +145,7 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
       answer(logger, async () => {
         const principal = await caller.principal(extra);
         checkScope(principal, 'read:businesses');
-        const { sessionId, radius, location, ...rest } = args;
-        const body = checkSearchBody({ ...rest, ...(location && { location: { ...location, ...(radius !== undefined && { distance: radius }) } }) }) as ConsumerSearchBody;
-        const result = await deps.consumerSearch(principal, body, sessionId);
-        deps.recordAnswer({
-          principal,
-          surface: 'mcp',
-          platform: caller.platform(),
-          journeyId: result.sessionId,
-          query: result.correctedQuery ?? result.query,
-          businesses: result.results.map((ranked) => ranked.document),
-          summary: result.response,
-        });
+        const result = await deps.search(principal, args, { surface: 'mcp', platform: caller.platform() });
         return {
           query: result.query,
           ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
