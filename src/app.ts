@@ -58,6 +58,7 @@ import { createConsumerSearch } from './services/search/consumerSearch';
 import { createListingSearch } from './services/search/listingSearch';
 import { createVerificationService } from './services/verificationService';
 import { mcpRoutes } from './mcp/mcpHttp';
+import { graphqlRoutes } from './graphql/graphqlHttp';
 import { createOpeningCheck } from './services/openingCheck';
 import { createRecordedConsumerSearch } from './services/search/recordedConsumerSearch';
 import { createAddressPolicy } from './domain/webhooks/addressPolicy';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Koa {
   // MCP and GraphQL (issue 23): the consumer search recorded like REST's, and the opening check.
   const recordedSearch = createRecordedConsumerSearch({ consumerSearch, recordAnswer });
   const checkOpen = createOpeningCheck({ profiles, clock });
+  const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
 
   const guards: RouteGuards = {
@@ -150,7 +152,7 @@ export function createApp(deps: AppDeps): Koa {
       analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
     }),
     adminRoutes({ guards, verifications, accounts }),
-    analyticsRoutes({ guards, services: createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex }) }),
+    analyticsRoutes({ guards, services: analyticsServices }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
     // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
@@ -160,6 +162,14 @@ export function createApp(deps: AppDeps): Koa {
     bookingRoutes({ guards, bookings }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger } }),
+    // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
+    graphqlRoutes({
+      guards,
+      plainJsonBody: jsonBody(config.jsonBodyLimit),
+      services: { profiles, checkOpen, search: recordedSearch, listings, ownedProfiles: createOwnedProfiles({ store }), analytics: analyticsServices },
+      platforms,
+      logger,
+    }),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

@@ -113,6 +113,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),
   'DELETE /mcp': scope('read:businesses'),
+  // GraphQL (issue 23): read only; each field also checks its own scope (analytics fields read:analytics).
+  'POST /graphql': scope('read:businesses'),
 
   // Admin
   'GET /admin/verifications': ADMIN,

@@ -9,6 +9,7 @@ import { withRouteSecurity } from './docs/routeSecurity';
 import { authPaths } from './docs/paths/auth';
 import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
+import { graphqlPaths } from './docs/paths/graphql';
 import { mcpPaths } from './docs/paths/mcp';
 import { mediaPaths } from './docs/paths/media';
 import { profilePaths } from './docs/paths/profile';
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Admin' },
       { name: 'System' },
       { name: 'MCP' },
+      { name: 'GraphQL' },
     ],
     // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
     paths: withRouteSecurity({
@@ -57,6 +59,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...systemPaths(),
       ...analyticsEventPaths(),
       ...mcpPaths(),
+      ...graphqlPaths(),
     }, components.securitySchemes),
     components,
   };

@@ -114,7 +114,7 @@ describe('OpenAPI routes', () => {
     'get /analytics/upstream-metrics', 'get /analytics/intent-journeys', 'get /analytics/attribution', 'get /analytics/benchmarks',
     'get /business/profile/{businessId}/services/{serviceId}/availability', 'get /business/profile/{businessId}/bookings',
     'post /bookings', 'get /bookings', 'get /bookings/{bookingId}', 'patch /bookings/{bookingId}',
-    'post /mcp', 'delete /mcp',
+    'post /mcp', 'delete /mcp', 'post /graphql',
   ];
   it.each(routes)('documents %s', (route) => {
     const [method, path] = route.split(' ');

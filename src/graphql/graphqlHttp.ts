@@ -1,0 +1,95 @@
+// POST /v1/graphql (issue 23): GraphQL Yoga behind the same guards as REST. The credential and the
+// route's scope (http/routeScopes.ts) are checked first, the JSON body is read once by koa-body
+// (415 / 413 / 400 as in REST) and handed to Yoga; each field then checks its own scope and rate-limit
+// area (resolvers.ts). Refusals, also those before Yoga, are GraphQL errors with our code in
+// extensions.code. No GraphiQL, no GET: queries only, by POST.
+import Router from '@koa/router';
+import { GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Context, Middleware } from 'koa';
+import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
+import { DomainError, RateLimitedError } from '../domain/errors';
+import { principalOf } from '../http/principal';
+import type { Logger } from '../logger';
+import type { RateLimitArea, RouteGuards } from '../routes/routeGuards';
+import type { PlatformRegistry } from '../services/analytics/platformRegistry';
+import { buildGraphqlSchema } from './graphqlSchema';
+import { queryLimits } from './queryLimits';
+import type { GraphqlContext, GraphqlServices } from './resolvers';
+
+const limitsPlugin: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(queryLimits) };
+
+function domainExtensions(error: DomainError): Record<string, unknown> {
+  return { code: error.code, ...(error.details && { details: error.details }) };
+}
+
+/** A refusal before Yoga (credential, scope, body) in GraphQL's shape, with the REST status and headers. */
+function graphqlRefusals(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      ctx.status = error.status;
+      ctx.body = { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
+    }
+  };
+}
+
+export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; services: GraphqlServices; platforms: Pick<PlatformRegistry, 'resolve'>; logger: Logger }): Router {
+  const { guards, logger } = deps;
+  const limiters = Object.fromEntries((['general', 'search', 'analytics'] as const).map((area) => [area, guards.rateLimit(area)])) as Record<RateLimitArea, Middleware>;
+
+  const yoga = createYoga<GraphqlContext>({
+    schema: buildGraphqlSchema(deps.services),
+    graphqlEndpoint: '/v1/graphql',
+    graphiql: false,
+    landingPage: false,
+    plugins: [limitsPlugin],
+    maskedErrors: {
+      maskError(error) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        const graphqlError = error instanceof GraphQLError ? error : undefined;
+        if (original instanceof DomainError) {
+          // A rate limit stops the whole request: 429 with Retry-After, as in REST.
+          const http = original instanceof RateLimitedError ? { http: { status: 429, headers: { 'Retry-After': String(original.retryAfterSeconds) } } } : {};
+          return new GraphQLError(original.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { ...domainExtensions(original), ...http } });
+        }
+        // Syntax and validation errors carry no original error: shown as they are, with our code.
+        if (graphqlError && !original) return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, extensions: { ...graphqlError.extensions, code: 'VALIDATION_ERROR' } });
+        logger.error({ err: original ?? error }, 'GraphQL resolver failed');
+        return new GraphQLError('Internal error', { path: graphqlError?.path, extensions: { code: 'INTERNAL_ERROR' } });
+      },
+    },
+  });
+
+  function contextFor(ctx: Context): GraphqlContext {
+    const principal = principalOf(ctx);
+    const counted = new Map<RateLimitArea, Promise<void>>();
+    let platform: Promise<string> | undefined;
+    return {
+      principal,
+      platform: () => (platform ??= deps.platforms.resolve(principal.platform, ctx.get(AI_PLATFORM_HEADER) || undefined)),
+      limit(area) {
+        if (!counted.has(area)) counted.set(area, limiters[area](ctx, async () => undefined) as Promise<void>);
+        return counted.get(area)!;
+      },
+    };
+  }
+
+  const router = new Router({ prefix: '/graphql' });
+  router.post('/', graphqlRefusals(), guards.authenticate, guards.routeAccess, deps.plainJsonBody, async (ctx) => {
+    const response = await yoga.fetch(
+      'http://localhost/v1/graphql',
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(ctx.request.body ?? null) },
+      contextFor(ctx),
+    );
+    ctx.status = response.status;
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') ctx.set(name, value);
+    });
+    ctx.body = await response.text();
+  });
+  return router;
+}

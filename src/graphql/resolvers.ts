@@ -1,0 +1,106 @@
+// Resolvers of the GraphQL read API (issue 23): each one checks the scope and counts the rate-limit
+// area of the REST route it mirrors, checks its arguments with that route's own schema, and calls
+// the same service; ownership is the services' own check, as in REST.
+import { GraphQLScalarType } from 'graphql';
+import type { Scope } from '../domain/account';
+import type { Principal } from '../domain/principal';
+import { checkPrincipalScope } from '../http/authorize';
+import { queryChecker } from '../http/validate';
+import type { AnalyticsQuestionServices } from '../routes/analytics';
+import type { RateLimitArea } from '../routes/routeGuards';
+import { presentProfile } from '../routes/presenters/profilePresenter';
+import { presentConsumerResult, presentListingPage } from '../routes/presenters/searchResultPresenter';
+import { attributionQuerySchema, benchmarksQuerySchema, intentJourneysQuerySchema, upstreamMetricsQuerySchema } from '../schemas/endpoints/analytics';
+import { directoryQuerySchema } from '../schemas/endpoints/directory';
+import { listOwnedProfilesQuerySchema } from '../schemas/endpoints/profileList';
+import type { CheckOpen } from '../services/openingCheck';
+import type { OwnedProfiles } from '../services/ownedProfiles';
+import type { ProfileService } from '../services/profileService';
+import type { DirectoryInput, ListingSearch } from '../services/search/listingSearch';
+import type { RecordedConsumerSearch, SearchArguments } from '../services/search/recordedConsumerSearch';
+
+export interface GraphqlServices {
+  profiles: Pick<ProfileService, 'read'>;
+  checkOpen: CheckOpen;
+  search: RecordedConsumerSearch;
+  listings: Pick<ListingSearch, 'directory'>;
+  ownedProfiles: OwnedProfiles;
+  analytics: AnalyticsQuestionServices;
+}
+
+/** Per request: the caller, its analytics platform, and the rate limit of an area (counted once per request). */
+export interface GraphqlContext {
+  principal: Principal;
+  platform(): Promise<string>;
+  limit(area: RateLimitArea): Promise<void>;
+}
+
+type Args = Record<string, unknown>;
+
+/** GraphQL sends absent optional arguments as null; the REST schemas know them as absent. */
+function present(args: Args): Args {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+}
+
+async function guard(context: GraphqlContext, scope: Scope, area: RateLimitArea): Promise<Principal> {
+  await context.limit(area);
+  checkPrincipalScope(context.principal, scope);
+  return context.principal;
+}
+
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
+
+export function createResolvers(services: GraphqlServices) {
+  const checkDirectory = queryChecker(directoryQuerySchema);
+  const checkOwnedPage = queryChecker(listOwnedProfilesQuerySchema);
+  const analyticsField = <Q>(schema: Parameters<typeof queryChecker>[0], answer: (principal: Principal, query: Q) => Promise<unknown>) => {
+    const check = queryChecker(schema);
+    return async (_: unknown, args: Args, context: GraphqlContext) => answer(await guard(context, 'read:analytics', 'analytics'), check(present(args)) as Q);
+  };
+
+  return {
+    JSON: JSONScalar,
+    Query: {
+      business: async (_: unknown, { id }: { id: string }, context: GraphqlContext) => {
+        const principal = await guard(context, 'read:businesses', 'general');
+        return presentProfile(await services.profiles.read(principal, id));
+      },
+      search: async (_: unknown, args: SearchArguments, context: GraphqlContext) => {
+        const principal = await guard(context, 'read:businesses', 'search');
+        const result = await services.search(principal, args, { surface: 'graphql', platform: await context.platform() });
+        return {
+          query: result.query,
+          correctedQuery: result.correctedQuery ?? null,
+          summary: result.response,
+          total: result.total,
+          sessionId: result.sessionId,
+          ...result.pagination,
+          businesses: result.results.map((ranked) => ({ ...presentConsumerResult(ranked), distanceKm: ranked.distanceKm ?? null, reasons: ranked.reasons })),
+        };
+      },
+      directory: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const principal = await guard(context, 'read:businesses', 'search');
+        const query = checkDirectory(present(args)) as DirectoryInput;
+        const page = presentListingPage(await services.listings.directory(principal, query), query);
+        return { correctedQuery: page.correctedQuery ?? null, businesses: page.businesses, ...page.pagination };
+      },
+      myBusinesses: async (_: unknown, args: Args, context: GraphqlContext) => {
+        const principal = await guard(context, 'read:businesses', 'general');
+        const { profiles, pagination } = await services.ownedProfiles.list(principal, checkOwnedPage(present(args)) as { limit: number; cursor?: string });
+        return { businesses: profiles, ...pagination, nextCursor: pagination.nextCursor ?? null };
+      },
+      upstreamMetrics: analyticsField(upstreamMetricsQuerySchema, services.analytics.upstreamMetrics),
+      intentJourneys: analyticsField(intentJourneysQuerySchema, services.analytics.intentJourneys),
+      attribution: analyticsField(attributionQuerySchema, services.analytics.attribution),
+      benchmarks: analyticsField(benchmarksQuerySchema, services.analytics.benchmarks),
+    },
+    Business: {
+      openAt: (business: { id: string }, { localTime }: { localTime?: string | null }, context: GraphqlContext) =>
+        services.checkOpen(context.principal, business.id, localTime ?? undefined),
+    },
+  };
+}
