@@ -79,14 +79,20 @@ export function createResolvers(services: GraphqlServices) {
           total: result.total,
           sessionId: result.sessionId,
           ...result.pagination,
-          businesses: result.results.map((ranked) => ({ ...presentConsumerResult(ranked), distanceKm: ranked.distanceKm ?? null, reasons: ranked.reasons })),
+          businesses: result.results.map((ranked) => ({
+            ...presentConsumerResult(ranked),
+            verificationLevel: ranked.document.verificationLevel,
+            aiVisibilityScore: ranked.document.aiVisibilityScore,
+            distanceKm: ranked.distanceKm ?? null,
+            reasons: ranked.reasons,
+          })),
         };
       },
       directory: async (_: unknown, args: Args, context: GraphqlContext) => {
         const principal = await guard(context, 'read:businesses', 'search');
         const query = checkDirectory(present(args)) as DirectoryInput;
         const page = presentListingPage(await services.listings.directory(principal, query), query);
-        return { correctedQuery: page.correctedQuery ?? null, businesses: page.businesses, ...page.pagination };
+        return { correctedQuery: page.correctedQuery ?? null, businesses: page.businesses.map((item) => ({ ...item, distanceKm: item.distance ?? null })), ...page.pagination };
       },
       myBusinesses: async (_: unknown, args: Args, context: GraphqlContext) => {
         const principal = await guard(context, 'read:businesses', 'general');

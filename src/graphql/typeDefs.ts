@@ -110,38 +110,11 @@ type SearchResult {
   offset: Int!
   limit: Int!
   hasMore: Boolean!
-  businesses: [SearchHit!]!
+  businesses: [BusinessItem!]!
 }
 
-type SearchHit {
-  id: ID!
-  name: String!
-  category: String!
-  description: String!
-  tagline: String!
-  address: Address!
-  phone: String!
-  website: String!
-  verified: Boolean!
-  averageRating: Float!
-  reviewCount: Int!
-  "Kilometres from location; null without one."
-  distanceKm: Float
-  personalizationScore: Float!
-  "Why it matched, in plain words."
-  reasons: [String!]!
-}
-
-type DirectoryPage {
-  correctedQuery: String
-  businesses: [ListingItem!]!
-  total: Int!
-  limit: Int!
-  offset: Int!
-  hasMore: Boolean!
-}
-
-type ListingItem {
+"A business in a search answer or a directory page."
+type BusinessItem {
   id: ID!
   name: String!
   category: String!
@@ -155,6 +128,21 @@ type ListingItem {
   averageRating: Float!
   reviewCount: Int!
   aiVisibilityScore: Float!
+  "Kilometres from the location sent; null without one."
+  distanceKm: Float
+  "Search only: how much this session's history lifted it (0-1)."
+  personalizationScore: Float
+  "Search only: why it matched, in plain words."
+  reasons: [String!]
+}
+
+type DirectoryPage {
+  correctedQuery: String
+  businesses: [BusinessItem!]!
+  total: Int!
+  limit: Int!
+  offset: Int!
+  hasMore: Boolean!
 }
 
 type MyBusinessesPage {
