@@ -6,6 +6,7 @@ import Koa, { type Middleware } from 'koa';
 import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticate } from './http/authenticate';
+import { createAuthFailureLimiter, type AuthFailureLimiter } from './http/authFailureLimiter';
 import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { idempotentJsonBody } from './http/idempotency';
@@ -81,6 +82,8 @@ export interface AppDeps {
   summaryCache: Cache<string>;
   /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
   llm?: LanguageModel;
+  /** Failed authentication per client address and account (issue 24); default: counted in memory. */
+  authFailures?: AuthFailureLimiter;
   /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
   rateLimit: (area: RateLimitArea) => Middleware;
   readiness: () => Promise<ReadinessReport>;
@@ -96,6 +99,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Koa {
   const { config, logger, store } = deps;
   const clock = deps.clock ?? (() => new Date());
+  // One counter for the login route and every credential check, so failures add up across them.
+  const authFailures = deps.authFailures ?? createAuthFailureLimiter();
 
   const access = createProfileAccess({ store, clock });
   const profiles = createProfileService({ store, access, clock });
@@ -126,7 +131,7 @@ export function createApp(deps: AppDeps): Koa {
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
 
   const guards: RouteGuards = {
-    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock }),
+    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures }),
     rateLimit: deps.rateLimit,
     routeAccess: requireRouteAccess(),
     requireScope,
@@ -141,7 +146,7 @@ export function createApp(deps: AppDeps): Koa {
   const routers = [
     systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument(), authenticate: guards.authenticate }),
     // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
-    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general') }),
+    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
     profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions, ownedProfiles: createOwnedProfiles({ store }) }),
     // Consumer search is a read sent as POST: no Idempotency-Key there.

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ADDRESS_FAILURES } from './domain/authFailureLimits';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +38,8 @@ export interface Config {
    * socket address is the client). The client is the entry that many places from the right.
    */
   trustedProxies: number;
+  /** Failed credentials one client address may send per 15 minutes before 429 (domain/authFailureLimits.ts). */
+  authFailuresPerAddress: number;
   /**
    * Where analytics events live: Elasticsearch when ELASTICSEARCH_URL is set, unless
    * ANALYTICS_ENGINE=sqlite keeps them embedded (DATA_DIR/analytics.db).
@@ -228,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
     trustedProxies: trustedProxies(env, problems),
+    authFailuresPerAddress: integer(env, 'AUTH_FAILURES_PER_ADDRESS', ADDRESS_FAILURES.failures, 1, 1_000_000_000, problems),
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.
     analyticsRawRetentionDays: integer(env, 'ANALYTICS_RAW_RETENTION_DAYS', 400, 91, 36500, problems),

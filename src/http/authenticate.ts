@@ -9,6 +9,7 @@ import { ForbiddenError, UnauthorizedError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { sha256Hex } from '../domain/secretHash';
 import type { Store } from '../ports/store';
+import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from './authFailureLimiter';
 
 // lastUsedAt is informational: one write per key per minute is plenty, and keeps the
 // hot path read-only.
@@ -20,6 +21,8 @@ export interface AuthenticateDeps {
   store: Store;
   jwtSecret: string;
   clock?: () => Date;
+  /** Failed credentials per client address (issue 24); default: counted in memory. */
+  failures?: AuthFailureLimiter;
 }
 
 function unauthorized(ctx: Context, message: string, invalidToken = true): UnauthorizedError {
@@ -47,6 +50,7 @@ function principalFor(account: Account, fields: Pick<Principal, 'environment' | 
 export function authenticate(deps: AuthenticateDeps): Middleware {
   const { store, jwtSecret } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const failures = deps.failures ?? createAuthFailureLimiter();
 
   async function activeAccount(ctx: Context, accountId: string, message: string): Promise<Account> {
     const account = await store.accounts.findById(accountId);
@@ -85,9 +89,10 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
     if (!match) throw unauthorized(ctx, 'Missing bearer credential', false);
     const credential = match[1];
     const now = clock();
-    ctx.state.principal = credential.startsWith('sk_')
-      ? await fromApiKey(ctx, credential, now)
-      : await fromAccessToken(ctx, credential, now);
+    // A guessed key or forged token counts against the client address; a missing header does not.
+    ctx.state.principal = await limitFailures(failures, { address: ctx.ip }, () =>
+      credential.startsWith('sk_') ? fromApiKey(ctx, credential, now) : fromAccessToken(ctx, credential, now),
+    );
     // An answer for one caller must not be kept by a shared cache or the browser; a route whose
     // answer may be revalidated (a profile's ETag) sets its own value after this.
     ctx.set('Cache-Control', 'no-store');

@@ -3,7 +3,8 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyService } from '../services/apiKeyService';
-import type { AuthService } from '../services/authService';
+import { normalizeEmail, type AuthService } from '../services/authService';
+import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from '../http/authFailureLimiter';
 import { requireRouteAccess } from '../http/authorize';
 import { created, ok } from '../http/envelope';
 import { jsonBody } from '../http/jsonBody';
@@ -27,6 +28,8 @@ export interface AuthRoutesDeps {
   jsonBody?: Middleware;
   /** Runs after authenticate on the API-key routes (the general rate-limit area). */
   rateLimit?: Middleware;
+  /** Failed logins and refreshes per client address and account (issue 24); default: counted in memory. */
+  failures?: AuthFailureLimiter;
 }
 
 // Every body here is a few short strings. A tight cap bounds what an unauthenticated caller
@@ -51,6 +54,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const signedIn = deps.rateLimit ? [authenticate, deps.rateLimit, requireRouteAccess()] : [authenticate, requireRouteAccess()];
   // Public routes are limited per client address (no principal yet): slows password guessing.
   const limited = deps.rateLimit ? [deps.rateLimit] : [];
+  const failures = deps.failures ?? createAuthFailureLimiter();
   const router = new Router();
 
   router.post('/auth/register', ...limited, json, validateBody(registerBodySchema), async (ctx) => {
@@ -58,11 +62,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   });
 
   router.post('/auth/login', ...limited, noStore, json, validateBody(loginBodySchema), async (ctx) => {
-    ok(ctx, await auth.login(body<LoginBody>(ctx)));
+    const input = body<LoginBody>(ctx);
+    ok(ctx, await limitFailures(failures, { address: ctx.ip, account: normalizeEmail(input.email) }, () => auth.login(input)));
   });
 
   router.post('/auth/refresh', ...limited, noStore, json, validateBody(refreshBodySchema), async (ctx) => {
-    ok(ctx, await auth.refresh(body<RefreshBody>(ctx)));
+    ok(ctx, await limitFailures(failures, { address: ctx.ip }, () => auth.refresh(body<RefreshBody>(ctx))));
   });
 
   router.post('/auth/api-keys', noStore, ...signedIn, json, validateBody(createApiKeyBodySchema), async (ctx) => {

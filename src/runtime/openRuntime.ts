@@ -13,6 +13,8 @@ import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import type { Config } from '../config';
 import { rateLimit } from '../http/rateLimit';
 import { createRateLimiter } from '../http/rateLimiter';
+import { createAuthFailureLimiter } from '../http/authFailureLimiter';
+import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
 import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
@@ -156,7 +158,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, readiness, analytics, eventRecorder },
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder },
       engines,
       indexer,
       webhookDispatcher,

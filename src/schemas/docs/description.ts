@@ -63,6 +63,10 @@ export function documentDescription(): string {
     '## Authentication and the sandbox',
     '`Authorization: Bearer <credential>` with an API key (`sk_live_...` or `sk_test_...`) or a JWT from POST /auth/login. ' +
       'Missing, invalid, revoked or expired credential: 401 UNAUTHORIZED. Missing scope, suspended account or not the owner: 403 FORBIDDEN. ' +
+      'Failed authentication is slowed down: after 10 wrong passwords for one e-mail address (registered or not) within 15 minutes, ' +
+      'or 50 failed credentials of any kind (password, refresh token, API key, access token) from one client address, further attempts ' +
+      'answer 429 RATE_LIMITED with Retry-After until the 15-minute window ends, even with the right credential. A successful login clears ' +
+      'the account\'s count. A request without any credential is not a failure. ' +
       'Data created with `sk_test_` keys lives in a separate sandbox partition: invisible to live credentials and vice versa. ' +
       'Scopes: read:businesses, write:businesses, read:bookings, write:bookings, read:analytics, read:reviews, write:reviews. ' +
       'Each operation\'s `security` names the one scope it requires (search needs read:businesses). An API key holds the scopes ' +
