@@ -33,7 +33,6 @@ async function main(): Promise<void> {
       plan: 'enterprise',
       role: 'admin',
       suspended: false,
-      partner: false,
       createdAt: now,
       updatedAt: now,
     });

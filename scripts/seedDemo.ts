@@ -101,8 +101,12 @@ async function main(): Promise<void> {
     const jwt = login.json.data.accessToken as string;
     const account = await runtime.appDeps.store.accounts.findByEmail(DEMO_EMAIL);
     if (!account) throw new Error('the demo account was not created');
-    // What an admin's PATCH /admin/accounts would grant: partner search for the demo.
-    await runtime.appDeps.store.accounts.update(account.id, { partner: true }, realNow.toISOString());
+    // What an admin's POST /admin/partner-agreements would grant: partner search for the demo (once).
+    const agreements = runtime.appDeps.store.partnerAgreements;
+    if ((await agreements.listByAccount(account.id)).length === 0) {
+      const at = realNow.toISOString();
+      await agreements.create({ id: `pag_${account.id.slice(5)}`, accountId: account.id, partnerName: 'Demo Sandbox', platform: 'chatgpt', areas: ['partner_search', 'event_ingestion'], startDate: at.slice(0, 10), status: 'active', createdAt: at, updatedAt: at });
+    }
     const created = await must('api key', call('POST', '/auth/api-keys', { token: jwt, body: { name: `demo sandbox ${realNow.toISOString()}`, environment: 'test', platform: 'chatgpt' } }), 201);
     const key = created.json.data.key as string;
 

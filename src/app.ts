@@ -25,6 +25,7 @@ import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
 import { adminRoutes } from './routes/admin';
+import { partnerAgreementRoutes } from './routes/partnerAgreements';
 import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
 import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
 import { analyticsRoutes } from './routes/analytics';
@@ -57,6 +58,8 @@ import { createReviewService } from './services/reviews/reviewService';
 import { createTrustRefresh } from './services/reviews/trustRefresh';
 import { createConsumerSearch } from './services/search/consumerSearch';
 import { createListingSearch } from './services/search/listingSearch';
+import { createPartnerAccess } from './services/partners/partnerAccess';
+import { createPartnerAgreementService } from './services/partners/partnerAgreementService';
 import { createVerificationService } from './services/verificationService';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
@@ -111,7 +114,9 @@ export function createApp(deps: AppDeps): Koa {
   const apiKeys = createApiKeyService({ store, clock });
   const accounts = createAccountAdminService({ store, clock });
   const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
-  const listings = createListingSearch({ index: deps.searchIndex });
+  // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
+  const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
+  const listings = createListingSearch({ index: deps.searchIndex, partnerAccess });
   // Review and booking changes reach webhooks (and any extra sink handed in) through one relay.
   const domainEvents = webhookDomainEventSink({ store, logger, next: deps.domainEvents });
   const bookings = createBookingService({ store, access, clock, logger, events: domainEvents, recorder: deps.eventRecorder });
@@ -157,11 +162,12 @@ export function createApp(deps: AppDeps): Koa {
       analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
     }),
     adminRoutes({ guards, verifications, accounts }),
+    partnerAgreementRoutes({ guards, agreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }) }),
     analyticsRoutes({ guards, services: analyticsServices }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
     // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
-    analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, clock }) }),
+    analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }) }),
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
     analyticsPlatformRoutes({ guards, platforms }),
     bookingRoutes({ guards, bookings }),

@@ -27,17 +27,29 @@ export async function createBenchAccount(store: Store, at: Date = new Date()): P
     // Admin so that its key reads /v1/ready's indexer report (admins only) while waiting for the index.
     role: 'admin',
     suspended: false,
-    partner: false,
     createdAt: now,
     updatedAt: now,
   });
-  // Plan, partner flag and limits through update(), the path an admin's PATCH takes.
+  // Plan and limits through update(), the path an admin's PATCH takes; partner search through an agreement.
   const updated = await store.accounts.update(
     BENCH_OWNER_ID,
-    { plan: 'enterprise', partner: true, customLimits: { general: UNLIMITED, search: UNLIMITED, analytics: UNLIMITED } },
+    { plan: 'enterprise', customLimits: { general: UNLIMITED, search: UNLIMITED, analytics: UNLIMITED } },
     now,
   );
-  if (!updated?.partner || updated.plan !== 'enterprise') throw new Error('could not give the bench account the enterprise plan and partner flag');
+  if (updated?.plan !== 'enterprise') throw new Error('could not give the bench account the enterprise plan');
+  if ((await store.partnerAgreements.listByAccount(BENCH_OWNER_ID)).length === 0) {
+    await store.partnerAgreements.create({
+      id: `pag_${BENCH_OWNER_ID.slice(5)}`,
+      accountId: BENCH_OWNER_ID,
+      partnerName: 'Search benchmark',
+      platform: 'other',
+      areas: ['partner_search', 'event_ingestion'],
+      startDate: '2000-01-01',
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
   const { key } = await createApiKeyService({ store }).create(BENCH_OWNER_ID, { name: 'search benchmark', environment: 'live' });
   return { accountId: BENCH_OWNER_ID, apiKey: key };
 }

@@ -32,8 +32,6 @@ export interface Account {
   plan: Plan;
   role: Role;
   suspended: boolean;
-  /** Set by an admin: the account has a partnership agreement (partner search). */
-  partner: boolean;
   customLimits?: CustomLimits;
   createdAt: string;
   updatedAt: string;

@@ -16,6 +16,5 @@ export interface Principal {
   platform?: string;
   role: Role;
   plan: Plan;
-  partner: boolean;
   customLimits?: CustomLimits;
 }

@@ -39,7 +39,6 @@ function principalFor(account: Account, fields: Pick<Principal, 'environment' | 
     via: fields.via,
     role: account.role,
     plan: account.plan,
-    partner: account.partner,
   };
   if (fields.keyId) principal.keyId = fields.keyId;
   if (fields.platform) principal.platform = fields.platform;

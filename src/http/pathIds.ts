@@ -6,7 +6,7 @@ import type { Middleware } from 'koa';
 import type { SchemaObject } from 'ajv';
 import { ValidationError } from '../domain/errors';
 import { compileSchema } from '../schemas/compile';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
 
 /** Route parameter name -> its schema; the same objects the OpenAPI path parameters show. */
 export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
@@ -20,6 +20,7 @@ export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
   bookingId: bookingIdSchema,
   endpointId: webhookEndpointIdSchema,
   deliveryId: webhookDeliveryIdSchema,
+  agreementId: partnerAgreementIdSchema,
 };
 
 const VALIDATORS = Object.fromEntries(Object.entries(PATH_ID_SCHEMAS).map(([name, schema]) => [name, compileSchema(schema, 'body')]));

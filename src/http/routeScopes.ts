@@ -120,6 +120,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /admin/verifications': ADMIN,
   'POST /admin/verifications/{verificationId}/decision': ADMIN,
   'PATCH /admin/accounts/{accountId}': ADMIN,
+  'POST /admin/partner-agreements': ADMIN,
+  'GET /admin/partner-agreements': ADMIN,
+  'GET /admin/partner-agreements/{agreementId}': ADMIN,
+  'PATCH /admin/partner-agreements/{agreementId}': ADMIN,
   'GET /admin/analytics-platforms': ADMIN,
   'POST /admin/analytics-platforms': ADMIN,
 };

@@ -16,8 +16,9 @@ import type { WebhookEvent } from '../domain/webhooks/webhookRecords';
 import type { WebhookRepository } from './webhookRepository';
 import type { ChangeFeed } from './changeFeed';
 import type { IdempotencyKeyRepository } from './idempotencyKeys';
+import type { PartnerAgreementRepository } from './partnerAgreements';
 
-export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'partner' | 'name'>> & {
+export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'name'>> & {
   /** null clears them (the plan's own limits apply again). */
   customLimits?: CustomLimits | null;
 };
@@ -242,6 +243,8 @@ export interface Store {
   /** Webhook subscriptions, outbox and delivery log (issue 22). */
   readonly webhooks: WebhookRepository;
   readonly analyticsPlatforms: AnalyticsPlatformRepository;
+  /** Partnership agreements (issue 20). */
+  readonly partnerAgreements: PartnerAgreementRepository;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

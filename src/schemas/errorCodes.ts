@@ -30,11 +30,13 @@ export const ERROR_CODES = {
     description: 'GET /r/{token}: the token was not issued by this service (tampered, truncated or made up), or its business is no longer published or has no https website.',
   },
   BOOKING_NOT_FOUND: { status: 404, description: 'No such booking for the caller: it does not exist, or the caller is neither the business owner nor the account that booked it.' },
+  PARTNER_AGREEMENT_NOT_FOUND: { status: 404, description: 'No partnership agreement has this id.' },
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, description: 'No webhook endpoint with this id belongs to the caller\'s account and environment.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery with this id belongs to this webhook endpoint.' },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists but does not accept this HTTP method.' },
   DUPLICATE_PROFILE: { status: 409, description: 'A profile for this business already exists in this environment (same normalised name, postal code and country, or the same phone).' },
+  PARTNER_AGREEMENT_TERMINATED: { status: 409, description: 'The partnership agreement was terminated, which is final; record a new agreement instead.' },
   DUPLICATE_EMAIL: { status: 409, description: 'An account with this email already exists.' },
   VERIFICATION_PENDING: { status: 409, description: 'A verification request for this business is already pending.' },
   DUPLICATE_REVIEW: {

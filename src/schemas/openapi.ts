@@ -6,6 +6,7 @@ import { documentDescription } from './docs/description';
 import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { analyticsPaths } from './docs/paths/analytics';
 import { withRouteSecurity } from './docs/routeSecurity';
+import { partnerAgreementPaths } from './docs/paths/partnerAgreements';
 import { authPaths } from './docs/paths/auth';
 import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
@@ -52,6 +53,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...catalogPaths(),
       ...mediaPaths(),
       ...verificationPaths(),
+      ...partnerAgreementPaths(),
       ...reviewPaths(),
       ...bookingPaths(),
       ...searchPaths(),

@@ -1,6 +1,8 @@
-// What an admin may change on an account: plan, suspension, partnership, custom limits.
+// What an admin may change on an account: plan, suspension, custom limits. Partnership is no longer
+// a flag here but agreements (services/partners); `partner` in the answer is read from them.
 import type { Account, Plan } from '../domain/account';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../domain/errors';
+import { agreementState } from '../domain/partnerAgreement';
 import type { BusinessProfile, Environment } from '../domain/profile';
 import type { AccountPatch, Store } from '../ports/store';
 import type { Clock } from './profileMutation';
@@ -64,7 +66,14 @@ export function createAccountAdminService({ store, clock }: { store: Store; cloc
     }
   }
 
-  async function update(accountId: string, patch: AccountPatch) {
+  async function update(accountId: string, patch: AccountPatch & { partner?: unknown }) {
+    if (patch.partner !== undefined) {
+      throw new ValidationError(
+        'partner',
+        'is replaced by partnership agreements: POST /v1/admin/partner-agreements',
+        'partner is no longer a flag: record a partnership agreement with POST /v1/admin/partner-agreements (or npm run partner:agreement), and suspend or terminate it there.',
+      );
+    }
     const current = await store.accounts.findById(accountId);
     if (!current) throw notFound(accountId);
     const updated = await store.accounts.update(accountId, withCustomLimitRule(current, patch), clock().toISOString());
@@ -72,7 +81,10 @@ export function createAccountAdminService({ store, clock }: { store: Store; cloc
     // The account first: from here the owner's credentials are refused, so no new profile can
     // appear behind the listing (a request already past authentication is caught by a repeat).
     if (patch.suspended !== undefined) await syncListings(accountId, updated.suspended);
-    return presentAccount(updated);
+    // Read-only, for clients of the old flag: whether an agreement of the account is in force today.
+    const now = clock();
+    const partner = (await store.partnerAgreements.listByAccount(accountId)).some((agreement) => agreementState(agreement, now) === 'in_force');
+    return { ...presentAccount(updated), partner };
   }
 
   return { update };

@@ -120,7 +120,6 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         plan: 'free', // plans change only through an admin (PATCH /admin/accounts/{id})
         role: 'user',
         suspended: false,
-        partner: false,
         createdAt: now,
         updatedAt: now,
       }));

@@ -13,6 +13,7 @@ import { checkpointsContract } from './store/checkpoints.contract';
 import { idempotencyKeysContract } from './store/idempotencyKeys.contract';
 import { lifecycleContract } from './store/lifecycle.contract';
 import { mediaContract } from './store/media.contract';
+import { partnerAgreementsContract } from './store/partnerAgreements.contract';
 import { profilesContract } from './store/profiles.contract';
 import { refreshTokensContract } from './store/refreshTokens.contract';
 import { reviewsContract } from './store/reviews.contract';
@@ -38,6 +39,7 @@ export function storeContract(
     profilesContract(suite);
     verificationsContract(suite);
     mediaContract(suite);
+    partnerAgreementsContract(suite);
     checkpointsContract(suite);
     idempotencyKeysContract(suite);
     analyticsPlatformsContract(suite);

@@ -15,12 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('an admin grants a partnership, which opens partner search', async () => {
+it('an admin grants a partnership (an agreement), which opens partner search', async () => {
   expect((await request(app.callback).get('/v1/api/v1/partners/search?q=tacos').set(member.auth)).status).toBe(403);
-  const granted = await request(app.callback).patch(`/v1/admin/accounts/${member.accountId}`).set(admin.auth).send({ partner: true });
-  expect(granted.status).toBe(200);
-  expect(granted.body.data).toMatchObject({ id: member.accountId, partner: true });
-  expect(granted.body.data).not.toHaveProperty('passwordHash');
+  const granted = await request(app.callback)
+    .post('/v1/admin/partner-agreements')
+    .set(admin.auth)
+    .send({ accountId: member.accountId, partnerName: 'Member Co', platform: 'claude', areas: ['partner_search'], startDate: '2020-01-01' });
+  expect(granted.status).toBe(201);
+  const account = await request(app.callback).patch(`/v1/admin/accounts/${member.accountId}`).set(admin.auth).send({ plan: 'free' });
+  expect(account.body.data).toMatchObject({ id: member.accountId, partner: true });
+  expect(account.body.data).not.toHaveProperty('passwordHash');
   expect((await request(app.callback).get('/v1/api/v1/partners/search?q=tacos').set(member.auth)).status).toBe(200);
 });
 
@@ -45,9 +49,9 @@ it('rejects unknown settings and unknown accounts, and non-admins', async () => 
   const unknownField = await request(app.callback).patch(`/v1/admin/accounts/${member.accountId}`).set(admin.auth).send({ role: 'admin' });
   expect(unknownField.status).toBe(400);
   expect(unknownField.body.error.details.field).toBe('role');
-  const unknownAccount = await request(app.callback).patch('/v1/admin/accounts/acct_doesnotexist0000000').set(admin.auth).send({ partner: true });
+  const unknownAccount = await request(app.callback).patch('/v1/admin/accounts/acct_doesnotexist0000000').set(admin.auth).send({ suspended: false });
   expect(unknownAccount.status).toBe(404);
-  const notAdmin = await request(app.callback).patch(`/v1/admin/accounts/${member.accountId}`).set(member.auth).send({ partner: true });
+  const notAdmin = await request(app.callback).patch(`/v1/admin/accounts/${member.accountId}`).set(member.auth).send({ suspended: false });
   expect(notAdmin.status).toBe(403);
 });
 
@@ -63,8 +67,8 @@ describe('customLimits, which apply to the enterprise plan only', () => {
     const professional = await signUp(app, 'limits-pro', 'professional');
     expect((await setAccount(professional, { customLimits: { search: 20000 } })).body.error.details.issue).toMatch(/enterprise plan only.*professional/);
     // Nothing of a refused request is applied.
-    expect((await setAccount(professional, { partner: true, customLimits: { search: 20000 } })).status).toBe(400);
-    expect(await app.store.accounts.findById(professional.accountId)).toMatchObject({ plan: 'professional', partner: false });
+    expect((await setAccount(professional, { suspended: true, customLimits: { search: 20000 } })).status).toBe(400);
+    expect(await app.store.accounts.findById(professional.accountId)).toMatchObject({ plan: 'professional', suspended: false });
     expect((await app.store.accounts.findById(professional.accountId))?.customLimits).toBeUndefined();
   });
 

@@ -390,7 +390,6 @@ describe('the principal authenticate establishes', () => {
       keyId: key.id,
       role: 'user',
       plan: 'free',
-      partner: false,
     });
   });
 
@@ -410,7 +409,6 @@ describe('the principal authenticate establishes', () => {
       via: 'jwt',
       role: 'user',
       plan: 'enterprise',
-      partner: false,
     });
   });
 

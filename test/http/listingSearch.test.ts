@@ -4,6 +4,7 @@ import request from 'supertest';
 import { listingBusinessSchema } from '../../src/schemas/responses/search';
 import { completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, untilIndexed, type TestApp } from './testApp';
+import { grantPartnerAccess } from '../fixtures/partnerAgreements';
 
 let app: TestApp;
 let owner: Actor;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   owner = await signUp(app, 'listing-owner');
   partner = await signUp(app, 'listing-partner');
-  await app.store.accounts.update(partner.accountId, { partner: true }, new Date().toISOString());
+  await grantPartnerAccess(app.store, partner.accountId);
   await publish('tacos', { name: 'Taqueria Lupita', category: 'restaurants', ...place('Austin', 'TX', 30.2672, -97.7431) });
   await publish('dentist', { name: 'Bright Smile Dental', category: 'dental', ...place('Austin', 'TX', 30.27, -97.74) });
   await publish('freeText', { name: 'Corner Pizza Cart', category: 'Pizza', ...place('Houston', 'TX', 29.7604, -95.3698) });

@@ -13,7 +13,7 @@ import { PATH_ID_SCHEMAS } from '../../src/http/pathIds';
 import { registeredRoutes, routesWithoutAccess } from '../../src/http/routeAccessCheck';
 import { ROUTE_ACCESS, type RouteAccess } from '../../src/http/routeScopes';
 import { apiKey, signUp, type Actor } from './actors';
-import { grantPartnerAccess } from './partnerAccessFixture';
+import { grantPartnerAccess } from '../fixtures/partnerAgreements';
 import { buildTestApp, type TestApp } from './testApp';
 
 let app: TestApp;
@@ -66,7 +66,7 @@ beforeAll(async () => {
   admin = await signUp(app, 'scopes-admin');
   await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());
   // Partner search needs a partnership besides its scope: the owner has one, so the scope decides.
-  await grantPartnerAccess(app, owner);
+  await grantPartnerAccess(app.store, owner.accountId);
 });
 afterAll(() => app.close());
 

@@ -5,6 +5,7 @@ import { compileSchema } from '../../src/schemas/compile';
 import { consumerSearchResultSchema } from '../../src/schemas/responses/search';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, untilIndexed, type TestApp } from './testApp';
+import { grantPartnerAccess } from '../fixtures/partnerAgreements';
 
 // Monday 2026-11-23 18:00 UTC = 12:00 in Austin (America/Chicago), 11:00 in Denver.
 const NOW = new Date('2026-11-23T18:00:00Z');
@@ -401,7 +402,7 @@ describe('GET /v1/api/v1/partners/search', () => {
   let partner: Actor;
   beforeAll(async () => {
     partner = await signUp(app, 'partner');
-    await app.store.accounts.update(partner.accountId, { partner: true }, new Date().toISOString());
+    await grantPartnerAccess(app.store, partner.accountId);
   });
 
   it('is forbidden without a partnership agreement', async () => {
@@ -449,7 +450,7 @@ describe('ZIP codes', () => {
 
   beforeAll(async () => {
     partner = await signUp(app, 'zip-partner');
-    await app.store.accounts.update(partner.accountId, { partner: true }, new Date().toISOString());
+    await grantPartnerAccess(app.store, partner.accountId);
     const inZip = (postalCode: string, dLat: number) => {
       const place = at(AUSTIN, 'Austin', 'TX', dLat);
       return { location: { ...place.location, address: { ...place.location.address, postalCode } } };

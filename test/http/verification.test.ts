@@ -82,7 +82,7 @@ it('admin routes are forbidden to other accounts', async () => {
 it('the password hash helper used by admin:create verifies with login', async () => {
   const email = `cli-admin-${Date.now()}@example.com`;
   const now = new Date().toISOString();
-  await app.store.accounts.create({ id: 'acct_cliadmin00000000001', email, name: 'Ops', passwordHash: await hashPassword('a long admin password'), plan: 'enterprise', role: 'admin', suspended: false, partner: false, createdAt: now, updatedAt: now });
+  await app.store.accounts.create({ id: 'acct_cliadmin00000000001', email, name: 'Ops', passwordHash: await hashPassword('a long admin password'), plan: 'enterprise', role: 'admin', suspended: false, createdAt: now, updatedAt: now });
   const login = await request(app.callback).post('/v1/auth/login').send({ email, password: 'a long admin password' });
   expect(login.status).toBe(200);
 });

@@ -105,6 +105,7 @@ describe('OpenAPI routes', () => {
     'delete /business/profile/{businessId}/blackout-dates',
     'post /business/profile/{businessId}/verification', 'get /business/profile/{businessId}/verification',
     'get /admin/verifications', 'post /admin/verifications/{verificationId}/decision', 'patch /admin/accounts/{accountId}',
+    'post /admin/partner-agreements', 'get /admin/partner-agreements', 'get /admin/partner-agreements/{agreementId}', 'patch /admin/partner-agreements/{agreementId}',
     'post /api/v1/consumer/search', 'get /api/v1/directory', 'get /api/v1/partners/search',
     'post /analytics/events', 'get /analytics/platforms', 'get /admin/analytics-platforms', 'post /admin/analytics-platforms', 'get /r/{token}',
     'get /health', 'get /ready', 'get /openapi.json',

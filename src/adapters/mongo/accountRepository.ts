@@ -5,7 +5,7 @@ import type { AccountPatch, AccountRepository } from '../../ports/store';
 import type { AccountDoc } from './schemas/accountSchema';
 import { guard } from './translateError';
 
-const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'partner', 'customLimits', 'name'];
+const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'customLimits', 'name'];
 
 export function toAccount({ _id, emailKey: _emailKey, ...account }: AccountDoc): Account {
   return { id: _id, ...account };

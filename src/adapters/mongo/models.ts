@@ -10,6 +10,7 @@ import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema
 import { type IdempotencyKeyDoc, idempotencyKeySchema } from './schemas/idempotencyKeySchema';
 import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
 import { type PendingVerificationDoc, pendingVerificationSchema } from './schemas/pendingVerificationSchema';
+import { type PartnerAgreementDoc, partnerAgreementSchema } from './schemas/partnerAgreementSchema';
 import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema';
 import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshTokenSchema';
 import { type ReviewDoc, reviewSchema } from './schemas/reviewSchema';
@@ -28,6 +29,7 @@ export interface StoreModels {
   idempotencyKeys: Model<IdempotencyKeyDoc>;
   reviews: Model<ReviewDoc>;
   analyticsPlatforms: Model<AnalyticsPlatformDoc>;
+  partnerAgreements: Model<PartnerAgreementDoc>;
   bookings: Model<BookingDoc>;
   bookingSeats: Model<BookingSeatDoc>;
 }
@@ -46,6 +48,7 @@ export function registerModels(connection: Connection): StoreModels {
     idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
     reviews: connection.model<ReviewDoc>('Review', reviewSchema),
     analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
+    partnerAgreements: connection.model<PartnerAgreementDoc>('PartnerAgreement', partnerAgreementSchema),
     bookings: connection.model<BookingDoc>('Booking', bookingSchema),
     bookingSeats: connection.model<BookingSeatDoc>('BookingSeat', bookingSeatSchema),
   };

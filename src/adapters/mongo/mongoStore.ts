@@ -8,6 +8,8 @@ import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
 import { createAccountRepository } from './accountRepository';
 import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
+import { migratePartnerFlags } from './migratePartnerFlags';
+import { createPartnerAgreementRepository } from './partnerAgreementRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
 import { createBookingRepository } from './bookingRepository';
 import { createMongoChangeFeed } from './changeFeed';
@@ -61,6 +63,8 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   let webhookCollections;
   try {
     await guard(() => ensureIndexes(models));
+    // Accounts' old partner flags become agreements before the store serves anyone (issue 20).
+    await guard(() => migratePartnerFlags(models));
     webhookCollections = await guard(() => openWebhookCollections(connection.db!));
   } catch (error) {
     await connection.close().catch(() => undefined);
@@ -98,6 +102,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
     webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media] as unknown as Array<Model<never>>),
     analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
+    partnerAgreements: createPartnerAgreementRepository(models.partnerAgreements),
     changeFeed,
     async ping() {
       await guard(async () => {

@@ -3,6 +3,8 @@
 // parameters and security schemes sit beside them.
 import { SESSION_ID } from '../../domain/sessionId';
 import type { SchemaObject } from 'ajv';
+import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../endpoints/partnerAgreements';
+import { partnerAgreementListSchema, partnerAgreementSchema } from '../responses/partnerAgreements';
 import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
 import { ingestEventsBodySchema } from '../endpoints/analyticsEvents';
 import { registerPlatformBodySchema } from '../endpoints/analyticsPlatforms';
@@ -20,7 +22,7 @@ import { reviewListSchema, reviewRecordSchema } from '../responses/reviews';
 import { createBookingBodySchema, updateBookingBodySchema } from '../endpoints/bookings';
 import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../responses/bookings';
 import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
 import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
 import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
 import {
@@ -51,6 +53,8 @@ import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempot
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 export const REQUEST_SCHEMAS = {
+  CreatePartnerAgreementRequest: createPartnerAgreementBodySchema,
+  UpdatePartnerAgreementRequest: updatePartnerAgreementBodySchema,
   RegisterRequest: registerBodySchema,
   LoginRequest: loginBodySchema,
   RefreshRequest: refreshBodySchema,
@@ -79,6 +83,8 @@ export const REQUEST_SCHEMAS = {
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
 
 const RESPONSE_SCHEMAS = {
+  PartnerAgreement: partnerAgreementSchema,
+  PartnerAgreementList: partnerAgreementListSchema,
   Meta: metaSchema,
   ErrorDetails: errorDetailsSchema,
   Deleted: deletedSchema,
@@ -205,6 +211,7 @@ export function buildComponents() {
       VerificationId: pathParameter('verificationId', verificationIdSchema),
       AccountId: pathParameter('accountId', accountIdSchema),
       ReviewId: pathParameter('reviewId', reviewIdSchema),
+      AgreementId: pathParameter('agreementId', partnerAgreementIdSchema),
       BookingId: pathParameter('bookingId', bookingIdSchema),
       XRequestId: {
         name: 'X-Request-ID',

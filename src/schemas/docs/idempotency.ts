@@ -13,6 +13,8 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'requestVerification',
   'decideVerification',
   'updateAccount',
+  'createPartnerAgreement',
+  'updatePartnerAgreement',
   'ingestAnalyticsEvents',
   'registerAnalyticsPlatform',
   'createReview',

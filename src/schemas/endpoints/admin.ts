@@ -36,7 +36,11 @@ export const updateAccountBodySchema: SchemaObject = {
   properties: {
     plan: planSchema,
     suspended: { type: 'boolean' },
-    partner: { type: 'boolean', description: 'The account has a partnership agreement (partner search).' },
+    partner: {
+      type: 'boolean',
+      deprecated: true,
+      description: 'Removed: partnership is an agreement now (POST /admin/partner-agreements); sending it is 400 VALIDATION_ERROR naming it.',
+    },
     customLimits: nullable(customLimitsSchema),
   },
 };

@@ -21,3 +21,4 @@ export const reviewIdSchema = idSchema('rev', 'a review');
 export const bookingIdSchema = idSchema('bkg', 'a booking');
 export const webhookEndpointIdSchema = idSchema('we', 'a webhook endpoint');
 export const webhookDeliveryIdSchema = idSchema('whd', 'a webhook delivery');
+export const partnerAgreementIdSchema = idSchema('pag', 'a partner agreement');

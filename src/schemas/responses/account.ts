@@ -15,7 +15,11 @@ export const accountSchema: SchemaObject = {
     plan: { type: 'string', enum: [...PLANS] },
     role: { type: 'string', enum: ['user', 'admin'] },
     suspended: { type: 'boolean' },
-    partner: { type: 'boolean' },
+    partner: {
+      type: 'boolean',
+      deprecated: true,
+      description: 'In admin answers only, read-only: whether a partnership agreement of the account is in force today (see /admin/partner-agreements).',
+    },
     customLimits: customLimitsSchema,
     createdAt: timestampSchema,
     updatedAt: timestampSchema,

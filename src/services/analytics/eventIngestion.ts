@@ -13,6 +13,8 @@ import type { BusinessProfile } from '../../domain/profile';
 import type { Store } from '../../ports/store';
 import { type IngestedEventInput, MAX_EVENT_AGE_DAYS } from '../../schemas/endpoints/analyticsEvents';
 import type { EventAppender } from './bufferedEventRecorder';
+import type { PartnerDecision } from '../../domain/partnerAgreement';
+import { type PartnerAccess, partnerRefusal } from '../partners/partnerAccess';
 import { mayIngestFor } from './ingestionAccess';
 
 /** How far ahead of our clock a timestamp may be: the sender's clock may run a little fast. */
@@ -27,9 +29,11 @@ export interface IngestionResult {
 export function createEventIngestion(deps: {
   store: Pick<Store, 'profiles' | 'analyticsPlatforms'>;
   analytics: EventAppender;
+  /** Whether the caller holds a partnership agreement in force for event ingestion (issue 20). */
+  partnerAccess: Pick<PartnerAccess, 'decide'>;
   clock: () => Date;
 }) {
-  const { store, analytics, clock } = deps;
+  const { store, analytics, clock, partnerAccess } = deps;
   const isRegistered = (name: string) => store.analyticsPlatforms.has(name);
 
   return async function ingest(principal: Principal, defaultPlatform: string, events: IngestedEventInput[]): Promise<IngestionResult> {
@@ -42,6 +46,10 @@ export function createEventIngestion(deps: {
       lookup.catch(() => undefined);
       profiles.set(businessId, lookup);
     }
+
+    // Read once per batch and only when an item is someone else's business.
+    let partner: Promise<PartnerDecision> | undefined;
+    const partnerDecision = () => (partner ??= partnerAccess.decide(principal, 'event_ingestion', new Date(now)));
 
     const checked: AnalyticsEvent[] = [];
     for (const [index, event] of events.entries()) {
@@ -59,7 +67,13 @@ export function createEventIngestion(deps: {
       const profile = await profiles.get(event.businessId);
       // Another environment's business does not exist here: a sandbox key cannot touch live analytics.
       if (!profile) throw new ValidationError(field('businessId'), 'no such business in this environment');
-      if (!mayIngestFor(principal, profile)) {
+      const decision = profile.ownerId === principal.accountId ? undefined : await partnerDecision();
+      if (!mayIngestFor(principal, profile, decision?.allowed === true)) {
+        // A partner whose agreement is not in force is told why; anyone else, what the rule is.
+        if (decision && !decision.allowed && decision.reason !== 'no_agreement') {
+          const refusal = partnerRefusal(decision, 'event_ingestion');
+          throw new ForbiddenError(refusal.message, { ...refusal.details, field: field('businessId') });
+        }
         throw new ForbiddenError('You may report events only for businesses you own (partners: published businesses)', { field: field('businessId') });
       }
       const query = normaliseQuery(event.query);

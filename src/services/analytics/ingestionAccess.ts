@@ -1,10 +1,10 @@
 // Who may report events for a business (issue 18): its owner, or a partner for any published
-// business. "Partner" is today the account's `partner` flag (set by an admin); when partnership
-// agreements become records, this is the one function to change.
+// business. "Partner" means an agreement in force covering event ingestion (issue 20), decided by
+// services/partners/partnerAccess.ts; this function only combines that answer with the business.
 import type { Principal } from '../../domain/principal';
 import type { BusinessProfile } from '../../domain/profile';
 
-export function mayIngestFor(principal: Pick<Principal, 'accountId' | 'partner'>, profile: Pick<BusinessProfile, 'ownerId' | 'status'>): boolean {
+export function mayIngestFor(principal: Pick<Principal, 'accountId'>, profile: Pick<BusinessProfile, 'ownerId' | 'status'>, partnerInForce: boolean): boolean {
   if (profile.ownerId === principal.accountId) return true;
-  return principal.partner && profile.status === 'published';
+  return partnerInForce && profile.status === 'published';
 }

@@ -1,6 +1,6 @@
 // Directory listing and partner search (spec 4.2): filters and sorts straight on the index,
 // no language model, no personalisation.
-import { ForbiddenError, ValidationError } from '../../domain/errors';
+import { ValidationError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
 import type { VerificationLevel } from '../../domain/profile';
 import { categoryFilterValues } from '../../domain/search/categorySynonyms';
@@ -8,6 +8,7 @@ import { windowedPage } from '../../domain/search/listingWindow';
 import { findUsCity } from '../../domain/search/usCities';
 import { MAX_STATE_NAME_WORDS, readsAsEnglishWord, stateAbbreviation } from '../../domain/search/usStates';
 import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchIndex';
+import type { PartnerAccess } from '../partners/partnerAccess';
 import { typoCorrection } from './typoCorrection';
 
 export interface DirectoryInput {
@@ -95,7 +96,7 @@ function placeWithoutComma(text: string): Pick<SearchQuery, 'city' | 'state'> {
   return { city: text };
 }
 
-export function createListingSearch({ index }: { index: SearchIndex }) {
+export function createListingSearch({ index, partnerAccess }: { index: SearchIndex; partnerAccess: Pick<PartnerAccess, 'require'> }) {
   async function directory(principal: Principal, input: DirectoryInput): Promise<SearchResult> {
     return index.search({
       environment: principal.environment,
@@ -113,7 +114,7 @@ export function createListingSearch({ index }: { index: SearchIndex }) {
   }
 
   async function partner(principal: Principal, input: PartnerInput): Promise<PartnerResult> {
-    if (!principal.partner) throw new ForbiddenError('Partner search requires a partnership agreement');
+    await partnerAccess.require(principal, 'partner_search');
     if (!input.q && !input.category && !input.location) {
       throw new ValidationError('q', 'at least one of q, category or location is required');
     }

@@ -42,11 +42,11 @@ export function accountsContract(suite: StoreSuite): void {
 
       const updated = await store.accounts.update(
         account.id,
-        { plan: 'enterprise', partner: true, customLimits: { search: 5000 } },
+        { plan: 'enterprise', customLimits: { search: 5000 } },
         at(10),
       );
 
-      const expected = { ...account, plan: 'enterprise', partner: true, customLimits: { search: 5000 }, updatedAt: at(10) };
+      const expected = { ...account, plan: 'enterprise', customLimits: { search: 5000 }, updatedAt: at(10) };
       expect(updated).toEqual(expected);
       expect(await store.accounts.findById(account.id)).toEqual(expected);
     });
@@ -54,10 +54,10 @@ export function accountsContract(suite: StoreSuite): void {
     it('removes the custom limits when the patch sets them to null', async () => {
       const account = await store.accounts.create(anAccount({ plan: 'enterprise', customLimits: { search: 5000 } }));
 
-      const updated = await store.accounts.update(account.id, { customLimits: null, partner: true }, at(3));
+      const updated = await store.accounts.update(account.id, { customLimits: null, suspended: true }, at(3));
 
       const { customLimits: _removed, ...rest } = account;
-      const expected = { ...rest, partner: true, updatedAt: at(3) };
+      const expected = { ...rest, suspended: true, updatedAt: at(3) };
       expect(updated).toEqual(expected);
       expect(await store.accounts.findById(account.id)).toEqual(expected);
     });

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, type TestApp } from '../testApp';
+import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 
 // 03:30 UTC on 10 March 2026 is 22:30 on 9 March in Austin (CDT).
 const NOW = '2026-03-10T03:30:00.000Z';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   owner = await signUp(app, 'ingest-owner');
   other = await signUp(app, 'ingest-other');
   partner = await signUp(app, 'ingest-partner');
-  await app.store.accounts.update(partner.accountId, { partner: true }, NOW);
+  await grantPartnerAccess(app.store, partner.accountId);
   published = await createProfile(owner.auth, true);
   draft = await createProfile(owner.auth, false);
 });

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
+import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 
 let app: TestApp;
 let owner: Actor;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   owner = await signUp(app, 'rec-owner');
   admin = await signUp(app, 'rec-admin');
   await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());
-  await app.store.accounts.update(owner.accountId, { partner: true }, new Date().toISOString());
+  await grantPartnerAccess(app.store, owner.accountId);
   await publish(owner.auth, 'sprout', vegan('Sprout Kitchen', 'restaurants'));
   await publish(owner.auth, 'ladle', vegan('Leaf and Ladle', 'restaurants'));
   await publish(owner.auth, 'fork', vegan('Green Fork', 'Restaurant'));

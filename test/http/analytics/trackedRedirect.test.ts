@@ -7,6 +7,7 @@ import { createRateLimiter } from '../../../src/http/rateLimiter';
 import { createLogger } from '../../../src/logger';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
+import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 
 let app: TestApp;
 let owner: Actor;
@@ -29,7 +30,7 @@ const when = { timestamp: NOW, localDate: '2026-06-30' };
 beforeAll(async () => {
   app = await buildTestApp({ clock: () => new Date(NOW) });
   owner = await signUp(app, 'link-owner');
-  await app.store.accounts.update(owner.accountId, { partner: true }, new Date().toISOString());
+  await grantPartnerAccess(app.store, owner.accountId);
   await publish(owner.auth, 'withSite', { name: 'Harbor Ramen', category: 'restaurants', description: 'Ramen bar by the harbor serving tonkotsu and miso ramen, gyoza and cold sesame noodles.', ...contact('https://harbor-ramen.example/menu?from=ai') });
   await publish(owner.auth, 'noSite', { name: 'Dockside Ramen', category: 'restaurants', description: 'Ramen counter by the docks with shoyu ramen, rice bowls and a short list of local beers.', ...contact() });
   await untilIndexed(app);

@@ -5,11 +5,11 @@ import { consumerSearchBodySchema } from '../../../src/schemas/endpoints/consume
 import { directoryQuerySchema } from '../../../src/schemas/endpoints/directory';
 import { partnerSearchQuerySchema } from '../../../src/schemas/endpoints/partnerSearch';
 import { createListingSearch } from '../../../src/services/search/listingSearch';
-import { benchScenarios, CONSUMER_BODIES, DIRECTORY_QUERIES, PARTNER_QUERIES } from '../../../scripts/bench/benchScenarios';
+import { BENCH_PARTNER_ACCESS, benchScenarios, CONSUMER_BODIES, DIRECTORY_QUERIES, PARTNER_QUERIES } from '../../../scripts/bench/benchScenarios';
 import { summariseLatencies } from '../../../scripts/bench/latencySummary';
 
 const scenario = (name: string) => benchScenarios().find((s) => s.name === name)!;
-const principal: Principal = { accountId: 'acct_x', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'enterprise', partner: true };
+const principal: Principal = { accountId: 'acct_x', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'enterprise' };
 
 /** What the route hands the service: the query string after ajv's coercion and defaults. */
 function validatedQuery(schema: object, params: Record<string, string>): Record<string, unknown> {
@@ -35,14 +35,14 @@ describe('bench scenarios', () => {
 
   it('measures the raw floor of each directory request with the index query the service builds from the validated query string', async () => {
     const { index, queries } = capture();
-    const listings = createListingSearch({ index });
+    const listings = createListingSearch({ index, partnerAccess: BENCH_PARTNER_ACCESS });
     for (const params of DIRECTORY_QUERIES) await listings.directory(principal, validatedQuery(directoryQuerySchema, params) as never);
     expect(await scenario('directory').indexQueries()).toEqual(queries);
   });
 
   it('measures the raw floor of each partner request with the index query the service builds from the validated query string', async () => {
     const { index, queries } = capture();
-    const listings = createListingSearch({ index });
+    const listings = createListingSearch({ index, partnerAccess: BENCH_PARTNER_ACCESS });
     const answering = [];
     // The search that answers is the service's last (a typo check may come before it).
     for (const params of PARTNER_QUERIES) {

@@ -13,7 +13,7 @@ import { createConsumerSearch } from '../../../src/services/search/consumerSearc
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const principal: Principal = {
-  accountId: 'acct_1', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'free', partner: false,
+  accountId: 'acct_1', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'free',
 };
 const ALWAYS_OPEN = Object.fromEntries(
   ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '00:00', close: '23:59' }]),

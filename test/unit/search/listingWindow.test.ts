@@ -10,7 +10,7 @@ import { createListingSearch } from '../../../src/services/search/listingSearch'
 import { fixtureDocument } from '../../fixtures/searchDocuments';
 
 const TOTAL = 25_000;
-const principal: Principal = { accountId: 'acct_1', environment: 'live', scopes: [], via: 'api_key', role: 'user', plan: 'free', partner: true };
+const principal: Principal = { accountId: 'acct_1', environment: 'live', scopes: [], via: 'api_key', role: 'user', plan: 'free' };
 
 /** An index of TOTAL matches that answers like the embedded one: any offset, `limit` hits. */
 function deepIndex(asked: SearchQuery[]): SearchIndex {
@@ -30,7 +30,7 @@ describe('listing result window', () => {
 
   it('cuts the page that reaches past the 10 000th result, and says there is no more', async () => {
     const asked: SearchQuery[] = [];
-    const listings = createListingSearch({ index: deepIndex(asked) });
+    const listings = createListingSearch({ index: deepIndex(asked), partnerAccess: { require: async () => undefined as never } });
     const page = { limit: 100, offset: LISTING_RESULT_WINDOW - 10 };
     const last = presentListingPage(await listings.directory(principal, { ...page, sortBy: 'name', sortOrder: 'asc' }), page);
     expect(asked[0]).toMatchObject({ offset: 9_990, limit: 10 });
@@ -45,7 +45,7 @@ describe('listing result window', () => {
 
   it('leaves pages inside the window alone', async () => {
     const asked: SearchQuery[] = [];
-    const listings = createListingSearch({ index: deepIndex(asked) });
+    const listings = createListingSearch({ index: deepIndex(asked), partnerAccess: { require: async () => undefined as never } });
     const page = { limit: 100, offset: 9_800 };
     const result = presentListingPage(await listings.directory(principal, { ...page, sortBy: 'rating', sortOrder: 'desc' }), page);
     expect(asked[0]).toMatchObject({ offset: 9_800, limit: 100 });

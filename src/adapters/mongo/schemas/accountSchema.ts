@@ -27,7 +27,6 @@ export const accountSchema = new Schema<AccountDoc>(
     plan: { type: String, enum: PLANS, required: true },
     role: { type: String, enum: ['user', 'admin'], required: true },
     suspended: { type: Boolean, required: true },
-    partner: { type: Boolean, required: true },
     customLimits: { type: customLimitsSchema, required: false },
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,

@@ -8,7 +8,7 @@ interface DocRow {
   doc: string;
 }
 
-const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'partner', 'customLimits', 'name'];
+const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'customLimits', 'name'];
 
 export function createAccountRepository(db: SqliteDatabase): AccountRepository {
   const insert = db.prepare<[string, string, string]>('INSERT INTO accounts (id, doc, email_key) VALUES (?, ?, ?)');

@@ -11,6 +11,7 @@ import { createChangeSignal } from './changeSignal';
 import { createCheckpointRepository } from './checkpointRepository';
 import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
+import { PARTNER_AGREEMENTS_COMPONENT, createPartnerAgreementRepository, partnerAgreementMigrations } from './partnerAgreementRepository';
 import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
 import { createReviewRepository } from './reviewRepository';
@@ -37,6 +38,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   try {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
+    runMigrations(db, PARTNER_AGREEMENTS_COMPONENT, partnerAgreementMigrations);
   } catch (error) {
     db.close();
     throw error;
@@ -60,6 +62,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     checkpoints: createCheckpointRepository(db),
     idempotencyKeys: createIdempotencyKeyRepository(db),
     analyticsPlatforms: createAnalyticsPlatformRepository(db),
+    partnerAgreements: createPartnerAgreementRepository(db),
     changeFeed,
     async ping() {
       ping.get();

@@ -64,14 +64,16 @@ export function verificationPaths() {
       patch: operation({
         operationId: 'updateAccount',
         tag: 'Admin',
-        summary: 'Set an account\'s plan, suspension, partnership or custom limits',
+        summary: 'Set an account\'s plan, suspension or custom limits',
         description:
           'customLimits are the enterprise "custom" numbers: general per hour, search per day, analytics per day; null returns to the plan\'s. ' +
           'They apply to the enterprise plan only: on an account that is (or, with `plan` in the same request, becomes) free or ' +
           'professional they are 400 VALIDATION_ERROR (field customLimits), and a change of plan away from enterprise removes them. ' +
           'Suspending an account refuses its credentials (403) and hides its profiles in every environment: other callers get ' +
           '404 PROFILE_NOT_FOUND and search stops finding them within about a second; lifting the suspension brings them back. ' +
-          'Repeating the request is safe and completes a suspension that failed halfway.',
+          'Repeating the request is safe and completes a suspension that failed halfway. ' +
+          'Partnership is no longer set here: `partner` is refused (400 VALIDATION_ERROR, field partner); record an agreement with ' +
+          'POST /admin/partner-agreements. The answer\'s read-only `partner` says whether one is in force today.',
         access: 'admin',
         parameters: ['AccountId'],
         body: 'UpdateAccountRequest',
