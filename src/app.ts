@@ -172,7 +172,7 @@ export function createApp(deps: AppDeps): Koa {
     analyticsPlatformRoutes({ guards, platforms }),
     bookingRoutes({ guards, bookings }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
-    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger } }),
+    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger, bookings } }),
     // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
     graphqlRoutes({
       guards,

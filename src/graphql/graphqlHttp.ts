@@ -45,6 +45,8 @@ export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middle
     schema: buildGraphqlSchema(deps.services),
     graphqlEndpoint: '/v1/graphql',
     graphiql: false,
+    // Unexpected errors are logged once, by maskError below; refusals are answers, not incidents.
+    logging: false,
     landingPage: false,
     plugins: [limitsPlugin],
     maskedErrors: {

@@ -14,7 +14,9 @@ import type { Logger } from '../logger';
 import { presentProfile } from '../routes/presenters/profilePresenter';
 import { presentConsumerResult } from '../routes/presenters/searchResultPresenter';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
+import type { BookingService } from '../services/bookings/bookingService';
 import type { CheckOpen } from '../services/openingCheck';
+import { registerBookingTools } from './mcpBookingTools';
 import type { ProfileService } from '../services/profileService';
 import type { RecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 
@@ -24,6 +26,8 @@ export interface McpToolDeps {
   checkOpen: CheckOpen;
   recordAnswer: RecordAnswer;
   logger: Logger;
+  /** Bookings (issue 21): get_availability and create_booking are offered with it. */
+  bookings?: Pick<BookingService, 'availability' | 'create'>;
 }
 
 /** The SDK's per-request extra: HTTP puts the request's principal in authInfo.extra. */
@@ -116,6 +120,9 @@ async function answer(logger: Logger, work: () => Promise<Record<string, unknown
     return toolError(error, logger);
   }
 }
+
+/** Runs a tool's work: its value as structured content, a refusal as a tool error. */
+export type ToolAnswer = (work: () => Promise<Record<string, unknown>>) => Promise<CallToolResult>;
 
 export function registerTools(server: McpServer, deps: McpToolDeps, caller: ToolCaller): void {
   const { logger } = deps;
@@ -237,4 +244,6 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
         return { categories: CATEGORY_SYNONYMS.map(({ category, names }) => ({ category, alsoCalled: [...names] })) };
       }),
   );
+
+  if (deps.bookings) registerBookingTools(server, deps.bookings, caller, (work) => answer(logger, work));
 }

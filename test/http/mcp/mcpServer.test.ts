@@ -49,7 +49,7 @@ beforeAll(async () => {
   await publish('sprout', {
     name: 'Sprout Kitchen',
     description: 'Sprout Kitchen serves vegan food made fresh every day from local produce, with seasonal specials.',
-    services: [{ name: 'Vegan tasting menu', description: 'Five seasonal courses', pricing: { type: 'fixed', currency: 'USD', amount: 45 } }],
+    services: [{ name: 'Vegan tasting menu', description: 'Five seasonal courses', pricing: { type: 'fixed', currency: 'USD', amount: 45 }, duration: 60, bookable: true }],
     location: { address: { street: '1400 S Congress Ave', city: 'Austin', state: 'TX', postalCode: '78704', country: 'US' }, coordinates: { lat: 30.2489, lon: -97.7501 } },
   });
   await publish('ladle', {
@@ -81,7 +81,7 @@ beforeEach(async () => {
 it('lists its tools, each with an input and an output schema and a description', async () => {
   const client = await connect(liveKey);
   const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'get_business', 'list_categories', 'search_businesses']);
+  expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'create_booking', 'get_availability', 'get_business', 'list_categories', 'search_businesses']);
   for (const tool of tools) {
     expect(tool.inputSchema.type).toBe('object');
     expect(tool.outputSchema?.type).toBe('object');
@@ -118,7 +118,7 @@ it('get_business returns the published profile with services, prices, hours and 
   expect(result.isError).toBeFalsy();
   const profile = result.structuredContent!;
   expect(profile.name).toBe('Sprout Kitchen');
-  expect(profile.services).toEqual([expect.objectContaining({ name: 'Vegan tasting menu', pricing: { type: 'fixed', currency: 'USD', amount: 45 } })]);
+  expect(profile.services).toEqual([expect.objectContaining({ name: 'Vegan tasting menu', pricing: { type: 'fixed', currency: 'USD', amount: 45 }, bookable: true })]);
   expect(profile.hours.tuesday).toEqual({ open: '11:00', close: '22:00' });
   expect(profile.exclusiveContent).toEqual({ insiderTips: 'Ask for the garden table.' });
   expect(profile.blackoutDates).toEqual(['2026-03-17']);
@@ -149,6 +149,41 @@ it('reads a profile as the business://{id} resource', async () => {
   const { contents } = await client.readResource({ uri: `business://${ids.ladle}` });
   expect(contents[0].mimeType).toBe('application/json');
   expect(JSON.parse((contents[0] as { text: string }).text)).toMatchObject({ id: ids.ladle, name: 'Leaf and Ladle' });
+});
+
+describe('bookings', () => {
+  it('get_availability lists the open hours of a bookable service; create_booking books one (write:bookings)', async () => {
+    const key = await apiKey(app, owner, 'live', ['read:businesses', 'read:bookings', 'write:bookings']);
+    const client = await connect(key.key);
+    const profile = (await call(client, 'get_business', { businessId: ids.sprout })).structuredContent!;
+    const serviceId = profile.services[0].id;
+    // Monday 16 March: open 11:00-22:00, one-hour slots from 11:00 to 21:00.
+    const availability = await call(client, 'get_availability', { businessId: ids.sprout, serviceId, from: '2026-03-16', to: '2026-03-16' });
+    expect(availability.isError).toBeFalsy();
+    const slots = availability.structuredContent!.slots as Array<{ start: string; remaining: number }>;
+    expect(slots.map((slot) => slot.start.slice(11, 16))).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00']);
+    expect(slots[0].start.startsWith('2026-03-16T11:00')).toBe(true);
+
+    const booked = await call(client, 'create_booking', { businessId: ids.sprout, serviceId, start: slots[0].start, customer: { name: 'Ana Diaz', email: 'ana@example.com' } });
+    expect(booked.isError).toBeFalsy();
+    expect(booked.structuredContent).toMatchObject({ id: expect.stringMatching(/^bkg_/), businessId: ids.sprout, serviceId, status: 'pending', customer: { name: 'Ana Diaz', email: 'ana@example.com' } });
+    // The slot is taken (capacity 1), and booking it again is the service's own 409 code.
+    const after = await call(client, 'get_availability', { businessId: ids.sprout, serviceId, from: '2026-03-16', to: '2026-03-16' });
+    expect(after.structuredContent!.slots).toHaveLength(10);
+    const again = await call(client, 'create_booking', { businessId: ids.sprout, serviceId, start: slots[0].start, customer: { name: 'Bo', phone: '+15125550100' } });
+    expect(errorOf(again).code).toBe('SLOT_UNAVAILABLE');
+    const noContact = await call(client, 'create_booking', { businessId: ids.sprout, serviceId, start: slots[1].start, customer: { name: 'Bo' } });
+    expect(errorOf(noContact).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('each booking tool checks its own scope', async () => {
+    const key = await apiKey(app, owner, 'live', ['read:businesses']);
+    const client = await connect(key.key);
+    const availability = await call(client, 'get_availability', { businessId: ids.sprout, serviceId: 'svc_x' });
+    expect(errorOf(availability)).toMatchObject({ code: 'FORBIDDEN', details: { requiredScope: 'read:bookings' } });
+    const booking = await call(client, 'create_booking', { businessId: ids.sprout, serviceId: 'svc_x', start: '2026-03-16T11:00:00-05:00', customer: { name: 'Bo', email: 'bo@example.com' } });
+    expect(errorOf(booking)).toMatchObject({ code: 'FORBIDDEN', details: { requiredScope: 'write:bookings' } });
+  });
 });
 
 describe('refusals are tool errors the model can read, and the session keeps working', () => {

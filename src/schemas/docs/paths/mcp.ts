@@ -37,7 +37,8 @@ const sessionHeader = {
 export const MCP_DESCRIPTION =
   'Model Context Protocol server for AI assistants (Streamable HTTP transport, protocol versions the official SDK supports). ' +
   'Tools: search_businesses (consumer search), get_business (published profile), check_open (open at a local time, blackout dates honoured), ' +
-  'list_categories; resource template business://{id}. Each tool checks the scope the matching REST route requires (read:businesses) and ' +
+  'list_categories, get_availability (read:bookings) and create_booking (write:bookings; no Idempotency-Key: after a lost answer check ' +
+  'GET /bookings before retrying); resource template business://{id}. Each tool checks the scope the matching REST route requires and ' +
   'answers refusals as tool errors (isError, text holding {error: {code, message, details}}). ' +
   'Sessions: initialize (without Mcp-Session-Id) opens one and answers its id in the Mcp-Session-Id header; it belongs to the account and ' +
   'environment of the credential that opened it (another account gets 404), ends on DELETE, after 30 idle minutes or when the process ' +
