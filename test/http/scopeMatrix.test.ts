@@ -55,6 +55,13 @@ function send(route: string, credential: string): request.Test {
   return method === 'GET' || method === 'DELETE' ? authed : authed.send({});
 }
 
+/** The refusal, from the envelope or, on /graphql, from GraphQL's errors[0] (code and details in extensions). */
+function errorOf(body: { error?: unknown; errors?: Array<{ message: string; extensions?: { code?: string; details?: unknown } }> }): unknown {
+  if (body.error !== undefined || !body.errors) return body.error;
+  const [first] = body.errors;
+  return { code: first?.extensions?.code, message: first?.message, ...(first?.extensions?.details !== undefined && { details: first.extensions.details }) };
+}
+
 const routesOf = (kind: RouteAccess['kind']) => Object.entries(ROUTE_ACCESS).filter(([, access]) => access.kind === kind);
 const scopedRoutes = routesOf('scope').map(([route, access]) => [route, (access as { scope: Scope }).scope] as const);
 const NO_SCOPE: Scope[] = [];
@@ -95,7 +102,7 @@ describe.each(COLUMNS)('$name', (column) => {
         return;
       }
       expect(response.status).toBe(403);
-      expect(response.body.error).toEqual({
+      expect(errorOf(response.body)).toEqual({
         code: 'FORBIDDEN',
         message: `This credential lacks the ${required} scope this endpoint requires`,
         details: { field: 'scope', issue: `requires the ${required} scope`, requiredScope: required },
@@ -108,7 +115,7 @@ describe.each(COLUMNS)('$name', (column) => {
     it.each(scopeSets)('refuses a credential with %s', async (label) => {
       const response = await send(route, credentials.get(label)!);
       expect(response.status).toBe(403);
-      expect(response.body.error).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires a signed-in account (JWT)' });
+      expect(errorOf(response.body)).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires a signed-in account (JWT)' });
     });
   });
 
@@ -116,7 +123,7 @@ describe.each(COLUMNS)('$name', (column) => {
     it("refuses a user's credential holding every scope", async () => {
       const response = await send(route, await column.credential(owner, [...SCOPES]));
       expect(response.status).toBe(403);
-      expect(response.body.error).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires an admin account' });
+      expect(errorOf(response.body)).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires an admin account' });
     });
   });
 });
