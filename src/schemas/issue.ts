@@ -4,7 +4,7 @@
 // arrive is inside a oneOf/anyOf: then the branch that got deepest into the value is the one
 // the caller most likely meant.
 import type { ErrorObject } from 'ajv';
-import { ISSUE_KEYWORD, MINIMUM_SIBLING_KEYWORD } from './keywords';
+import { ISSUE_KEYWORD, MINIMUM_SIBLING_KEYWORD, UNICODE_PATTERN_KEYWORD } from './keywords';
 
 export interface Issue {
   field: string;
@@ -12,7 +12,7 @@ export interface Issue {
 }
 
 const COMPOSITE = new Set(['oneOf', 'anyOf']);
-const OVERRIDABLE = new Set(['pattern', 'format', 'enum']);
+const OVERRIDABLE = new Set(['pattern', 'format', 'enum', UNICODE_PATTERN_KEYWORD]);
 
 function segments(instancePath: string): string[] {
   if (instancePath === '') return [];

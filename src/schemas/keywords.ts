@@ -14,8 +14,24 @@ export const ISSUE_KEYWORD = 'x-issue';
  */
 export const MINIMUM_SIBLING_KEYWORD = 'x-minimumSibling';
 
+/**
+ * `x-unicodePattern`: a pattern with Unicode property escapes (\p{Cf}), tested with the `u` flag.
+ * OpenAPI tools cannot generate data for property escapes (issue 24), so a schema states the
+ * closest pattern they can read in `pattern` and the exact rule here, beside it in the document.
+ */
+export const UNICODE_PATTERN_KEYWORD = 'x-unicodePattern';
+
 export function addSchemaKeywords(ajv: Ajv): void {
   ajv.addKeyword({ keyword: ISSUE_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({
+    keyword: UNICODE_PATTERN_KEYWORD,
+    type: 'string',
+    schemaType: 'string',
+    compile(pattern: string) {
+      const exact = new RegExp(pattern, 'u');
+      return (value: string) => exact.test(value);
+    },
+  });
   ajv.addKeyword({
     keyword: MINIMUM_SIBLING_KEYWORD,
     type: 'number',

@@ -7,12 +7,19 @@ export type TextLines = 'single' | 'multi';
 // another order than it is stored ("abc\u202Egnp.exe" shows as "abcexe.png"). The marks
 // LRM/RLM/ALM stay allowed: right-to-left names need them. Patterns run with ajv's `u` flag.
 const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
-// C0, DEL and C1 controls (\p{Cc}, which includes \n and \t) and the Unicode line/paragraph separators.
-const SINGLE_LINE = `^[^\\p{Cc}\\u2028\\u2029${BIDI_CONTROLS}]*$`;
-const MULTI_LINE = `^(?:[^\\p{Cc}\\u2028\\u2029${BIDI_CONTROLS}]|\\n|\\r\\n|\\t)*$`;
+// C0, DEL and C1 controls (exactly Unicode's Cc, which includes \n and \t) and the Unicode
+// line/paragraph separators. Written as ranges, not \p{Cc}: OpenAPI tools (schemathesis) cannot
+// generate data for Unicode property escapes, and this set is fixed.
+const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F';
+const SINGLE_LINE = `^[^${CONTROLS}\\u2028\\u2029${BIDI_CONTROLS}]*$`;
+const MULTI_LINE = `^(?:[^${CONTROLS}\\u2028\\u2029${BIDI_CONTROLS}]|\\n|\\r\\n|\\t)*$`;
 // Blank = only white space, format characters (zero-width space/joiners, BOM, soft hyphen...),
 // combining marks and the Hangul/braille fillers that render as nothing.
-const VISIBLE = '[^\\s\\p{Cc}\\p{Cf}\\p{M}\\u115F\\u1160\\u3164\\uFFA0\\u2800]';
+// The exact rule needs \p{Cf} and \p{M} (x-unicodePattern); `pattern` is the same class without
+// them, which OpenAPI tools can generate data for.
+const VISIBLE = `[^\\s${CONTROLS}\\p{Cf}\\p{M}\\u115F\\u1160\\u3164\\uFFA0\\u2800]`;
+const VISIBLE_WITHOUT_PROPERTIES = `[^\\s${CONTROLS}\\u115F\\u1160\\u3164\\uFFA0\\u2800]`;
+const BLANK_NOTE = 'Must hold a visible character: white space, format characters (U+200B...) and combining marks alone are blank (x-unicodePattern is the exact rule).';
 
 const LINE_RULES: Record<TextLines, { pattern: string; issue: string }> = {
   single: { pattern: SINGLE_LINE, issue: 'must be one line of text without control or bidirectional override characters' },
@@ -28,5 +35,5 @@ export function text(maxLength: number, minLength = 1, lines: TextLines = 'singl
   const schema: SchemaObject = { type: 'string', maxLength, pattern: rule.pattern, 'x-issue': rule.issue };
   if (minLength === 0) return schema;
   // minLength again inside: ajv runs allOf first, and "" should read "must not be empty".
-  return { ...schema, minLength, allOf: [{ type: 'string', minLength, maxLength, pattern: VISIBLE, 'x-issue': 'must not be blank' }] };
+  return { ...schema, minLength, allOf: [{ type: 'string', minLength, maxLength, pattern: VISIBLE_WITHOUT_PROPERTIES, 'x-unicodePattern': VISIBLE, description: BLANK_NOTE, 'x-issue': 'must not be blank' }] };
 }
