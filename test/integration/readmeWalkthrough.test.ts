@@ -45,10 +45,11 @@ it('the README walkthrough works as written, and so does its "Trying things out"
     expect(lines).toContain('published');
     expect(lines).toContain('pending');
     expect(lines.find((line) => line.startsWith('{"completionPercentage"'))).toBeDefined();
-    expect(lines[lines.length - 4]).toBe('Green Leaf Kitchen');
-    expect(lines[lines.length - 3]).toMatch(/^Created admin ops@example.com \(acct_/);
-    expect(lines).toContain('{"plan":"enterprise","partner":true}');
-    // Partner search answers the account once an admin made it a partner.
+    expect(lines[lines.length - 5]).toBe('Green Leaf Kitchen');
+    expect(lines[lines.length - 4]).toMatch(/^Created admin ops@example.com \(acct_/);
+    expect(lines[lines.length - 3]).toBe('{"plan":"enterprise"}');
+    expect(lines[lines.length - 2]).toBe('{"state":"in_force","areas":["partner_search"]}');
+    // Partner search answers the account once an admin recorded its partnership agreement.
     expect(lines[lines.length - 1]).toBe('Green Leaf Kitchen');
   } finally {
     rmSync(workDir, { recursive: true, force: true });
