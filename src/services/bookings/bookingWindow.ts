@@ -8,9 +8,16 @@ import { shiftDate } from '../../domain/openingHours';
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+// Time zone arithmetic on dates outside these years fails (RangeError) or answers a wrong instant:
+// found by the schemathesis run (issue 24) as a 500 on the bookings lists.
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 9998;
+
 /** An instant as given, or a date's local midnight (its end, the next midnight, when `end`). */
 export function windowEdge(value: string, timeZone: string, end: boolean): number {
   if (!DATE_ONLY.test(value)) return Date.parse(value);
+  const year = Number(value.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) throw new ValidationError(end ? 'to' : 'from', `must be a date in the years ${FIRST_YEAR}-${LAST_YEAR}`);
   return instantOfLocal(timeZone, end ? shiftDate(value, 1) : value, 0);
 }
 
