@@ -1,5 +1,5 @@
-// Admin-only endpoints: the verification queue and account settings (plan, partner flag,
-// suspension, enterprise custom limits). The first admin comes from `npm run admin:create`.
+// Admin-only endpoints: the verification queue and account settings (plan, suspension, enterprise
+// custom limits); partnership agreements are routes/partnerAgreements.ts. The first admin comes from `npm run admin:create`.
 import Router from '@koa/router';
 import { ok } from '../http/envelope';
 import { principalOf } from '../http/principal';

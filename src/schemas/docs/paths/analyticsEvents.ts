@@ -27,7 +27,8 @@ export function analyticsEventPaths() {
           'stored: the first bad item is 400 VALIDATION_ERROR naming it (`events[3].timestamp`) and nothing of the batch is kept. ' +
           `timestamp: not in the future (1 minute of clock skew allowed), at most ${MAX_EVENT_AGE_DAYS} days old. value and currency: ` +
           'conversions only, both or neither. businessId: a business of your account in this environment, or, when your account ' +
-          'has a partnership agreement, any published business (403 FORBIDDEN naming the item otherwise; an id unknown in this ' +
+          'has a partnership agreement in force today covering event_ingestion (see /admin/partner-agreements), any published ' +
+          'business (403 FORBIDDEN naming the item otherwise, saying why when the agreement is not in force; an id unknown in this ' +
           'environment, such as a live business sent with a sandbox key, is 400 naming it). platform: per event, else X-AI-Platform, ' +
           `else your credential's, else \`${DIRECT_PLATFORM}\`. ` +
           'Scope: write:businesses (reporting on a business is a business write; read:analytics is for reading the numbers). ' +
