@@ -12,7 +12,7 @@ cd "$root"
 venv="${FUZZ_VENV:-$root/.engines/schemathesis-venv}"
 version="4.32.5"
 max_examples="${FUZZ_MAX_EXAMPLES:-12}"
-max_time="${FUZZ_MAX_TIME:-150}"
+max_time="${FUZZ_MAX_TIME:-110}"
 
 # schemathesis from PyPI into its own virtual environment (.engines/ is gitignored).
 if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
