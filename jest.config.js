@@ -4,7 +4,12 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // swc strips types only; `npm test` runs tsc --noEmit first for the type check.
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+    // ESM-only packages the app loads (oidc-provider and its jose) become CommonJS for jest's module system.
+    '^.+/node_modules/(oidc-provider|jose)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose)/)'],
   testTimeout: 30000,
   // Engines started by test/harness are shared per test file and stopped in afterAll.
   maxWorkers: 1,

@@ -32,6 +32,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { bookingRoutes } from './routes/bookings';
+import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
@@ -97,6 +98,8 @@ export interface AppDeps {
   domainEvents?: DomainEventSink;
   /** Buffers the events of the service's own answers for the analytics store (issue 18). */
   eventRecorder: EventRecorder;
+  /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
+  oauth?: OAuthSettings;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -134,9 +137,12 @@ export function createApp(deps: AppDeps): Koa {
   const checkOpen = createOpeningCheck({ profiles, clock });
   const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
+  const oauth = deps.oauth
+    ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, proxy: (config.trustedProxies ?? 0) > 0 })
+    : undefined;
 
   const guards: RouteGuards = {
-    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures }),
+    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens }),
     rateLimit: deps.rateLimit,
     routeAccess: requireRouteAccess(),
     requireScope,
@@ -181,6 +187,7 @@ export function createApp(deps: AppDeps): Koa {
       platforms,
       logger,
     }),
+    ...(oauth ? [oauth.routes(guards)] : []),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());
@@ -193,10 +200,14 @@ export function createApp(deps: AppDeps): Koa {
   app.proxy = (config.trustedProxies ?? 0) > 0;
   app.maxIpsCount = config.trustedProxies ?? 0;
   app.silent = true; // errors are logged by errorHandler, once, with the request id
+  // The provider's middleware runs on our context, so its signed cookies use our app's keys: the same ones.
+  if (oauth) app.keys = oauth.cookieKeys;
   app.use(requestId());
   app.use(accessLog(logger));
   app.use(errorHandler(logger));
   app.use(securityHeaders());
+  // The OAuth endpoints answer in RFC 6749 shapes (not the envelope) and own their paths.
+  for (const middleware of oauth?.middleware ?? []) app.use(middleware);
   app.use(v1.routes());
   // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.
   app.use(allowOnlyServingMethods(v1));

@@ -55,6 +55,8 @@ export interface Config {
    * TRUST_PROXY so X-Forwarded-Proto/Host are believed).
    */
   publicUrl?: string;
+  /** AUTH_URL: the public origin of the OAuth authorization server (this service); default PUBLIC_URL, else http://localhost:PORT. */
+  authUrl: string;
   /** ANALYTICS_RECORDING (default true): false records no events of the service's own answers and clicks (ingestion still stores). */
   analyticsRecording: boolean;
   /** ANALYTICS_FLUSH_INTERVAL_MS (default 250): how long recorded events may wait in memory, so what a crash can lose. */
@@ -197,6 +199,19 @@ function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
 }
 
+/** An origin only (the OAuth routes sit at fixed paths under it): scheme, host and port. */
+function authUrl(env: Env, fallback: string, problems: string[]): string {
+  const raw = url(env, 'AUTH_URL', ['http:', 'https:'], problems);
+  if (raw === undefined) return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.pathname !== '/' || parsed.search || parsed.hash) problems.push(`AUTH_URL must be an origin such as https://api.example.com, without a path (got "${raw}")`);
+    return parsed.origin;
+  } catch {
+    return raw;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
@@ -240,7 +255,9 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env, problems),
     analyticsRecording: flag(env, 'ANALYTICS_RECORDING', true, problems),
     analyticsFlushIntervalMs: integer(env, 'ANALYTICS_FLUSH_INTERVAL_MS', 250, 10, 60_000, problems),
+    authUrl: '',
   };
+  config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   // Without WEBHOOK_SECRET_KEY the signing secrets are sealed with a key derived from JWT_SECRET:
   // changing JWT_SECRET then makes them unreadable (set WEBHOOK_SECRET_KEY to decouple the two).

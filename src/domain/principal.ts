@@ -12,9 +12,11 @@ export interface Principal {
   via: CredentialKind;
   /** Set when via = api_key. */
   keyId?: string;
-  /** The AI platform the credential declared (API key `platform`); analytics attribute calls to it. */
+  /** The AI platform the credential declared (API key or OAuth client `platform`); analytics attribute calls to it. */
   platform?: string;
   role: Role;
   plan: Plan;
   customLimits?: CustomLimits;
+  /** Set when via = oauth: the OAuth client (app) acting for the account. */
+  oauthClientId?: string;
 }

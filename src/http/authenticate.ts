@@ -10,6 +10,7 @@ import type { Principal } from '../domain/principal';
 import { sha256Hex } from '../domain/secretHash';
 import type { Store } from '../ports/store';
 import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from './authFailureLimiter';
+import type { OAuthTokenResolver } from '../services/oauth/oauthTokens';
 
 // lastUsedAt is informational: one write per key per minute is plenty, and keeps the
 // hot path read-only.
@@ -23,7 +24,12 @@ export interface AuthenticateDeps {
   clock?: () => Date;
   /** Failed credentials per client address (issue 24); default: counted in memory. */
   failures?: AuthFailureLimiter;
+  /** Resolves OAuth access tokens (services/oauth/oauthTokens.ts); without it only keys and JWTs are accepted. */
+  oauthTokens?: OAuthTokenResolver;
 }
+
+// Our access JWTs (and anything shaped like a JWT) have dots; OAuth access tokens are opaque base64url (no dots).
+const looksLikeJwt = (credential: string) => credential.includes('.');
 
 function unauthorized(ctx: Context, message: string, invalidToken = true): UnauthorizedError {
   // RFC 6750 3: tell the client which scheme to use, and whether its token was bad.
@@ -31,7 +37,7 @@ function unauthorized(ctx: Context, message: string, invalidToken = true): Unaut
   return new UnauthorizedError(message);
 }
 
-function principalFor(account: Account, fields: Pick<Principal, 'environment' | 'scopes' | 'via' | 'keyId' | 'platform'>): Principal {
+function principalFor(account: Account, fields: Pick<Principal, 'environment' | 'scopes' | 'via' | 'keyId' | 'platform' | 'oauthClientId'>): Principal {
   const principal: Principal = {
     accountId: account.id,
     environment: fields.environment,
@@ -42,6 +48,7 @@ function principalFor(account: Account, fields: Pick<Principal, 'environment' | 
   };
   if (fields.keyId) principal.keyId = fields.keyId;
   if (fields.platform) principal.platform = fields.platform;
+  if (fields.oauthClientId) principal.oauthClientId = fields.oauthClientId;
   if (account.customLimits) principal.customLimits = account.customLimits;
   return principal;
 }
@@ -83,15 +90,24 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
     return principalFor(account, { environment: 'live', scopes: claims.scopes, via: 'jwt' });
   }
 
+  async function fromOAuthToken(ctx: Context, credential: string, resolver: OAuthTokenResolver): Promise<Principal> {
+    const caller = await resolver.resolve(credential);
+    if (!caller) throw unauthorized(ctx, 'Invalid, expired or revoked access token');
+    const account = await activeAccount(ctx, caller.accountId, 'Invalid access token');
+    return principalFor(account, { environment: 'live', scopes: caller.scopes, via: 'oauth', oauthClientId: caller.clientId, platform: caller.platform });
+  }
+
   return async (ctx, next) => {
     const match = BEARER.exec(ctx.get('Authorization'));
     if (!match) throw unauthorized(ctx, 'Missing bearer credential', false);
     const credential = match[1];
     const now = clock();
     // A guessed key or forged token counts against the client address; a missing header does not.
-    ctx.state.principal = await limitFailures(failures, { address: ctx.ip }, () =>
-      credential.startsWith('sk_') ? fromApiKey(ctx, credential, now) : fromAccessToken(ctx, credential, now),
-    );
+    ctx.state.principal = await limitFailures(failures, { address: ctx.ip }, () => {
+      if (credential.startsWith('sk_')) return fromApiKey(ctx, credential, now);
+      if (deps.oauthTokens && !looksLikeJwt(credential)) return fromOAuthToken(ctx, credential, deps.oauthTokens);
+      return fromAccessToken(ctx, credential, now);
+    });
     // An answer for one caller must not be kept by a shared cache or the browser; a route whose
     // answer may be revalidated (a profile's ETag) sets its own value after this.
     ctx.set('Cache-Control', 'no-store');

@@ -44,6 +44,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /auth/api-keys': SIGNED_IN,
   'POST /auth/api-keys': SIGNED_IN,
   'DELETE /auth/api-keys/{keyId}': SIGNED_IN,
+  // OAuth apps and authorisations are account settings, like API keys (issue 20).
+  'POST /oauth/clients': SIGNED_IN,
+  'GET /oauth/clients': SIGNED_IN,
+  'GET /oauth/clients/{clientId}': SIGNED_IN,
+  'POST /oauth/clients/{clientId}/rotate-secret': SIGNED_IN,
+  'DELETE /oauth/clients/{clientId}': SIGNED_IN,
+  'GET /oauth/authorizations': SIGNED_IN,
+  'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
 
   // Business profiles, their catalogue, hours, media and verification
   'GET /business/profile': scope('read:businesses'),

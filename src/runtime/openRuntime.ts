@@ -1,13 +1,17 @@
 // The composition root: picks each engine from configuration (each production engine on its
 // own: MONGODB_URI, ELASTICSEARCH_URL, REDIS_URL), waits for configured backends with
 // bounded backoff, starts the in-process indexer when asked, and knows how to close it all.
+import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import type Redis from 'ioredis';
 import type { AppDeps } from '../app';
 import { createLruSessionStore } from '../adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../adapters/memory/memoryCache';
 import { createOpenAiLanguageModel } from '../adapters/openai/openAiLanguageModel';
+import { createMongoOAuthStorage } from '../adapters/mongo/mongoOAuthStorage';
+import type { MongoStore } from '../adapters/mongo/mongoStore';
 import { createRedisCache } from '../adapters/redis/redisCache';
+import { createSqliteOAuthStorage } from '../adapters/sqlite/oauth/sqliteOAuthStorage';
 import { createRedisClient, redisReady } from '../adapters/redis/redisClient';
 import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import type { Config } from '../config';
@@ -55,6 +59,11 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
   try {
     const { store, mediaStorage } = await withStartupRetry(config.mongodbUri ? 'MongoDB' : 'SQLite store', () => openPersistence(config, logger), timeout, logger);
     closers.push(() => store.close());
+    // OAuth server records: next to the store (its own collection on MongoDB, its own file on SQLite).
+    const oauthStorage = config.mongodbUri
+      ? await createMongoOAuthStorage({ connection: (store as MongoStore).connection })
+      : createSqliteOAuthStorage({ file: join(config.dataDir, 'oauth.db') });
+    closers.push(() => oauthStorage.close());
     const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
     closers.push(() => searchIndex.close());
     const analytics = await withStartupRetry(config.analyticsEngine === 'elasticsearch' ? 'Elasticsearch analytics' : 'SQLite analytics', () => openAnalyticsStore(config, logger), timeout, logger);
@@ -158,7 +167,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder },
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl } },
       engines,
       indexer,
       webhookDispatcher,

@@ -42,6 +42,8 @@ export interface TokenPair {
 export interface AuthService {
   register(input: { email: string; password: string; name: string }): Promise<PublicAccount>;
   login(input: { email: string; password: string }): Promise<TokenPair>;
+  /** The account whose password this is (UnauthorizedError otherwise, ForbiddenError if suspended); issues nothing. */
+  verifyCredentials(input: { email: string; password: string }): Promise<Account>;
   refresh(input: { refreshToken: string }): Promise<TokenPair>;
 }
 
@@ -106,6 +108,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     if (account.suspended) throw new ForbiddenError('Account is suspended');
   }
 
+  async function verifyCredentials({ email, password }: { email: string; password: string }): Promise<Account> {
+    const account = await store.accounts.findByEmail(normalizeEmail(email));
+    const matches = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
+    if (!account || !matches) throw new UnauthorizedError(INVALID_LOGIN);
+    // Only after the password is proven, so suspension does not reveal that an email exists.
+    assertActive(account);
+    return account;
+  }
+
   return {
     async register({ email, password, name }) {
       if (password.length < MIN_PASSWORD_LENGTH) {
@@ -126,14 +137,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return toPublicAccount(account);
     },
 
-    async login({ email, password }) {
-      const account = await store.accounts.findByEmail(normalizeEmail(email));
-      const matches = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
-      if (!account || !matches) throw new UnauthorizedError(INVALID_LOGIN);
-      // Only after the password is proven, so suspension does not reveal that an email exists.
-      assertActive(account);
-      return issueTokens(account, newId('fam'), clock());
+    async login(input) {
+      return issueTokens(await verifyCredentials(input), newId('fam'), clock());
     },
+
+    verifyCredentials,
 
     async refresh({ refreshToken }) {
       if (!REFRESH_TOKEN_SHAPE.test(refreshToken)) throw new UnauthorizedError(INVALID_REFRESH);

@@ -101,10 +101,8 @@ it('health answers without credentials', async () => {
   expect(response.body.data.status).toBe('ok');
 });
 
-it('answers 404 NOT_FOUND for the OAuth paths the document says are not provided', async () => {
-  const oauth = await request(app.callback).post('/v1/oauth/token').send({ grant_type: 'authorization_code' });
-  for (const response of [oauth]) {
-    expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe('NOT_FOUND');
-  }
+it('the OAuth token endpoint answers in the RFC 6749 5.2 shape, not the envelope', async () => {
+  const response = await request(app.callback).post('/v1/oauth/token').type('form').send({ grant_type: 'authorization_code' });
+  expect(response.status).toBe(400);
+  expect(response.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
 });

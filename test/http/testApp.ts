@@ -11,11 +11,13 @@ import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaS
 import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../../src/adapters/memory/memoryCache';
 import { createSqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
+import { createSqliteOAuthStorage } from '../../src/adapters/sqlite/oauth/sqliteOAuthStorage';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { createLogger } from '../../src/logger';
 import type { AnalyticsStore } from '../../src/ports/analyticsStore';
 import type { MediaStorage } from '../../src/ports/mediaStorage';
+import type { OAuthStorage } from '../../src/ports/oauthStorage';
 import type { SearchIndex } from '../../src/ports/searchIndex';
 import type { Store } from '../../src/ports/store';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
@@ -36,6 +38,8 @@ export interface TestApp {
   /** Every event the app appended to `analytics` (recorded ones after eventRecorder.flush()). */
   recorded: CapturedAnalyticsEvents;
   eventRecorder: EventRecorder & Partial<Pick<BufferedEventRecorder, 'stats'>>;
+  /** The OAuth server's storage (in-memory SQLite). */
+  oauthStorage: OAuthStorage;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   // Every append (the recorder's batches, ingestion's) reaches the real store and is kept for the test to read.
   const recorded = captureAnalyticsEvents(analytics);
   const eventRecorder = overrides.eventRecorder ?? createBufferedEventRecorder({ sink: recorded, logger });
+  const oauthStorage = createSqliteOAuthStorage({ file: ':memory:' });
   const app = createApp({
     config: { jsonBodyLimit: 1024 * 1024, jwtSecret },
     logger,
@@ -67,6 +72,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     rateLimit: () => passThrough,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
     eventRecorder,
+    oauth: { storage: oauthStorage, issuer: 'http://localhost:8080' },
     ...overrides,
     analytics: { ...analytics, append: (events) => recorded.append(events) },
   });
@@ -81,10 +87,12 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     jwtSecret,
     recorded,
     eventRecorder,
+    oauthStorage,
     async close() {
       await eventRecorder.close();
       await indexer.stop();
       await store.close();
+      await oauthStorage.close();
       await searchIndex.close();
       await analytics.close();
       rmSync(dir, { recursive: true, force: true });

@@ -29,10 +29,13 @@ export function documentDescription(): string {
   return [
     'Business discovery, profile and analytics API. All paths are under `/v1`; the search paths keep the spec\'s repeated `/api/v1`.',
     '',
-    '## Not provided by this service',
-    'One part of the service interface is not implemented in this version; its paths answer 404 NOT_FOUND:',
-    '- OAuth 2.0 (spec 4.1, 5.1): `GET /oauth/authorize` and `POST /oauth/token`. OAuth access tokens are not accepted as ' +
-      'credentials; use an API key or a JWT from POST /auth/login.',
+    '## OAuth 2.0 (spec 4.1, 5.4)',
+    'Apps registered with POST /oauth/clients send users to `{AUTH_URL}/oauth/authorize` (authorization code, PKCE S256 required ' +
+      'for public clients) and exchange the code at `POST /v1/oauth/token` (form-encoded). The token, revocation (`/v1/oauth/revoke`) ' +
+      'and introspection (`/v1/oauth/introspect`) endpoints answer in the RFC 6749 5.1/5.2 shapes (`access_token`... or ' +
+      '`error`, `error_description`), not the envelope, because OAuth clients expect them. Metadata: ' +
+      '`/.well-known/oauth-authorization-server` (RFC 8414) and `/.well-known/oauth-protected-resource` (RFC 9728). ' +
+      'AUTH_URL defaults to `http://localhost:PORT`; set it to the public origin in production.',
     '',
     '## Conventions',
     '- Every JSON answer is the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`.',

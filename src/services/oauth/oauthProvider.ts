@@ -1,0 +1,122 @@
+// The OAuth 2.0 authorization server: oidc-provider (OpenID Certified) configured for this
+// API. We configure it and give it our storage, accounts and pages; the protocol (codes, PKCE,
+// refresh rotation, revocation, introspection, resource indicators, metadata) is the library's.
+import { createHmac, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
+import Provider, { errors } from 'oidc-provider';
+import { SCOPES } from '../../domain/account';
+import { sha256Hex } from '../../domain/secretHash';
+import type { OAuthStorage } from '../../ports/oauthStorage';
+import type { Store } from '../../ports/store';
+import { providerAdapterClass } from './providerAdapter';
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/v1/oauth/token',
+  revocation: '/v1/oauth/revoke',
+  introspection: '/v1/oauth/introspect',
+  jwks: '/oauth/jwks',
+} as const;
+
+export const INTERACTION_PATH = '/oauth/interaction';
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const DAY = 24 * 3600;
+
+export interface OAuthProviderDeps {
+  storage: OAuthStorage;
+  store: Store;
+  /** AUTH_URL: the authorization server's origin (issuer). */
+  issuer: string;
+  /** The API's resource indicator (RFC 8707): tokens are issued for it only. */
+  resource: string;
+  /** Signs the provider's cookies (derived from JWT_SECRET by the caller). */
+  cookieSecret: string;
+  /** Same as Koa's app.proxy: believe X-Forwarded-* from trusted proxies. */
+  proxy?: boolean;
+  renderError: (ctx: import('koa').Context, error: { error: string; error_description?: string }) => void;
+}
+
+/** A client's secret is stored as its SHA-256 (high-entropy random, as API keys: see domain/secretHash.ts). */
+export function clientSecretMatches(storedHash: string | undefined, presented: string): boolean {
+  if (!storedHash) return false;
+  const expected = Buffer.from(storedHash, 'utf8');
+  const actual = Buffer.from(sha256Hex(presented), 'utf8');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
+  const { store, resource } = deps;
+  // Only used to sign ID tokens for clients asking for `openid`; our access tokens are opaque
+  // records in storage, so a key that changes on restart invalidates nothing the API accepts.
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: sha256Hex(String(Date.now())).slice(0, 16), use: 'sig', alg: 'ES256' };
+
+  const provider = new Provider(deps.issuer, {
+    adapter: providerAdapterClass(deps.storage),
+    clients: [],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [createHmac('sha256', deps.cookieSecret).update('oauth-cookies').digest('base64url')] },
+    routes: OAUTH_ROUTES,
+    scopes: ['openid', 'offline_access'],
+    claims: { openid: ['sub'] },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+    },
+    // allowed_scopes: the API scopes the app may ask for (the library's own `scope` is for OpenID scopes only).
+    extraClientMetadata: { properties: ['owner_account_id', 'platform', 'created_at', 'allowed_scopes'] },
+    async findAccount(_ctx: unknown, id: string) {
+      const account = await store.accounts.findById(id);
+      if (!account || account.suspended) return undefined;
+      return { accountId: account.id, claims: async () => ({ sub: account.id }) };
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx: unknown, indicator: string, client: { metadata(): Record<string, unknown> }) => {
+          if (indicator !== resource) throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
+          // A client asks for at most the scopes it registered.
+          const registered = client.metadata().allowed_scopes;
+          const allowed = typeof registered === 'string' ? registered.split(' ') : [...SCOPES];
+          return {
+            scope: SCOPES.filter((scope) => allowed.includes(scope)).join(' '),
+            audience: resource,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'opaque',
+          };
+        },
+      },
+    },
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_SECONDS,
+      AuthorizationCode: 600,
+      RefreshToken: 30 * DAY,
+      Grant: 90 * DAY,
+      Session: DAY,
+      Interaction: 3600,
+      IdToken: 3600,
+    },
+    // Browser apps (public clients) may call the token endpoint from their redirect URIs' origins.
+    clientBasedCORS: (_ctx: unknown, origin: string, client: { redirectUris: string[] }) =>
+      client.redirectUris.some((uri) => new URL(uri).origin === origin),
+    renderError: async (ctx: import('koa').Context, out: { error: string; error_description?: string }) => deps.renderError(ctx, out),
+  });
+  provider.proxy = deps.proxy ?? false;
+  // Secrets are stored hashed: compare the presented one by its hash, never in plain text.
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+    return clientSecretMatches(this.clientSecret, actual);
+  };
+  return provider;
+}
