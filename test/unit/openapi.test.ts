@@ -206,13 +206,14 @@ describe('OpenAPI content', () => {
     expect(apiKey.description).toMatch(/sk_test_/);
     expect(apiKey.description).toMatch(/sk_live_/);
     expect(jwt).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.oauth2.flows.authorizationCode).toMatchObject({ authorizationUrl: '/oauth/authorize', tokenUrl: '/v1/oauth/token' });
     expect(op('post', '/auth/login').security).toEqual([]);
     expect(op('post', '/auth/api-keys').security).toEqual([{ jwt: [] }]);
-    expect(op('get', '/business/profile/{businessId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }]);
+    expect(op('get', '/business/profile/{businessId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }, { oauth2: ['read:businesses'] }]);
     expect(op('post', '/auth/login').responses['401']).toBeDefined();
     expect(op('get', '/health').responses['401']).toBeUndefined();
-    expect(op('get', '/media/{mediaId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }]);
-    expect(op('patch', '/business/profile/{businessId}/hours').security).toEqual([{ apiKey: ['write:businesses'] }, { jwt: ['write:businesses'] }]);
+    expect(op('get', '/media/{mediaId}').security).toEqual([{ apiKey: ['read:businesses'] }, { jwt: ['read:businesses'] }, { oauth2: ['read:businesses'] }]);
+    expect(op('patch', '/business/profile/{businessId}/hours').security).toEqual([{ apiKey: ['write:businesses'] }, { jwt: ['write:businesses'] }, { oauth2: ['write:businesses'] }]);
     expect(op('get', '/admin/verifications').security).toEqual([{ apiKey: [] }, { jwt: [] }]);
   });
   it('turns query schemas into parameters with their defaults and required flags', () => {
@@ -247,15 +248,11 @@ describe('OpenAPI content', () => {
 });
 
 describe('what the service does not provide', () => {
-  it('says plainly that OAuth 2.0 is not provided and answers 404', () => {
+  it('documents the OAuth 2.0 flow and its RFC-shaped token endpoint', () => {
     const description: string = doc.info.description;
-    const section = description.slice(description.indexOf('## Not provided by this service'));
-    expect(section).toMatch(/answer 404 NOT_FOUND/);
-    for (const path of ['/oauth/authorize', '/oauth/token']) {
-      expect(section).toContain(path);
-    }
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/oauth'))).toEqual([]);
-    expect(section.slice(0, section.indexOf('## Conventions'))).not.toContain('/analytics/');
+    const section = description.slice(description.indexOf('## OAuth 2.0'), description.indexOf('## Conventions'));
+    for (const path of ['/oauth/authorize', '/v1/oauth/token', '/.well-known/oauth-authorization-server']) expect(section).toContain(path);
+    expect(section).toMatch(/not the envelope/);
   });
 
   it('ties the analytics rate-limit area to the /analytics/* routes', () => {

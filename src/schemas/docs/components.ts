@@ -281,6 +281,28 @@ export function buildComponents() {
         bearerFormat: 'JWT',
         description: 'Access token from POST /auth/login (expires after 3600 s; renew with POST /auth/refresh). Always the live environment.',
       },
+      oauth2: {
+        type: 'oauth2',
+        description:
+          'OAuth 2.0 access token of an app a user allowed (issue 20): limited to the consented scopes and the user\'s live data. ' +
+          'Register apps with POST /oauth/clients. Token endpoint answers are RFC 6749 JSON, not the envelope. PKCE S256 is required for public clients.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: '/oauth/authorize',
+            tokenUrl: '/v1/oauth/token',
+            refreshUrl: '/v1/oauth/token',
+            scopes: {
+              'read:businesses': 'read business profiles',
+              'write:businesses': 'create and update profiles',
+              'read:bookings': 'view bookings',
+              'write:bookings': 'create and manage bookings',
+              'read:analytics': 'access analytics data',
+              'read:reviews': 'view reviews',
+              'write:reviews': 'submit reviews',
+            },
+          },
+        },
+      },
     },
   };
 }
