@@ -61,7 +61,7 @@ describe('OpenAPI security from the table', () => {
     for (const { key, op } of documented) {
       const access = ROUTE_ACCESS[key]!;
       if (access.kind === 'scope') {
-        expect([key, op.security]).toEqual([key, [{ apiKey: [access.scope] }, { jwt: [access.scope] }]]);
+        expect([key, op.security]).toEqual([key, [{ apiKey: [access.scope] }, { jwt: [access.scope] }, { oauth2: [access.scope] }]]);
         expect(op.description).toContain(`Requires the \`${access.scope}\` scope`);
       } else if (access.kind === 'public') {
         expect([key, op.security]).toEqual([key, []]);
