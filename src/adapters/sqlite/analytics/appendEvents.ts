@@ -13,7 +13,7 @@ export type AppendEvents = (events: readonly AnalyticsEvent[]) => AppendResult;
 export function createAppendEvents(db: SqliteDatabase): AppendEvents {
   const insert = db.prepare(`INSERT OR IGNORE INTO analytics_events
     (environment, reporter, event_id, type, business_id, ts, local_date, platform, journey_id, query, surface, position, value, currency, followed)
-    VALUES (@environment, @reporter, @eventId, @type, @businessId, @ts, @localDate, @platform, @journeyId, @query, @surface, @position, @value, @currency, @followed)`);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An impression arriving after the visit that followed it (ingested late) is followed already.
   const followerExists = db.prepare(`SELECT 1 FROM analytics_events
     WHERE environment = ? AND business_id = ? AND journey_id = ? AND ts BETWEEN ? AND ? AND type IN ('website_visit', 'conversion') LIMIT 1`).pluck();
@@ -37,23 +37,11 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
       const journeyId = event.journeyId ?? null;
       const followed = event.type === 'impression' && journeyId !== null
         && followerExists.get(event.environment, event.businessId, journeyId, ts, ts + FOLLOW_WINDOW_MS) !== undefined ? 1 : 0;
-      const result = insert.run({
-        environment: event.environment,
-        reporter: event.reporter ?? '',
-        eventId: event.eventId,
-        type: event.type,
-        businessId: event.businessId,
-        ts,
-        localDate: event.localDate,
-        platform: event.platform,
-        journeyId,
-        query: event.query ?? null,
-        surface: event.surface,
-        position: event.position ?? null,
-        value: event.value ?? null,
-        currency: event.currency ?? null,
-        followed,
-      });
+      // Positional parameters: binding an object by name costs more per row at 50 000 rows/s.
+      const result = insert.run(
+        event.environment, event.reporter ?? '', event.eventId, event.type, event.businessId, ts, event.localDate, event.platform,
+        journeyId, event.query ?? null, event.surface, event.position ?? null, event.value ?? null, event.currency ?? null, followed,
+      );
       if (result.changes === 0) continue;
       accepted += 1;
       deltas.addEvent(event, followed === 1);
