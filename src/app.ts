@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps): Koa {
     : undefined;
 
   const guards: RouteGuards = {
-    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens }),
+    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl }),
     rateLimit: deps.rateLimit,
     routeAccess: requireRouteAccess(),
     requireScope,

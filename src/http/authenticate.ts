@@ -26,14 +26,20 @@ export interface AuthenticateDeps {
   failures?: AuthFailureLimiter;
   /** Resolves OAuth access tokens (services/oauth/oauthTokens.ts); without it only keys and JWTs are accepted. */
   oauthTokens?: OAuthTokenResolver;
+  /**
+   * RFC 9728 protected-resource metadata URL, named in every 401's challenge (RFC 9728 5.1) when
+   * the OAuth server is served: MCP clients discover the authorization server from it.
+   */
+  resourceMetadataUrl?: string;
 }
 
 // Our access JWTs (and anything shaped like a JWT) have dots; OAuth access tokens are opaque base64url (no dots).
 const looksLikeJwt = (credential: string) => credential.includes('.');
 
-function unauthorized(ctx: Context, message: string, invalidToken = true): UnauthorizedError {
+function unauthorized(ctx: Context, message: string, invalidToken = true, resourceMetadataUrl?: string): UnauthorizedError {
   // RFC 6750 3: tell the client which scheme to use, and whether its token was bad.
-  ctx.set('WWW-Authenticate', invalidToken ? 'Bearer error="invalid_token"' : 'Bearer');
+  const params = [invalidToken && 'error="invalid_token"', resourceMetadataUrl && `resource_metadata="${resourceMetadataUrl}"`].filter(Boolean);
+  ctx.set('WWW-Authenticate', params.length > 0 ? `Bearer ${params.join(', ')}` : 'Bearer');
   return new UnauthorizedError(message);
 }
 
@@ -57,19 +63,20 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
   const { store, jwtSecret } = deps;
   const clock = deps.clock ?? (() => new Date());
   const failures = deps.failures ?? createAuthFailureLimiter();
+  const deny = (ctx: Context, message: string, invalidToken = true) => unauthorized(ctx, message, invalidToken, deps.resourceMetadataUrl);
 
   async function activeAccount(ctx: Context, accountId: string, message: string): Promise<Account> {
     const account = await store.accounts.findById(accountId);
-    if (!account) throw unauthorized(ctx, message);
+    if (!account) throw deny(ctx, message);
     if (account.suspended) throw new ForbiddenError('Account is suspended');
     return account;
   }
 
   async function fromApiKey(ctx: Context, credential: string, now: Date): Promise<Principal> {
-    if (!API_KEY.test(credential)) throw unauthorized(ctx, 'Invalid API key');
+    if (!API_KEY.test(credential)) throw deny(ctx, 'Invalid API key');
     const key = await store.apiKeys.findByHash(sha256Hex(credential));
-    if (!key) throw unauthorized(ctx, 'Invalid API key');
-    if (key.revokedAt) throw unauthorized(ctx, 'API key has been revoked');
+    if (!key) throw deny(ctx, 'Invalid API key');
+    if (key.revokedAt) throw deny(ctx, 'API key has been revoked');
     const account = await activeAccount(ctx, key.accountId, 'Invalid API key');
     if (!key.lastUsedAt || now.getTime() - Date.parse(key.lastUsedAt) >= TOUCH_INTERVAL_MS) {
       // Best effort: failing to record usage must not fail the caller's request.
@@ -83,7 +90,7 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
     try {
       claims = verifyAccessToken(jwtSecret, credential, now);
     } catch (error) {
-      throw unauthorized(ctx, (error as Error).message);
+      throw deny(ctx, (error as Error).message);
     }
     // Role, plan and suspension come from the account as it is now, not as it was at sign-in.
     const account = await activeAccount(ctx, claims.sub, 'Invalid access token');
@@ -92,14 +99,14 @@ export function authenticate(deps: AuthenticateDeps): Middleware {
 
   async function fromOAuthToken(ctx: Context, credential: string, resolver: OAuthTokenResolver): Promise<Principal> {
     const caller = await resolver.resolve(credential);
-    if (!caller) throw unauthorized(ctx, 'Invalid, expired or revoked access token');
+    if (!caller) throw deny(ctx, 'Invalid, expired or revoked access token');
     const account = await activeAccount(ctx, caller.accountId, 'Invalid access token');
     return principalFor(account, { environment: 'live', scopes: caller.scopes, via: 'oauth', oauthClientId: caller.clientId, platform: caller.platform });
   }
 
   return async (ctx, next) => {
     const match = BEARER.exec(ctx.get('Authorization'));
-    if (!match) throw unauthorized(ctx, 'Missing bearer credential', false);
+    if (!match) throw deny(ctx, 'Missing bearer credential', false);
     const credential = match[1];
     const now = clock();
     // A guessed key or forged token counts against the client address; a missing header does not.

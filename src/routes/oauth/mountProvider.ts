@@ -10,7 +10,8 @@ import { OAUTH_ROUTES } from '../../services/oauth/oauthProvider';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 const AS_METADATA = '/.well-known/oauth-authorization-server';
-const PR_METADATA = '/.well-known/oauth-protected-resource';
+export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+const PR_METADATA = PROTECTED_RESOURCE_METADATA_PATH;
 
 export function mountProvider(deps: { provider: Provider; issuer: string; resource: string }): Middleware {
   // The provider is itself a Koa application; its middleware runs on our context.

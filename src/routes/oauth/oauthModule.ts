@@ -12,7 +12,7 @@ import { createOAuthTokenResolver, type OAuthTokenResolver } from '../../service
 import type { RouteGuards } from '../routeGuards';
 import { oauthClientRoutes } from './clients';
 import { interactionRoutes } from './interactions';
-import { mountProvider } from './mountProvider';
+import { mountProvider, PROTECTED_RESOURCE_METADATA_PATH } from './mountProvider';
 import { errorPage } from './pages';
 
 export interface OAuthSettings {
@@ -24,6 +24,8 @@ export interface OAuthSettings {
 export interface OAuthModule {
   provider: Provider;
   resource: string;
+  /** RFC 9728 metadata of this API; every 401 names it (MCP authorization: clients discover the flow from it). */
+  resourceMetadataUrl: string;
   tokens: OAuthTokenResolver;
   /** The keys the provider signs its cookies with; the host Koa app must use them too. */
   cookieKeys: string[];
@@ -53,6 +55,7 @@ export function createOAuthModule(deps: { settings: OAuthSettings; store: Store;
     provider,
     resource,
     cookieKeys: (provider as unknown as { keys: string[] }).keys,
+    resourceMetadataUrl: `${issuer}${PROTECTED_RESOURCE_METADATA_PATH}`,
     tokens: createOAuthTokenResolver({ provider, storage, resource }),
     clients,
     middleware: [mountProvider({ provider, issuer, resource }), pages.routes() as unknown as Middleware, pages.allowedMethods() as unknown as Middleware],

@@ -220,7 +220,8 @@ describe('credentials', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
     });
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    // MCP authorization: the challenge names the RFC 9728 metadata, which names our authorization server.
+    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://localhost:8080/.well-known/oauth-protected-resource"');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
     await expect(connect(undefined)).rejects.toThrow(/401|Unauthorized/i);
   });
