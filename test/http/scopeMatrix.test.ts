@@ -4,8 +4,6 @@
 // or succeeds on its own merits: fake ids give 404, empty bodies 400). Routes come from the
 // table, so a route added there joins the matrix by itself. Routes needing no scope are checked
 // by kind: a signed-in person only, admin only.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type Router from '@koa/router';
 import request from 'supertest';
 import { SCOPES, type Scope } from '../../src/domain/account';
@@ -16,6 +14,7 @@ import { registeredRoutes, routesWithoutAccess } from '../../src/http/routeAcces
 import { ROUTE_ACCESS, type RouteAccess } from '../../src/http/routeScopes';
 import { apiKey, signUp, type Actor } from './actors';
 import { grantPartnerAccess } from '../fixtures/partnerAgreements';
+import { oauthToken } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';
 
 let app: TestApp;
@@ -39,19 +38,12 @@ async function apiKeyWith(actor: Actor, scopes: Scope[]): Promise<string> {
   return key;
 }
 
+// The OAuth column's tokens are obtained the way an app does (test/http/oauthTokens.ts): a
+// consent always grants at least one scope, so that column has no "no scope" case.
 const COLUMNS: CredentialKind[] = [
   { name: 'API key', credential: apiKeyWith, mayHaveNoScope: true },
+  { name: 'OAuth token', credential: async (actor, scopes) => (await oauthToken(app, actor, scopes)).accessToken, mayHaveNoScope: false },
 ];
-
-// The OAuth column needs a token obtained the way an app does: the OAuth engineer's helper
-// (test/http/oauthTokens.ts, oauthToken(app, actor, scopes)). Loaded when present, so the column
-// joins the matrix as soon as that helper is on the branch; until then the gap is printed.
-type OAuthTokenFn = (app: TestApp, actor: Actor, scopes: Scope[]) => Promise<{ accessToken: string }>;
-const OAUTH_HELPER = join(__dirname, 'oauthTokens.ts');
-const oauthToken: OAuthTokenFn | undefined = existsSync(OAUTH_HELPER)
-  ? (require(OAUTH_HELPER) as { oauthToken: OAuthTokenFn }).oauthToken
-  : undefined;
-if (oauthToken) COLUMNS.push({ name: 'OAuth token', credential: async (actor, scopes) => (await oauthToken(app, actor, scopes)).accessToken, mayHaveNoScope: false });
 
 /** Path ids of the right form (the router checks their pattern first, http/pathIds.ts) that name nothing. */
 const SAMPLE_IDS: Record<string, string> = Object.fromEntries(
@@ -145,19 +137,14 @@ describe.each(COLUMNS)('$name', (column) => {
   });
 });
 
-if (!oauthToken) {
-  console.info('[scope matrix] OAuth column skipped: the OAuth token helper test/http/oauthTokens.ts is not on this branch yet');
-  it.skip('OAuth token column (skipped: the OAuth token helper test/http/oauthTokens.ts is not on this branch yet)', () => undefined);
-} else {
-  describe('OAuth token of an admin', () => {
-    // An app an admin authorised acts for the admin as a user: no admin route, whatever the scopes.
-    it.each(routesOf('admin').map(([route]) => route))('is refused on %s', async (route) => {
-      const response = await send(route, (await oauthToken(app, admin, [...SCOPES])).accessToken);
-      expect(response.status).toBe(403);
-      expect(errorOf(response.body)).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires an admin account' });
-    });
+describe('OAuth token of an admin', () => {
+  // An app an admin authorised acts for the admin as a user: no admin route, whatever the scopes.
+  it.each(routesOf('admin').map(([route]) => route))('is refused on %s', async (route) => {
+    const response = await send(route, (await oauthToken(app, admin, [...SCOPES])).accessToken);
+    expect(response.status).toBe(403);
+    expect(errorOf(response.body)).toEqual({ code: 'FORBIDDEN', message: 'This endpoint requires an admin account' });
   });
-}
+});
 
 describe('API key of an admin', () => {
   // No scope grants admin rights and none is needed: the admin's own key acts as the admin.
