@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     const agreements = runtime.appDeps.store.partnerAgreements;
     if ((await agreements.listByAccount(account.id)).length === 0) {
       const at = realNow.toISOString();
-      await agreements.create({ id: `pag_${account.id.slice(5)}`, accountId: account.id, partnerName: 'Demo Sandbox', platform: 'chatgpt', areas: ['partner_search', 'event_ingestion'], startDate: at.slice(0, 10), status: 'active', createdAt: at, updatedAt: at });
+      // In force from before the first simulated day: the searches run on the clock of their day.
+      const startDate = new Date(realNow.getTime() - (MAX_DAYS + 1) * DAY_MS).toISOString().slice(0, 10);
+      await agreements.create({ id: `pag_${account.id.slice(5)}`, accountId: account.id, partnerName: 'Demo Sandbox', platform: 'chatgpt', areas: ['partner_search', 'event_ingestion'], startDate, status: 'active', createdAt: at, updatedAt: at });
     }
     const created = await must('api key', call('POST', '/auth/api-keys', { token: jwt, body: { name: `demo sandbox ${realNow.toISOString()}`, environment: 'test', platform: 'chatgpt' } }), 201);
     const key = created.json.data.key as string;

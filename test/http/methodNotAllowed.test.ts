@@ -18,8 +18,9 @@ afterAll(() => app.close());
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function v1Router(): Router {
-  const found = app.koa.middleware.map((middleware) => (middleware as { router?: Router }).router).find((router) => router !== undefined);
-  if (!found) throw new Error('the app mounts no router');
+  // Other routers (the OAuth sign-in pages) are mounted before it: pick the API's own by its prefix.
+  const found = app.koa.middleware.map((middleware) => (middleware as { router?: Router }).router).find((router) => router?.opts.prefix === '/v1');
+  if (!found) throw new Error('the app mounts no /v1 router');
   return found;
 }
 
