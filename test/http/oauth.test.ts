@@ -154,7 +154,7 @@ describe('negative cases', () => {
     expect(tokens.accessToken).toEqual(expect.any(String));
   });
 
-  test('consent without the CSRF field is refused', async () => {
+  test('the sign-in form refuses a forged CSRF field, and a wrong password stays on the page', async () => {
     const client = await registerClient(app, owner);
     const { challenge } = pkcePair();
     const jar = new CookieJar();
@@ -170,6 +170,43 @@ describe('negative cases', () => {
     const real = await request(app.callback).post(`${interaction}/login`).set('Cookie', jar.header()).type('form').send({ email: owner.email, password: 'wrong password!!', csrf: csrfOf(response.text) });
     expect(real.status).toBe(401);
     expect(real.text).toContain('Wrong email or password');
+  });
+
+  test('the consent form refuses a forged CSRF field and a post without the CSRF cookie (no redirect to the app)', async () => {
+    const client = await registerClient(app, owner);
+    const { challenge } = pkcePair();
+    const jar = new CookieJar();
+    let next = `/oauth/authorize?${new URLSearchParams(authorizeQuery(client, challenge))}`;
+    let consent: { path: string; csrf: string } | undefined;
+    for (let step = 0; step < 8 && !consent; step += 1) {
+      const response = await request(app.callback).get(next).set('Cookie', jar.header());
+      jar.take(response.headers['set-cookie']);
+      if (response.status === 302 || response.status === 303) {
+        next = new URL(response.headers.location, 'http://x').pathname + new URL(response.headers.location, 'http://x').search;
+        continue;
+      }
+      const action = (/<form method="post" action="([^"]+)"/.exec(response.text) as RegExpExecArray)[1].replace(/&amp;/g, '&');
+      if (response.text.includes('name="password"')) {
+        const signedIn = await request(app.callback).post(action).set('Cookie', jar.header()).type('form').send({ email: owner.email, password: 'correct horse battery staple', csrf: csrfOf(response.text) });
+        jar.take(signedIn.headers['set-cookie']);
+        expect(signedIn.status).toBe(303);
+        next = new URL(signedIn.headers.location, 'http://x').pathname;
+      } else {
+        expect(response.text).toContain('Allow');
+        consent = { path: action, csrf: csrfOf(response.text) };
+      }
+    }
+    if (!consent) throw new Error('the consent page was never shown');
+    const forged = await request(app.callback).post(consent.path).set('Cookie', jar.header()).type('form').send({ decision: 'allow', csrf: 'x'.repeat(43) });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.location).toBeUndefined();
+    // A cross-site post carries the field an attacker copied but not the victim's CSRF cookie.
+    const withoutCookie = jar.header().split('; ').filter((cookie) => !cookie.startsWith('oauth_csrf=')).join('; ');
+    const crossSite = await request(app.callback).post(consent.path).set('Cookie', withoutCookie).type('form').send({ decision: 'allow', csrf: consent.csrf });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.location).toBeUndefined();
+    const allowed = await request(app.callback).post(consent.path).set('Cookie', jar.header()).type('form').send({ decision: 'allow', csrf: consent.csrf });
+    expect(allowed.status).toBe(303);
   });
 
   test("another account's client is not found, and its tokens do not reach the owner's data", async () => {
