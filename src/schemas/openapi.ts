@@ -7,6 +7,7 @@ import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { analyticsPaths } from './docs/paths/analytics';
 import { withRouteSecurity } from './docs/routeSecurity';
 import { partnerAgreementPaths } from './docs/paths/partnerAgreements';
+import { oauthClientPaths } from './docs/paths/oauthClients';
 import { authPaths } from './docs/paths/auth';
 import { bookingPaths } from './docs/paths/bookings';
 import { catalogPaths } from './docs/paths/catalog';
@@ -54,6 +55,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...mediaPaths(),
       ...verificationPaths(),
       ...partnerAgreementPaths(),
+      ...oauthClientPaths(),
       ...reviewPaths(),
       ...bookingPaths(),
       ...searchPaths(),

@@ -1,10 +1,22 @@
 // The OAuth 2.0 server end to end over HTTP (no browser): registration, authorize with sign-in
 // and consent, code exchange with PKCE, the API with the token, refresh, revocation, and the
 // negative cases of issue 20.
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
+import { buildOpenApiDocument } from '../../src/schemas/openapi';
 import { signUp, type Actor } from './actors';
 import { authorize, basicAuth, CookieJar, csrfOf, oauthToken, pkcePair, registerClient, tokenRequest, REDIRECT_URI, type OAuthClient } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';
+
+// Answers must match the OpenAPI document's own schemas for them.
+const documented = (buildOpenApiDocument().components as { schemas: Record<string, object> }).schemas;
+function expectDocumented(name: string, data: unknown): void {
+  const validate = new Ajv({ strict: false, allErrors: true });
+  addFormats(validate);
+  const check = validate.compile({ ...documented[name] });
+  expect({ valid: check(data), errors: check.errors ?? null }).toEqual({ valid: true, errors: null });
+}
 
 let app: TestApp;
 let owner: Actor;
@@ -240,16 +252,19 @@ describe('clients and authorisations', () => {
     expect(JSON.stringify(stored)).not.toContain(client.clientSecret as string);
 
     const listed = await request(app.callback).get('/v1/oauth/clients').set(user.auth);
+    expectDocumented('OAuthClientList', listed.body.data);
     expect(listed.body.data).toEqual([expect.objectContaining({ clientId: client.clientId, name: 'Test App', type: 'confidential', platform: 'claude', scopes: ['read:businesses'] })]);
 
     const tokens = await oauthToken(app, user, ['read:businesses'], { client });
     const rotated = await request(app.callback).post(`/v1/oauth/clients/${client.clientId}/rotate-secret`).set(user.auth);
     expect(rotated.status).toBe(200);
+    expectDocumented('OAuthClientWithSecret', rotated.body.data);
     const oldSecret = await tokenRequest(app, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken as string });
     expect(oldSecret.status).toBe(401);
     expect(oldSecret.body.error).toBe('invalid_client');
 
     const authorizations = await request(app.callback).get('/v1/oauth/authorizations').set(user.auth);
+    expectDocumented('OAuthAuthorizationList', authorizations.body.data);
     expect(authorizations.body.data).toEqual([expect.objectContaining({ clientId: client.clientId, name: 'Test App', platform: 'claude', scopes: ['read:businesses'] })]);
     expect((await request(app.callback).delete(`/v1/oauth/authorizations/${client.clientId}`).set(user.auth)).status).toBe(204);
     expect((await request(app.callback).get('/v1/business/profile').set(tokens.auth)).status).toBe(401);

@@ -116,6 +116,8 @@ describe('OpenAPI routes', () => {
     'get /business/profile/{businessId}/services/{serviceId}/availability', 'get /business/profile/{businessId}/bookings',
     'post /bookings', 'get /bookings', 'get /bookings/{bookingId}', 'patch /bookings/{bookingId}',
     'post /mcp', 'delete /mcp', 'post /graphql',
+    'post /oauth/clients', 'get /oauth/clients', 'get /oauth/clients/{clientId}', 'delete /oauth/clients/{clientId}',
+    'post /oauth/clients/{clientId}/rotate-secret', 'get /oauth/authorizations', 'delete /oauth/authorizations/{clientId}',
   ];
   it.each(routes)('documents %s', (route) => {
     const [method, path] = route.split(' ');

@@ -5,6 +5,8 @@ import { SESSION_ID } from '../../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../endpoints/partnerAgreements';
 import { partnerAgreementListSchema, partnerAgreementSchema } from '../responses/partnerAgreements';
+import { createOAuthClientBodySchema } from '../endpoints/oauthClients';
+import { oauthAuthorizationListSchema, oauthClientListSchema, oauthClientSchema, oauthClientWithSecretSchema } from '../responses/oauthClients';
 import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
 import { ingestEventsBodySchema } from '../endpoints/analyticsEvents';
 import { registerPlatformBodySchema } from '../endpoints/analyticsPlatforms';
@@ -78,12 +80,17 @@ export const REQUEST_SCHEMAS = {
   ReviewModerationRequest: reviewModerationBodySchema,
   CreateBookingRequest: createBookingBodySchema,
   UpdateBookingRequest: updateBookingBodySchema,
+  CreateOAuthClientRequest: createOAuthClientBodySchema,
 } satisfies Record<string, SchemaObject>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
 
 const RESPONSE_SCHEMAS = {
   PartnerAgreement: partnerAgreementSchema,
+  OAuthClient: oauthClientSchema,
+  OAuthClientWithSecret: oauthClientWithSecretSchema,
+  OAuthClientList: oauthClientListSchema,
+  OAuthAuthorizationList: oauthAuthorizationListSchema,
   PartnerAgreementList: partnerAgreementListSchema,
   Meta: metaSchema,
   ErrorDetails: errorDetailsSchema,
@@ -212,6 +219,7 @@ export function buildComponents() {
       AccountId: pathParameter('accountId', accountIdSchema),
       ReviewId: pathParameter('reviewId', reviewIdSchema),
       AgreementId: pathParameter('agreementId', partnerAgreementIdSchema),
+      ClientId: pathParameter('clientId', { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
       BookingId: pathParameter('bookingId', bookingIdSchema),
       XRequestId: {
         name: 'X-Request-ID',
