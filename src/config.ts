@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PLANS, type Plan } from './domain/account';
 import { ADDRESS_FAILURES } from './domain/authFailureLimits';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 
@@ -38,6 +39,11 @@ export interface Config {
    * socket address is the client). The client is the entry that many places from the right.
    */
   trustedProxies: number;
+  /**
+   * DEV_RATE_LIMIT_PLAN (development only; refused when NODE_ENV=production): every caller (free
+   * accounts, sk_test_ keys, anonymous addresses) counts at least at this plan's rate limits.
+   */
+  devRateLimitPlan?: Plan;
   /** Failed credentials one client address may send per 15 minutes before 429 (domain/authFailureLimits.ts). */
   authFailuresPerAddress: number;
   /**
@@ -194,6 +200,21 @@ function analyticsEngine(env: Env, problems: string[]): 'sqlite' | 'elasticsearc
   return raw;
 }
 
+/** DEV_RATE_LIMIT_PLAN: a plan name, never in production (a fuzz or demo setting must not ship). */
+function devRateLimitPlan(env: Env, problems: string[]): Plan | undefined {
+  const raw = (env.DEV_RATE_LIMIT_PLAN ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (!(PLANS as readonly string[]).includes(raw)) {
+    problems.push(`DEV_RATE_LIMIT_PLAN must be one of ${PLANS.join(', ')} (got "${env.DEV_RATE_LIMIT_PLAN}")`);
+    return undefined;
+  }
+  if (env.NODE_ENV === 'production') {
+    problems.push('DEV_RATE_LIMIT_PLAN is for development only and is refused when NODE_ENV=production; raise the account\'s plan instead (PATCH /v1/admin/accounts/{accountId})');
+    return undefined;
+  }
+  return raw as Plan;
+}
+
 /** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
 function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
@@ -246,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
     trustedProxies: trustedProxies(env, problems),
+    devRateLimitPlan: devRateLimitPlan(env, problems),
     authFailuresPerAddress: integer(env, 'AUTH_FAILURES_PER_ADDRESS', ADDRESS_FAILURES.failures, 1, 1_000_000_000, problems),
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.

@@ -53,8 +53,18 @@ export function isTestKey(principal: Principal): boolean {
   return principal.environment === 'test' && principal.via === 'api_key';
 }
 
-/** The limit a request in `area` counts against. Unauthenticated callers get the free general limit per client address. */
-export function rateLimitFor(principal: Principal | undefined, area: RateLimitArea, clientAddress: string): AppliedRateLimit {
+/**
+ * The limit a request in `area` counts against. Unauthenticated callers get the free general limit per client address.
+ * `floorPlan` (DEV_RATE_LIMIT_PLAN, development only) raises every lower limit to that plan's.
+ */
+export function rateLimitFor(principal: Principal | undefined, area: RateLimitArea, clientAddress: string, floorPlan?: Plan): AppliedRateLimit {
+  const applied = planRateLimitFor(principal, area, clientAddress);
+  if (floorPlan === undefined) return applied;
+  const floor = PLAN_RATE_LIMITS[floorPlan][area];
+  return floor.points > applied.tier.points ? { ...applied, tier: floor } : applied;
+}
+
+function planRateLimitFor(principal: Principal | undefined, area: RateLimitArea, clientAddress: string): AppliedRateLimit {
   if (!principal) {
     return { subject: `ip:${clientAddress}`, bucket: 'general', tier: PLAN_RATE_LIMITS.free.general };
   }

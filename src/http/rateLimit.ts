@@ -4,14 +4,16 @@
 // ctx.state.principal is known; without a principal the client address is limited.
 import type { Middleware } from 'koa';
 import { RateLimitedError } from '../domain/errors';
+import type { Plan } from '../domain/account';
 import type { Principal } from '../domain/principal';
 import { describeWindow, rateLimitFor, type RateLimitArea } from '../domain/rateLimitTiers';
 import type { RateLimiter } from './rateLimiter';
 
-export function rateLimit(limiter: RateLimiter, area: RateLimitArea): Middleware {
+/** `floorPlan`: DEV_RATE_LIMIT_PLAN (config.ts), development only: no caller counts below that plan's limits. */
+export function rateLimit(limiter: RateLimiter, area: RateLimitArea, options: { floorPlan?: Plan } = {}): Middleware {
   return async (ctx, next) => {
     const principal = ctx.state.principal as Principal | undefined;
-    const applied = rateLimitFor(principal, area, ctx.ip);
+    const applied = rateLimitFor(principal, area, ctx.ip, options.floorPlan);
     const decision = await limiter.consume(applied.subject, applied.bucket, applied.tier);
     ctx.set('X-RateLimit-Limit', String(decision.limit));
     ctx.set('X-RateLimit-Remaining', String(decision.remaining));

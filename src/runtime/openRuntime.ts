@@ -88,9 +88,10 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     const sessions = redis ? createRedisSessionStore({ redis }) : createLruSessionStore();
     const summaryCache = redis ? createRedisCache<string>({ redis, namespace: 'summary', logger }) : createMemoryCache<string>();
     const limiter = createRateLimiter({ redis, logger });
+    if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
     const limits = new Map<RateLimitArea, Middleware>();
     const rateLimitFor = (area: RateLimitArea): Middleware => {
-      if (!limits.has(area)) limits.set(area, rateLimit(limiter, area));
+      if (!limits.has(area)) limits.set(area, rateLimit(limiter, area, { floorPlan: config.devRateLimitPlan }));
       return limits.get(area) as Middleware;
     };
     const llm = config.openai

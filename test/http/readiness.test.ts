@@ -56,6 +56,15 @@ it('is ready while the indexer keeps up, and 503 with the indexer report once it
   expect(stalled.body.error.code).toBe('SERVICE_UNAVAILABLE');
   expect(stalled.body.error.message).toMatch(/indexer has failed every batch since/);
   expect(stalled.body.error.details).toMatchObject({ ready: false, indexer: { stalled: true, lastError: 'the last batch failed; the indexer log has the error', pending: 1 } });
+
+  // The same stall, asked by anyone else: the fixed up/down text, nothing about the indexer.
+  const member = await signUp(app, 'member');
+  for (const headers of [{}, member.auth, { Authorization: 'Bearer not-a-token' }]) {
+    const outsider = await request(app.callback).get('/v1/ready').set(headers);
+    expect(outsider.status).toBe(503);
+    expect(outsider.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is not ready' });
+    expect(JSON.stringify(outsider.body)).not.toMatch(/indexer|stalled|sqlite|batch/i);
+  }
 });
 
 it('keeps error texts (hosts, driver messages) out of even the admin\'s answer', async () => {
