@@ -11,6 +11,7 @@ import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../.
 import { searchDocument } from '../fixtures/searchDocument';
 import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
 import { rewindIndexLayout } from './olderIndexLayout';
+import { consumerSearchContract } from './consumerSearch.contract';
 import { searchIndexContract } from './searchIndex.contract';
 
 const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
@@ -29,6 +30,7 @@ const freshFile = (): string => join(dir, `index-${++files}.db`);
 searchIndexContract('sqlite in memory', async () => createSqliteSearchIndex({ file: ':memory:' }));
 searchIndexContract('sqlite on a WAL file', async () => createSqliteSearchIndex({ file: freshFile() }));
 searchIndexContract('sqlite with reader threads', async () => createSqliteSearchIndex({ file: freshFile(), readerThreads: 2, offload: 'always' }));
+consumerSearchContract('sqlite', async () => createSqliteSearchIndex({ file: ':memory:' }));
 
 describe('sqlite reader threads', () => {
   it('answer many searches at once, and see each write as soon as apply() resolved', async () => {

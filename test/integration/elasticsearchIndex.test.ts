@@ -10,6 +10,7 @@ import { scanMatches, searchWithOpening } from '../../src/adapters/elasticsearch
 import { encodeSchedule } from '../../src/domain/search/openingFilter';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { consumerSearchContract } from '../contract/consumerSearch.contract';
 import { searchIndexContract } from '../contract/searchIndex.contract';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments } from '../fixtures/searchDocuments';
 import { startElasticsearch, startFaultyProxy, type ElasticsearchHarness, type FaultyProxy } from '../harness/elasticsearch';
@@ -55,6 +56,7 @@ const generationsOf = async (alias: string): Promise<string[]> =>
 const aliasTargets = async (alias: string): Promise<string[]> => Object.keys(await admin.indices.getAlias({ name: alias }));
 
 searchIndexContract('elasticsearch', async () => openIndex(), { dispose });
+consumerSearchContract('elasticsearch', async () => openIndex(), dispose);
 
 describe('elasticsearch index specifics', () => {
   describe('on the fixture', () => {

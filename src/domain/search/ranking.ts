@@ -20,7 +20,11 @@
 //   "open now"                            -> adds open 0.10: 1 open, 0.5 unknown hours, 0 closed
 // Hard constraints (category, city, radius, max price, minimum rating, open on a day or late)
 // are filters applied by the caller before ranking; these weights only order what is left.
-// Ties: nearer first, then more reviews, then id (stable, deterministic pages).
+// Ties (equal scores, e.g. the same text match and the same profile signals): open at search
+// time first (then unknown hours, then closed), then nearer, then more reviews, then id (stable,
+// deterministic pages). Openness is asked only for tied candidates: reading every candidate's
+// hours would cost a document read per candidate. A nearer business with an equal text match
+// and equal other signals never needs the tie-break: distance is part of the score.
 import { formatMoney } from '../money';
 import type { VerificationLevel } from '../profile';
 import { rankingFieldsOf, type RankingFields, type SearchDocument } from '../../ports/searchIndex';
@@ -38,7 +42,9 @@ export const RANKING_FORMULA =
   'bayes = (10 * 3.5 + rating * reviews) / (10 + reviews); verification 0.10 (none 0, basic 0.25, verified 0.5, ' +
   'premium 0.75, certified 1); completeness 0.05; personalisation 0.10. "best"/"top rated" raise quality to 0.30, ' +
   '"verified" raises verification to 0.20, "cheap" adds price 0.10 = 1 / (1 + minPrice / 20), "open now" adds open 0.10. ' +
-  'Category, place, radius, price cap, minimum rating, day and "late" are filters. Ties: nearer, then more reviews, then id.';
+  'Category, place, radius, price cap, minimum rating, day and "late" are filters. ' +
+  'With an equal text match and equal other signals a nearer business scores higher; equal scores put a business open at ' +
+  'search time first (then unknown hours, then closed), then the nearer, then more reviews, then id.';
 
 export const RANKING_WEIGHTS = {
   text: 0.4,
@@ -234,9 +240,21 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     return new RankedCandidate(input, fields, openNow, sum / totalWeight, personal, components);
   });
 
+  // 0 open, 1 unknown, 2 closed; asked once per tied candidate (see Ties above).
+  const openRanks = new Map<RankedResult, number>();
+  const openRank = (result: RankedResult): number => {
+    let rank = openRanks.get(result);
+    if (rank === undefined) {
+      if (result.openNow === undefined) result.openNow = openOf(result);
+      rank = result.openNow === true ? 0 : result.openNow === false ? 2 : 1;
+      openRanks.set(result, rank);
+    }
+    return rank;
+  };
   ranked.sort(
     (a, b) =>
       b.score - a.score ||
+      openRank(a) - openRank(b) ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
       b.fields.reviewCount - a.fields.reviewCount ||
       (a.fields.id < b.fields.id ? -1 : a.fields.id > b.fields.id ? 1 : 0),

@@ -81,7 +81,8 @@ export function searchPaths() {
           'Accounts without a partnership agreement get 403 FORBIDDEN. ' +
           'A word of q that no business contains and that is a typo of a known word is corrected, as in consumer search ' +
           '("piza" -> "pizza"); `correctedQuery` then says what was searched. The directory filters exactly what it is given. ' +
-          'Items as in the directory, plus `trackedUrl`. X-Session-ID here only names the consumer journey for analytics (no personalisation). ' +
+          'Items as in the directory, plus `trackedUrl`. Order: with q, the best text match first (equal matches in id order); ' +
+          'without q and with a location, the nearest first; otherwise by aiVisibilityScore. X-Session-ID here only names the consumer journey for analytics (no personalisation). ' +
           RECORDING_DESCRIPTION,
         access: 'credential',
         parameters: ['XSessionId', 'XAiPlatform'],
