@@ -55,7 +55,6 @@ import { createOwnedProfiles } from './services/ownedProfiles';
 import { type Clock, createProfileAccess } from './services/profileMutation';
 import { createProfileService } from './services/profileService';
 import { createBookingService } from './services/bookings/bookingService';
-import type { DomainEventSink } from './services/domainEvents';
 import { createReviewService } from './services/reviews/reviewService';
 import { createTrustRefresh } from './services/reviews/trustRefresh';
 import { createConsumerSearch } from './services/search/consumerSearch';
@@ -70,7 +69,6 @@ import { createRecordedConsumerSearch } from './services/search/recordedConsumer
 import { createAddressPolicy } from './domain/webhooks/addressPolicy';
 import { createSecretBox } from './domain/webhooks/secretBox';
 import { webhookRoutes } from './routes/webhooks';
-import { webhookDomainEventSink } from './services/webhooks/domainEventRelay';
 import { createWebhookEndpointService } from './services/webhooks/webhookEndpointService';
 
 export interface AppDeps {
@@ -95,8 +93,6 @@ export interface AppDeps {
   /** AI-visibility events and the four analytics questions (issue 18). */
   analytics: AnalyticsStore;
   clock?: Clock;
-  /** Optional: told of review and booking changes once stored (services/domainEvents.ts); webhooks subscribe here. */
-  domainEvents?: DomainEventSink;
   /** Buffers the events of the service's own answers for the analytics store (issue 18). */
   eventRecorder: EventRecorder;
   /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
@@ -121,10 +117,9 @@ export function createApp(deps: AppDeps): Koa {
   // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
   const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
   const listings = createListingSearch({ index: deps.searchIndex, partnerAccess });
-  // Review and booking changes reach webhooks (and any extra sink handed in) through one relay.
-  const domainEvents = webhookDomainEventSink({ store, logger, next: deps.domainEvents });
-  const bookings = createBookingService({ store, access, clock, logger, events: domainEvents, recorder: deps.eventRecorder });
-  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger, events: domainEvents });
+  // Review and booking writes store their webhook events themselves, in the same write (issue 22).
+  const bookings = createBookingService({ store, access, clock, recorder: deps.eventRecorder });
+  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger });
   const webhookEndpoints = createWebhookEndpointService({
     webhooks: store.webhooks,
     secrets: createSecretBox(config.webhooks?.secretKey || config.jwtSecret),

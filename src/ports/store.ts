@@ -159,12 +159,12 @@ export interface ReviewPageOptions {
 /** Reviews (issue 21). Lists and counts see visible reviews only; get() returns hidden ones too. */
 export interface ReviewRepository {
   /** ConflictError('DUPLICATE_REVIEW') when the author already reviewed the business in this environment. */
-  create(review: Review): Promise<Review>;
+  create(review: Review, events?: readonly WebhookEvent[]): Promise<Review>;
   get(environment: Environment, id: string): Promise<Review | null>;
   /** The author's review of a business, hidden or not. */
   findByAuthor(environment: Environment, businessId: string, authorId: string): Promise<Review | null>;
   /** Compare-and-swap on `version` (PreconditionFailedError on mismatch); next.version = expectedVersion + 1. */
-  replace(next: Review, expectedVersion: number): Promise<Review>;
+  replace(next: Review, expectedVersion: number, events?: readonly WebhookEvent[]): Promise<Review>;
   /**
    * Visible reviews of a business in `sort` order (newest: createdAt desc; highest / lowest: rating,
    * then newest first; id breaks ties), a page at a time, keyset-paged after `after`.
@@ -191,10 +191,10 @@ export interface BookingRepository {
    * 0..capacity-1; ConflictError('SLOT_UNAVAILABLE') when every one is held. Atomic: of two
    * callers racing for the last seat exactly one gets it. Returns the booking with its seat.
    */
-  create(booking: Booking, capacity: number): Promise<Booking>;
+  create(booking: Booking, capacity: number, events?: readonly WebhookEvent[]): Promise<Booking>;
   get(environment: Environment, id: string): Promise<Booking | null>;
   /** Compare-and-swap on `version`; a status that holds no seat releases the booking's seat. */
-  replace(next: Booking, expectedVersion: number): Promise<Booking>;
+  replace(next: Booking, expectedVersion: number, events?: readonly WebhookEvent[]): Promise<Booking>;
   /**
    * The [start, end) of every booking of one service that holds a seat and overlaps [from, to)
    * (ISO UTC), earliest first. Bookings last at most a day (the longest duration).

@@ -1,8 +1,8 @@
 // Webhook subscriptions, the event outbox and the delivery log. Part of the Store, because the
 // outbox must live in the same database as the changes that write to it: repositories that
-// change a profile, a verification or a media record take the events of that change and store
-// them atomically with it (SQLite: one transaction; MongoDB: inside the same document write,
-// relayed from there; see adapters/mongo/webhookOutboxRelay.ts).
+// change a profile, a verification, a media record, a review or a booking take the events of
+// that change and store them atomically with it (SQLite: one transaction; MongoDB: inside the
+// same document write, relayed from there; see adapters/mongo/webhooks/embeddedOutbox.ts).
 import type { Environment } from '../domain/profile';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks/webhookRecords';
 import type { ListPage, ListPageOptions } from './store';
@@ -26,7 +26,7 @@ export interface WebhookRepository {
   /** Removes the endpoint and its delivery log; false when it did not exist. */
   deleteEndpoint(id: string): Promise<boolean>;
 
-  /** Events not caused by a stored change (webhook.test, or areas without a repository write). */
+  /** Events not caused by a stored change (webhook.test). */
   appendEvents(events: WebhookEvent[]): Promise<void>;
   getEvent(id: string): Promise<WebhookEvent | null>;
   /** Oldest events whose deliveries are not created yet. */

@@ -5,9 +5,9 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import request from 'supertest';
 import type { AnalyticsEvent } from '../../src/domain/analytics/analyticsEvent';
-import type { DomainEvent } from '../../src/services/domainEvents';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
+import { queuedWebhookEvents } from '../support/queuedWebhookEvents';
 
 let app: TestApp;
 let owner: Actor;
@@ -24,7 +24,6 @@ const logSink = new Writable({
   },
 });
 const recorded: AnalyticsEvent[] = [];
-const events: DomainEvent[] = [];
 
 const HOURS = {
   monday: { open: '09:00', close: '12:00' },
@@ -38,7 +37,6 @@ beforeAll(async () => {
   app = await buildTestApp({
     clock: () => now,
     eventRecorder: { record: (batch) => void recorded.push(...batch), flush: async () => undefined, close: async () => undefined },
-    domainEvents: (event) => void events.push(event),
     logger: pino({ level: 'trace' }, logSink),
   });
   // API keys, not JWTs: an access token would expire when a test moves the clock past the start.
@@ -210,7 +208,8 @@ describe('booking', () => {
     const other = await request(app.callback).get(`/v1/bookings/${booking.id}`).set(stranger.auth);
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe('BOOKING_NOT_FOUND');
-    expect(events.find((event) => event.type === 'booking.created' && event.data.id === booking.id)).toBeDefined();
+    const events = (await queuedWebhookEvents(app.store)).filter((event) => event.data.id === booking.id);
+    expect(events).toEqual([expect.objectContaining({ type: 'booking.created', accountId: owner.accountId, environment: 'live' })]);
   });
 
   it.each([

@@ -4,15 +4,14 @@
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, untilIndexed, type TestApp } from './testApp';
-import type { DomainEvent } from '../../src/services/domainEvents';
+import { queuedWebhookEvents } from '../support/queuedWebhookEvents';
 
 let app: TestApp;
 let owner: Actor;
 let admin: Actor;
-const events: DomainEvent[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp({ domainEvents: (event) => void events.push(event) });
+  app = await buildTestApp();
   owner = await signUp(app, 'review-owner');
   admin = await signUp(app, 'review-admin');
   await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());
@@ -58,7 +57,8 @@ describe('writing a review', () => {
     expect(response.body.data).not.toHaveProperty('authorId');
     expect(response.body.data).not.toHaveProperty('moderation');
     expect(await trustOf(businessId)).toMatchObject({ averageRating: 4, totalReviews: 1 });
-    expect(events.some((event) => event.type === 'review.submitted' && event.businessId === businessId)).toBe(true);
+    const events = (await queuedWebhookEvents(app.store)).filter((event) => event.data.id === response.body.data.id);
+    expect(events).toEqual([expect.objectContaining({ type: 'review.submitted', accountId: owner.accountId })]);
   });
 
   it('takes a rating without text', async () => {

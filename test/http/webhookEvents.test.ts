@@ -105,14 +105,83 @@ it('media.uploaded carries the upload as the API answered it', async () => {
   expect(payloads.find((p) => p.type === 'media.uploaded')!.data).toEqual(upload.body.data);
 });
 
-it('review.submitted goes to the reviewed business\'s owner', async () => {
-  const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody());
-  await request(app.callback).patch(`/v1/business/profile/${created.body.data.id}`).set(owner.auth).send({ status: 'published' });
-  await delivered();
-  const reviewer = await signUp(app, 'reviewer');
-  const reviewed = await request(app.callback).post(`/v1/business/profile/${created.body.data.id}/reviews`).set(reviewer.auth).send({ rating: 5, text: 'Lovely.' });
-  expect(reviewed.status).toBe(201);
-  const payloads = await delivered();
-  const review = payloads.find((p) => p.type === 'review.submitted');
-  expect(review?.data).toMatchObject({ rating: 5 });
+describe('review and booking events (stored with the write that caused them)', () => {
+  const EVERY_DAY = Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '20:00' }]),
+  );
+
+  async function publishedBusiness(body: Record<string, unknown> = {}): Promise<string> {
+    const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody(body));
+    expect(created.status).toBe(201);
+    expect((await request(app.callback).patch(`/v1/business/profile/${created.body.data.id}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
+    await delivered();
+    return created.body.data.id;
+  }
+
+  it('review.submitted and review.updated go to the business\'s owner with the review as the owner reads it', async () => {
+    const businessId = await publishedBusiness();
+    const reviewer = await signUp(app, 'reviewer');
+    const reviewed = await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(reviewer.auth).send({ rating: 5, text: 'Lovely.' });
+    expect(reviewed.status).toBe(201);
+    const afterSubmit = await delivered();
+    expect(afterSubmit.map((p) => p.type)).toEqual(['review.submitted']);
+    const asOwner = await request(app.callback).get(`/v1/business/profile/${businessId}/reviews/${reviewed.body.data.id}`).set(owner.auth);
+    expect(afterSubmit[0].data).toEqual(asOwner.body.data);
+    expect(afterSubmit[0].data).toMatchObject({ rating: 5, text: 'Lovely.', ownReview: false, status: 'visible' });
+
+    const replied = await request(app.callback).put(`/v1/business/profile/${businessId}/reviews/${reviewed.body.data.id}/reply`).set(owner.auth).send({ text: 'Thank you!' });
+    expect(replied.status).toBe(200);
+    const afterReply = await delivered();
+    expect(afterReply.map((p) => p.type)).toEqual(['review.updated']);
+    expect(afterReply[0].data).toMatchObject({ id: reviewed.body.data.id, reply: { text: 'Thank you!' } });
+
+    // A second review by the same account is refused, and announces nothing.
+    const again = await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(reviewer.auth).send({ rating: 1 });
+    expect(again.status).toBe(409);
+    expect(await delivered()).toEqual([]);
+  });
+
+  it('booking.created reaches a local receiver signed, verified by standardwebhooks; a refused booking sends nothing; booking.updated follows a confirmation', async () => {
+    const businessId = await publishedBusiness({ hours: EVERY_DAY });
+    const service = await request(app.callback)
+      .post(`/v1/business/profile/${businessId}/services`)
+      .set(owner.auth)
+      .send({ name: 'Haircut', duration: 60, capacity: 1, bookable: true, pricing: { type: 'fixed', currency: 'USD', amount: 40 } });
+    expect(service.status).toBe(201);
+    expect(await delivered()).toEqual([expect.objectContaining({ type: 'profile.updated' })]);
+    const serviceId = service.body.data.id as string;
+    const open = await request(app.callback).get(`/v1/business/profile/${businessId}/services/${serviceId}/availability`).set(owner.auth);
+    // The week's last start time: far enough ahead that it cannot pass while the test runs.
+    const slots = open.body.data.slots as Array<{ start: string }>;
+    const start = slots[slots.length - 1].start;
+    const customer = await signUp(app, 'booking-customer');
+    const body = { businessId, serviceId, start, customer: { name: 'Sam Rivera', email: 'sam@example.com' } };
+
+    const booked = await request(app.callback).post('/v1/bookings').set(customer.auth).send(body);
+    expect(booked.status).toBe(201);
+    await drain(app, testDispatcher(app));
+    expect(receiver.received).toHaveLength(1);
+    const [arrival] = receiver.received;
+    expect(arrival.headers['webhook-signature']).toMatch(/^v1,/);
+    // The verifier throws on a bad signature or a stale timestamp; what it returns is the payload.
+    const payload = new Webhook(secret).verify(arrival.body, arrival.headers as Record<string, string>) as Payload;
+    receiver.received.length = 0;
+    expect(payload.type).toBe('booking.created');
+    const asOwner = await request(app.callback).get(`/v1/bookings/${booked.body.data.id}`).set(owner.auth);
+    expect(payload.data).toEqual(asOwner.body.data);
+    expect(payload.data).toMatchObject({ status: 'pending', customer: { name: 'Sam Rivera', email: 'sam@example.com' }, price: { amount: 40, currency: 'USD' } });
+    expect(() => new Webhook(`whsec_${Buffer.from('some-other-secret-32-bytes-long!!').toString('base64')}`).verify(arrival.body, arrival.headers as Record<string, string>)).toThrow();
+
+    const full = await request(app.callback).post('/v1/bookings').set((await signUp(app, 'late-customer')).auth).send(body);
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('SLOT_UNAVAILABLE');
+    expect(await delivered()).toEqual([]);
+
+    const confirmed = await request(app.callback).patch(`/v1/bookings/${booked.body.data.id}`).set(owner.auth).send({ status: 'confirmed' });
+    expect(confirmed.status).toBe(200);
+    const afterConfirm = await delivered();
+    expect(afterConfirm.map((p) => p.type)).toEqual(['booking.updated']);
+    expect(afterConfirm[0].data).toEqual(confirmed.body.data);
+    expect(afterConfirm[0].data).toMatchObject({ id: booked.body.data.id, status: 'confirmed' });
+  });
 });

@@ -3,7 +3,10 @@
 import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mongoStore';
 import { ORPHANED_CLAIM_GRACE_MS } from '../../src/adapters/mongo/profileKeys';
 import { UnavailableError, ValidationError } from '../../src/domain/errors';
+import { bookingEvent, reviewEvent } from '../../src/services/webhooks/webhookEvents';
+import { aBooking } from '../fixtures/bookings';
 import { aProfile, aVerification, revisionOf } from '../fixtures/profiles';
+import { aReview } from '../fixtures/reviews';
 import { startMongo, useMongo } from '../harness/mongo';
 import { storeContract } from '../contract/store.contract';
 
@@ -71,6 +74,19 @@ describe('MongoDB store specifics', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error).toMatchObject({ details: { field: 'location.coordinates.lat' } });
     await expect(store.profiles.create(aProfile({ dedupeKeys: ['phone:+441170000001'] }))).resolves.toBeDefined();
+  });
+
+  it('stores no webhook event for a review or booking write the stored schema refuses, and frees the booking\'s seat', async () => {
+    const business = aProfile({ id: 'biz_1' });
+    const badReview = aReview({ rating: 9 });
+    await expect(store.reviews.create(badReview, [reviewEvent('review.submitted', business, badReview, new Date())])).rejects.toBeInstanceOf(ValidationError);
+    const badBooking = aBooking({ seat: 0, customer: { name: '' } });
+    await expect(store.bookings.create(badBooking, 1, [bookingEvent('booking.created', business, badBooking, new Date())])).rejects.toBeInstanceOf(ValidationError);
+    const review = await store.reviews.create(aReview());
+    const badEdit = { ...review, rating: 0, version: 2 };
+    await expect(store.reviews.replace(badEdit, 1, [reviewEvent('review.updated', business, badEdit, new Date())])).rejects.toBeInstanceOf(ValidationError);
+    expect(await store.webhooks.eventsToFanOut(10)).toEqual([]);
+    await expect(store.bookings.create(aBooking(), 1)).resolves.toMatchObject({ seat: 0 });
   });
 
   it('reclaims a dedupe key whose claim was orphaned (its writer died before storing the profile)', async () => {

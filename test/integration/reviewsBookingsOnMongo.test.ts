@@ -7,6 +7,7 @@ import { createMongoStore, type MongoStore } from '../../src/adapters/mongo/mong
 import { completeProfileBody, signUp, type Actor } from '../http/actors';
 import { buildTestApp, type TestApp } from '../http/testApp';
 import { useMongo } from '../harness/mongo';
+import { queuedWebhookEvents } from '../support/queuedWebhookEvents';
 
 const mongo = useMongo();
 let store: MongoStore;
@@ -49,6 +50,9 @@ describe('reviews on MongoDB', () => {
     const twice = await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(authors[0].auth).send({ rating: 1 });
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('DUPLICATE_REVIEW');
+    // One review.submitted per stored review, none for the refused one (issue 22's outbox).
+    const submitted = (await queuedWebhookEvents(store)).filter((event) => event.type === 'review.submitted' && event.data.businessId === businessId);
+    expect(submitted.map((event) => event.data.id).sort()).toEqual(responses.map((response) => response.body.data.id).sort());
 
     // The change stream cannot count what is pending, so the listing is polled (bounded) instead.
     let item: unknown;
@@ -89,6 +93,15 @@ describe('bookings on MongoDB', () => {
 
     const cancelled = await request(app.callback).patch(`/v1/bookings/${winner.body.data.id}`).set(a.status === 201 ? alice.auth : bob.auth).send({ status: 'cancelled' });
     expect(cancelled.status).toBe(200);
-    expect((await bookAs(a.status === 201 ? bob : alice)).status).toBe(201);
+    const second = await bookAs(a.status === 201 ? bob : alice);
+    expect(second.status).toBe(201);
+
+    // Webhook events (issue 22): one per stored write, in the booking's own document write; the refused request left none.
+    const events = (await queuedWebhookEvents(store)).filter((event) => event.data.businessId === businessId && event.type.startsWith('booking.'));
+    const summary = events.map((event) => `${event.type} ${event.data.id} ${event.data.status}`).sort();
+    expect(summary).toEqual(
+      [`booking.created ${winner.body.data.id} pending`, `booking.updated ${winner.body.data.id} cancelled`, `booking.created ${second.body.data.id} pending`].sort(),
+    );
+    expect(events.every((event) => event.accountId === owner.accountId)).toBe(true);
   }, 60_000);
 });

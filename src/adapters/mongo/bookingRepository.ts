@@ -4,7 +4,8 @@
 // frees the seat, swap the booking first, then delete the seat. A seat left behind by a crash
 // between two writes points at a booking that is missing or no longer holds it; the next claim
 // of that start time reclaims it (a missing booking only after a grace period, as its insert may
-// still be on its way).
+// still be on its way). A write's webhook events ride inside the booking document it writes
+// (webhooks/embeddedOutbox.ts), so a booking refused for its seat stores no event.
 import type { Model } from 'mongoose';
 import { PreconditionFailedError } from '../../domain/errors';
 import { type Booking, holdsSeat, SEAT_HOLDING_STATUSES } from '../../domain/bookings/booking';
@@ -13,10 +14,11 @@ import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import type { BookingPageOptions, BookingRepository } from '../../ports/store';
 import type { BookingDoc, BookingSeatDoc } from './schemas/bookingSchema';
 import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
+import { outboxOf, swapCarryingOutbox } from './webhooks/embeddedOutbox';
 
 const SEAT_GRACE_MS = 60_000;
 
-function toBooking({ _id, ...fields }: BookingDoc): Booking {
+function toBooking({ _id, webhookOutbox: _outbox, ...fields }: BookingDoc): Booking {
   return { id: _id, ...fields };
 }
 
@@ -83,14 +85,14 @@ export function createBookingRepository({ bookings, seats, now = Date.now }: Boo
   }
 
   return {
-    create: (booking, capacity) =>
+    create: (booking, capacity, events) =>
       guard(async () => {
         for (let seat = 0; seat < Math.max(1, Math.trunc(capacity)); seat++) {
           if (!(await claim(booking, seat))) continue;
           const stored = { ...booking, seat };
           const { id, ...fields } = stored;
           try {
-            await bookings.create({ _id: id, ...fields });
+            await bookings.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) });
           } catch (error) {
             if (isRejectedWrite(error)) await seats.deleteOne({ bookingId: id }).catch(() => undefined);
             throw error;
@@ -104,13 +106,12 @@ export function createBookingRepository({ bookings, seats, now = Date.now }: Boo
         const doc = await bookings.findOne({ _id: id, environment }).lean<BookingDoc>();
         return doc ? toBooking(doc) : null;
       }),
-    replace: (next, expectedVersion) =>
+    replace: (next, expectedVersion, events) =>
       guard(async () => {
         const { id, ...fields } = next;
-        const doc = new bookings({ _id: id, ...fields });
-        await doc.validate();
-        const result = await bookings.collection.replaceOne({ _id: id as never, environment: next.environment, version: expectedVersion }, doc.toObject());
-        if (result.matchedCount !== 1) throw new PreconditionFailedError(`Booking ${id} is not at version ${expectedVersion}`);
+        if (!(await swapCarryingOutbox(bookings, { _id: id, ...fields }, expectedVersion, events))) {
+          throw new PreconditionFailedError(`Booking ${id} is not at version ${expectedVersion}`);
+        }
         // A seat left here by a failure is reclaimed by the next claim of its start time.
         if (!holdsSeat(next.status)) await seats.deleteOne({ bookingId: id }).catch(() => undefined);
         return structuredClone(next);

@@ -100,7 +100,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     bookings: createBookingRepository({ bookings: models.bookings, seats: models.bookingSeats }),
     checkpoints: createCheckpointRepository(models.checkpoints),
     idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
-    webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media] as unknown as Array<Model<never>>),
+    webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media, models.reviews, models.bookings] as unknown as Array<Model<never>>),
     analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
     partnerAgreements: createPartnerAgreementRepository(models.partnerAgreements),
     changeFeed,

@@ -1,5 +1,6 @@
 // Reviews in `reviews`. The unique index (environment, businessId, authorId) is DUPLICATE_REVIEW;
-// edits are a compare-and-swap with the version in the replaceOne filter.
+// edits are a compare-and-swap with the version in the replaceOne filter. A write's webhook events
+// ride inside the review document it writes (webhooks/embeddedOutbox.ts).
 import type { Model } from 'mongoose';
 import { ConflictError, PreconditionFailedError } from '../../domain/errors';
 import { histogramOf } from '../../domain/reviews/ratingSummary';
@@ -8,8 +9,9 @@ import { duplicateReviewError } from '../../domain/reviews/duplicateReview';
 import type { ReviewRepository } from '../../ports/store';
 import type { ReviewDoc } from './schemas/reviewSchema';
 import { guard } from './translateError';
+import { outboxOf, swapCarryingOutbox } from './webhooks/embeddedOutbox';
 
-function toReview({ _id, ...fields }: ReviewDoc): Review {
+function toReview({ _id, webhookOutbox: _outbox, ...fields }: ReviewDoc): Review {
   return { id: _id, ...fields };
 }
 
@@ -36,11 +38,11 @@ export function createReviewRepository(reviews: Model<ReviewDoc>): ReviewReposit
     });
 
   return {
-    async create(review) {
+    async create(review, events) {
       const { id, ...fields } = review;
       try {
         await guard(
-          () => reviews.create({ _id: id, ...fields }),
+          () => reviews.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) }),
           (index) => (index.includes('authorId') ? duplicateReviewError() : undefined),
         );
       } catch (error) {
@@ -57,13 +59,12 @@ export function createReviewRepository(reviews: Model<ReviewDoc>): ReviewReposit
         return doc ? toReview(doc) : null;
       }),
     findByAuthor,
-    replace: (next, expectedVersion) =>
+    replace: (next, expectedVersion, events) =>
       guard(async () => {
         const { id, ...fields } = next;
-        const doc = new reviews({ _id: id, ...fields });
-        await doc.validate();
-        const result = await reviews.collection.replaceOne({ _id: id as never, environment: next.environment, version: expectedVersion }, doc.toObject());
-        if (result.matchedCount !== 1) throw new PreconditionFailedError(`Review ${id} is not at version ${expectedVersion}`);
+        if (!(await swapCarryingOutbox(reviews, { _id: id, ...fields }, expectedVersion, events))) {
+          throw new PreconditionFailedError(`Review ${id} is not at version ${expectedVersion}`);
+        }
         return structuredClone(next);
       }),
     page: (environment, businessId, { sort, after, limit }) =>

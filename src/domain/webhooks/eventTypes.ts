@@ -1,7 +1,7 @@
 // The webhook event catalogue (issue 22). Names are `resource.action`, as Standard Webhooks
-// suggests. review.* and booking.* come from the reviews/bookings services' domain events
-// (services/domainEvents.ts, relayed by services/webhooks/domainEventRelay.ts);
-// payment.processed is reserved and never emitted: this service takes no payments.
+// suggests. Every emitted type but webhook.test is stored with the write that caused it
+// (services/webhooks/webhookEvents.ts builds them); payment.processed is reserved and never
+// emitted: this service takes no payments.
 export const EMITTED_EVENT_TYPES = [
   'profile.created',
   'profile.updated',

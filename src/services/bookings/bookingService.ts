@@ -1,8 +1,9 @@
 // Bookings (issue 21): availability of a bookable service, booking a start time, the lifecycle,
 // and who may see what. Only the business owner and the account that booked ever see a booking
 // (anyone else gets 404), so the customer's contact reaches no one else; it is never logged and
-// never part of an analytics event. Changes are announced through the domain-event sink; a
-// confirmation records a `conversion` analytics event through the optional EventRecorder.
+// never part of an analytics event. Each stored change carries its webhook event (booking.created
+// / booking.updated, to the business's owner) into the repository write, which stores both or
+// neither; a confirmation records a `conversion` analytics event through the optional EventRecorder.
 import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 import { businessLocalDate } from '../../domain/analytics/businessDay';
 import { assertTransition, type Booking, type BookingActor, type BookingStatus } from '../../domain/bookings/booking';
@@ -16,16 +17,16 @@ import { newId } from '../../domain/ids';
 import { isOpenAt } from '../../domain/openingHours';
 import { normalizePhone, phoneIssue } from '../../domain/phone';
 import type { Principal } from '../../domain/principal';
+import type { BusinessProfile } from '../../domain/profile';
 import { isSessionId } from '../../domain/sessionId';
-import type { Logger } from '../../logger';
 import type { EventRecorder } from '../../ports/eventRecorder';
 import type { Store } from '../../ports/store';
-import type { DomainEventSink } from '../domainEvents';
 import type { Clock, ProfileAccess } from '../profileMutation';
 import { type BookableService, findBookableService } from './bookableService';
 import { decodeBookingCursor, encodeBookingCursor } from './bookingCursor';
 import { presentBooking } from './bookingPresenter';
 import { resolveWindow, windowEdge } from './bookingWindow';
+import { bookingEvent } from '../webhooks/webhookEvents';
 
 export const AVAILABILITY_MAX_DAYS = 31;
 export const BOOKING_HORIZON_DAYS = 365;
@@ -58,21 +59,10 @@ export interface BookingServiceDeps {
   store: Store;
   access: ProfileAccess;
   clock: Clock;
-  logger: Pick<Logger, 'warn'>;
-  events?: DomainEventSink;
   recorder?: Pick<EventRecorder, 'record'>;
 }
 
-export function createBookingService({ store, access, clock, logger, events, recorder }: BookingServiceDeps) {
-  async function announce(type: 'booking.created' | 'booking.updated', booking: Booking): Promise<void> {
-    try {
-      await events?.({ type, environment: booking.environment, businessId: booking.businessId, data: presentBooking(booking), occurredAt: booking.updatedAt });
-    } catch (error) {
-      // The booking id only: the customer's contact never goes to the log.
-      logger.warn({ err: error, bookingId: booking.id }, 'booking event not delivered to its sink');
-    }
-  }
-
+export function createBookingService({ store, access, clock, recorder }: BookingServiceDeps) {
   async function availability(principal: Principal, businessId: string, serviceId: string, query: { from?: string; to?: string }) {
     const { rules, capacity, service } = await findBookableService(store, principal.environment, businessId, serviceId);
     const now = clock();
@@ -142,41 +132,38 @@ export function createBookingService({ store, access, clock, logger, events, rec
     if (capacity - overlapping <= 0) throw slotUnavailable(new Date(slot.start).toISOString());
     const journeyId = input.journeyId ?? (isSessionId(sessionHeader) ? sessionHeader : undefined);
     const at = now.toISOString();
-    const booking = await store.bookings.create(
-      {
-        id: newId('bkg'),
-        environment: principal.environment,
-        businessId: profile.id,
-        serviceId: service.id,
-        serviceName: service.name,
-        createdBy: principal.accountId,
-        start: new Date(slot.start).toISOString(),
-        end: new Date(slot.end).toISOString(),
-        timeZone: rules.timeZone,
-        status: 'pending',
-        customer: customerOf(input.customer, profile.location?.address?.country),
-        ...(input.notes !== undefined && { notes: input.notes }),
-        ...(journeyId !== undefined && { journeyId }),
-        ...(service.pricing?.type === 'fixed' && { price: { amount: service.pricing.amount, currency: service.pricing.currency } }),
-        seat: 0,
-        history: [{ status: 'pending', at, by: principal.accountId === profile.ownerId ? 'business' : 'customer' }],
-        version: 1,
-        createdAt: at,
-        updatedAt: at,
-      },
-      capacity - overlapping,
-    );
-    await announce('booking.created', booking);
-    return presentBooking(booking);
+    const booking: Booking = {
+      id: newId('bkg'),
+      environment: principal.environment,
+      businessId: profile.id,
+      serviceId: service.id,
+      serviceName: service.name,
+      createdBy: principal.accountId,
+      start: new Date(slot.start).toISOString(),
+      end: new Date(slot.end).toISOString(),
+      timeZone: rules.timeZone,
+      status: 'pending',
+      customer: customerOf(input.customer, profile.location?.address?.country),
+      ...(input.notes !== undefined && { notes: input.notes }),
+      ...(journeyId !== undefined && { journeyId }),
+      ...(service.pricing?.type === 'fixed' && { price: { amount: service.pricing.amount, currency: service.pricing.currency } }),
+      seat: 0,
+      history: [{ status: 'pending', at, by: principal.accountId === profile.ownerId ? 'business' : 'customer' }],
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const stored = await store.bookings.create(booking, capacity - overlapping, [bookingEvent('booking.created', profile, booking, now)]);
+    return presentBooking(stored);
   }
 
-  /** The booking and the caller's side of it; 404 for anyone who is neither side. */
-  async function visible(principal: Principal, id: string): Promise<{ booking: Booking; actor: BookingActor }> {
+  /** The booking, its business and the caller's side of it; 404 for anyone who is neither side. */
+  async function visible(principal: Principal, id: string): Promise<{ booking: Booking; business: BusinessProfile | null; actor: BookingActor }> {
     const booking = await store.bookings.get(principal.environment, id);
     if (!booking) throw bookingNotFound(id);
-    const profile = await store.profiles.get(principal.environment, booking.businessId, { includeDeleted: true });
-    if (profile?.ownerId === principal.accountId) return { booking, actor: 'business' };
-    if (booking.createdBy === principal.accountId) return { booking, actor: 'customer' };
+    const business = await store.profiles.get(principal.environment, booking.businessId, { includeDeleted: true });
+    if (business?.ownerId === principal.accountId) return { booking, business, actor: 'business' };
+    if (booking.createdBy === principal.accountId) return { booking, business, actor: 'customer' };
     throw bookingNotFound(id);
   }
 
@@ -186,7 +173,7 @@ export function createBookingService({ store, access, clock, logger, events, rec
 
   async function changeStatus(principal: Principal, id: string, change: { status: BookingStatus; reason?: string }) {
     for (let attempt = 0; ; attempt++) {
-      const { booking, actor } = await visible(principal, id);
+      const { booking, business, actor } = await visible(principal, id);
       const now = clock();
       assertTransition(booking, change.status, actor, now);
       const at = now.toISOString();
@@ -198,14 +185,14 @@ export function createBookingService({ store, access, clock, logger, events, rec
         updatedAt: at,
       };
       try {
-        await store.bookings.replace(next, booking.version);
+        // A business that is gone entirely has no owner to tell.
+        await store.bookings.replace(next, booking.version, business ? [bookingEvent('booking.updated', business, next, now)] : undefined);
       } catch (error) {
         // Someone else moved it meanwhile: check the move again against what it is now.
         if (error instanceof PreconditionFailedError && attempt < MAX_RACE_RETRIES) continue;
         throw error;
       }
       if (next.status === 'confirmed') recordConversion(next, now);
-      await announce('booking.updated', next);
       return presentBooking(next);
     }
   }

@@ -1,6 +1,7 @@
 // Reviews of a business (issue 21): write, edit, list with a histogram, the owner's reply and
 // admin moderation. Every write that can change what counts recounts the profile's trust numbers
-// (trustRefresh.ts) and announces itself through the domain-event sink.
+// (trustRefresh.ts). Every stored write hands its webhook event (review.submitted / review.updated,
+// to the business's owner) to the repository, which stores it with the write or not at all.
 import { businessToday } from '../../domain/blackoutDates';
 import { ForbiddenError, NotFoundError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
@@ -10,9 +11,9 @@ import { averageOf, totalOf } from '../../domain/reviews/ratingSummary';
 import type { Review, ReviewSort } from '../../domain/reviews/review';
 import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
-import type { DomainEventSink } from '../domainEvents';
 import type { Clock, ProfileAccess } from '../profileMutation';
 import { businessNotPublished } from '../businessNotPublished';
+import { reviewEvent } from '../webhooks/webhookEvents';
 import { decodeReviewCursor, encodeReviewCursor } from './reviewCursor';
 import { presentReview, type ReviewViewer } from './reviewPresenter';
 import type { TrustRefresh } from './trustRefresh';
@@ -41,10 +42,9 @@ export interface ReviewServiceDeps {
   refreshTrust: TrustRefresh;
   clock: Clock;
   logger: Pick<Logger, 'warn'>;
-  events?: DomainEventSink;
 }
 
-export function createReviewService({ store, access, refreshTrust, clock, logger, events }: ReviewServiceDeps) {
+export function createReviewService({ store, access, refreshTrust, clock, logger }: ReviewServiceDeps) {
   /** A business someone may review: exists, live listing, published, not the caller's own. */
   async function reviewable(principal: Principal, businessId: string): Promise<BusinessProfile> {
     const profile = await store.profiles.get(principal.environment, businessId);
@@ -64,18 +64,11 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
     return { accountId: principal.accountId, admin: principal.role === 'admin', owner: profile.ownerId === principal.accountId };
   }
 
-  /** Recount and announce; neither may turn a stored write into an error (the write happened). */
-  async function afterWrite(review: Review, type: 'review.submitted' | 'review.updated', recount: boolean): Promise<void> {
-    if (recount) {
-      await refreshTrust(review.environment, review.businessId).catch((error: unknown) => {
-        logger.warn({ err: error, businessId: review.businessId }, 'trust numbers not refreshed after a review write; the next one recounts');
-      });
-    }
-    try {
-      await events?.({ type, environment: review.environment, businessId: review.businessId, data: presentReview(review, { public: true }), occurredAt: review.updatedAt });
-    } catch (error) {
-      logger.warn({ err: error, reviewId: review.id }, 'review event not delivered to its sink');
-    }
+  /** A failed recount must not turn a stored write into an error (the write happened). */
+  async function recount(review: Review): Promise<void> {
+    await refreshTrust(review.environment, review.businessId).catch((error: unknown) => {
+      logger.warn({ err: error, businessId: review.businessId }, 'trust numbers not refreshed after a review write; the next one recounts');
+    });
   }
 
   async function create(principal: Principal, businessId: string, input: NewReviewInput) {
@@ -84,7 +77,7 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
     assertVisitDate(profile, input.visitDate, now);
     const account = await store.accounts.findById(principal.accountId);
     const at = now.toISOString();
-    const review = await store.reviews.create({
+    const review: Review = {
       id: newId('rev'),
       environment: principal.environment,
       businessId,
@@ -98,9 +91,10 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
       version: 1,
       createdAt: at,
       updatedAt: at,
-    });
-    await afterWrite(review, 'review.submitted', true);
-    return presentReview(review, viewerOf(principal, profile));
+    };
+    const stored = await store.reviews.create(review, [reviewEvent('review.submitted', profile, review, now)]);
+    await recount(stored);
+    return presentReview(stored, viewerOf(principal, profile));
   }
 
   /** The business as the caller may read it (published, or the caller's own, or an admin). */
@@ -142,7 +136,10 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
     return presentReview(await findVisible(principal, profile, reviewId), viewerOf(principal, profile));
   }
 
-  /** Loads, changes and compare-and-swaps a review; a concurrent edit is retried on the fresh copy. */
+  /**
+   * Loads, changes and compare-and-swaps a review with its review.updated event; a concurrent edit
+   * is retried on the fresh copy. A change that changes nothing stores nothing and sends nothing.
+   */
   async function change(
     principal: Principal,
     profile: BusinessProfile,
@@ -156,7 +153,7 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
       if (applied === current) return { before: current, after: current }; // nothing to store
       const next = { ...applied, version: current.version + 1, updatedAt: now.toISOString() };
       try {
-        return { before: current, after: await store.reviews.replace(next, current.version) };
+        return { before: current, after: await store.reviews.replace(next, current.version, [reviewEvent('review.updated', profile, next, now)]) };
       } catch (error) {
         if (!(error instanceof PreconditionFailedError) || attempt >= MAX_EDIT_RETRIES) throw error;
       }
@@ -175,7 +172,7 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
       else if (changes.visitDate !== undefined) next.visitDate = changes.visitDate;
       return next;
     });
-    await afterWrite(after, 'review.updated', before.rating !== after.rating && !after.hidden);
+    if (before.rating !== after.rating && !after.hidden) await recount(after);
     return presentReview(after, viewerOf(principal, profile));
   }
 
@@ -186,7 +183,6 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
       // One reply per review: a second PUT edits it and keeps when it was first written.
       return { ...current, reply: { text, createdAt: current.reply?.createdAt ?? at, updatedAt: at } };
     });
-    await afterWrite(after, 'review.updated', false);
     return presentReview(after, viewerOf(principal, profile));
   }
 
@@ -203,7 +199,7 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
         moderation: [...current.moderation, { action: decision.hidden ? 'hidden' : 'restored', reason: decision.reason, by: principal.accountId, at: now.toISOString() }],
       };
     });
-    await afterWrite(after, 'review.updated', before.hidden !== after.hidden);
+    if (before.hidden !== after.hidden) await recount(after);
     return presentReview(after, { accountId: principal.accountId, admin: true, owner: false });
   }
 

@@ -1,18 +1,19 @@
 // Builds the outbox events of a change, before it is stored, so the repository can store them
 // in the same write. Payload per Standard Webhooks: {type, timestamp, data}, where data is the
 // resource as the API returns it (for a deletion: its id and when it was deleted).
+import type { Booking } from '../../domain/bookings/booking';
 import { newId } from '../../domain/ids';
 import type { MediaRecord } from '../../domain/media';
 import type { BusinessProfile, Environment } from '../../domain/profile';
+import type { Review } from '../../domain/reviews/review';
 import type { VerificationRequest } from '../../domain/verification';
 import type { WebhookEventType } from '../../domain/webhooks/eventTypes';
 import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
 import { presentProfile } from '../../routes/presenters/profilePresenter';
+import { presentBooking } from '../bookings/bookingPresenter';
+import { presentReview } from '../reviews/reviewPresenter';
 
-/**
- * One event for the account's subscriptions of one environment. Areas that store their own
- * records (reviews, bookings) build theirs with this and hand them to their repository write.
- */
+/** One event for the account's subscriptions of one environment. */
 export function webhookEvent(
   type: WebhookEventType,
   owner: { accountId: string; environment: Environment },
@@ -58,4 +59,15 @@ export function verificationEvent(request: VerificationRequest, view: unknown, a
 
 export function mediaUploadedEvent(record: MediaRecord, view: unknown, at: Date): WebhookEvent {
   return webhookEvent('media.uploaded', { accountId: record.ownerId, environment: record.environment }, view, at);
+}
+
+/** review.submitted / review.updated for the reviewed business's owner, with the review as that owner reads it. */
+export function reviewEvent(type: 'review.submitted' | 'review.updated', business: BusinessProfile, review: Review, at: Date): WebhookEvent {
+  const data = presentReview(review, { accountId: business.ownerId, admin: false, owner: true });
+  return webhookEvent(type, ownerOf(business), data, at);
+}
+
+/** booking.created / booking.updated for the business's owner, with the booking as GET /v1/bookings/{id} shows it (customer contact included). */
+export function bookingEvent(type: 'booking.created' | 'booking.updated', business: BusinessProfile, booking: Booking, at: Date): WebhookEvent {
+  return webhookEvent(type, ownerOf(business), presentBooking(booking), at);
 }

@@ -1,34 +1,10 @@
 // Store contract, bookings: seats up to the capacity (one winner for the last seat), freeing a seat
 // on a status that holds none, compare-and-swap changes, held seats per start, filtered keyset lists.
-import { randomBytes } from 'node:crypto';
 import { ConflictError, PreconditionFailedError } from '../../../src/domain/errors';
-import type { Booking } from '../../../src/domain/bookings/booking';
 import type { Store } from '../../../src/ports/store';
 import { at } from '../../fixtures/profiles';
+import { aBooking } from '../../fixtures/bookings';
 import type { StoreSuite } from './storeSuite';
-
-function aBooking(overrides: Partial<Booking> = {}): Booking {
-  const start = overrides.start ?? at(60);
-  return {
-    id: `bkg_${randomBytes(8).toString('hex')}`,
-    environment: 'live',
-    businessId: 'biz_1',
-    serviceId: 'svc_1',
-    serviceName: 'Haircut',
-    createdBy: 'acct_customer',
-    start,
-    end: new Date(Date.parse(start) + 3_600_000).toISOString(),
-    timeZone: 'America/Chicago',
-    status: 'pending',
-    customer: { name: 'Sam', email: 'sam@example.com' },
-    seat: 0,
-    history: [{ status: 'pending', at: at(0), by: 'customer' }],
-    version: 1,
-    createdAt: at(0),
-    updatedAt: at(0),
-    ...overrides,
-  };
-}
 
 export function bookingsContract(suite: StoreSuite): void {
   describe('bookings', () => {

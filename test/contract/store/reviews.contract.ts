@@ -1,29 +1,11 @@
 // Store contract, reviews: one per author and business, compare-and-swap edits, the visible-only
 // list in three orders with keyset paging, and the visible-only histogram.
-import { randomBytes } from 'node:crypto';
 import { ConflictError, PreconditionFailedError } from '../../../src/domain/errors';
 import type { Review, ReviewSort } from '../../../src/domain/reviews/review';
 import type { Store } from '../../../src/ports/store';
 import { at } from '../../fixtures/profiles';
+import { aReview } from '../../fixtures/reviews';
 import type { StoreSuite } from './storeSuite';
-
-function aReview(overrides: Partial<Review> = {}): Review {
-  return {
-    id: `rev_${randomBytes(8).toString('hex')}`,
-    environment: 'live',
-    businessId: 'biz_1',
-    authorId: `acct_${randomBytes(6).toString('hex')}`,
-    authorName: 'Ada',
-    rating: 4,
-    text: 'Good',
-    hidden: false,
-    moderation: [],
-    version: 1,
-    createdAt: at(0),
-    updatedAt: at(0),
-    ...overrides,
-  };
-}
 
 export function reviewsContract(suite: StoreSuite): void {
   describe('reviews', () => {

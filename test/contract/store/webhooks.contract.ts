@@ -1,11 +1,14 @@
-// Store contract, webhooks: the outbox commits with the change that caused it (and never
-// without it), fan-out is repeatable, deliveries change by compare-and-swap, and the endpoint
-// and delivery lists page as documented. Runs on every adapter (SQLite, MongoDB wire server).
+// Store contract, webhooks: the outbox commits with the change that caused it (profiles,
+// verifications, media, reviews, bookings) and never without it, fan-out is repeatable,
+// deliveries change by compare-and-swap, and the endpoint and delivery lists page as documented. Runs on every adapter (SQLite, MongoDB wire server).
 import type { Store } from '../../../src/ports/store';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../src/domain/webhooks/webhookRecords';
 import { newDelivery } from '../../../src/services/webhooks/webhookDeliveries';
-import { webhookEvent } from '../../../src/services/webhooks/webhookEvents';
+import { bookingEvent, reviewEvent, webhookEvent } from '../../../src/services/webhooks/webhookEvents';
+import { aBooking } from '../../fixtures/bookings';
 import { aMediaRecord, aProfile, aVerification, at, revisionOf } from '../../fixtures/profiles';
+import { aReview } from '../../fixtures/reviews';
+import { queuedWebhookEvents } from '../../support/queuedWebhookEvents';
 import type { StoreSuite } from './storeSuite';
 
 const NOW = new Date('2026-03-02T10:00:00.000Z');
@@ -93,6 +96,63 @@ export function webhooksContract(suite: StoreSuite): void {
       });
       expect(closed).toHaveLength(1);
       expect(await outbox(store)).toEqual(ids);
+    });
+
+    it('stores a review write\'s event with it, and none of a duplicate review or a stale edit', async () => {
+      const business = aProfile({ id: 'biz_1', ownerId: 'acct_biz_owner' });
+      const review = aReview({ authorId: 'acct_reviewer', authorName: 'Ada', rating: 4, text: 'Good' });
+      const submitted = reviewEvent('review.submitted', business, review, NOW);
+      await store.reviews.create(review, [submitted]);
+      const queued = await queuedWebhookEvents(store);
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ id: submitted.id, type: 'review.submitted', accountId: 'acct_biz_owner', environment: 'live' });
+      expect(queued[0].data).toMatchObject({ id: review.id, businessId: 'biz_1', author: { name: 'Ada' }, rating: 4, text: 'Good', status: 'visible' });
+      expect(queued[0].data).not.toHaveProperty('authorId');
+
+      const duplicate = aReview({ authorId: 'acct_reviewer' });
+      await expect(store.reviews.create(duplicate, [reviewEvent('review.submitted', business, duplicate, NOW)])).rejects.toMatchObject({ code: 'DUPLICATE_REVIEW' });
+      const stale = { ...review, rating: 1, version: 8 };
+      await expect(store.reviews.replace(stale, 7, [reviewEvent('review.updated', business, stale, NOW)])).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+      expect(await outbox(store)).toEqual([submitted.id]);
+
+      // Two quick edits: each keeps the events of the one before that were not relayed yet.
+      const v2 = { ...review, rating: 2, version: 2 };
+      const first = reviewEvent('review.updated', business, v2, NOW);
+      await store.reviews.replace(v2, 1, [first]);
+      const v3 = { ...v2, text: 'Better', version: 3 };
+      const second = reviewEvent('review.updated', business, v3, NOW);
+      await store.reviews.replace(v3, 2, [second]);
+      expect(await outbox(store)).toEqual([submitted.id, first.id, second.id].sort());
+      expect(await store.reviews.get('live', review.id)).toEqual(v3);
+    });
+
+    it('stores a booking write\'s event with it, and none of a booking refused for a full slot or a stale change', async () => {
+      const business = aProfile({ id: 'biz_1', ownerId: 'acct_biz_owner' });
+      const booking = aBooking({ customer: { name: 'Sam', email: 'sam@example.com' } });
+      const created = bookingEvent('booking.created', business, booking, NOW);
+      const stored = await store.bookings.create(booking, 1, [created]);
+      const queued = await queuedWebhookEvents(store);
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ id: created.id, type: 'booking.created', accountId: 'acct_biz_owner', environment: 'live' });
+      expect(queued[0].data).toMatchObject({ id: booking.id, businessId: 'biz_1', status: 'pending', customer: { name: 'Sam', email: 'sam@example.com' } });
+      expect(queued[0].data).not.toHaveProperty('seat');
+
+      const refused = aBooking();
+      await expect(store.bookings.create(refused, 1, [bookingEvent('booking.created', business, refused, NOW)])).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+      const stale = { ...stored, status: 'cancelled' as const, version: 5 };
+      await expect(store.bookings.replace(stale, 4, [bookingEvent('booking.updated', business, stale, NOW)])).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+      expect(await outbox(store)).toEqual([created.id]);
+
+      const cancelled = { ...stored, status: 'cancelled' as const, version: 2 };
+      const updated = bookingEvent('booking.updated', business, cancelled, NOW);
+      await store.bookings.replace(cancelled, 1, [updated]);
+      // The freed seat is booked again, with its own event.
+      const again = aBooking();
+      const rebooked = bookingEvent('booking.created', business, again, NOW);
+      await store.bookings.create(again, 1, [rebooked]);
+      const types = Object.fromEntries((await queuedWebhookEvents(store)).map((event) => [event.id, event.type]));
+      expect(types).toEqual({ [created.id]: 'booking.created', [updated.id]: 'booking.updated', [rebooked.id]: 'booking.created' });
+      expect(await store.bookings.get('live', booking.id)).toEqual(cancelled);
     });
 
     it('fans an event out once, however often it is repeated', async () => {

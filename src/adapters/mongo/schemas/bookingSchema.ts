@@ -1,8 +1,9 @@
 import { Schema } from 'mongoose';
 import { BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
+import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 
-export interface BookingDoc extends Omit<Booking, 'id'> {
+export interface BookingDoc extends CarriesOutbox, Omit<Booking, 'id'> {
   _id: string;
 }
 
@@ -30,6 +31,8 @@ const historySchema = new Schema(
 export const bookingSchema = new Schema<BookingDoc>(
   {
     _id: ownId,
+    // Webhook events of the write that stored this document, until relayed (webhooks/embeddedOutbox.ts).
+    webhookOutbox: outboxPath,
     environment,
     businessId: { type: String, required: true },
     serviceId: { type: String, required: true },

@@ -1,8 +1,9 @@
 import { Schema } from 'mongoose';
 import type { Review } from '../../../domain/reviews/review';
+import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 
-export interface ReviewDoc extends Omit<Review, 'id'> {
+export interface ReviewDoc extends CarriesOutbox, Omit<Review, 'id'> {
   _id: string;
 }
 
@@ -20,6 +21,8 @@ const moderationSchema = new Schema(
 export const reviewSchema = new Schema<ReviewDoc>(
   {
     _id: ownId,
+    // Webhook events of the write that stored this document, until relayed (webhooks/embeddedOutbox.ts).
+    webhookOutbox: outboxPath,
     environment,
     businessId: { type: String, required: true },
     authorId: { type: String, required: true },

@@ -47,3 +47,27 @@ export async function relayEmbeddedOutbox(sources: Array<Model<never>>, target: 
   }
   return moved;
 }
+
+/**
+ * Compare-and-swap of a whole document on `version` that keeps its outbox: the events of earlier
+ * writes not relayed yet (a replace would drop them) plus this write's. False when the stored
+ * document is not at `expectedVersion`. An event the relay moves between the read and the swap
+ * comes back and is relayed again, which the relay's upsert by event id turns into nothing.
+ * replaceOne, not findOneAndReplace: mongo-java-server writes no oplog entry for findAndModify.
+ */
+export async function swapCarryingOutbox<T extends { _id: string; environment: string; version: number }>(
+  model: Model<T>,
+  next: T,
+  expectedVersion: number,
+  events: readonly WebhookEvent[] | undefined,
+): Promise<boolean> {
+  const doc = new model(next);
+  await doc.validate();
+  const filter = { _id: next._id, environment: next.environment, version: expectedVersion };
+  const current = await model.collection.findOne(filter as never, { projection: { [OUTBOX_FIELD]: 1 } });
+  if (!current) return false;
+  const outbox = outboxOf((current as CarriesOutbox).webhookOutbox, events);
+  if (outbox) doc.set(OUTBOX_FIELD, outbox);
+  const result = await model.collection.replaceOne(filter as never, doc.toObject());
+  return result.matchedCount === 1;
+}

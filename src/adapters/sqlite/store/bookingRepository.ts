@@ -1,13 +1,16 @@
 // Bookings in SQLite, with their seats in booking_seats (see the schema for why). A booking and
-// its seat are written in one transaction, and so are a status change and the seat it frees.
+// its seat are written in one transaction, and so are a status change and the seat it frees; each
+// transaction also stores the write's webhook events (booking.created / booking.updated).
 import { PreconditionFailedError } from '../../../domain/errors';
 import { type Booking, holdsSeat } from '../../../domain/bookings/booking';
 import type { Environment } from '../../../domain/profile';
+import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import type { BookingPageOptions, BookingRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
 import { slotUnavailable } from '../../../domain/bookings/slotUnavailable';
 import { dayBefore } from '../../../domain/bookings/dayBefore';
+import type { OutboxWriter } from './webhookOutbox';
 
 interface DocRow {
   doc: string;
@@ -15,7 +18,7 @@ interface DocRow {
 
 const SEAT_KEY = ['environment', 'business_id', 'service_id', 'start_at', 'seat'] as const;
 
-export function createBookingRepository(db: SqliteDatabase): BookingRepository {
+export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter): BookingRepository {
   const insertBooking = db.prepare<[string, string]>('INSERT INTO bookings (id, doc) VALUES (?, ?)');
   const insertSeat = db.prepare<[Environment, string, string, string, number, string]>(
     'INSERT INTO booking_seats (environment, business_id, service_id, start_at, seat, booking_id) VALUES (?, ?, ?, ?, ?, ?)',
@@ -32,7 +35,7 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
   );
   const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
 
-  const create = db.transaction((booking: Booking, capacity: number): Booking => {
+  const create = db.transaction((booking: Booking, capacity: number, events?: readonly WebhookEvent[]): Booking => {
     for (let seat = 0; seat < capacity; seat++) {
       try {
         insertSeat.run(booking.environment, booking.businessId, booking.serviceId, booking.start, seat, booking.id);
@@ -42,15 +45,17 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
       }
       const stored = { ...booking, seat };
       insertBooking.run(booking.id, JSON.stringify(stored));
+      outbox(events);
       return stored;
     }
     throw slotUnavailable(booking.start);
   });
 
-  const replace = db.transaction((next: Booking, expectedVersion: number) => {
+  const replace = db.transaction((next: Booking, expectedVersion: number, events?: readonly WebhookEvent[]) => {
     const swapped = swap.run(JSON.stringify(next), next.id, next.environment, expectedVersion);
     if (swapped.changes !== 1) throw new PreconditionFailedError(`Booking ${next.id} is not at version ${expectedVersion}`);
     if (!holdsSeat(next.status)) releaseSeat.run(next.id);
+    outbox(events);
   });
 
   function statement(sql: string) {
@@ -89,15 +94,15 @@ export function createBookingRepository(db: SqliteDatabase): BookingRepository {
   }
 
   return {
-    async create(booking, capacity) {
-      return structuredClone(create.immediate(booking, Math.max(1, Math.trunc(capacity))));
+    async create(booking, capacity, events) {
+      return structuredClone(create.immediate(booking, Math.max(1, Math.trunc(capacity)), events));
     },
     async get(environment, id) {
       const row = byId.get(id, environment);
       return row ? (JSON.parse(row.doc) as Booking) : null;
     },
-    async replace(next, expectedVersion) {
-      replace.immediate(next, expectedVersion);
+    async replace(next, expectedVersion, events) {
+      replace.immediate(next, expectedVersion, events);
       return structuredClone(next);
     },
     async heldSpans(environment, businessId, serviceId, from, to) {

@@ -1,12 +1,15 @@
-// Reviews in SQLite: the whole record as a JSON document, lookup columns generated from it.
+// Reviews in SQLite: the whole record as a JSON document, lookup columns generated from it. A
+// write and its webhook events (review.submitted / review.updated) commit in one transaction.
 import { PreconditionFailedError } from '../../../domain/errors';
 import type { Environment } from '../../../domain/profile';
 import { histogramOf } from '../../../domain/reviews/ratingSummary';
 import type { Review, ReviewSort } from '../../../domain/reviews/review';
+import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import type { ReviewRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import { duplicateReviewError } from '../../../domain/reviews/duplicateReview';
 import { isUniqueViolation } from './uniqueViolation';
+import type { OutboxWriter } from './webhookOutbox';
 
 interface DocRow {
   doc: string;
@@ -29,7 +32,7 @@ const ORDERS: Record<ReviewSort, { orderBy: string; after: string }> = {
   },
 };
 
-export function createReviewRepository(db: SqliteDatabase): ReviewRepository {
+export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter): ReviewRepository {
   const insert = db.prepare<[string, string]>('INSERT INTO reviews (id, doc) VALUES (?, ?)');
   const byId = db.prepare<[string, Environment], DocRow>('SELECT doc FROM reviews WHERE id = ? AND environment = ?');
   const byAuthor = db.prepare<[Environment, string, string], DocRow>(
@@ -55,10 +58,21 @@ export function createReviewRepository(db: SqliteDatabase): ReviewRepository {
 
   const read = (row: DocRow | undefined): Review | null => (row ? (JSON.parse(row.doc) as Review) : null);
 
+  // db.transaction rolls back on throw: a refused write (duplicate author, stale version) leaves no event.
+  const create = db.transaction((review: Review, events?: readonly WebhookEvent[]) => {
+    insert.run(review.id, JSON.stringify(review));
+    outbox(events);
+  });
+  const replace = db.transaction((next: Review, expectedVersion: number, events?: readonly WebhookEvent[]) => {
+    const swapped = swap.run(JSON.stringify(next), next.id, next.environment, expectedVersion);
+    if (swapped.changes !== 1) throw new PreconditionFailedError(`Review ${next.id} is not at version ${expectedVersion}`);
+    outbox(events);
+  });
+
   return {
-    async create(review) {
+    async create(review, events) {
       try {
-        insert.run(review.id, JSON.stringify(review));
+        create.immediate(review, events);
       } catch (error) {
         if (isUniqueViolation(error, 'reviews', ['environment', 'business_id', 'author_id'])) {
           const existing = read(byAuthor.get(review.environment, review.businessId, review.authorId));
@@ -74,9 +88,8 @@ export function createReviewRepository(db: SqliteDatabase): ReviewRepository {
     async findByAuthor(environment, businessId, authorId) {
       return read(byAuthor.get(environment, businessId, authorId));
     },
-    async replace(next, expectedVersion) {
-      const swapped = swap.run(JSON.stringify(next), next.id, next.environment, expectedVersion);
-      if (swapped.changes !== 1) throw new PreconditionFailedError(`Review ${next.id} is not at version ${expectedVersion}`);
+    async replace(next, expectedVersion, events) {
+      replace.immediate(next, expectedVersion, events);
       return structuredClone(next);
     },
     async page(environment, businessId, { sort, after, limit }) {
