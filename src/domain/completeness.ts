@@ -1,11 +1,16 @@
-// Profile completion (spec 2.6 "Profile status", issue 2). Two answers from one checklist:
+// Profile completion (spec 2.6 "Profile status", issue 2; required vs recommended, issue 24).
+// Two answers from one checklist:
 // - completionPercentage: the weighted share of checklist items met (weights sum to 100), which
 //   tells an owner how much is left;
-// - missingForPublish: the subset a consumer-facing listing cannot do without (findable by
-//   category, placeable on a map, reachable, with hours). `profileComplete` means that subset is
-//   met: publishing is allowed from then on even if optional polish (logo, tagline) is missing.
-// missingFields use the profile's dotted field names so clients can highlight the form field;
-// missingFields[i] and recommendations[i] describe the same gap, heaviest first.
+// - missingForPublish: the fields a consumer-facing listing cannot do without (findable by
+//   category, placeable on a map, reachable, with hours). `profileComplete` means none of them is
+//   missing: publishing is allowed from then on even if optional polish (logo, tagline) is missing.
+// The status answer names the two kinds apart, so it never says "complete" beside a list of
+// missing fields: `missingFields` are the required ones still missing (empty exactly when
+// profileComplete), `recommendedFields` the other checklist items still open, heaviest first.
+// Both use the profile's dotted field names so clients can highlight the form field;
+// `recommendations` has one piece of advice per field of missingFields and then of
+// recommendedFields, in that order (recommendations[i] is about missingFields[i]).
 
 import type { BusinessProfile, DayHours } from './profile';
 import { EXCLUSIVE_FIELDS } from './exclusiveContentScores';
@@ -13,7 +18,11 @@ import { EXCLUSIVE_FIELDS } from './exclusiveContentScores';
 export interface CompletenessReport {
   profileComplete: boolean;
   completionPercentage: number;
+  /** Required to publish and missing (the same list as missingForPublish); empty exactly when profileComplete. */
   missingFields: string[];
+  /** Recommended checklist items still missing, heaviest first; they never keep a profile from publishing. */
+  recommendedFields: string[];
+  /** One per field of missingFields, then one per field of recommendedFields. */
   recommendations: string[];
   missingForPublish: string[];
 }
@@ -96,16 +105,20 @@ const CHECKLIST: ChecklistItem[] = [
   },
 ];
 
-/** What a published listing needs; names match missingFields except `contact` (any one channel). */
-const PUBLISH_RULES: Array<{ field: string; met: (p: BusinessProfile) => boolean }> = [
-  { field: 'name', met: (p) => filled(p.name) },
-  { field: 'category', met: (p) => filled(p.category) },
-  { field: 'description', met: (p) => (p.description ?? '').trim().length >= MIN_DESCRIPTION_LENGTH },
-  { field: 'location.address.city', met: (p) => filled(address(p).city) },
-  { field: 'location.address.country', met: (p) => filled(address(p).country) },
-  { field: 'location.coordinates', met: (p) => !!p.location?.coordinates },
-  { field: 'contact', met: (p) => filled(p.contact?.phone) || filled(p.contact?.email) || filled(p.contact?.website) },
-  { field: 'hours', met: hasOpenDay },
+const checklistItem = (field: string): ChecklistItem => CHECKLIST.find((item) => item.field === field)!;
+
+/**
+ * What a published listing needs. Every rule but `contact` (any one channel) is the checklist item
+ * of the same name, with its test and its advice.
+ */
+const PUBLISH_RULES: Array<Pick<ChecklistItem, 'field' | 'met' | 'recommendation'>> = [
+  ...['name', 'category', 'description', 'location.address.city', 'location.address.country', 'location.coordinates'].map(checklistItem),
+  {
+    field: 'contact',
+    met: (p) => filled(p.contact?.phone) || filled(p.contact?.email) || filled(p.contact?.website),
+    recommendation: () => 'Add a way to reach you: a phone number, a contact email or a website',
+  },
+  checklistItem('hours'),
 ];
 
 export const REQUIRED_TO_PUBLISH = PUBLISH_RULES.map((r) => r.field);
@@ -119,12 +132,15 @@ export function assessCompleteness(profile: BusinessProfile): CompletenessReport
   }
   // Array.prototype.sort is stable, so equal weights keep checklist order.
   const byWeight = missing.sort((a, b) => b.weight - a.weight);
-  const missingForPublish = PUBLISH_RULES.filter((r) => !r.met(profile)).map((r) => r.field);
+  const required = PUBLISH_RULES.filter((r) => !r.met(profile));
+  const missingForPublish = required.map((r) => r.field);
+  const recommended = byWeight.filter((item) => !REQUIRED_TO_PUBLISH.includes(item.field));
   return {
     profileComplete: missingForPublish.length === 0,
     completionPercentage: Math.max(0, Math.min(100, Math.round(earned))),
-    missingFields: byWeight.map((i) => i.field),
-    recommendations: byWeight.map((i) => i.recommendation(profile)),
+    missingFields: missingForPublish,
+    recommendedFields: recommended.map((i) => i.field),
+    recommendations: [...required, ...recommended].map((i) => i.recommendation(profile)),
     missingForPublish,
   };
 }

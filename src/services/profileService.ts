@@ -139,8 +139,8 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       }
       profile = owned[0];
     }
-    const { profileComplete, completionPercentage, missingFields, recommendations } = assessCompleteness(profile);
-    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendations };
+    const { profileComplete, completionPercentage, missingFields, recommendedFields, recommendations } = assessCompleteness(profile);
+    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendedFields, recommendations };
   }
 
   async function setHours(principal: Principal, id: string, hours: WeeklyHours | Record<string, null>, ifMatch?: string) {

@@ -287,9 +287,28 @@ describe('GET /v1/business/profile/status', () => {
     expect(status.status).toBe('draft');
     expect(status.completionPercentage).toBeGreaterThan(0);
     expect(status.completionPercentage).toBeLessThan(50);
-    expect(status.missingFields).toEqual(expect.arrayContaining(['description', 'hours', 'location.coordinates']));
-    expect(status.recommendations.length).toBeGreaterThan(0);
+    expect(status.missingFields).toEqual(['description', 'location.address.city', 'location.address.country', 'location.coordinates', 'contact', 'hours']);
+    expect(status.recommendedFields).toEqual([
+      'services', 'exclusiveContent', 'media.photos', 'contact.phone', 'contact.email', 'media.logo', 'tagline',
+      'location.address.street', 'location.address.postalCode', 'location.address.state',
+    ]);
+    expect(status.recommendations).toHaveLength(16);
     expect(status.recommendations.every((text: string) => text.length > 10)).toBe(true);
+  });
+
+  it('says complete only with no required field missing, and lists what is only recommended apart', async () => {
+    const polished = await signUp(app, 'polished');
+    // Everything required; no services, photos, logo or exclusive content.
+    await createProfile(completeProfileBody(), polished);
+    const response = await request(app.callback).get('/v1/business/profile/status').set(polished.auth);
+    expect(response.status).toBe(200);
+    const status = response.body.data;
+    expect(status.profileComplete).toBe(true);
+    expect(status.missingFields).toEqual([]);
+    expect(status.recommendedFields).toEqual(['services', 'exclusiveContent', 'media.photos', 'media.logo']);
+    expect(status.recommendations).toHaveLength(4);
+    expect(status.recommendations[0]).toMatch(/^List at least one service/);
+    expect(status.completionPercentage).toBe(100 - 10 - 9 - 6 - 4);
   });
 
   it('requires businessId when the account owns several profiles', async () => {

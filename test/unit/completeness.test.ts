@@ -35,7 +35,7 @@ function minimalProfile(): BusinessProfile {
 describe('assessCompleteness', () => {
   it('reports a fully filled profile as 100% complete with nothing missing', () => {
     expect(assessCompleteness(fullProfile())).toEqual({
-      profileComplete: true, completionPercentage: 100, missingFields: [], recommendations: [], missingForPublish: [],
+      profileComplete: true, completionPercentage: 100, missingFields: [], recommendedFields: [], recommendations: [], missingForPublish: [],
     });
   });
 
@@ -43,18 +43,29 @@ describe('assessCompleteness', () => {
     const report = assessCompleteness(minimalProfile());
     expect(report.completionPercentage).toBe(0);
     expect(report.profileComplete).toBe(false);
-    expect(report.missingFields).toHaveLength(17);
-    expect(report.recommendations).toHaveLength(17);
+    expect(report.missingFields).toEqual([
+      'name', 'category', 'description', 'location.address.city', 'location.address.country', 'location.coordinates', 'contact', 'hours',
+    ]);
+    expect(report.recommendedFields).toEqual([
+      'services', 'exclusiveContent', 'media.photos', 'contact.phone', 'contact.email', 'media.logo', 'tagline',
+      'location.address.street', 'location.address.postalCode', 'location.address.state',
+    ]);
+    // One piece of advice per field: the required ones first, in missingFields order.
+    expect(report.recommendations).toHaveLength(18);
+    expect(report.recommendations[6]).toBe('Add a way to reach you: a phone number, a contact email or a website');
+    expect(report.recommendations[8]).toMatch(/^List at least one service/);
     expect(report.missingForPublish).toEqual(REQUIRED_TO_PUBLISH);
   });
 
-  it('lists missing fields and their recommendations heaviest first, one per gap', () => {
+  it('lists recommended fields and their recommendations heaviest first, one per gap, and stays complete', () => {
     const p = fullProfile();
     p.media = { photos: [], videos: [] };
     p.tagline = '  ';
     p.services = [];
     const report = assessCompleteness(p);
-    expect(report.missingFields).toEqual(['services', 'media.photos', 'media.logo', 'tagline']);
+    expect(report.profileComplete).toBe(true);
+    expect(report.missingFields).toEqual([]);
+    expect(report.recommendedFields).toEqual(['services', 'media.photos', 'media.logo', 'tagline']);
     expect(report.recommendations).toHaveLength(4);
     expect(report.recommendations[1]).toMatch(/^Add at least one photo: profiles with photos/);
     expect(report.completionPercentage).toBe(100 - 10 - 6 - 4 - 3);
@@ -68,14 +79,18 @@ describe('assessCompleteness', () => {
     const report = assessCompleteness(p);
     expect(report.profileComplete).toBe(true);
     expect(report.missingForPublish).toEqual([]);
-    expect(report.completionPercentage).toBeLessThan(100);
+    expect(report.missingFields).toEqual([]);
+    expect(report.recommendedFields).toEqual(['media.photos', 'media.logo', 'tagline', 'location.address.street']);
+    expect(report.completionPercentage).toBe(100 - 6 - 4 - 3 - 3);
   });
 
   it('requires a description of at least 50 characters and says how long it is now', () => {
     const p = fullProfile();
     p.description = 'Bread.';
     const report = assessCompleteness(p);
+    expect(report.profileComplete).toBe(false);
     expect(report.missingFields).toEqual(['description']);
+    expect(report.recommendedFields).toEqual([]);
     expect(report.missingForPublish).toEqual(['description']);
     expect(report.recommendations[0]).toContain('(now 6)');
   });
@@ -85,11 +100,13 @@ describe('assessCompleteness', () => {
     p.contact = { website: 'https://elmbakery.example' };
     let report = assessCompleteness(p);
     expect(report.missingForPublish).toEqual([]);
-    expect(report.missingFields).toEqual(['contact.phone']);
+    expect(report.missingFields).toEqual([]);
+    expect(report.recommendedFields).toEqual(['contact.phone']);
     p.contact = {};
     report = assessCompleteness(p);
     expect(report.missingForPublish).toEqual(['contact']);
-    expect(report.missingFields).toEqual(['contact.phone', 'contact.email']);
+    expect(report.missingFields).toEqual(['contact']);
+    expect(report.recommendedFields).toEqual(['contact.phone', 'contact.email']);
   });
 
   it('does not count hours where every day is closed', () => {
@@ -112,11 +129,33 @@ describe('assessCompleteness', () => {
     const p = fullProfile();
     p.exclusiveContent = { insiderTips: 'Ask for the rye ends at 2pm, they are half price.', localSecrets: 'Nice.' };
     const report = assessCompleteness(p);
-    expect(report.missingFields).toEqual(['exclusiveContent']);
+    expect(report.missingFields).toEqual([]);
+    expect(report.recommendedFields).toEqual(['exclusiveContent']);
     expect(report.recommendations[0]).toContain('localSecrets');
     expect(report.recommendations[0]).not.toContain('insiderTips');
     p.exclusiveContent = {};
     expect(assessCompleteness(p).recommendations[0]).toMatch(/^Describe what makes you different in insiderTips/);
+  });
+
+  it('never says complete beside a missing required field, for each required field alone', () => {
+    const emptied: Record<string, (p: BusinessProfile) => void> = {
+      name: (p) => (p.name = ''),
+      category: (p) => (p.category = ' '),
+      description: (p) => (p.description = undefined),
+      'location.address.city': (p) => (p.location.address!.city = ''),
+      'location.address.country': (p) => (p.location.address!.country = undefined),
+      'location.coordinates': (p) => (p.location.coordinates = undefined),
+      contact: (p) => (p.contact = {}),
+      hours: (p) => (p.hours = {}),
+    };
+    expect(Object.keys(emptied)).toEqual(REQUIRED_TO_PUBLISH);
+    for (const [field, empty] of Object.entries(emptied)) {
+      const p = fullProfile();
+      empty(p);
+      const report = assessCompleteness(p);
+      expect([field, report.profileComplete, report.missingFields]).toEqual([field, false, [field]]);
+      expect(report.recommendations.length).toBe(report.missingFields.length + report.recommendedFields.length);
+    }
   });
 
   it('returns an integer percentage between 0 and 100', () => {

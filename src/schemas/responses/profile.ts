@@ -1,6 +1,7 @@
 // Profile responses (spec 2.2, 2.3, 2.6, 4.3), built from the same parts the requests use.
 import type { SchemaObject } from 'ajv';
 import { VERIFICATION_LEVELS } from '../../domain/profile';
+import { REQUIRED_TO_PUBLISH } from '../../domain/completeness';
 import { PROFILE_STATUSES } from '../endpoints/profile';
 import { contactSchema } from '../parts/contact';
 import { calendarDateSchema } from '../parts/dates';
@@ -100,14 +101,32 @@ export const profileUpdatedSchema: SchemaObject = {
 
 export const profileStatusSchema: SchemaObject = {
   type: 'object',
-  required: ['profileComplete', 'completionPercentage', 'status', 'missingFields', 'recommendations'],
+  required: ['profileComplete', 'completionPercentage', 'status', 'missingFields', 'recommendedFields', 'recommendations'],
   properties: {
     businessId: { type: 'string' },
-    profileComplete: { type: 'boolean' },
-    completionPercentage: { type: 'number', minimum: 0, maximum: 100 },
+    profileComplete: {
+      type: 'boolean',
+      description: 'True exactly when missingFields is empty: every field required to publish is filled (recommendedFields may still list some).',
+    },
+    completionPercentage: { type: 'number', minimum: 0, maximum: 100, description: 'Weighted share of all checklist items met, required and recommended.' },
     status: statusSchema,
-    missingFields: { type: 'array', items: { type: 'string' }, description: 'Dotted paths of fields still to fill.' },
-    recommendations: { type: 'array', items: { type: 'string' } },
+    missingFields: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        `Required fields still missing (dotted paths, among ${REQUIRED_TO_PUBLISH.join(', ')}; contact = any one of phone, email or website): ` +
+        'the profile cannot be published until this is empty.',
+    },
+    recommendedFields: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Recommended fields still missing (dotted paths), most valuable first: they raise completionPercentage and never block publishing.',
+    },
+    recommendations: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'One piece of advice per field of missingFields, then one per field of recommendedFields, in that order.',
+    },
   },
 };
 

@@ -76,7 +76,13 @@ export function profilePaths() {
         operationId: 'getProfileStatus',
         tag,
         summary: 'Completion of the caller\'s profile: missing fields and recommendations',
-        description: 'Give ?businessId= when the account owns several profiles.',
+        description:
+          'Give ?businessId= when the account owns several profiles. `missingFields` lists the required fields still missing ' +
+          `(among ${REQUIRED_TO_PUBLISH.join(', ')}): profileComplete is true exactly when it is empty, and only then can the ` +
+          'profile be published. `recommendedFields` lists the recommended ones still missing (logo, photos, tagline, services, ' +
+          'exclusive content, the rest of the address and contact), most valuable first; they never block publishing. ' +
+          '`recommendations` holds one piece of advice per field of missingFields, then per field of recommendedFields. ' +
+          'Until issue 24, missingFields listed required and recommended fields together.',
         access: 'credential',
         query: profileStatusQuerySchema,
         success: { status: 200, description: 'Completion report.', data: 'ProfileStatus' },
