@@ -41,6 +41,7 @@ import { type ReadinessReport, systemRoutes } from './routes/system';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './schemas/openapi';
 import { docsPage } from './docs/docsPage';
+import { dashboardPage } from './dashboard/dashboardPage';
 import { createAccountAdminService } from './services/accountAdminService';
 import { createAnswerRecording } from './services/analytics/answerRecording';
 import { createEventIngestion } from './services/analytics/eventIngestion';
@@ -205,6 +206,7 @@ export function createApp(deps: AppDeps): Koa {
   // The OAuth endpoints answer in RFC 6749 shapes (not the envelope) and own their paths.
   for (const middleware of oauth?.middleware ?? []) app.use(middleware);
   app.use(docsPage()); // GET /docs: the OpenAPI reference (swagger-ui, offline)
+  app.use(dashboardPage()); // GET /dashboard: the business dashboard, a browser client of /v1
   app.use(v1.routes());
   // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.
   app.use(allowOnlyServingMethods(v1));

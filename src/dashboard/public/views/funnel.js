@@ -1,0 +1,79 @@
+// Journey funnel (GET /v1/analytics/intent-journeys). The API counts each journey once, at the
+// furthest stage it reached; the funnel shows how many reached at least each stage (a journey
+// that converted was also aware, considering and intending), and the table shows both.
+import * as api from '../api.js';
+import { colour } from '../charts.js';
+import { h } from '../dom.js';
+import { formatCount, formatDecimal, formatDuration, formatRate } from '../format.js';
+import { noEventsYet } from '../messages.js';
+import { chartWithTable, dataTable, figures } from '../panel.js';
+import { createView } from '../view.js';
+
+export const STAGES = [
+  ['awareness', 'Awareness'],
+  ['consideration', 'Consideration'],
+  ['intent', 'Intent'],
+  ['conversion', 'Conversion'],
+];
+
+/** Journeys that reached at least each stage, from the counts at the furthest stage. */
+export function reachedAtLeast(byStage) {
+  let running = 0;
+  const reached = {};
+  for (const [stage] of [...STAGES].reverse()) {
+    running += byStage[stage];
+    reached[stage] = running;
+  }
+  return reached;
+}
+
+export function funnelView() {
+  return createView({
+    id: 'funnel',
+    title: 'Journey funnel',
+    description: 'A journey is one consumer session with this business: shown (awareness), cited, compared or viewed (consideration), a website visit (intent), a conversion.',
+    fetch: (selection) => api.analytics('intent-journeys', selection),
+    render(panel, answer) {
+      const { journeys, topQueries } = answer;
+      if (journeys.total === 0) return panel.empty(noEventsYet('journeys'));
+      const reached = reachedAtLeast(journeys.byStage);
+      panel.show(
+        figures('funnel-figures', [
+          ['Journeys', formatCount(journeys.total), journeys.total, 'total'],
+          ['Conversion rate', formatRate(journeys.conversionRate), journeys.conversionRate, 'conversionRate'],
+          ['Average touchpoints', formatDecimal(journeys.avgTouchpoints), journeys.avgTouchpoints, 'avgTouchpoints'],
+          ['Average duration', formatDuration(journeys.avgDuration), journeys.avgDuration, 'avgDuration'],
+        ]),
+        chartWithTable({
+          id: 'funnel',
+          label: `Journeys reaching each stage: ${STAGES.map(([stage, name]) => `${name} ${reached[stage]}`).join(', ')}`,
+          config: {
+            type: 'bar',
+            data: {
+              labels: STAGES.map(([, name]) => name),
+              datasets: [{ label: 'Journeys that reached at least this stage', data: STAGES.map(([stage]) => reached[stage]), backgroundColor: STAGES.map((_, i) => colour(i)) }],
+            },
+            options: { indexAxis: 'y', scales: { x: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { display: false } } },
+          },
+          table: {
+            caption: 'Journeys per stage',
+            columns: ['Stage', 'Reached at least this stage', 'Stopped at this stage'],
+            rows: STAGES.map(([stage, name]) => [
+              { text: name, value: stage },
+              { text: formatCount(reached[stage]), value: reached[stage] },
+              { text: formatCount(journeys.byStage[stage]), value: journeys.byStage[stage] },
+            ]),
+          },
+        }),
+        h('h3', {}, 'Top queries'),
+        topQueries.length === 0
+          ? h('p', { className: 'state state-empty' }, 'No journey of this period carried a query.')
+          : dataTable('top-queries', {
+              caption: 'Queries most journeys held, most first',
+              columns: ['Query', 'Journeys', 'Conversion rate'],
+              rows: topQueries.map((q) => [q.query, { text: formatCount(q.count), value: q.count }, { text: formatRate(q.conversionRate), value: q.conversionRate }]),
+            }),
+      );
+    },
+  });
+}
