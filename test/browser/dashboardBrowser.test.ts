@@ -201,6 +201,10 @@ it('signs in through the form, keeps nothing in browser storage, and shows the b
   expect(Number(await figure('profile-figures', 'completionPercentage'))).toBe(status.completionPercentage);
   expect(await figure('profile-figures', 'status')).toBe('draft');
   expect(await figure('profile-figures', 'verificationLevel')).toBe('none');
+  // Publishable (nothing required missing), with the API's recommended fields listed in its order.
+  expect(status.missingFields).toEqual([]);
+  expect(status.recommendedFields.length).toBeGreaterThan(0);
+  expect(await page.locator('#recommended-fields li code').allTextContents()).toEqual(status.recommendedFields);
 
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-desktop.png'), fullPage: true });
 }, 120_000);

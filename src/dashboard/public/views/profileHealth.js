@@ -7,6 +7,23 @@ import { formatDecimal, humanise } from '../format.js';
 import { figures } from '../panel.js';
 import { createView } from '../view.js';
 
+/**
+ * recommendations[i] explains missingFields (required to publish) then recommendedFields (worth
+ * adding), in that order, most valuable first within each.
+ */
+function todoList({ missingFields, recommendedFields = [], recommendations }) {
+  if (missingFields.length + recommendedFields.length === 0) return h('p', { id: 'missing-fields', className: 'state state-ok' }, 'Nothing missing: the profile is complete.');
+  const item = (field, i) => h('li', {}, h('code', {}, field), ': ', recommendations[i] ?? '');
+  return h(
+    'div',
+    {},
+    missingFields.length > 0 && h('h3', {}, 'Required before publishing'),
+    missingFields.length > 0 && h('ul', { id: 'missing-fields', className: 'todo' }, missingFields.map((field, i) => item(field, i))),
+    recommendedFields.length > 0 && h('h3', {}, 'Recommended, most valuable first'),
+    recommendedFields.length > 0 && h('ul', { id: 'recommended-fields', className: 'todo' }, recommendedFields.map((field, i) => item(field, missingFields.length + i))),
+  );
+}
+
 const latest = (requests) => [...requests].sort((a, b) => String(b.requestedAt).localeCompare(String(a.requestedAt)))[0];
 
 export function profileHealthView() {
@@ -43,18 +60,7 @@ export function profileHealthView() {
           ['Exclusive content: visibility', scores.visibilityScore === undefined ? 'no exclusive content yet' : formatDecimal(scores.visibilityScore), scores.visibilityScore ?? '', 'visibilityScore'],
           ['Exclusive content: uniqueness', scores.uniquenessScore === undefined ? 'no exclusive content yet' : formatDecimal(scores.uniquenessScore), scores.uniquenessScore ?? '', 'uniquenessScore'],
         ]),
-        status.missingFields.length === 0
-          ? h('p', { id: 'missing-fields', className: 'state state-ok' }, 'Nothing missing: the profile is complete.')
-          : h(
-              'div',
-              {},
-              h('h3', {}, 'To do, most valuable first'),
-              h(
-                'ul',
-                { id: 'missing-fields', className: 'todo' },
-                status.missingFields.map((field, i) => h('li', {}, h('code', {}, field), ': ', status.recommendations[i] ?? '')),
-              ),
-            ),
+        todoList(status),
         !request &&
           h('p', { className: 'hint' }, 'Verification raises trust in AI answers: request it with POST /v1/business/profile/{id}/verification.'),
       );
