@@ -12,8 +12,12 @@ interface EntityTag {
 // that drop the quotes ("If-Match: v3") mean the same revision.
 const ELEMENT = /(W\/)?"([^"]*)"|([^\s,"]+)/g;
 
+/** If-Match and If-None-Match hold a few short tags; a longer header is refused, not scanned (OpenAPI states the bound). */
+export const MAX_ENTITY_TAG_HEADER_LENGTH = 256;
+
 /** "*" or the tags of a header; throws naming the header when it holds anything but tags and commas. */
 function parse(header: string, name: string): '*' | EntityTag[] {
+  if (header.length > MAX_ENTITY_TAG_HEADER_LENGTH) throw new ValidationError(name, `must be at most ${MAX_ENTITY_TAG_HEADER_LENGTH} characters`);
   const matches = [...header.matchAll(ELEMENT)];
   // Empty list elements (", ,") are allowed (RFC 9110 5.6.1); anything else left over is not.
   if (matches.length === 0 || /[^\s,]/.test(header.replace(ELEMENT, ''))) {

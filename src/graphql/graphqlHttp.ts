@@ -82,14 +82,18 @@ export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middle
 
   const router = new Router({ prefix: '/graphql' });
   router.post('/', graphqlRefusals(), guards.authenticate, guards.routeAccess, deps.plainJsonBody, async (ctx) => {
+    const context = contextFor(ctx);
+    // A bad X-AI-Platform is refused before the query runs, as in REST, even when no field records an answer.
+    if (ctx.get(AI_PLATFORM_HEADER)) await context.platform();
     const response = await yoga.fetch(
       'http://localhost/v1/graphql',
       { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(ctx.request.body ?? null) },
-      contextFor(ctx),
+      context,
     );
     ctx.status = response.status;
     response.headers.forEach((value, name) => {
-      if (name !== 'content-length') ctx.set(name, value);
+      // Yoga's Allow ("GET, POST") is its own; this route serves POST only (GET is 405 with our Allow).
+      if (!['content-length', 'allow'].includes(name.toLowerCase())) ctx.set(name, value);
     });
     ctx.body = await response.text();
   });

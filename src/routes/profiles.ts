@@ -66,15 +66,17 @@ export function profileRoutes(deps: {
 
   router.get('/:businessId', guarded, async (ctx) => {
     const profile = await profiles.read(principalOf(ctx), ctx.params.businessId);
+    const etag = etagOf(profile);
+    // A malformed If-None-Match is refused (400) before the view counts or any header is set.
+    const ifNoneMatch = ctx.get('If-None-Match');
+    const current = ifNoneMatch !== '' && ifNoneMatchMatches(ifNoneMatch, etag);
     // A consumer viewing a profile teaches its search session (personalisation).
     const sessionId = ctx.get('X-Session-ID');
     if (isSessionId(sessionId)) await sessions.recordView(sessionStoreKey(principalOf(ctx), sessionId), profile.id, profile.category).catch(() => undefined);
-    const etag = etagOf(profile);
     ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'private, no-cache');
     // The client's copy is current: 304 with the same headers and no body (RFC 9110 13.1.2).
-    const ifNoneMatch = ctx.get('If-None-Match');
-    if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, etag)) {
+    if (current) {
       ctx.status = 304;
       return;
     }

@@ -54,7 +54,7 @@ describe('over HTTP', () => {
       expect(profiles.headers['x-ratelimit-limit']).toBe('100');
       const sandbox = await request(app.callback).get('/v1/business/profile').set(testKey.auth);
       expect(sandbox.headers['x-ratelimit-limit']).toBe('100');
-      const search = await request(app.callback).post('/v1/api/v1/consumer/search').set(owner.auth).send({ query: 'vegan food', location: 'Austin, TX' });
+      const search = await request(app.callback).post('/v1/api/v1/consumer/search').set(owner.auth).send({ query: 'vegan food' });
       expect(search.headers['x-ratelimit-limit']).toBe('1000');
       const anonymous = await request(app.callback).post('/v1/auth/login').send({ email: owner.email, password: 'correct horse battery staple' });
       expect(anonymous.headers['x-ratelimit-limit']).toBe('100');
@@ -75,7 +75,7 @@ describe('over HTTP', () => {
       expect(profiles.headers['x-ratelimit-remaining']).toBe('9998');
       const sandbox = await request(app.callback).get('/v1/business/profile').set(testKey.auth);
       expect(sandbox.headers['x-ratelimit-limit']).toBe('10000');
-      const search = await request(app.callback).post('/v1/api/v1/consumer/search').set(owner.auth).send({ query: 'vegan food', location: 'Austin, TX' });
+      const search = await request(app.callback).post('/v1/api/v1/consumer/search').set(owner.auth).send({ query: 'vegan food' });
       expect(search.headers['x-ratelimit-limit']).toBe('100000');
       const anonymous = await request(app.callback).post('/v1/auth/login').send({ email: owner.email, password: 'correct horse battery staple' });
       expect(anonymous.status).toBe(200);

@@ -37,3 +37,18 @@ describe('ifNoneMatchMatches', () => {
     expect(ifNoneMatchMatches('"v3"', '"v4"')).toBe(false);
   });
 });
+
+describe('the length bound both headers share (256 characters, stated in OpenAPI)', () => {
+  // 36 tags of '"v1234",' (8 characters each) = 288 characters; 32 of them = 256.
+  const tags = (count: number) => Array.from({ length: count }, () => '"v1234"').join(',') + ',';
+  it('reads a list of exactly 256 characters', () => {
+    expect(tags(32)).toHaveLength(256);
+    expect(ifMatchAllows(tags(32), '"v1234"')).toBe(true);
+    expect(ifNoneMatchMatches(tags(32), '"v1234"')).toBe(true);
+  });
+  it('refuses a longer one naming the header', () => {
+    expect(tags(36)).toHaveLength(288);
+    expect(() => ifMatchAllows(tags(36), '"v1234"')).toThrow(ValidationError);
+    expect(() => ifNoneMatchMatches(tags(36), '"v1234"')).toThrow('If-None-Match: must be at most 256 characters');
+  });
+});

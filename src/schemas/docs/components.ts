@@ -1,6 +1,7 @@
 // components of the OpenAPI document: the request schemas are the very objects the
 // validators compile; response shapes, error responses (from ERROR_CODES), headers,
 // parameters and security schemes sit beside them.
+import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../../domain/entityTags';
 import { SESSION_ID } from '../../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../endpoints/partnerAgreements';
@@ -225,8 +226,11 @@ export function buildComponents() {
         name: 'X-Request-ID',
         in: 'header',
         required: false,
-        description: 'Your id for this request (1-128 of A-Z a-z 0-9 . _ : -); echoed back. Otherwise the server makes one (req_<id>).',
-        schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+        // Any value is accepted: a tracing header never fails a request; only a plain one is kept.
+        description:
+          'Your id for this request: kept and echoed back when it is 1-128 of A-Z a-z 0-9 . _ : - (^[A-Za-z0-9._:-]{1,128}$); ' +
+          'any other value is ignored (never refused) and the server makes one (req_<id>), echoed back the same way.',
+        schema: { type: 'string' },
       },
       XSessionId: {
         name: 'X-Session-ID',
@@ -236,8 +240,9 @@ export function buildComponents() {
           'Personalisation session: searches and profile views under one id shape later rankings (30-minute sliding expiry). ' +
           '8-128 of A-Z a-z 0-9 . _ : -; any other value starts a new session (sess_<id>), returned as sessionId and in the ' +
           'X-Session-ID response header. A session belongs to the account and environment that use it: the same id sent ' +
-          "with another account's key, or with the sandbox key, is another session.",
-        schema: { type: 'string', maxLength: 128, pattern: SESSION_ID.source },
+          "with another account's key, or with the sandbox key, is another session. Never refused, so any string is accepted; " +
+          `only a value matching ${SESSION_ID.source} is kept.`,
+        schema: { type: 'string' },
       },
       IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER,
       XAiPlatform: {
@@ -262,8 +267,9 @@ export function buildComponents() {
         required: false,
         description:
           'The ETag from GET or from the last write (a comma-separated list, or *, as RFC 9110 allows; compared strongly): ' +
-          'the change applies only if the profile is unchanged since, else 412 PRECONDITION_FAILED.',
-        schema: { type: 'string', maxLength: 64 },
+          'the change applies only if the profile is unchanged since, else 412 PRECONDITION_FAILED. Anything else, or more than ' +
+          `${MAX_ENTITY_TAG_HEADER_LENGTH} characters, is 400 VALIDATION_ERROR (details.field If-Match).`,
+        schema: { type: 'string', maxLength: MAX_ENTITY_TAG_HEADER_LENGTH },
       },
     },
     headers: {
@@ -273,6 +279,7 @@ export function buildComponents() {
       XRateLimitReset: integerHeader('When the window resets, Unix epoch seconds.'),
       RetryAfter: integerHeader('Seconds to wait before retrying.'),
       ETag: { description: 'Revision of the profile; send it back in If-Match.', schema: { type: 'string' } },
+      Location: { description: 'The path of what was created (/v1/...): read it there.', schema: { type: 'string' } },
       IdempotentReplayed: IDEMPOTENT_REPLAYED_HEADER,
     },
     securitySchemes: {

@@ -1,5 +1,6 @@
 // Bookings (issue 21).
 import { availabilityQuerySchema, bookingListQuerySchema } from '../../endpoints/bookings';
+import { ref } from '../components';
 import { operation } from '../operation';
 
 const tag = 'Bookings';
@@ -50,7 +51,7 @@ export function bookingPaths() {
           'QUOTE_REQUIRED, BUSINESS_NOT_PUBLISHED (409). A sandbox key books sandbox businesses only.',
         parameters: ['XSessionId'],
         body: 'CreateBookingRequest',
-        success: { status: 201, description: 'The booking.', data: 'Booking' },
+        success: { status: 201, description: 'The booking.', data: 'Booking', headers: { Location: ref('headers', 'Location') } },
         errors: [404, 409],
       }),
       get: operation({

@@ -22,7 +22,12 @@ const graphqlAnswer = {
   properties: { data: { type: ['object', 'null'] }, errors: { type: 'array', items: graphqlError } },
 };
 
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: graphqlError } } } } } });
+const refusalSchema = { schema: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: graphqlError } } } };
+// A refusal of the query itself is in the media type asked for; one before Yoga (credential, limits) is JSON.
+const refusal = (description: string, graphqlMediaType = false) => ({
+  description,
+  content: { 'application/json': refusalSchema, ...(graphqlMediaType && { 'application/graphql-response+json': refusalSchema }) },
+});
 
 export function graphqlPaths() {
   const post = operation({
@@ -56,7 +61,7 @@ export function graphqlPaths() {
   });
   const responses = { ...(post.responses as Record<string, unknown>) };
   // Refusals before the query runs are in GraphQL's errors shape, not the envelope.
-  responses[400] = refusal('A body that is not JSON, or (with Accept: application/graphql-response+json) a query refused as a whole.');
+  responses[400] = refusal('A body that is not JSON, or (with Accept: application/graphql-response+json) a query refused as a whole: no `query`, a syntax error, an unknown field, a limit.', true);
   responses[401] = refusal('Missing or invalid credential (WWW-Authenticate: Bearer).');
   responses[403] = refusal('The credential lacks read:businesses, or the account is suspended.');
   responses[429] = refusal('A rate-limit area of the query is exhausted (Retry-After).');

@@ -30,8 +30,10 @@ const sessionHeader = {
   name: 'Mcp-Session-Id',
   in: 'header',
   required: false,
-  description: 'The session from the answer to initialize; required on every later request of the session.',
-  schema: { type: 'string', maxLength: 100 },
+  description:
+    'The session from the answer to initialize; required on every later request of the session. A value naming no session of ' +
+    'this account (whatever its form) is 404 with a JSON-RPC error: initialize again.',
+  schema: { type: 'string' },
 };
 
 export const MCP_DESCRIPTION =
@@ -47,6 +49,14 @@ export const MCP_DESCRIPTION =
   'rate-limit area. Answers are application/json (no SSE stream; GET answers 405). search_businesses and get_business answers are ' +
   'recorded for analytics with surface mcp and the platform read from the client\'s clientInfo.name (claude, chatgpt, gemini, ' +
   'perplexity, copilot, meta_ai, else other).';
+
+/** Only a message list holding a tools/call counts (the search area), so only its answer carries these. */
+const TOOL_CALL_LIMIT_HEADERS = Object.fromEntries(
+  (['Limit', 'Remaining', 'Reset'] as const).map((part) => [
+    `X-RateLimit-${part}`,
+    { description: `On answers to a tools/call only (the search area): as X-RateLimit-${part} elsewhere.`, required: false, schema: { type: 'integer' } },
+  ]),
+);
 
 function withJsonRpcErrors(op: Record<string, unknown>, statuses: Record<number, string>): Record<string, unknown> {
   const responses = { ...(op.responses as Record<string, unknown>) };
@@ -68,15 +78,19 @@ export function mcpPaths() {
       status: 200,
       description: 'The JSON-RPC answer (202 with no body when only notifications or responses were sent).',
       content: { 'application/json': { schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage }] } } },
-      headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', schema: { type: 'string' } } },
+      headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', schema: { type: 'string' } }, ...TOOL_CALL_LIMIT_HEADERS },
     },
     errors: [404, 413, 415],
   });
+  // Only notifications or responses sent: the transport accepts them without an answer.
+  (post.responses as Record<string, unknown>)[202] = { description: 'Accepted: the body held only notifications or responses; no body.', headers: { 'X-Request-ID': { $ref: '#/components/headers/XRequestId' } } };
   const remove = operation({
     operationId: 'mcpEndSession',
     tag,
     summary: 'End an MCP session',
     access: 'credential',
+    // Ending a session costs nothing: no rate-limit area counts it.
+    rateLimited: false,
     success: { status: 200, description: 'The session is ended.' },
     errors: [404],
   });

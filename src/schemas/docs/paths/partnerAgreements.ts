@@ -1,5 +1,6 @@
 // /admin/partner-agreements (spec 5.7, issue 20).
 import { listPartnerAgreementsQuerySchema } from '../../endpoints/partnerAgreements';
+import { ref } from '../components';
 import { operation } from '../operation';
 
 const tag = 'Admin';
@@ -19,7 +20,7 @@ export function partnerAgreementPaths() {
         description: `${RULES} An unknown accountId or platform is 400 VALIDATION_ERROR naming it; endDate before startDate too. Also \`npm run partner:agreement\`.`,
         access: 'admin',
         body: 'CreatePartnerAgreementRequest',
-        success: { status: 201, description: 'The agreement, with its state today.', data: 'PartnerAgreement' },
+        success: { status: 201, description: 'The agreement, with its state today.', data: 'PartnerAgreement', headers: { Location: ref('headers', 'Location') } },
       }),
       get: operation({
         operationId: 'listPartnerAgreements',

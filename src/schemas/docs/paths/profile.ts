@@ -1,8 +1,9 @@
 // /business/profile itself (spec 2.2, 3, 4.3; issue 2).
-import { ref } from '../components';
+import { RATE_LIMIT_HEADERS, STANDARD_HEADERS, ref } from '../components';
 import { operation } from '../operation';
 import { profileStatusQuerySchema } from '../../endpoints/profile';
 import { REQUIRED_TO_PUBLISH } from '../../../domain/completeness';
+import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../../../domain/entityTags';
 import { listOwnedProfilesQuerySchema } from '../../endpoints/profileList';
 
 const tag = 'Business profiles';
@@ -32,13 +33,18 @@ function withNotModified(operationObject: Record<string, unknown>): Record<strin
         name: 'If-None-Match',
         in: 'header',
         required: false,
-        description: 'ETags the client holds (a comma-separated list, weak W/"..." tags match too, or *): 304 when one is the current revision.',
-        schema: { type: 'string', maxLength: 256 },
+        description:
+          'ETags the client holds (a comma-separated list, weak W/"..." tags match too, or *): 304 when one is the current revision. ' +
+          `Anything else, or more than ${MAX_ENTITY_TAG_HEADER_LENGTH} characters, is 400 VALIDATION_ERROR (details.field If-None-Match).`,
+        schema: { type: 'string', maxLength: MAX_ENTITY_TAG_HEADER_LENGTH },
       },
     ],
     responses: {
       ...responses,
-      304: { description: 'Not Modified: the client\'s copy is current. No body; ETag and Cache-Control as on 200.', headers: NEW_ETAG },
+      304: {
+        description: 'Not Modified: the client\'s copy is current. No body; ETag, Cache-Control and the rate-limit headers as on 200.',
+        headers: { ...STANDARD_HEADERS, ...RATE_LIMIT_HEADERS, ...NEW_ETAG },
+      },
     },
   };
 }
@@ -67,7 +73,7 @@ export function profilePaths() {
           'Created in the caller\'s environment (sk_test_ keys: the sandbox).',
         access: 'credential',
         body: 'CreateProfileRequest',
-        success: { status: 201, description: 'Created.', data: 'ProfileCreated', headers: { ETag: ref('headers', 'ETag') } },
+        success: { status: 201, description: 'Created.', data: 'ProfileCreated', headers: { ETag: ref('headers', 'ETag'), Location: ref('headers', 'Location') } },
         errors: [409],
       }),
     },
@@ -77,7 +83,10 @@ export function profilePaths() {
         tag,
         summary: 'Completion of the caller\'s profile: missing fields and recommendations',
         description:
-          'Give ?businessId= when the account owns several profiles. `missingFields` lists the required fields still missing ' +
+          '`businessId` names the profile. It may be left out only while the account owns exactly one profile in this environment: ' +
+          'with several it is required (400 VALIDATION_ERROR, details.field businessId, the message saying how many), with none the ' +
+          'answer is 404 PROFILE_NOT_FOUND. ' +
+          '`missingFields` lists the required fields still missing ' +
           `(among ${REQUIRED_TO_PUBLISH.join(', ')}): profileComplete is true exactly when it is empty, and only then can the ` +
           'profile be published. `recommendedFields` lists the recommended ones still missing (logo, photos, tagline, services, ' +
           'exclusive content, the rest of the address and contact), most valuable first; they never block publishing. ' +

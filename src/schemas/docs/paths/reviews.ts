@@ -1,5 +1,6 @@
 // Reviews of a business (issue 21).
 import { listReviewsQuerySchema } from '../../endpoints/reviews';
+import { ref } from '../components';
 import { operation } from '../operation';
 
 const tag = 'Reviews';
@@ -19,7 +20,7 @@ export function reviewPaths() {
           '(and so search filters and ranking) count every visible review.',
         parameters: ['BusinessId'],
         body: 'CreateReviewRequest',
-        success: { status: 201, description: 'The stored review.', data: 'Review' },
+        success: { status: 201, description: 'The stored review.', data: 'Review', headers: { Location: ref('headers', 'Location') } },
         errors: [404, 409],
       }),
       get: operation({
