@@ -17,6 +17,13 @@ export interface BenchOptions {
   latencyDuration: number;
   rawIterations: number;
   outDir: string;
+  /**
+   * Keep the generated store and index here, and reuse them when the directory already holds a
+   * loaded data set (same count and seed): iterating on the search code without regenerating.
+   */
+  dataDir?: string;
+  /** Stop after the raw index floor (no server, no HTTP runs). */
+  rawOnly: boolean;
 }
 
 export const USAGE = `Usage: npm run bench:search -- [options]
@@ -29,7 +36,9 @@ export const USAGE = `Usage: npm run bench:search -- [options]
   --warmup S             seconds of discarded warm-up load per endpoint (default 2)
   --latency-duration S   seconds at 1 connection per endpoint, for the overhead column (default 5)
   --raw-iterations N     in-process index queries per endpoint for the floor (default 2000)
-  --out DIR              where the JSON result goes (default bench-results)`;
+  --out DIR              where the JSON result goes (default bench-results)
+  --data-dir DIR         keep the loaded store and index in DIR, and reuse them on the next run with the same count and seed
+  --raw-only             stop after the raw index floor (no server, no HTTP runs)`;
 
 function positive(name: string, raw: string | undefined, fallback: number, integer = true): number {
   if (raw === undefined) return fallback;
@@ -45,6 +54,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
       count: { type: 'string' }, seed: { type: 'string' }, engine: { type: 'string' }, 'es-url': { type: 'string' },
       duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' },
       'latency-duration': { type: 'string' }, 'raw-iterations': { type: 'string' }, out: { type: 'string' },
+      'data-dir': { type: 'string' }, 'raw-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -67,5 +77,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     latencyDuration: positive('latency-duration', values['latency-duration'], 5, false),
     rawIterations: positive('raw-iterations', values['raw-iterations'], 2000),
     outDir: values.out ?? 'bench-results',
+    ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
+    rawOnly: values['raw-only'] === true,
   };
 }

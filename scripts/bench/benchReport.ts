@@ -46,7 +46,7 @@ export interface BenchReport {
   options: BenchOptions;
   /** loadAverage: 1-minute load at start and end; above the CPU count, other work was competing. */
   machine: { cpus: number; node: string; platform: string; loadAverage: { start: number; end: number } };
-  dataset: { count: number; seed: string; generateAndLoadMs: number; indexMs: number; indexed: number };
+  dataset: { count: number; seed: string; generateAndLoadMs: number; storeLoadMs: number; indexMs: number; indexed: number };
   scenarios: ScenarioResult[];
   targets: TargetCheck[];
 }

@@ -5,7 +5,7 @@
 // issue #3 targets and writes bench-results/search-<engine>-<timestamp>.json.
 // Everything stays on 127.0.0.1; the server child and the temp dir are removed on exit,
 // Ctrl-C and errors alike.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../src/config';
@@ -19,7 +19,7 @@ import { benchScenarios, type Scenario } from './benchScenarios';
 import { buildBenchIndex } from './buildBenchIndex';
 import { businessStream } from './generateBusinesses';
 import { runHttpLoad, stopHttpLoad, type HttpRun } from './httpLoad';
-import { loadBusinesses } from './loadBusinesses';
+import { loadBusinesses, type LoadProgress } from './loadBusinesses';
 import { preflight } from './preflight';
 import { startReplayServer } from './replayServer';
 import { startSearchFloor } from './searchFloor';
@@ -71,19 +71,30 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   const config = loadConfig({ ...engineEnv(options, dataDir), SEARCH_READER_THREADS: '0' });
   const logger = createLogger('warn');
 
-  log(`generating and loading ${options.count} businesses (seed "${options.seed}") into ${dataDir}`);
+  const kept = keptDataSet(options, dataDir);
   const store = await openStore(config, logger);
   closers.push(() => store.close());
   const account = await createBenchAccount(store);
-  const loaded = await loadBusinesses(store, businessStream(options.count, options.seed, { ownerId: account.accountId }), (p) =>
-    log(`  ${p.loaded} loaded (${Math.round(p.loaded / (p.elapsedMs / 1000))}/s)`),
-  );
-  log(`loaded ${loaded.loaded} in ${seconds(loaded.elapsedMs)}`);
-
-  const index = await openSearchIndex(config, logger);
-  closers.push(() => index.close());
-  const built = await buildBenchIndex({ store, index, logger, onProgress: (p) => p.scanned % 20_000 === 0 && log(`  ${p.indexed} indexed`) });
-  log(`indexed ${built.indexed} (${engine}) in ${seconds(built.elapsedMs)}`);
+  let loaded: LoadProgress;
+  let built: { indexed: number; elapsedMs: number };
+  let index: Awaited<ReturnType<typeof openSearchIndex>>;
+  if (kept) {
+    log(`reusing the ${kept.count} businesses (seed "${kept.seed}") kept in ${dataDir}: load and index times are from when they were built`);
+    ({ loaded, built } = kept);
+    index = await openSearchIndex(config, logger);
+    closers.push(() => index.close());
+  } else {
+    log(`generating and loading ${options.count} businesses (seed "${options.seed}") into ${dataDir}`);
+    loaded = await loadBusinesses(store, businessStream(options.count, options.seed, { ownerId: account.accountId }), (p) =>
+      log(`  ${p.loaded} loaded (${Math.round(p.loaded / (p.elapsedMs / 1000))}/s; store ${Math.round(p.loaded / (p.storeMs / 1000))}/s)`),
+    );
+    log(`generated and loaded ${loaded.loaded} in ${seconds(loaded.elapsedMs)}, of which ${seconds(loaded.storeMs)} in the store (${Math.round(loaded.loaded / (loaded.storeMs / 1000))}/s)`);
+    index = await openSearchIndex(config, logger);
+    closers.push(() => index.close());
+    built = await buildBenchIndex({ store, index, logger, onProgress: (p) => p.scanned % 20_000 === 0 && log(`  ${p.indexed} indexed`) });
+    log(`indexed ${built.indexed} (${engine}) in ${seconds(built.elapsedMs)}`);
+    if (options.dataDir !== undefined) writeFileSync(join(dataDir, KEPT_MARKER), JSON.stringify({ count: options.count, seed: options.seed, engine, loaded, built }));
+  }
 
   const scenarios = benchScenarios();
   const floors = new Map<string, RawFloor>();
@@ -91,10 +102,16 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     const floor = await measureRawFloor(index, await scenario.indexQueries(), { iterations: options.rawIterations });
     floors.set(scenario.name, floor);
     log(`raw ${scenario.name}: p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms (${floor.queriesPerSecond} q/s)`);
+    if (options.rawOnly) {
+      for (const [i, request] of scenario.requests.entries()) {
+        log(`  ${floor.perQuery[i].p50.toFixed(2).padStart(7)} ms  ${String(floor.perQuery[i].total).padStart(7)} matches  ${request.body ?? request.path}`);
+      }
+    }
   }
   // The server opens the same files; this process lets go of them before it starts.
   await index.close();
   await store.close();
+  if (options.rawOnly) return;
 
   log('starting the server (src/server.ts) on 127.0.0.1');
   const server = await startServer({ repoRoot: REPO_ROOT, dataDir, env: serverEnv(options, dataDir) });
@@ -174,13 +191,34 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     engine,
     options,
     machine: { cpus: cpus().length, node: process.versions.node, platform: `${process.platform}-${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
-    dataset: { count: loaded.loaded, seed: options.seed, generateAndLoadMs: Math.round(loaded.elapsedMs), indexMs: Math.round(built.elapsedMs), indexed: built.indexed },
+    dataset: { count: loaded.loaded, seed: options.seed, generateAndLoadMs: Math.round(loaded.elapsedMs), storeLoadMs: Math.round(loaded.storeMs), indexMs: Math.round(built.elapsedMs), indexed: built.indexed },
     scenarios: results,
     targets: checkTargets(results),
   };
   console.log(`\n${formatReport(report)}\n`);
   for (const line of recordingCost) console.log(line);
   log(`results written to ${writeReport(report, resolve(REPO_ROOT, options.outDir))}`);
+}
+
+/** Written into a kept data directory (--data-dir) once its store and index are complete. */
+const KEPT_MARKER = 'bench-data.json';
+
+interface KeptDataSet {
+  count: number;
+  seed: string;
+  loaded: LoadProgress;
+  built: { indexed: number; elapsedMs: number };
+}
+
+/** The data set a kept directory holds, when it is the one asked for (same count, seed and engine). */
+function keptDataSet(options: BenchOptions, dataDir: string): KeptDataSet | null {
+  const marker = join(dataDir, KEPT_MARKER);
+  if (options.dataDir === undefined || !existsSync(marker)) return null;
+  const kept = JSON.parse(readFileSync(marker, 'utf8')) as KeptDataSet & { engine: string };
+  if (kept.count !== options.count || kept.seed !== options.seed || kept.engine !== options.engine) {
+    throw new Error(`${dataDir} holds ${kept.count} businesses (seed "${kept.seed}", ${kept.engine}); remove it or pass another --data-dir`);
+  }
+  return kept;
 }
 
 async function run(): Promise<void> {
@@ -195,7 +233,8 @@ async function run(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'search-bench-'));
+  const dataDir = options.dataDir !== undefined ? resolve(options.dataDir) : mkdtempSync(join(tmpdir(), 'search-bench-'));
+  if (options.dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const closers: Array<() => Promise<unknown>> = [];
   let cleaned = false;
   let interrupted = false;
@@ -203,7 +242,7 @@ async function run(): Promise<void> {
     if (cleaned) return;
     cleaned = true;
     for (const close of closers.reverse()) await close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   };
   const interrupt = (signal: NodeJS.Signals) => {
     interrupted = true;

@@ -90,6 +90,12 @@ export type VerificationDecision = {
 export interface ProfileRepository {
   /** ConflictError('DUPLICATE_PROFILE') when any dedupe key is taken by a live profile of the environment. */
   create(profile: BusinessProfile, events?: readonly WebhookEvent[]): Promise<BusinessProfile>;
+  /**
+   * Bulk load (imports, benchmarks): creates every profile as create() would, without webhook
+   * events, all or nothing. A dedupe key taken by a live profile, or by another profile of the
+   * batch, refuses the whole batch (ConflictError('DUPLICATE_PROFILE')) and stores none of it.
+   */
+  createMany(profiles: readonly BusinessProfile[]): Promise<void>;
   /** Deleted profiles are returned only with includeDeleted. */
   get(environment: Environment, id: string, options?: { includeDeleted?: boolean }): Promise<BusinessProfile | null>;
   /** Non-deleted profiles of an owner, oldest first. */

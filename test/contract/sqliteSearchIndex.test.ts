@@ -196,6 +196,39 @@ describe('sqlite search index specifics', () => {
     await index.close();
   });
 
+  it("builds a rebuilt generation's secondary indexes after its bulk insert, and restores automerging for live writes", async () => {
+    const file = freshFile();
+    const index = createSqliteSearchIndex({ file });
+    const generationIndexes = (raw: InstanceType<typeof Database>, generation: string) =>
+      (raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_by_%'`).pluck().all() as string[])
+        .filter((name) => name.endsWith(`_g${generation}`))
+        .sort();
+    const before = new Database(file);
+    const firstIndexes = generationIndexes(before, '1');
+    before.close();
+    expect(firstIndexes).toHaveLength(10);
+
+    let duringFill: string[] = [];
+    await index.rebuild(async (write) => {
+      await write(upserts([fixtureDocument('biz_aus_cafe')]));
+      const raw = new Database(file);
+      duringFill = generationIndexes(raw, '2');
+      raw.close();
+    });
+
+    const raw = new Database(file);
+    // None while filling (each would be a random B-tree insert per document), all ten at the swap.
+    expect(duringFill).toEqual([]);
+    expect(generationIndexes(raw, '2')).toEqual(firstIndexes.map((name) => name.replace(/_g1$/, '_g2')));
+    for (const environment of ['live', 'test']) {
+      const automerge = raw.prepare(`SELECT v FROM search_fts_${environment}_g2_config WHERE k = 'automerge'`).pluck().get();
+      expect(automerge).toBe(4);
+    }
+    raw.close();
+    expect((await index.search({ environment: 'live', text: 'cafe', sort: 'relevance', order: 'desc', limit: 5, offset: 0 })).total).toBe(1);
+    await index.close();
+  });
+
   it('refuses a second rebuild while one is running', async () => {
     const index = createSqliteSearchIndex({ file: ':memory:' });
     let second: Promise<void> | undefined;

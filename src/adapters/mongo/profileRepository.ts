@@ -3,7 +3,7 @@
 // without transactions (see profileKeys.ts): claim new dedupe keys, compare-and-swap the profile,
 // then release the keys it dropped; a failed step undoes the claims made before it.
 import type { Model, mongo } from 'mongoose';
-import { PreconditionFailedError } from '../../domain/errors';
+import { ConflictError, PreconditionFailedError } from '../../domain/errors';
 import type { BusinessProfile } from '../../domain/profile';
 import type { ProfileRepository } from '../../ports/store';
 import type { Logger } from '../../logger';
@@ -73,6 +73,33 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
         }
         onWrite?.();
         return structuredClone(profile);
+      }),
+
+    createMany: (profiles) =>
+      guard(async () => {
+        if (profiles.length === 0) return;
+        // Without transactions (see the top of this file) all-or-nothing means undoing: every
+        // document is validated before any key is claimed, and a refused claim or insert releases
+        // this call's claims and removes what it inserted. Readers may glimpse a batch being undone.
+        const docs = await Promise.all(profiles.map(validated));
+        const ids = profiles.map((profile) => profile.id);
+        // The undo removes this batch's ids: none may belong to a profile stored before it.
+        if (new Set(ids).size !== ids.length || (await businesses.exists({ _id: { $in: ids } }))) {
+          throw new ConflictError('DUPLICATE_ID', 'A profile of the batch has the id of another profile');
+        }
+        const claims: Array<{ profile: BusinessProfile; keys: string[] }> = [];
+        const undo = async () => {
+          await businesses.deleteMany({ _id: { $in: ids } }).catch(() => undefined);
+          for (const { profile, keys: claimed } of claims) await keys.release(profile.environment, profile.id, claimed).catch(() => undefined);
+        };
+        try {
+          for (const profile of profiles) claims.push({ profile, keys: await keys.claim(profile.environment, profile.id, liveKeys(profile)) });
+          await businesses.insertMany(docs, { ordered: true });
+        } catch (error) {
+          await undo();
+          throw error;
+        }
+        onWrite?.();
       }),
 
     get: (environment, id, options) =>

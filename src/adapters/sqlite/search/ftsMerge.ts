@@ -20,3 +20,16 @@ export function mergeSlice(db: SqliteDatabase, fts: string, first: boolean): boo
   db.prepare(`INSERT INTO ${fts}(${fts}, rank) VALUES('merge', ?)`).run(first ? -MERGE_PAGES_PER_SLICE : MERGE_PAGES_PER_SLICE);
   return (totalChanges.get() as number) - before >= 2;
 }
+
+/** FTS5's own default: merge once 4 segments of a level exist. */
+export const DEFAULT_AUTOMERGE = 4;
+
+/**
+ * A rebuild turns automerging off while it fills (0): segments then merge only when 16 pile up on
+ * a level (FTS5's crisis merge), and the final merge into one segment does the rest, instead of
+ * rewriting the doclists at every fourth segment. Restored before the swap, for live writes.
+ */
+export function setAutomerge(db: SqliteDatabase, fts: string, segments: number): void {
+  // A literal: FTS5 takes configuration values only as SQL integers, and a bound number arrives as a real.
+  db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES('automerge', ${Math.trunc(segments)})`);
+}

@@ -45,7 +45,8 @@ export function createGenerationLifecycle(
         // Whatever is not current is a crashed rebuild, or one this rebuild now supersedes.
         for (const generation of existing) if (generation !== current) dropGeneration(generation);
         const generation = Math.max(current ?? 0, ...existing) + 1;
-        createGenerationTables(db, generationTables(generation));
+        // Secondary indexes and FTS merging wait for the bulk insert (finishBuild).
+        createGenerationTables(db, generationTables(generation), { withIndexes: false });
         state.setBuilding(generation);
         state.clearTouched();
         return generation;

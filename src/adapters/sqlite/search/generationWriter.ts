@@ -35,17 +35,22 @@ const ROW_COLUMNS = [
 ] as const;
 
 export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTables): GenerationWriter {
-  const columns = ROW_COLUMNS.map(([column]) => column);
-  const values = ROW_COLUMNS.map(([, param]) => `@${param}`);
+  const columns = [...ROW_COLUMNS.map(([column]) => column), 'row_id', 'token_count'];
+  const values = [...ROW_COLUMNS.map(([, param]) => `@${param}`), '@rowId', '@tokenCount'];
   // Look up, then INSERT or UPDATE: about half the cost of INSERT ... ON CONFLICT ... RETURNING here.
   const findRow = db.prepare(
     `SELECT row_id AS rowId, document FROM ${tables.documents} WHERE environment = ? AND id = ?`,
   ) as Statement<[string, string], { rowId: number; document: string }>;
   const insertRow = db.prepare(`INSERT INTO ${tables.documents} (${columns.join(', ')}) VALUES (${values.join(', ')})`);
   const updateRow = db.prepare(
-    `UPDATE ${tables.documents} SET ${ROW_COLUMNS.slice(2).map(([column, param]) => `${column} = @${param}`).join(', ')}
+    `UPDATE ${tables.documents} SET ${ROW_COLUMNS.slice(2).map(([column, param]) => `${column} = @${param}`).join(', ')}, token_count = @tokenCount
      WHERE row_id = @rowId`,
   );
+  // A new row's id is chosen before its text is indexed, so the documents row is written once,
+  // with its length: writing it and then updating the length rewrote the whole row (document
+  // JSON included) a second time. Read inside the writer's transaction, so no other writer
+  // takes the same id meanwhile.
+  const nextRowId = db.prepare(`SELECT coalesce(max(row_id), 0) + 1 FROM ${tables.documents}`).pluck();
   // contentless_delete=1 lets REPLACE drop the old FTS entry of the row id without its old text.
   const replaceText = perEnvironment((fts) =>
     db.prepare(
@@ -55,7 +60,6 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
   );
   // FTS5 keeps each row's length per column in docsize; the documents row keeps the total (indexTables.ts).
   const rowSizes = perEnvironment((fts) => db.prepare(`SELECT sz FROM ${fts}_docsize WHERE id = ?`).pluck());
-  const setTokenCount = db.prepare(`UPDATE ${tables.documents} SET token_count = ? WHERE row_id = ?`);
   const deleteRow = db.prepare(
     `DELETE FROM ${tables.documents} WHERE environment = ? AND id = ? RETURNING row_id AS rowId`,
   ) as Statement<[string, string], { rowId: number }>;
@@ -67,11 +71,12 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
       const existing = findRow.get(document.environment, document.id);
       // The indexer replays a batch after a crash: an identical document is already indexed.
       if (existing?.document === row.document) return;
-      const rowId = existing?.rowId ?? insertRow.run(row).lastInsertRowid;
-      if (existing !== undefined) updateRow.run({ ...row, rowId });
+      const rowId = existing?.rowId ?? (nextRowId.get() as number);
       // The key includes the environment, so a row id never moves between the two FTS tables.
       replaceText[document.environment].run({ rowId, ...ftsRow(document) });
-      setTokenCount.run(tokenCount(rowSizes[document.environment].get(rowId) as Buffer), rowId);
+      const written = { ...row, rowId, tokenCount: tokenCount(rowSizes[document.environment].get(rowId) as Buffer) };
+      if (existing !== undefined) updateRow.run(written);
+      else insertRow.run(written);
     },
     remove(environment, id) {
       const removed = deleteRow.get(environment, id);

@@ -36,14 +36,34 @@ export function postalKeyIndex({ documents, generation }: GenerationTables): str
   return `CREATE INDEX IF NOT EXISTS search_by_postal_g${generation} ON ${documents} (environment, postal_key, ai_visibility_score, id)`;
 }
 
-export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
+/**
+ * The documents table's secondary indexes. A rebuild creates them after its bulk insert
+ * (`withIndexes: false`): one sort per index instead of a random B-tree insert per row and index.
+ */
+export function secondaryIndexes(tables: GenerationTables): string[] {
+  const { documents: d, generation: g } = tables;
+  return [
+    `CREATE INDEX IF NOT EXISTS search_by_visibility_g${g} ON ${d} (environment, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_rating_g${g} ON ${d} (environment, average_rating, review_count, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_name_g${g} ON ${d} (environment, name_sort, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_category_g${g} ON ${d} (environment, category_norm, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_country_g${g} ON ${d} (environment, country_norm, verification_level)`,
+    postalKeyIndex(tables),
+    `CREATE INDEX IF NOT EXISTS search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_by_location_g${g} ON ${d} (environment, lat, lon)`,
+  ];
+}
+
+export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables, { withIndexes = true } = {}): void {
   // token_count: the FTS row's length in tokens, every column counted, as FTS5's docsize table
   // holds it. A search that reads the row anyway hands it to bm25_given, which otherwise looks it
   // up in docsize for every match (a fifth of the scoring time). NULL: not known, look it up.
   // opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
   // written before it existed, which the filter then reads from the document.
   // postal_key: postalKey of the address's postal code, for the postal code filter.
-  const { documents: d, generation: g } = tables;
+  const { documents: d } = tables;
   db.exec(`
     CREATE TABLE ${d} (
       row_id INTEGER PRIMARY KEY,
@@ -68,16 +88,6 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       document TEXT NOT NULL,
       UNIQUE (environment, id)
     );
-    CREATE INDEX search_by_visibility_g${g} ON ${d} (environment, ai_visibility_score, id);
-    CREATE INDEX search_by_rating_g${g} ON ${d} (environment, average_rating, review_count, id);
-    CREATE INDEX search_by_name_g${g} ON ${d} (environment, name_sort, id);
-    CREATE INDEX search_by_category_g${g} ON ${d} (environment, category_norm, ai_visibility_score, id);
-    CREATE INDEX search_by_city_g${g} ON ${d} (environment, city_norm, ai_visibility_score, id);
-    CREATE INDEX search_by_state_g${g} ON ${d} (environment, state_norm, ai_visibility_score, id);
-    CREATE INDEX search_by_country_g${g} ON ${d} (environment, country_norm, verification_level);
-    ${postalKeyIndex(tables)};
-    CREATE INDEX search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id);
-    CREATE INDEX search_by_location_g${g} ON ${d} (environment, lat, lon);
   `);
   for (const environment of ENVIRONMENTS) {
     db.exec(`
@@ -88,6 +98,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       );
     `);
   }
+  if (withIndexes) for (const sql of secondaryIndexes(tables)) db.exec(sql);
 }
 
 /** Dropping an FTS5 table drops its shadow tables; dropping the documents table drops its indexes. */

@@ -5,12 +5,12 @@
 import { ConflictError, UnavailableError } from '../../../domain/errors';
 import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
 import { openDatabase, runMigrations } from '../openDatabase';
-import { mergeSlice } from './ftsMerge';
+import { DEFAULT_AUTOMERGE, mergeSlice, setAutomerge } from './ftsMerge';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
-import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables } from './indexTables';
+import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables, secondaryIndexes } from './indexTables';
 import { rankExtension } from './rankExtension';
 import { pageResult } from './readPage';
 import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
@@ -37,7 +37,7 @@ export interface SqliteSearchIndexOptions {
 }
 
 const FREE_PAGES_PER_SLICE = 2000;
-const REBUILD_SLICE = 500;
+const REBUILD_SLICE = 1000;
 
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
@@ -107,20 +107,34 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     }
   };
 
-  /** Merges a filled, not yet current generation's FTS segments, in slices so searches keep running between them. */
-  const mergeGeneration = async (generation: number): Promise<void> => {
+  /** Runs `work` in an IMMEDIATE transaction of the rebuild of `generation`, unless another rebuild replaced it. */
+  const rebuildStep = <T>(generation: number, work: () => T): Promise<T> =>
+    guard(() =>
+      db.transaction(() => {
+        if (state.read().building !== generation) throw rebuildSuperseded();
+        return work();
+      }).immediate(),
+    );
+
+  /**
+   * Finishes a filled, not yet current generation: its secondary indexes, each built by one sort
+   * (beginRebuild left them out), then its FTS segments merged in slices. Searches keep running
+   * between the steps.
+   */
+  const finishGeneration = async (generation: number): Promise<void> => {
+    const tables = generationTables(generation);
+    for (const sql of secondaryIndexes(tables)) {
+      await rebuildStep(generation, () => db.exec(sql));
+      await nextTurn();
+    }
     for (const environment of ENVIRONMENTS) {
-      const fts = generationTables(generation).fts[environment];
+      const fts = tables.fts[environment];
       for (let first = true; ; first = false) {
-        const worked = await guard(() =>
-          db.transaction(() => {
-            if (state.read().building !== generation) throw rebuildSuperseded();
-            return mergeSlice(db, fts, first);
-          }).immediate(),
-        );
+        const worked = await rebuildStep(generation, () => mergeSlice(db, fts, first));
         if (!worked) break;
         await nextTurn();
       }
+      await rebuildStep(generation, () => setAutomerge(db, fts, DEFAULT_AUTOMERGE));
     }
   };
 
@@ -216,8 +230,9 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           }
           return { failures };
         };
+        for (const environment of ENVIRONMENTS) await rebuildStep(generation, () => setAutomerge(db, generationTables(generation).fts[environment], 0));
         await fill(write);
-        await mergeGeneration(generation);
+        await finishGeneration(generation);
         const previous = await guard(() => lifecycle.swapIn(generation));
         building = null;
         // Readers already use the new generation: dropping the old one is cleanup, and a failure

@@ -89,6 +89,16 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     outbox(events);
   });
 
+  // A bulk load commits once per batch: a commit per profile is most of a single create's cost.
+  const createMany = db.transaction((profiles: readonly BusinessProfile[]) => {
+    const at = new Date().toISOString();
+    for (const profile of profiles) {
+      insertProfile.run(profile.id, JSON.stringify(profile), categoryKey(profile.category));
+      claimKeys(profile);
+      appendChange.run(profile.id, profile.environment, at);
+    }
+  });
+
   const replace = db.transaction((next: BusinessProfile, doc: string, expectedVersion: number, events?: readonly WebhookEvent[]) => {
     const swapped = swapProfile.run(doc, categoryKey(next.category), next.id, next.environment, expectedVersion);
     if (swapped.changes !== 1) {
@@ -106,6 +116,11 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
       create.immediate(profile, doc, events);
       signal.notify();
       return JSON.parse(doc) as BusinessProfile;
+    },
+    async createMany(profiles) {
+      if (profiles.length === 0) return;
+      createMany.immediate(profiles);
+      signal.notify();
     },
     async get(environment, id, options) {
       const row = byId.get(id, environment, options?.includeDeleted ? 1 : 0);
