@@ -262,6 +262,28 @@ it('refreshes the access token when the API answers 401, and retries', async () 
   await page.unroute('**/v1/analytics/attribution?*');
 }, 60_000);
 
+it('shows an error that says what to do when the API refuses, and recovers with Try again', async () => {
+  await page.route('**/v1/analytics/benchmarks?*', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '30' },
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: { code: 'RATE_LIMITED', message: 'Analytics rate limit exceeded' } }),
+    }),
+  );
+  await page.click('#reload');
+  await page.waitForSelector('#benchmarks[data-state="error"]', WAIT);
+  const shown = await page.textContent('#benchmarks [role="alert"]');
+  expect(shown).toContain('Analytics rate limit exceeded');
+  expect(shown).toContain('try again in 30 s');
+  // The other views are not held back by one refusal.
+  await ready('funnel');
+  await page.unroute('**/v1/analytics/benchmarks?*');
+  await page.click('#benchmarks button:has-text("Try again")');
+  await ready('benchmarks');
+  expect(Number(await cell('benchmarks-table', 'impressions', 5))).toBe(70);
+}, 60_000);
+
 it('reads the sandbox only with a sandbox key it creates for the session, and revokes that key on sign-out', async () => {
   await page.selectOption('#environment', 'sandbox');
   await page.waitForSelector('#sandbox-access:not([hidden])', WAIT);
