@@ -128,7 +128,7 @@ function capturingIndex(captured: SearchQuery[]): SearchIndex {
   return {
     search: async (query) => {
       captured.push(query);
-      return { hits: [], total: 0 };
+      return { hits: [], total: 0, totalIsEstimate: false };
     },
     apply: unused, get: unused, count: unused, rebuild: unused, ping: unused, close: unused,
   };

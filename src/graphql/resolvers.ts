@@ -77,6 +77,7 @@ export function createResolvers(services: GraphqlServices) {
           correctedQuery: result.correctedQuery ?? null,
           summary: result.response,
           total: result.total,
+          totalIsEstimate: result.totalIsEstimate,
           sessionId: result.sessionId,
           ...result.pagination,
           businesses: result.results.map((ranked) => ({

@@ -105,7 +105,10 @@ type SearchResult {
   correctedQuery: String
   "Grounded summary of the answer."
   summary: String!
+  "Businesses found: exact up to 10 000 matches, beyond that a lower bound (see totalIsEstimate)."
   total: Int!
+  "True when total is a lower bound: the index stopped counting at 10 000 matches."
+  totalIsEstimate: Boolean!
   sessionId: String!
   offset: Int!
   limit: Int!
@@ -139,7 +142,10 @@ type BusinessItem {
 type DirectoryPage {
   correctedQuery: String
   businesses: [BusinessItem!]!
+  "Businesses found: exact up to 10 000 matches, beyond that a lower bound (see totalIsEstimate)."
   total: Int!
+  "True when total is a lower bound: the index stopped counting at 10 000 matches."
+  totalIsEstimate: Boolean!
   limit: Int!
   offset: Int!
   hasMore: Boolean!

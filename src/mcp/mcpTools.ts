@@ -46,7 +46,8 @@ const searchOutput = {
   query: z.string(),
   correctedQuery: z.string().optional().describe('The sentence actually searched when the one sent had typos'),
   summary: z.string().describe('A short grounded answer naming the best matches; safe to quote'),
-  total: z.number().int(),
+  total: z.number().int().describe('Businesses found: exact, or a lower bound when totalIsEstimate'),
+  totalIsEstimate: z.boolean().describe('True when total is a lower bound: beyond 10 000 matches the count stops being exact'),
   sessionId: z.string().describe('Pass back as sessionId on the next search of this conversation to personalise it'),
   hasMore: z.boolean(),
   businesses: z.array(
@@ -158,6 +159,7 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
           ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
           summary: result.response,
           total: result.total,
+          totalIsEstimate: result.totalIsEstimate,
           sessionId: result.sessionId,
           hasMore: result.pagination.hasMore,
           businesses: result.results.map((ranked) => {

@@ -143,9 +143,19 @@ export interface SearchHit {
   distanceKm?: number;
 }
 
+/**
+ * Counts are exact at least up to this many matches. Beyond it an adapter may stop counting and
+ * report a lower bound with `totalIsEstimate` (as web search engines do): counting every one of a
+ * million matches would cost more than finding the page asked for.
+ */
+export const EXACT_TOTAL_BOUND = 10_000;
+
 export interface SearchResult {
   hits: SearchHit[];
+  /** The number of matches: exact, or a lower bound of at least EXACT_TOTAL_BOUND when totalIsEstimate. */
   total: number;
+  /** True when `total` is a lower bound (more matches than the adapter counted exactly). */
+  totalIsEstimate: boolean;
 }
 
 export interface BulkFailure {

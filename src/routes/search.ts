@@ -53,6 +53,7 @@ export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: Consum
       response: result.response,
       businesses: result.results.map((ranked) => withTrackedUrl(presentConsumerResult(ranked))),
       total: result.total,
+      totalIsEstimate: result.totalIsEstimate,
       sessionId: result.sessionId,
       pagination: result.pagination,
     });

@@ -8,13 +8,19 @@
 //   are the exception: engines order them their own way); relevance without text and distance
 //   without `near` fall back to aiVisibilityScore (or text relevance);
 // - maxPrice never matches a document without minPrice; `near` never matches one without coordinates.
-import { rankingFieldsOf, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery, type SearchResult } from '../../src/ports/searchIndex';
+import { EXACT_TOTAL_BOUND, rankingFieldsOf, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery, type SearchResult } from '../../src/ports/searchIndex';
+import { searchDocument } from '../fixtures/searchDocument';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments, testDocuments } from '../fixtures/searchDocuments';
 import { openingFilterContract } from './openingFilter.contract';
 
 export interface SearchIndexContractOptions {
   /** Releases an index the suite is done with; defaults to `index.close()`. */
   dispose?: (index: SearchIndex) => Promise<void>;
+  /**
+   * How the adapter counts more than EXACT_TOTAL_BOUND matches: `exact` (every match counted,
+   * totalIsEstimate false; the default) or `estimate` (a lower bound from the bound up, totalIsEstimate true).
+   */
+  totalsBeyondBound?: 'exact' | 'estimate';
 }
 
 const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
@@ -286,7 +292,7 @@ export function searchIndexContract(
         expect(ids(last)).toEqual(all.slice(15));
         expect(last.total).toBe(liveDocuments.length);
         const past = await index.search(query({ sort: 'name', order: 'asc', limit: 5, offset: 100 }));
-        expect(past).toEqual({ hits: [], total: liveDocuments.length });
+        expect(past).toEqual({ hits: [], total: liveDocuments.length, totalIsEstimate: false });
         const text = await index.search(query({ text: 'plumbing', limit: 2 }));
         expect(text.hits).toHaveLength(2);
         expect(text.total).toBe(live((doc) => doc.category === 'Plumbing').length);
@@ -391,6 +397,52 @@ export function searchIndexContract(
         expect((await index.get('live', 'biz_aus_taco'))?.name).toBe('Taco Lab Reloaded');
         expect(await index.get('live', 'biz_chi_pizza')).toBeNull();
         expect(await index.count()).toBe(2);
+      });
+    });
+
+    describe('counting beyond EXACT_TOTAL_BOUND matches', () => {
+      // More bakeries than the bound, plus three dentists: a count below the bound is always exact.
+      const extra = 25;
+      const bakeries = Array.from({ length: EXACT_TOTAL_BOUND + extra }, (_, i) => {
+        const n = String(i).padStart(5, '0');
+        return searchDocument({ id: `bulk_${n}`, name: `Bulk Bakery ${n}`, category: 'Bakeries', description: 'Sourdough loaves baked daily.' });
+      });
+      const dentists = ['bulk_dent_1', 'bulk_dent_2', 'bulk_dent_3'].map((id) => searchDocument({ id, name: `Dentist ${id}`, category: 'Dental' }));
+      let index: SearchIndex;
+      beforeAll(async () => {
+        index = await create();
+        const { failures } = await index.apply(upserts([...bakeries, ...dentists]));
+        expect(failures).toEqual([]);
+      }, 120_000);
+      afterAll(() => dispose(index));
+
+      const expectTotalBeyondBound = (result: SearchResult): void => {
+        if ((options.totalsBeyondBound ?? 'exact') === 'exact') {
+          expect(result).toMatchObject({ total: EXACT_TOTAL_BOUND + extra, totalIsEstimate: false });
+        } else {
+          expect(result.totalIsEstimate).toBe(true);
+          expect(result.total).toBeGreaterThanOrEqual(EXACT_TOTAL_BOUND);
+          expect(result.total).toBeLessThanOrEqual(EXACT_TOTAL_BOUND + extra);
+        }
+      };
+
+      it('counts a small result exactly, saying so', async () => {
+        expect(await index.search(query({ categories: ['dental'] }))).toMatchObject({ total: 3, totalIsEstimate: false });
+        expect(await index.search(query({ text: 'sourdough', categories: ['dental'] }))).toMatchObject({ total: 0, totalIsEstimate: false });
+      });
+
+      it('reports a large result as the adapter counts it, with the page still in order', async () => {
+        const byName = await index.search(query({ categories: ['bakeries'], sort: 'name', order: 'asc', limit: 3 }));
+        expectTotalBeyondBound(byName);
+        expect(ids(byName)).toEqual(['bulk_00000', 'bulk_00001', 'bulk_00002']);
+        const lastByName = await index.search(query({ categories: ['bakeries'], sort: 'name', order: 'desc', limit: 2 }));
+        expect(ids(lastByName)).toEqual([`bulk_${EXACT_TOTAL_BOUND + extra - 1}`, `bulk_${EXACT_TOTAL_BOUND + extra - 2}`]);
+        const byText = await index.search(query({ text: 'sourdough', limit: 5 }));
+        expectTotalBeyondBound(byText);
+        expect(byText.hits).toHaveLength(5);
+        const near = await index.search(query({ categories: ['bakeries'], near: { ...DOWNTOWN_AUSTIN, radiusKm: 5 }, sort: 'distance', order: 'asc', limit: 2 }));
+        expectTotalBeyondBound(near);
+        expect(near.hits).toHaveLength(2);
       });
     });
   });

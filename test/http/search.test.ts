@@ -94,6 +94,8 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(response.status).toBe(200);
     const data = response.body.data;
     expect(data).toMatchObject({ query: 'vegan lunch', response: expect.any(String), total: expect.any(Number), sessionId: expect.any(String), pagination: { offset: 0, limit: 2, hasMore: expect.any(Boolean) } });
+    // The embedded index counts every match: the total is exact.
+    expect(data.totalIsEstimate).toBe(false);
     expect(response.headers['x-session-id']).toBe(data.sessionId);
     const top = data.businesses[0];
     expect(top).toEqual({
@@ -362,7 +364,7 @@ describe('GET /v1/api/v1/directory', () => {
     expect(names).not.toContain('Rapid Rooter Plumbing');
     expect(response.body.data.businesses[0]).toEqual(expect.objectContaining({ aiVisibilityScore: expect.any(Number), verificationLevel: 'none', verified: false }));
     expect(response.body.data.businesses[0]).not.toHaveProperty('personalizationScore');
-    expect(response.body.data.pagination).toEqual({ total: names.length, limit: 20, offset: 0, hasMore: false });
+    expect(response.body.data.pagination).toEqual({ total: names.length, totalIsEstimate: false, limit: 20, offset: 0, hasMore: false });
   });
 
   it('filters by every verification level an item can show, certified included', async () => {
@@ -422,6 +424,7 @@ describe('GET /v1/api/v1/partners/search', () => {
     const byCity = await request(app.callback).get('/v1/api/v1/partners/search?category=plumbing&location=Austin,%20TX').set(partner.auth);
     expect(byCity.status).toBe(200);
     expect(byCity.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.plumber]);
+    expect(byCity.body.data.pagination).toEqual({ total: 1, totalIsEstimate: false, limit: 20, offset: 0, hasMore: false });
     const byPoint = await request(app.callback).get(`/v1/api/v1/partners/search?location=${DENVER.lat},${DENVER.lon},10`).set(partner.auth);
     expect(byPoint.body.data.businesses.map((b: { id: string }) => b.id)).toEqual([ids.denver]);
     expect(byPoint.body.data.businesses[0].distance).toBeLessThan(1);

@@ -3,18 +3,23 @@
 // bulk retries, the mapping's analysers). ELASTICSEARCH_TEST_URL points the suite at a running
 // node instead of starting one.
 import { Client } from '@elastic/elasticsearch';
+import request from 'supertest';
 import { createElasticsearchIndex, type ElasticsearchIndexOptions } from '../../src/adapters/elasticsearch/elasticsearchIndex';
 import { SCHEDULE_FIELD } from '../../src/adapters/elasticsearch/indexedDocument';
 import { PROFILES_INDEX } from '../../src/adapters/elasticsearch/indexDefinition';
 import { scanMatches, searchWithOpening } from '../../src/adapters/elasticsearch/openingSearch';
 import { encodeSchedule } from '../../src/domain/search/openingFilter';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
-import type { IndexAction, SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { EXACT_TOTAL_BOUND, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery } from '../../src/ports/searchIndex';
 import { consumerSearchContract } from '../contract/consumerSearch.contract';
 import { searchIndexContract } from '../contract/searchIndex.contract';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments } from '../fixtures/searchDocuments';
 import { startElasticsearch, startFaultyProxy, type ElasticsearchHarness, type FaultyProxy } from '../harness/elasticsearch';
 import { freePort } from '../harness/freePort';
+import { searchDocument } from '../fixtures/searchDocument';
+import { grantPartnerAccess } from '../fixtures/partnerAgreements';
+import { signUp } from '../http/actors';
+import { buildTestApp } from '../http/testApp';
 
 let es: ElasticsearchHarness;
 let admin: Client;
@@ -55,7 +60,7 @@ const generationsOf = async (alias: string): Promise<string[]> =>
   Object.keys(await admin.indices.get({ index: `${alias}_v*`, allow_no_indices: true })).sort();
 const aliasTargets = async (alias: string): Promise<string[]> => Object.keys(await admin.indices.getAlias({ name: alias }));
 
-searchIndexContract('elasticsearch', async () => openIndex(), { dispose });
+searchIndexContract('elasticsearch', async () => openIndex(), { dispose, totalsBeyondBound: 'estimate' });
 consumerSearchContract('elasticsearch', async () => openIndex(), dispose);
 
 describe('elasticsearch index specifics', () => {
@@ -117,7 +122,7 @@ describe('elasticsearch index specifics', () => {
     });
 
     it('answers pages beyond the result window with the total and no hits', async () => {
-      expect(await index.search(query({ offset: 10_000, limit: 10 }))).toEqual({ hits: [], total: liveDocuments.length });
+      expect(await index.search(query({ offset: 10_000, limit: 10 }))).toEqual({ hits: [], total: liveDocuments.length, totalIsEstimate: false });
     });
 
     it('rejects a document with a field the strict mapping does not know, naming the reason', async () => {
@@ -284,6 +289,53 @@ describe('elasticsearch index specifics', () => {
     const index = createElasticsearchIndex({ node: `http://127.0.0.1:${await freePort()}`, alias: 'nowhere', requestTimeoutMs: 2_000 });
     await expect(index.search(query({ text: 'pizza' }))).rejects.toBeInstanceOf(UnavailableError);
     await index.close();
+  });
+});
+
+describe('bounded totals in the API answers on elasticsearch', () => {
+  // 10 005 bakeries: more than the index counts exactly, so every answer's total is a lower bound.
+  const bakeries = Array.from({ length: EXACT_TOTAL_BOUND + 5 }, (_, i) =>
+    searchDocument({ id: `bake_${String(i).padStart(5, '0')}`, name: `Sourdough Bakery ${i}`, category: 'Bakeries', description: 'Sourdough bread baked daily.' }),
+  );
+  const dentist = searchDocument({ id: 'lone_dentist', name: 'Lone Dentist', category: 'Dental', address: { street: '1 Main St', city: 'Marfa', state: 'TX', postalCode: '79843', country: 'US' } });
+  let index: SearchIndex;
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    index = openIndex();
+    expect(await index.apply(upserts([...bakeries, dentist]))).toEqual({ failures: [] });
+    app = await buildTestApp({ searchIndex: index });
+    const caller = await signUp(app, 'totals-partner');
+    await grantPartnerAccess(app.store, caller.accountId);
+    auth = caller.auth;
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await dispose(index);
+  });
+
+  it('says total is a lower bound in consumer, directory and partner answers, and counts a small result exactly', async () => {
+    const consumer = await request(app.callback).post('/v1/api/v1/consumer/search').set(auth).send({ query: 'sourdough bakery' });
+    expect(consumer.status).toBe(200);
+    expect(consumer.body.data).toMatchObject({ total: 10000, totalIsEstimate: true, pagination: { hasMore: true } });
+    expect(consumer.body.data.response).toMatch(/^Found at least 10000 places/);
+
+    const directory = await request(app.callback).get('/v1/api/v1/directory?category=bakeries&limit=5').set(auth);
+    expect(directory.body.data.pagination).toEqual({ total: 10000, totalIsEstimate: true, limit: 5, offset: 0, hasMore: true });
+    const partner = await request(app.callback).get('/v1/api/v1/partners/search?q=sourdough&limit=5').set(auth);
+    expect(partner.body.data.pagination).toEqual({ total: 10000, totalIsEstimate: true, limit: 5, offset: 0, hasMore: true });
+
+    const small = await request(app.callback).get('/v1/api/v1/directory?city=Marfa').set(auth);
+    expect(small.body.data.pagination).toEqual({ total: 1, totalIsEstimate: false, limit: 20, offset: 0, hasMore: false });
+  });
+
+  it('says so in GraphQL too', async () => {
+    const response = await request(app.callback)
+      .post('/v1/graphql')
+      .set(auth)
+      .send({ query: '{ search(query: "sourdough bakery") { total totalIsEstimate } directory(category: "bakeries") { total totalIsEstimate } }' });
+    expect(response.body.data).toEqual({ search: { total: 10000, totalIsEstimate: true }, directory: { total: 10000, totalIsEstimate: true } });
   });
 });
 

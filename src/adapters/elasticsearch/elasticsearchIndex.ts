@@ -28,6 +28,8 @@ export interface ElasticsearchIndexOptions {
   bulk?: Omit<BulkWriterOptions, 'client' | 'logger'>;
   /** Per-request timeout in ms (default 30 000). */
   requestTimeoutMs?: number;
+  /** Matches counted exactly before `total` becomes a lower bound (default the port's EXACT_TOTAL_BOUND). */
+  exactTotalUpTo?: number;
 }
 
 interface Generation {
@@ -90,8 +92,8 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
 
     search: (query) =>
       guard(async () => {
-        if (query.opening) return searchWithOpening(client, alias, { ...query, opening: query.opening });
-        const plan = buildSearchRequest(query);
+        if (query.opening) return searchWithOpening(client, alias, { ...query, opening: query.opening }, options.exactTotalUpTo);
+        const plan = buildSearchRequest(query, options.exactTotalUpTo);
         const response = await client.search<SearchDocument>({ index: alias, ...plan.request });
         return searchResultFrom(response, plan);
       }),

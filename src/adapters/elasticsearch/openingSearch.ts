@@ -21,9 +21,9 @@ const OPENING_FIELDS = ['hours', 'timeZone', 'blackoutDates'];
 
 type OpeningQuery = SearchQuery & { opening: OpeningFilter };
 
-export async function searchWithOpening(client: Client, index: string, query: OpeningQuery): Promise<SearchResult> {
+export async function searchWithOpening(client: Client, index: string, query: OpeningQuery, exactTotalUpTo?: number): Promise<SearchResult> {
   const { opening, ...rest } = query;
-  const plan = buildSearchRequest(rest);
+  const plan = buildSearchRequest(rest, exactTotalUpTo);
   const codes = await client.search<unknown, { codes: estypes.AggregationsStringTermsAggregate; unscheduled: estypes.AggregationsMissingAggregate }>({
     index,
     query: plan.request.query,
@@ -38,7 +38,7 @@ export async function searchWithOpening(client: Client, index: string, query: Op
   }
   const matches = scheduleMatcher(opening);
   const passing = (listed.buckets as estypes.AggregationsStringTermsBucket[]).map((bucket) => String(bucket.key)).filter(matches);
-  if (passing.length === 0) return { hits: [], total: 0 };
+  if (passing.length === 0) return { hits: [], total: 0, totalIsEstimate: false };
   const response = await client.search<SearchDocument>({ index, ...withFilter(plan, { terms: { [SCHEDULE_FIELD]: passing } }) });
   return searchResultFrom(response, plan);
 }

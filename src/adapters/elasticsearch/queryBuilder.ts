@@ -3,7 +3,7 @@
 // included, runs in the requested direction, like the embedded index. Time filters (`opening`)
 // are not part of the request: openingSearch.ts applies them to what it returns.
 import type { estypes } from '@elastic/elasticsearch';
-import { normalizeKeyword, postalKey, sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
+import { EXACT_TOTAL_BOUND, normalizeKeyword, postalKey, sortsByRelevance, type SearchQuery, stateKeywords } from '../../ports/searchIndex';
 import { INDEX_ONLY_FIELDS, POSTAL_KEY_FIELD } from './indexedDocument';
 import { queryText, type QueryText } from './queryText';
 
@@ -22,7 +22,13 @@ export interface SearchPlan {
   distanceSortPosition: number | null;
 }
 
-export function buildSearchRequest(query: SearchQuery): SearchPlan {
+/**
+ * `exactTotalUpTo`: matches counted exactly (the port's EXACT_TOTAL_BOUND by default). Beyond it
+ * the engine reports `relation: gte` and, more to the point, may stop visiting matches that cannot
+ * reach the page: a bounded count lets it skip blocks of documents (block-max WAND for text
+ * scores, competitive-value pruning under a field or distance sort) instead of touching every match.
+ */
+export function buildSearchRequest(query: SearchQuery, exactTotalUpTo: number = EXACT_TOTAL_BOUND): SearchPlan {
   const text = queryText(query.text, query.textComplete);
   const scored = text !== null && sortsByRelevance(query);
   const sort = sortKeys(query, text !== null);
@@ -43,7 +49,7 @@ export function buildSearchRequest(query: SearchQuery): SearchPlan {
     sort,
     from: inWindow ? from : 0,
     size: inWindow ? Math.min(limit, MAX_RESULT_WINDOW - from) : 0,
-    track_total_hits: true,
+    track_total_hits: exactTotalUpTo,
     _source: { excludes: INDEX_ONLY_FIELDS },
     // Text scores are part of the answer only in relevance order (the port's contract); a field
     // sort leaves the text as a filter and skips scoring altogether.

@@ -1,6 +1,6 @@
 // Elasticsearch search response -> the port's SearchResult. Text scores are divided by the best
 // score on the page (the port's 0..1 scale); the distance comes from the `_geo_distance` sort key
-// that the query builder adds whenever the query has a point.
+// that the query builder adds whenever the query has a point. Totals are counted up to a bound.
 import type { estypes } from '@elastic/elasticsearch';
 import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchResult } from '../../ports/searchIndex';
 import type { SearchPlan } from './queryBuilder';
@@ -10,7 +10,7 @@ export function searchResultFrom(response: estypes.SearchResponse<SearchDocument
   const scores = hits.map((hit) => (plan.scored ? hit._score ?? 0 : 0));
   const best = Math.max(0, ...scores);
   return {
-    total: totalOf(response.hits.total),
+    ...totalOf(response.hits.total),
     hits: hits.map((hit, i): SearchHit => {
       const distance = plan.distanceSortPosition === null ? undefined : hit.sort?.[plan.distanceSortPosition];
       const document = hit._source as SearchDocument;
@@ -24,7 +24,9 @@ export function searchResultFrom(response: estypes.SearchResponse<SearchDocument
   };
 }
 
-function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
-  if (total === undefined) return 0;
-  return typeof total === 'number' ? total : total.value;
+/** A bounded count (track_total_hits: n) answers `gte` once it stopped counting: a lower bound. */
+function totalOf(total: estypes.SearchTotalHits | number | undefined): Pick<SearchResult, 'total' | 'totalIsEstimate'> {
+  if (total === undefined) return { total: 0, totalIsEstimate: false };
+  if (typeof total === 'number') return { total, totalIsEstimate: false };
+  return { total: total.value, totalIsEstimate: total.relation === 'gte' };
 }

@@ -49,12 +49,14 @@ export interface SummariseOptions {
   budgetMs?: number;
   /** Names of other candidate businesses the search saw (for the grounding check). */
   knownNames?: string[];
+  /** `total` is a lower bound (more matched than the index counted): the template says "at least". */
+  totalIsEstimate?: boolean;
 }
 
 export async function summarise(request: SummaryRequest, ranked: RankedResult[], total: number, options: SummariseOptions = {}): Promise<Summary> {
-  const { llm, budgetMs = SUMMARY_BUDGET_MS, knownNames = [] } = options;
+  const { llm, budgetMs = SUMMARY_BUDGET_MS, knownNames = [], totalIsEstimate = false } = options;
   const { query } = request;
-  const template = (): string => templateSummary(request, ranked, total);
+  const template = (): string => templateSummary(request, ranked, total, totalIsEstimate);
   // Nothing to describe: the template's "nothing matched" advice is better than prose.
   if (!llm || ranked.length === 0) return { text: template(), source: 'template' };
   const businesses = ranked.map(summaryBusiness);

@@ -81,12 +81,13 @@ function unlocatedCaveat({ intent, radiusKm }: SummaryRequest): string {
   return intent.nearby && radiusKm === undefined && !intent.place ? ' The search had no location, so these are not sorted by distance.' : '';
 }
 
-export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number): string {
+/** `totalIsEstimate`: `total` is a lower bound, said as "at least" (never a precise-looking count). */
+export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number, totalIsEstimate = false): string {
   const { query, intent } = request;
   if (total <= 0) {
     return `No places matched ${quoted(query)}. You could ${joinList(suggestions(request))}.`;
   }
-  const found = `Found ${places(total)} for ${quoted(query)}.`;
+  const found = `Found ${totalIsEstimate ? 'at least ' : ''}${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;
   const picks = ranked.slice(0, MAX_PICKS).map((r) => {
     const reasons = r.reasons.slice(0, MAX_REASONS_PER_PICK);

@@ -54,6 +54,12 @@ export function presentListingPage(found: SearchResult & { correctedQuery?: stri
   return {
     ...(found.correctedQuery !== undefined && { correctedQuery: found.correctedQuery }),
     businesses: found.hits.map(presentListingItem),
-    pagination: { total: found.total, limit: page.limit, offset: page.offset, hasMore: page.offset + found.hits.length < reachable },
+    pagination: {
+      total: found.total,
+      totalIsEstimate: found.totalIsEstimate,
+      limit: page.limit,
+      offset: page.offset,
+      hasMore: page.offset + found.hits.length < reachable,
+    },
   };
 }

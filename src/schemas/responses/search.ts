@@ -1,7 +1,26 @@
 // Search responses (spec 2.5, 4.2; issue 3).
 import type { SchemaObject } from 'ajv';
+import { EXACT_TOTAL_BOUND } from '../../ports/searchIndex';
 import { DIRECTORY_LEVELS } from '../endpoints/directory';
 import { offsetPaginationSchema } from './common';
+
+const exactUpTo = EXACT_TOTAL_BOUND.toLocaleString('en-US');
+
+/** `total` and `totalIsEstimate` of a search answer: counted exactly up to a bound, like web search engines. */
+const searchTotal: SchemaObject = {
+  type: 'integer',
+  minimum: 0,
+  description:
+    `Businesses matching the search. Exact up to ${exactUpTo} matches; beyond that the index may stop counting and ` +
+    `\`total\` is then a lower bound (at least ${exactUpTo}) with \`totalIsEstimate: true\`. Pages are served up to the ` +
+    `${exactUpTo}th result either way.`,
+};
+const searchTotalIsEstimate: SchemaObject = {
+  type: 'boolean',
+  description:
+    `true when \`total\` is a lower bound rather than an exact count (more than ${exactUpTo} matches on an engine ` +
+    'that bounds its counting, such as Elasticsearch); false when it is exact. Show it as "10,000+" rather than as a count.',
+};
 
 const addressShape: SchemaObject = {
   type: 'object',
@@ -56,7 +75,7 @@ export const listingBusinessSchema: SchemaObject = {
 
 export const consumerSearchResultSchema: SchemaObject = {
   type: 'object',
-  required: ['query', 'response', 'businesses', 'total', 'sessionId', 'pagination'],
+  required: ['query', 'response', 'businesses', 'total', 'totalIsEstimate', 'sessionId', 'pagination'],
   properties: {
     query: { type: 'string' },
     correctedQuery: {
@@ -67,7 +86,8 @@ export const consumerSearchResultSchema: SchemaObject = {
     },
     response: { type: 'string', description: 'Summary grounded in the returned businesses.' },
     businesses: { type: 'array', items: searchResultBusinessSchema },
-    total: { type: 'integer' },
+    total: searchTotal,
+    totalIsEstimate: searchTotalIsEstimate,
     sessionId: { type: 'string', description: 'The X-Session-ID sent, or a new one to send next time.' },
     pagination: offsetPaginationSchema,
   },
@@ -82,6 +102,10 @@ export const listingResultSchema: SchemaObject = {
       description: 'Partner search only: the `q` searched when the one sent had typos no business contains ("piza" -> "pizza").',
     },
     businesses: { type: 'array', items: listingBusinessSchema },
-    pagination: offsetPaginationSchema,
+    pagination: {
+      ...offsetPaginationSchema,
+      required: [...(offsetPaginationSchema.required as string[]), 'total', 'totalIsEstimate'],
+      properties: { ...offsetPaginationSchema.properties, total: searchTotal, totalIsEstimate: searchTotalIsEstimate },
+    },
   },
 };

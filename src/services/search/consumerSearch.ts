@@ -31,6 +31,8 @@ export interface ConsumerSearchResult {
   response: string;
   results: RankedResult[];
   total: number;
+  /** `total` is a lower bound: the index stopped counting (ports/searchIndex.ts EXACT_TOTAL_BOUND). */
+  totalIsEstimate: boolean;
   sessionId: string;
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
@@ -106,7 +108,7 @@ export function createConsumerSearch(deps: {
       isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
     });
     const page = ranked.slice(input.offset, input.offset + input.limit);
-    const { total } = found;
+    const { total, totalIsEstimate } = found;
 
     const summaryRequest: SummaryRequest = { query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category, offset: input.offset };
     const key = summaryKey(summaryRequest, page, total);
@@ -115,7 +117,7 @@ export function createConsumerSearch(deps: {
       // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
       // not shown from an invented business; the template needs none.
       const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
-      const summary = await summarise(summaryRequest, page, total, { llm, knownNames });
+      const summary = await summarise(summaryRequest, page, total, { llm, knownNames, totalIsEstimate });
       if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason, detail: summary.fallbackDetail }, 'summary fell back to the template');
       response = summary.text;
       // A template written because the model was slow or down is not kept: once it answers again,
@@ -139,6 +141,7 @@ export function createConsumerSearch(deps: {
       response,
       results: page,
       total,
+      totalIsEstimate,
       sessionId,
       pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + page.length < total },
     };

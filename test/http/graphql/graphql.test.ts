@@ -76,9 +76,9 @@ describe('queries', () => {
   });
 
   it('directory', async () => {
-    const response = await gql(owner.auth, '{ directory(city: "Austin", sortBy: "name", sortOrder: "asc") { total hasMore businesses { id name verificationLevel } } }');
+    const response = await gql(owner.auth, '{ directory(city: "Austin", sortBy: "name", sortOrder: "asc") { total totalIsEstimate hasMore businesses { id name verificationLevel } } }');
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.directory).toEqual({ total: 1, hasMore: false, businesses: [{ id: ids.sprout, name: 'Sprout Kitchen', verificationLevel: 'none' }] });
+    expect(response.body.data.directory).toEqual({ total: 1, totalIsEstimate: false, hasMore: false, businesses: [{ id: ids.sprout, name: 'Sprout Kitchen', verificationLevel: 'none' }] });
   });
 
   it('myBusinesses: the caller\'s own, drafts included, with a cursor', async () => {

@@ -98,6 +98,7 @@ it('search_businesses answers the consumer search: summary, ids, distance, ratin
   expect(result.isError).toBeFalsy();
   const answer = result.structuredContent!;
   expect(answer.total).toBe(2);
+  expect(answer.totalIsEstimate).toBe(false);
   expect(answer.businesses.map((b: Structured) => b.id).sort()).toEqual([ids.sprout, ids.ladle].sort());
   const ladle = answer.businesses.find((b: Structured) => b.id === ids.ladle);
   // 500 E 6th St is about 0.4 km from the city centre point; 1400 S Congress about 2.2 km.

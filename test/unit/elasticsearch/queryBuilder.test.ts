@@ -58,6 +58,11 @@ describe('buildSearchRequest rules', () => {
     const near = buildSearchRequest({ ...base, offset: MAX_RESULT_WINDOW - 5, limit: 50 }).request;
     expect([near.from, near.size]).toEqual([MAX_RESULT_WINDOW - 5, 5]);
     const past = buildSearchRequest({ ...base, offset: MAX_RESULT_WINDOW + 1, limit: 50 }).request;
-    expect([past.from, past.size, past.track_total_hits]).toEqual([0, 0, true]);
+    expect([past.from, past.size, past.track_total_hits]).toEqual([0, 0, 10000]);
+  });
+
+  it('counts matches exactly up to the bound it is given (10 000 by default), no further', () => {
+    expect(buildSearchRequest(base).request.track_total_hits).toBe(10000);
+    expect(buildSearchRequest({ ...base, text: 'tacos' }, 25).request.track_total_hits).toBe(25);
   });
 });

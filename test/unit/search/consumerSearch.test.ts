@@ -36,7 +36,7 @@ function recordingIndex(reads: Set<string>, queries: SearchQuery[]): SearchIndex
   return {
     search: async (query) => {
       queries.push(query);
-      return { hits: documents.map(hit), total: documents.length };
+      return { hits: documents.map(hit), total: documents.length, totalIsEstimate: false };
     },
     apply: unused, get: unused, count: unused, rebuild: unused, ping: unused, close: unused,
   };

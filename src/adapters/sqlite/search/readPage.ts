@@ -112,7 +112,8 @@ export function pageResult(page: PageRows): SearchResult {
   let best = 0;
   for (const row of page.rows) if (row.textScore !== null && row.textScore > best) best = row.textScore;
   const hits = page.rows.map((row): SearchHit => new PageHit(row.document, row.fields, textScore(row.textScore, best), row.distanceKm));
-  return { hits, total: page.total };
+  // Every match is counted here: the total is exact.
+  return { hits, total: page.total, totalIsEstimate: false };
 }
 
 /** Engine relevance scaled so the best hit of the page is 1; 0 when the query had no text. */
