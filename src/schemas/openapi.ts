@@ -6,6 +6,7 @@ import { documentDescription } from './docs/description';
 import { analyticsEventPaths } from './docs/paths/analyticsEvents';
 import { analyticsPaths } from './docs/paths/analytics';
 import { withRouteSecurity } from './docs/routeSecurity';
+import { withLinks } from './docs/links';
 import { partnerAgreementPaths } from './docs/paths/partnerAgreements';
 import { oauthClientPaths } from './docs/paths/oauthClients';
 import { authPaths } from './docs/paths/auth';
@@ -48,7 +49,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'GraphQL' },
     ],
     // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
-    paths: withRouteSecurity({
+    // Creating operations link to those that take the id they answer (docs/links.ts).
+    paths: withLinks(withRouteSecurity({
       ...authPaths(),
       ...profilePaths(),
       ...catalogPaths(),
@@ -64,7 +66,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...analyticsEventPaths(),
       ...mcpPaths(),
       ...graphqlPaths(),
-    }, components.securitySchemes),
+    }, components.securitySchemes)),
     components,
   };
 }

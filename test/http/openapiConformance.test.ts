@@ -7,7 +7,7 @@
 // earlier ones created), one test each so a failure names its operation.
 import { isDeepStrictEqual } from 'node:util';
 import request from 'supertest';
-import { CASES, type Call } from './openapiConformance/cases';
+import { CASES, PNG, type Call } from './openapiConformance/cases';
 import { documentedAnswers, type DocumentedAnswers } from './openapiConformance/documentedAnswers';
 import { seedWorld, type World } from './openapiConformance/world';
 
@@ -122,6 +122,7 @@ describe.each(CASES.map((entry) => [`${entry.operationId}${entry.note ? ` (${ent
     check('answer status', { status: response.status, body: response.status === expected ? 'as expected' : response.body }, { status: expected, body: 'as expected' });
     if (call.error) check('answer error', { code: response.body?.error?.code, field: response.body?.error?.details?.field }, call.error);
     conforms('answer', response);
+    check('links', answers.linkProblems(entry.operationId, response, call.path), []);
     expect(findings).toEqual({});
   });
 });
@@ -143,4 +144,15 @@ it('flags a field the document does not list, however deep', async () => {
   const listed = structuredClone(list.body);
   listed.data.profiles[0].ownerId = world.owner.accountId;
   expect(answers.problems('listOwnProfiles', { ...list, body: listed } as request.Response)).toEqual([expect.stringMatching(/^body\/data\/profiles\/0 must NOT have additional properties/)]);
+});
+
+it('flags a link whose expression gives no usable id on a real answer', async () => {
+  const uploaded = await send({ method: 'post', path: '/business/profile/media', auth: world.owner.auth, multipart: { fields: { type: 'photo', businessId: world.businessId }, file: { bytes: PNG, filename: 'a.png', contentType: 'image/png' } } });
+  expect(uploaded.status).toBe(201);
+  expect(answers.linkProblems('uploadMedia', uploaded, '/business/profile/media')).toEqual([]);
+  const broken = { ...uploaded, body: { ...uploaded.body, data: { ...uploaded.body.data, id: 'photo-1' } } } as request.Response;
+  expect(answers.linkProblems('uploadMedia', broken, '/business/profile/media')).toEqual([
+    'link GetMedia: $response.body#/data/id gave "photo-1", which mediaId refuses',
+    'link DeleteMedia: $response.body#/data/id gave "photo-1", which mediaId refuses',
+  ]);
 });

@@ -36,7 +36,7 @@ export interface Case {
 }
 
 // A real 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PASSWORD = 'correct horse battery staple';
 const RANGE = () => ({ startDate: dayFromNow(-7), endDate: dayFromNow(0) });
 const MCP_ACCEPT = { Accept: 'application/json, text/event-stream' };

@@ -44,6 +44,8 @@ export interface DocumentedAnswers {
   response(operationId: string, status: number): Json | undefined;
   /** Problems with the answer, empty when it conforms. */
   problems(operationId: string, response: Response): string[];
+  /** Each documented link of the answer, evaluated on it: a value its target's parameter schema accepts. */
+  linkProblems(operationId: string, response: Response, requestPath: string): string[];
   resolve<T = Json>(node: Json): T;
 }
 
@@ -119,6 +121,25 @@ export function documentedAnswers(document: Json): DocumentedAnswers {
       return raw ? resolve(raw) : undefined;
     },
     resolve,
+    linkProblems(operationId, response, requestPath) {
+      const { path } = operation(operationId);
+      const template = new RegExp(`^${path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`);
+      const pathValues = template.exec(requestPath)?.groups ?? {};
+      const links = (this.response(operationId, response.status)?.links ?? {}) as Json;
+      const problems: string[] = [];
+      for (const [name, link] of Object.entries(links)) {
+        const target = operation(link.operationId);
+        for (const [parameter, expression] of Object.entries(link.parameters as Record<string, string>)) {
+          const value = expression.startsWith('$response.body#')
+            ? expression.slice('$response.body#'.length).split('/').slice(1).reduce<any>((node, key) => node?.[key], response.body)
+            : pathValues[expression.replace('$request.path.', '')];
+          const declared = (target.op.parameters ?? []).map((node: Json) => resolve(node)).find((candidate: Json) => candidate.name === parameter);
+          if (!declared) problems.push(`link ${name}: ${link.operationId} takes no parameter ${parameter}`);
+          else if (typeof value !== 'string' || !ajv.validate(declared.schema, value)) problems.push(`link ${name}: ${expression} gave ${JSON.stringify(value)}, which ${parameter} refuses`);
+        }
+      }
+      return problems;
+    },
     problems(operationId, response) {
       const documented = this.response(operationId, response.status);
       if (!documented) return [`answered ${response.status}, which ${operationId} does not document (body ${JSON.stringify(response.body).slice(0, 300)})`];
