@@ -41,6 +41,7 @@ let page: Page;
 let owner: Actor;
 let businessId: string;
 let sandboxBusinessName: string;
+let sandboxAuth: { Authorization: string };
 const pageProblems: string[] = [];
 
 async function createBusiness(actor: Actor, overrides: Record<string, unknown>, publish: boolean, auth = actor.auth): Promise<string> {
@@ -110,6 +111,7 @@ beforeAll(async () => {
   }
   // A sandbox business of the same owner: only a sandbox key lists it.
   const sandbox = await apiKey(app, owner, 'test');
+  sandboxAuth = sandbox.auth;
   sandboxBusinessName = 'Sandbox Only Dental';
   await createBusiness(owner, { category: 'dental', name: sandboxBusinessName }, false, sandbox.auth);
 
@@ -242,6 +244,51 @@ it('regroups the series by week and recomputes attribution under another model',
   expect(Number(await cell('attribution-table', 'website_visit', 2))).toBe(1);
 }, 120_000);
 
+it('narrows the series to one platform with the platform filter', async () => {
+  await page.selectOption('#visibility-platform', 'perplexity');
+  await page.waitForFunction(() => document.querySelector('#visibility-table caption')?.textContent?.includes('on perplexity'), undefined, WAIT);
+  const perplexity = await api(`/analytics/upstream-metrics?${q()}&granularity=week&platform=perplexity`);
+  expect(Number(await figure('visibility-totals', 'impressions'))).toBe(perplexity.metrics.impressions);
+  expect(perplexity.metrics.impressions).toBe(1);
+  expect(Number(await cell('visibility-table', '2026-03-16', 1))).toBe(1);
+  expect(Number(await cell('visibility-table', '2026-03-09', 1))).toBe(0);
+  await page.selectOption('#visibility-platform', '');
+  await page.waitForFunction(() => !document.querySelector('#visibility-table caption')?.textContent?.includes('on perplexity'), undefined, WAIT);
+}, 60_000);
+
+it('refuses a custom period that ends before it starts, in the form, without calling the API', async () => {
+  const calls: string[] = [];
+  const count = (sent: { url(): string }) => {
+    if (sent.url().includes('/v1/')) calls.push(sent.url());
+  };
+  page.on('request', count);
+  await page.fill('#from', '2026-03-31');
+  await page.fill('#to', '2026-03-01');
+  await page.click('#apply-range');
+  await page.waitForSelector('#range-error:not([hidden])', WAIT);
+  expect(await page.textContent('#range-error')).toBe('The start day must not be after the end day.');
+  page.off('request', count);
+  expect(calls).toEqual([]);
+  // The views still show March.
+  expect(await page.locator('#visibility-table tbody tr').count()).toBe(6);
+  await page.fill('#from', MARCH.startDate);
+  await page.fill('#to', MARCH.endDate);
+  await page.click('#apply-range');
+  await page.waitForSelector('#range-error[hidden]', ATTACHED);
+}, 60_000);
+
+it('computes the preset periods as inclusive local days ending today', async () => {
+  // A string, so the test's compiler leaves the browser's import() alone.
+  const periods = await page.evaluate(
+    "import('/dashboard/assets/period.js').then(({ lastDays }) => [lastDays(7, new Date(2026, 2, 10, 18)), lastDays(30, new Date(2026, 2, 1)), lastDays(90, new Date(2026, 0, 5))])",
+  );
+  expect(periods).toEqual([
+    { startDate: '2026-03-04', endDate: '2026-03-10' },
+    { startDate: '2026-01-31', endDate: '2026-03-01' },
+    { startDate: '2025-10-08', endDate: '2026-01-05' },
+  ]);
+}, 60_000);
+
 it('refreshes the access token when the API answers 401, and retries', async () => {
   let refused = false;
   const refreshes: string[] = [];
@@ -295,6 +342,13 @@ it('reads the sandbox only with a sandbox key it creates for the session, and re
   await page.waitForSelector('#visibility[data-state="empty"]', WAIT);
   expect(await page.textContent('#visibility')).toContain('No events in this period yet.');
   expect(await page.textContent('#visibility')).toContain('npm run seed:demo');
+  // No peers in the sandbox: the API's reason instead of percentiles.
+  await page.waitForSelector('#benchmarks-withheld', WAIT);
+  const sandboxId = await page.inputValue('#business');
+  // The period chosen before (March) carries over to the sandbox.
+  const withheld = await request(app.callback).get(`/v1/analytics/benchmarks?${period.replace('__ID__', sandboxId)}`).set(sandboxAuth);
+  expect(withheld.body.benchmarks.percentilesWithheld).toEqual(expect.any(String));
+  expect(await page.textContent('#benchmarks-withheld')).toContain(withheld.body.benchmarks.percentilesWithheld);
 
   await page.click('#sign-out');
   await page.waitForSelector('#sign-in:not([hidden])', WAIT);
@@ -319,6 +373,18 @@ it('is readable at 375 px wide: no horizontal scrolling, controls stacked', asyn
   await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-375.png'), fullPage: true });
   expect(pageProblems).toEqual([]);
 }, 120_000);
+
+it('ends the session with a message when the API refuses the refresh', async () => {
+  const unauthorised = (message: string) => ({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message } }) });
+  await page.route('**/v1/analytics/attribution?*', (route) => route.fulfill(unauthorised('Token expired')));
+  await page.route('**/v1/auth/refresh', (route) => route.fulfill(unauthorised('Invalid refresh token')));
+  await page.selectOption('#attribution-model', 'lastTouch');
+  await page.waitForSelector('#sign-in:not([hidden])', WAIT);
+  expect(await page.textContent('#sign-in-error')).toBe('Your session ended (Invalid refresh token): sign in again.');
+  expect(await page.isHidden('#dashboard')).toBe(true);
+  await page.unroute('**/v1/analytics/attribution?*');
+  await page.unroute('**/v1/auth/refresh');
+}, 60_000);
 
 it('links to /docs, where the rendered reference lists the consumer search operation', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });

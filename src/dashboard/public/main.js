@@ -61,8 +61,9 @@ $('sign-in-form').addEventListener('submit', async (event) => {
 
 $('sign-out').addEventListener('click', () => session.signOut());
 
-session.onSignedOut(() => {
+session.onSignedOut((reason) => {
   api.clearCache();
+  say($('sign-in-error'), reason);
   state.update({ businesses: [], businessId: null });
   $('dashboard').hidden = true;
   $('account').hidden = true;

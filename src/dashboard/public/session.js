@@ -18,7 +18,7 @@ function keep(tokens) {
   refreshToken = tokens.refreshToken;
 }
 
-/** Called with no argument when the session ends (sign-out, or a refresh the API refused). */
+/** Called when the session ends: with the reason when the API ended it (a refused refresh), without one on sign-out. */
 export function onSignedOut(listener) {
   listeners.add(listener);
 }
@@ -40,9 +40,9 @@ function forget() {
   refreshing = null;
 }
 
-function end() {
+function end(reason) {
   forget();
-  for (const listener of listeners) listener();
+  for (const listener of listeners) listener(reason);
 }
 
 /** A new access token from the refresh token; one request at a time. */
@@ -51,7 +51,7 @@ export function refresh() {
   refreshing ??= callApi('/auth/refresh', { method: 'POST', body: { refreshToken } })
     .then(keep)
     .catch((error) => {
-      if (error.status === 401) end();
+      if (error.status === 401) end(`Your session ended (${error.message}): sign in again.`);
       throw error;
     })
     .finally(() => {
