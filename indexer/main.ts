@@ -1,14 +1,15 @@
 // `npm run indexer`: the change-feed indexer as its own process (the production shape, with
 // IN_PROCESS_INDEXER=false on the API). SIGTERM finishes the batch in flight, commits its
 // position and exits.
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { openSearchIndex } from '../src/runtime/openSearchIndex';
 import { openStore } from '../src/runtime/openStore';
 import { withStartupRetry } from '../src/runtime/startupRetry';
+import { runWorker, stopOnSignal } from '../src/runtime/workerProcess';
 import { createIndexer } from './indexer';
 
-async function main(): Promise<void> {
+runWorker('indexer', async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel).child({ component: 'indexer' });
   const store = await withStartupRetry('store', () => openStore(config, logger), config.startupTimeoutSeconds, logger);
@@ -19,19 +20,5 @@ async function main(): Promise<void> {
 
   const report = setInterval(async () => logger.info(await indexer.status(), 'indexer status'), 60_000);
   report.unref();
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'stopping indexer');
-    await indexer.stop();
-    await index.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(`indexer failed to start: ${(error as Error).message}`);
-  process.exit(1);
+  stopOnSignal('indexer', logger, [() => indexer.stop(), () => index.close(), () => store.close()]);
 });

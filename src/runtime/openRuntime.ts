@@ -23,7 +23,7 @@ import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../../webhooks/dispatcher';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../services/webhooks/dispatcher';
 import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
 import { createSecretBox } from '../domain/webhooks/secretBox';
 import { readIndexerProgress } from '../../indexer/indexerProgress';

@@ -5,7 +5,7 @@ import { createAddressPolicy } from '../../src/domain/webhooks/addressPolicy';
 import type { RetrySchedule } from '../../src/domain/webhooks/retrySchedule';
 import { createSecretBox } from '../../src/domain/webhooks/secretBox';
 import { createLogger, type Logger } from '../../src/logger';
-import { createWebhookDispatcher, type DispatcherOptions, type WebhookDispatcher } from '../../webhooks/dispatcher';
+import { createWebhookDispatcher, type DispatcherOptions, type WebhookDispatcher } from '../../src/services/webhooks/dispatcher';
 import { buildTestApp, type TestApp } from './testApp';
 
 export const WEBHOOK_SECRET_KEY = 'webhook-secret-key-for-tests-0123456789abcdef';

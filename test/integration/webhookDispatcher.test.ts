@@ -10,8 +10,8 @@ import { createSecretBox, newSigningSecret } from '../../src/domain/webhooks/sec
 import { createLogger } from '../../src/logger';
 import { newDelivery } from '../../src/services/webhooks/webhookDeliveries';
 import { webhookEvent } from '../../src/services/webhooks/webhookEvents';
-import { createWebhookDispatcher, type DispatcherOptions } from '../../webhooks/dispatcher';
-import type { SendRequest } from '../../webhooks/httpDelivery';
+import { createWebhookDispatcher, type DispatcherOptions } from '../../src/services/webhooks/dispatcher';
+import type { SendRequest } from '../../src/services/webhooks/httpDelivery';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
 const box = createSecretBox('dispatcher-test-key-material-0123456789');

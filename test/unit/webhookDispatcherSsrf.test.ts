@@ -6,8 +6,8 @@ import { createAddressPolicy } from '../../src/domain/webhooks/addressPolicy';
 import { createSecretBox, newSigningSecret } from '../../src/domain/webhooks/secretBox';
 import { webhookEvent } from '../../src/services/webhooks/webhookEvents';
 import { newDelivery } from '../../src/services/webhooks/webhookDeliveries';
-import type { ResolvedAddress, SendRequest } from '../../webhooks/httpDelivery';
-import { createWebhookDispatcher } from '../../webhooks/dispatcher';
+import type { ResolvedAddress, SendRequest } from '../../src/services/webhooks/httpDelivery';
+import { createWebhookDispatcher } from '../../src/services/webhooks/dispatcher';
 import { recordingLogger } from '../http/webhookSetup';
 
 const box = createSecretBox('ssrf-test-key-material-0123456789abcdef');

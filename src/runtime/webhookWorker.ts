@@ -3,15 +3,16 @@
 // leases, so several can run at once. SIGTERM stops leasing, lets attempts in flight finish and
 // records them, then exits; a process killed mid-attempt leaves a lease that runs out, and the
 // delivery is attempted again by whichever dispatcher runs next.
-import { ConfigError, loadConfig } from '../src/config';
-import { createAddressPolicy } from '../src/domain/webhooks/addressPolicy';
-import { createSecretBox } from '../src/domain/webhooks/secretBox';
-import { createLogger } from '../src/logger';
-import { openStore } from '../src/runtime/openStore';
-import { withStartupRetry } from '../src/runtime/startupRetry';
-import { createWebhookDispatcher } from './dispatcher';
+import { loadConfig } from '../config';
+import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
+import { createSecretBox } from '../domain/webhooks/secretBox';
+import { createLogger } from '../logger';
+import { createWebhookDispatcher } from '../services/webhooks/dispatcher';
+import { openStore } from './openStore';
+import { withStartupRetry } from './startupRetry';
+import { runWorker, stopOnSignal } from './workerProcess';
 
-async function main(): Promise<void> {
+runWorker('webhook dispatcher', async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel).child({ component: 'webhooks' });
   const store = await withStartupRetry('store', () => openStore(config, logger), config.startupTimeoutSeconds, logger);
@@ -25,19 +26,5 @@ async function main(): Promise<void> {
   });
   dispatcher.start();
   logger.info('webhook dispatcher running');
-
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'stopping webhook dispatcher');
-    await dispatcher.stop();
-    await store.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-main().catch((error) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(`webhook dispatcher failed to start: ${(error as Error).message}`);
-  process.exit(1);
+  stopOnSignal('webhook dispatcher', logger, [() => dispatcher.stop(), () => store.close()]);
 });

@@ -12,13 +12,13 @@
 // - SSRF: the host is resolved at every attempt and every address checked against the policy;
 //   the request then connects to the checked address (httpDelivery.ts).
 import { Webhook } from 'standardwebhooks';
-import type { Logger } from '../src/logger';
-import type { AddressPolicy } from '../src/domain/webhooks/addressPolicy';
-import { STANDARD_RETRY_SCHEDULE, nextRetryDelay, type RetrySchedule } from '../src/domain/webhooks/retrySchedule';
-import type { SecretBox } from '../src/domain/webhooks/secretBox';
-import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '../src/domain/webhooks/webhookRecords';
-import type { WebhookRepository } from '../src/ports/webhookRepository';
-import { newDelivery, recipientsOf } from '../src/services/webhooks/webhookDeliveries';
+import type { Logger } from '../../logger';
+import type { AddressPolicy } from '../../domain/webhooks/addressPolicy';
+import { STANDARD_RETRY_SCHEDULE, nextRetryDelay, type RetrySchedule } from '../../domain/webhooks/retrySchedule';
+import type { SecretBox } from '../../domain/webhooks/secretBox';
+import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '../../domain/webhooks/webhookRecords';
+import type { WebhookRepository } from '../../ports/webhookRepository';
+import { newDelivery, recipientsOf } from './webhookDeliveries';
 import { resolveHost, sendOverHttp, type Resolve, type Send } from './httpDelivery';
 
 /** Failing this long (no delivery since the first failure) disables an endpoint. */
