@@ -309,6 +309,34 @@ it('refreshes the access token when the API answers 401, and retries', async () 
   await page.unroute('**/v1/analytics/attribution?*');
 }, 60_000);
 
+it('refreshes the access token before it expires (one refresh for the calls of a reload)', async () => {
+  // Its own tab with a controllable clock: an hour passes without waiting for one.
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await tab.clock.install();
+    const sent: string[] = [];
+    tab.on('request', (request) => {
+      if (request.url().includes('/v1/')) sent.push(new URL(request.url()).pathname);
+    });
+    await tab.goto(`${base}/dashboard`);
+    await tab.fill('#email', owner.email);
+    await tab.fill('#password', PASSWORD);
+    await tab.click('#sign-in-submit');
+    await tab.waitForSelector('#funnel:is([data-state="ready"], [data-state="empty"])', WAIT);
+    expect(sent.filter((path) => path === '/v1/auth/refresh')).toEqual([]);
+    // Access tokens last an hour; 59 min 45 s later the page renews it first (30 s early).
+    await tab.clock.fastForward('59:45');
+    sent.length = 0;
+    await tab.click('#reload');
+    await tab.waitForSelector('#funnel:is([data-state="ready"], [data-state="empty"])', WAIT);
+    await tab.waitForSelector('#profile-health[data-state="ready"]', WAIT);
+    expect(sent.filter((path) => path === '/v1/auth/refresh')).toEqual(['/v1/auth/refresh']);
+    expect(sent.indexOf('/v1/auth/refresh')).toBe(0);
+  } finally {
+    await tab.close();
+  }
+}, 60_000);
+
 it('shows an error that says what to do when the API refuses, and recovers with Try again', async () => {
   await page.route('**/v1/analytics/benchmarks?*', (route) =>
     route.fulfill({
