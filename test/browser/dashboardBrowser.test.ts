@@ -402,6 +402,25 @@ it('is readable at 375 px wide: no horizontal scrolling, controls stacked', asyn
   expect(pageProblems).toEqual([]);
 }, 120_000);
 
+it('is usable from the keyboard: controls in reading order, each with a visible focus ring', async () => {
+  await page.focus('#environment');
+  const order = ['#environment'];
+  // Chromium's date inputs take one Tab per part (month, day, year): count each control once.
+  for (let i = 0; i < 16 && order.length < 7; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => `#${document.activeElement?.id}`);
+    if (focused !== order.at(-1)) order.push(focused);
+  }
+  expect(order).toEqual(['#environment', '#business', '#period', '#from', '#to', '#apply-range', '#reload']);
+  // The focused control (reached by keyboard) shows the focus outline.
+  expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
+  // Every form control has a label a screen reader announces.
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('#dashboard select, #dashboard input')].filter((el) => !(el as HTMLInputElement).labels?.length).map((el) => el.id),
+  );
+  expect(unlabelled).toEqual([]);
+}, 60_000);
+
 it('ends the session with a message when the API refuses the refresh', async () => {
   const unauthorised = (message: string) => ({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message } }) });
   await page.route('**/v1/analytics/attribution?*', (route) => route.fulfill(unauthorised('Token expired')));
