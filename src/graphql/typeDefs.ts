@@ -137,6 +137,8 @@ type BusinessItem {
   personalizationScore: Float
   "Search only: why it matched, in plain words."
   reasons: [String!]
+  "Search only: false when it is not what the query asked for, only shown instead (the summary says so first)."
+  matchesQuery: Boolean
 }
 
 type DirectoryPage {

@@ -64,6 +64,7 @@ const searchOutput = {
       reviewCount: z.number().int(),
       distanceKm: z.number().optional().describe('Only when a location was sent'),
       whyMatched: z.array(z.string()).describe('Plain reasons this business matched the query'),
+      matchesQuery: z.boolean().describe('false when it is not what the query asked for, only shown instead (see the summary)'),
     }),
   ),
 };
@@ -177,6 +178,7 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
               reviewCount: item.reviewCount,
               ...(item.distance !== undefined && { distanceKm: item.distance }),
               whyMatched: ranked.reasons,
+              matchesQuery: item.matchesQuery,
             };
           }),
         };

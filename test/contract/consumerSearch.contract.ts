@@ -34,19 +34,29 @@ const place = (overrides: Partial<SearchDocument> & { id: string; name: string }
  */
 export const RANKING_FIXTURE: SearchDocument[] = [
   // Same text, place, rating: only the hours differ (closed on the Wednesday of NOW).
-  place({ id: 'biz_tie_a_closed', name: 'Nonna Alpha', description: 'Handmade gnocchi every day.', hours: CLOSED_ON_WEDNESDAY }),
-  place({ id: 'biz_tie_b_open', name: 'Nonna Bravo', description: 'Handmade gnocchi every day.' }),
+  place({ id: 'biz_tie_a_closed', name: 'Nonna Alpha', description: 'Handmade gnocchi and fresh pasta every day.', hours: CLOSED_ON_WEDNESDAY }),
+  place({ id: 'biz_tie_b_open', name: 'Nonna Bravo', description: 'Handmade gnocchi and fresh pasta every day.' }),
   // Same text, hours, rating: only the distance from the caller differs (5 km and 1 km).
   place({ id: 'biz_tie_c_far', name: 'Udon Charlie', description: 'Thick udon in hot broth.', coordinates: north(5) }),
   place({ id: 'biz_tie_d_near', name: 'Udon Delta', description: 'Thick udon in hot broth.', coordinates: north(1) }),
 ];
+
+const EARLY_BIRD: WeeklyHours = Object.fromEntries(WEEK.map((day) => [day, { open: '07:00', close: '15:00' }]));
+/** Not a restaurant, but its menu says breakfast: what "breakfast near me" must find. */
+export const BAKERY = place({
+  id: 'biz_bakery', name: 'Early Loaf', category: 'Bakeries', description: 'Sourdough loaves, and a breakfast menu from 7am.', hours: EARLY_BIRD, coordinates: north(2),
+});
+/** Neither a restaurant nor anything a meal or dish would find. */
+export const PLUMBER = place({ id: 'biz_plumber', name: 'Pipe Pros', category: 'Plumbing', description: 'Leaks and drains fixed the same day.' });
+const RESTAURANT_IDS = ['biz_tie_a_closed', 'biz_tie_b_open', 'biz_tie_c_far', 'biz_tie_d_near'];
 
 export function consumerSearchContract(name: string, create: () => Promise<SearchIndex>, dispose: (index: SearchIndex) => Promise<void> = (index) => index.close()): void {
   describe(`consumer search contract: ${name}`, () => {
     let index: SearchIndex;
     beforeAll(async () => {
       index = await create();
-      expect(await index.apply(RANKING_FIXTURE.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
+      const documents = [...RANKING_FIXTURE, BAKERY, PLUMBER];
+      expect(await index.apply(documents.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
     });
     afterAll(() => dispose(index));
 
@@ -75,6 +85,62 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
         const result = await search({ query: 'udon near me', location: { ...AUSTIN, distance: '25km' } });
         expect(ids(result)).toEqual(['biz_tie_d_near', 'biz_tie_c_far']);
         expect(result.results.map((r) => Math.round(r.distanceKm ?? -1))).toEqual([1, 5]);
+      });
+    });
+
+    // Phrases a summary must not use about a business: what it is not, or does not offer.
+    const NEGATIVE_CLAIM = /\b(?:not listed|is not a|does not|do not|doesn't|don't|isn't|no longer)\b/i;
+    const matchFlags = (result: ConsumerSearchResult) => Object.fromEntries(result.results.map((r) => [r.document.id, r.matchesQuery]));
+
+    describe('a request nothing in reach matches', () => {
+      it('says so first, then shows the restaurants the dish implied, each marked as not matching', async () => {
+        const result = await search({ query: 'ramen near me', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result).sort()).toEqual(RESTAURANT_IDS);
+        expect(result.results.map((r) => r.matchesQuery)).toEqual([false, false, false, false]);
+        expect(result.response).toMatch(/^No business within 25 km offers "ramen"\. Other places found: /);
+        expect(result.response.slice(result.response.indexOf('.') + 1)).not.toMatch(NEGATIVE_CLAIM);
+      });
+
+      it('names the place the sentence gave', async () => {
+        const result = await search({ query: 'ramen near Austin' });
+        expect(result.results.map((r) => r.matchesQuery)).toEqual([false, false, false, false]);
+        expect(result.response).toMatch(/^No business near Austin offers "ramen"\. /);
+      });
+
+      it('puts the matches first and says how many others the page shows', async () => {
+        const result = await search({ query: 'pasta near me', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result)).toEqual(['biz_tie_b_open', 'biz_tie_a_closed', 'biz_tie_d_near', 'biz_tie_c_far']);
+        expect(result.results.map((r) => r.matchesQuery)).toEqual([true, true, false, false]);
+        expect(result.response).toBe(
+          'Found 4 places for "pasta near me". Top picks: ' +
+            'Nonna Bravo (matches "pasta", 0.1 km away, rated 4.5 from 40 reviews, open now); ' +
+            'Nonna Alpha (matches "pasta", 0.1 km away, rated 4.5 from 40 reviews). ' +
+            '2 other results on this page are not a match for "pasta".',
+        );
+      });
+    });
+
+    describe('a category inferred from words', () => {
+      it('widens the search: "breakfast near me" finds the bakery whose menu says breakfast, beside the restaurants', async () => {
+        const result = await search({ query: 'breakfast near me', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result).sort()).toEqual(['biz_bakery', ...RESTAURANT_IDS]);
+        expect(matchFlags(result)).toEqual({
+          biz_bakery: true, biz_tie_a_closed: true, biz_tie_b_open: true, biz_tie_c_far: true, biz_tie_d_near: true,
+        });
+        expect(result.response).toMatch(/^Found 5 places for "breakfast near me"\. Top picks: /);
+        expect(result.response).not.toMatch(NEGATIVE_CLAIM);
+      });
+
+      it('tells what a pick is listed under, never what it is not', async () => {
+        // Searched from the bakery's door, 500 m around: it is the only business there.
+        const result = await search({ query: 'breakfast near me', location: { ...north(2), distance: '0.5km' } });
+        expect(ids(result)).toEqual(['biz_bakery']);
+        expect(result.response).toBe('Found 1 place for "breakfast near me". Top pick: Early Loaf (listed under Bakeries, matches "breakfast", 0.1 km away, rated 4.5 from 40 reviews).');
+      });
+
+      it('still filters when the caller sends the category', async () => {
+        const result = await search({ query: 'breakfast near me', category: 'restaurants', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result).sort()).toEqual(RESTAURANT_IDS);
       });
     });
   });

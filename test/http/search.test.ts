@@ -114,6 +114,7 @@ describe('POST /v1/api/v1/consumer/search', () => {
       reviewCount: 0,
       distance: expect.any(Number),
       personalizationScore: expect.any(Number),
+      matchesQuery: true,
     });
     // 0.01 degrees of latitude is 1.11 km.
     expect(top.distance).toBeGreaterThan(1.0);
@@ -199,7 +200,7 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(found).toContain(ids.vegan);
     expect(found).not.toContain(ids.bbq);
     // The lowest price is shown in its currency, first: the sentence asked about price.
-    expect(response.body.data.response).toBe('Found 1 place for "lunch under $20". Top pick: Green Leaf Vegan Kitchen (services from $14, 1.1 km away, open now).');
+    expect(response.body.data.response).toBe('Found 1 place for "lunch under $20". Top pick: Green Leaf Vegan Kitchen (matches "lunch", services from $14, 1.1 km away, open now).');
   });
 
   it('filters "24 hour" to places open all day today, and "weekends" to places open on Saturday or Sunday', async () => {
@@ -313,13 +314,15 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(vegan.businesses.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining([ids.vegan, ids.denver]));
   });
 
-  it('says when none of the results is the kind of place the sentence named', async () => {
+  it('says what a pick is listed under when it is not the kind of place the sentence named, never what it is not', async () => {
     // "plumber" implies plumbing and "pastries" bakeries; the only match near Denver is a cafe
     // that mentions pastries.
     const response = await consumer({ query: 'plumber pastries', location: { ...DENVER, distance: '5km' } });
     const names = response.body.data.businesses.map((b: { name: string }) => b.name);
     expect(names).toEqual(['Mile High Vegan Cafe']);
-    expect(response.body.data.response).toMatch(/^Found 1 place for "plumber pastries"\. It is not listed under plumbing or bakeries\. Top pick: Mile High Vegan Cafe/);
+    expect(response.body.data.response).toMatch(/^Found 1 place for "plumber pastries"\. Top pick: Mile High Vegan Cafe \(listed under cafes, matches "pastries", /);
+    expect(response.body.data.response).not.toMatch(/not listed|is not a|does not/);
+    expect(response.body.data.businesses[0].matchesQuery).toBe(true);
   });
 
   it('takes a sentence over several lines, as an assistant may send it, but no control characters', async () => {

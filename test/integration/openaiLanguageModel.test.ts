@@ -63,6 +63,8 @@ describe('query understanding through an OpenAI-compatible server', () => {
         terms: ['vegan'],
         categories: ['restaurants'],
         serviceTerms: ['grain bowl'],
+        // The sentence's own word for the kind of meal, which the model is not asked about.
+        categoryWords: ['lunch'],
         place: { city: 'Austin', state: 'TX' },
         when: { openNow: true },
         price: { cheap: true },

@@ -1,7 +1,8 @@
 // Words people type -> the canonical business categories the index filters on.
-// `names` are words for the category itself ("plumber"); `services` are things the
-// category offers ("leak", "pizza"): they also pick the category, and the parser keeps them
-// as service terms for text matching. The Elasticsearch synonym list is generated from this
+// `names` are words for the category itself ("plumber") or what it is for ("breakfast");
+// `services` are things the category offers ("leak", "pizza"): they also pick the category, and
+// the parser keeps them as service terms for text matching. Either way a consumer sentence's
+// category only widens and boosts its search (intent.ts); only a request's `category` filters. The Elasticsearch synonym list is generated from this
 // table (categorySynonymRules) so the two can never drift.
 
 export interface CategorySynonyms {

@@ -2,7 +2,9 @@
 // path and the fallback whenever the language model is slow, failing or absent, so it has
 // to be pure and fast. Phrases are recognised in a fixed order (when, price, quality,
 // place, category) and consumed; whatever meaningful words remain become `terms`.
-// The search text is `terms` plus `serviceTerms`; `categories` is a filter/boost.
+// The search text is `terms`, `serviceTerms`, `categoryWords` and `categories`: a category
+// inferred from words widens and boosts the search, it never filters (only the request's
+// `category` does).
 import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
 import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
 import type { TimeConditions } from './openingFilter';
@@ -16,6 +18,12 @@ export interface SearchIntent {
   categories: string[];
   /** Specific things asked for that also picked a category: "pizza", "oil change". */
   serviceTerms: string[];
+  /**
+   * Words of the sentence that named a kind of place or meal ("breakfast", "dentist"), as typed:
+   * searched as words too, so a bakery whose menu lists breakfast is found by "breakfast near me"
+   * whatever its category. Absent when there are none.
+   */
+  categoryWords?: string[];
   place?: PlaceIntent;
   when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
@@ -78,6 +86,8 @@ export function parseIntentByRules(query: string): SearchIntent {
       if (!hit) continue;
       pushUnique(intent.categories, hit.category);
       if (hit.kind === 'service') pushUnique(intent.serviceTerms, phrase);
+      // The category's own name is searched as the category already.
+      else if (phrase !== hit.category) pushUnique((intent.categoryWords ??= []), phrase);
       matched = k;
     }
     if (matched > 0) {

@@ -55,8 +55,9 @@ export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchInte
   const when = mergeObject(rules.when, llm.when);
   const price = mergeObject(rules.price, llm.price);
   const quality = mergeObject(rules.quality, llm.quality);
-  // The model is not asked about it: the rules' reading stands.
+  // The model is not asked about these: the rules' reading stands.
   if (rules.nearby) merged.nearby = true;
+  if (rules.categoryWords) merged.categoryWords = rules.categoryWords;
   if (place) merged.place = place;
   if (when) merged.when = when;
   if (price) merged.price = price;

@@ -20,6 +20,8 @@
 //   "open now"                            -> adds open 0.10: 1 open, 0.5 unknown hours, 0 closed
 // Hard constraints (category, city, radius, max price, minimum rating, open on a day or late)
 // are filters applied by the caller before ranking; these weights only order what is left.
+// What the sentence asked for comes first: with `matchesQuery` in the context, the candidates that
+// are not it ("ramen" asked, a restaurant without ramen found by its category) follow all that are.
 // Ties (equal scores, e.g. the same text match and the same profile signals): open at search
 // time first (then unknown hours, then closed), then nearer, then more reviews, then id (stable,
 // deterministic pages). Openness is asked only for tied candidates: reading every candidate's
@@ -104,6 +106,11 @@ export interface RankContext {
   isOpen?: (candidate: RankInput) => boolean | undefined;
   /** The search's time conditions: the explained results then give that day's hours as a reason. */
   opening?: OpeningFilter;
+  /**
+   * Whether a candidate is what the sentence asked for (queryMatch.ts): when given, every
+   * candidate gets `matchesQuery`, and those that match come first, each group in score order.
+   */
+  matchesQuery?: (candidate: RankedResult) => boolean;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -116,6 +123,8 @@ export interface RankedResult extends RankInput {
   reasons: string[];
   /** Each component's signal (0..1) before weighting, for debugging and explanations. */
   components: Partial<Record<ScoreComponent, number>>;
+  /** Whether it is what the sentence asked for (queryMatch.ts); set by consumer search, not by ranking. */
+  matchesQuery?: boolean;
 }
 
 /** Bayesian average rating on the 0..5 scale. */
@@ -190,6 +199,7 @@ class RankedCandidate implements RankedResult {
   readonly textScore: number;
   readonly distanceKm: number | undefined;
   reasons: string[] = [];
+  matchesQuery: boolean | undefined = undefined;
 
   constructor(
     input: RankInput,
@@ -217,7 +227,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
   const totalWeight = weighted.reduce((sum, [, w]) => sum + w, 0);
   const withPrice = weights.price !== undefined;
   const withOpen = weights.open !== undefined;
-  const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms]);
+  const matchTerms = createTermMatcher([...intent.terms, ...intent.serviceTerms, ...(intent.categoryWords ?? [])]);
   const personalise = createPersonalizationScorer(context.session);
   const openOf = (input: RankInput): boolean | undefined => input.openNow ?? context.isOpen?.(input);
 
@@ -251,8 +261,11 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     }
     return rank;
   };
+  const { matchesQuery } = context;
+  if (matchesQuery) for (const result of ranked) result.matchesQuery = matchesQuery(result);
   ranked.sort(
     (a, b) =>
+      Number(b.matchesQuery ?? true) - Number(a.matchesQuery ?? true) ||
       b.score - a.score ||
       openRank(a) - openRank(b) ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||

@@ -4,7 +4,7 @@
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
 import type { RankedResult } from './ranking';
 import { summaryProblem } from './summaryCheck';
-import { type SummaryRequest, templateSummary } from './summaryTemplate';
+import { type SummaryRequest, templateSummary, unmatchedNote } from './summaryTemplate';
 import { BudgetExceededError, withBudget } from './timeBudget';
 
 export const SUMMARY_BUDGET_MS = 2500;
@@ -57,9 +57,13 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
   const { llm, budgetMs = SUMMARY_BUDGET_MS, knownNames = [], totalIsEstimate = false } = options;
   const { query } = request;
   const template = (): string => templateSummary(request, ranked, total, totalIsEstimate);
-  // Nothing to describe: the template's "nothing matched" advice is better than prose.
-  if (!llm || ranked.length === 0) return { text: template(), source: 'template' };
-  const businesses = ranked.map(summaryBusiness);
+  // The model describes only what was asked for: given nothing else, it cannot present a
+  // business that is not a match as one. Nothing to describe, or nothing found that was asked for:
+  // the template's plain answer is better than prose.
+  const matching = ranked.filter((result) => result.matchesQuery !== false);
+  if (!llm || matching.length === 0 || request.noneMatch) return { text: template(), source: 'template' };
+  const businesses = matching.map(summaryBusiness);
+  const others = ranked.filter((result) => result.matchesQuery === false).map((result) => result.document.name);
   let text: string;
   try {
     const raw = await withBudget((signal) => llm.summarise({ query, businesses }, signal), budgetMs);
@@ -74,10 +78,10 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
     ? `longer than ${MAX_SUMMARY_CHARS} characters`
     : summaryProblem(text, {
       allowedNames: allowed,
-      allNames: [...allowed, ...knownNames],
+      allNames: [...allowed, ...others, ...knownNames],
       vocabulary: [query, ...businesses.flatMap((b) => [b.category, ...b.facts])],
       counts: [ranked.length, total],
     });
   if (problem) return { text: template(), source: 'template', fallbackReason: 'ungrounded', fallbackDetail: problem };
-  return { text, source: 'llm' };
+  return { text: `${text}${unmatchedNote(request, ranked)}`, source: 'llm' };
 }

@@ -2,7 +2,9 @@
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
 import { normalizeKeyword } from '../../ports/searchIndex';
+import { canonicalCategory } from './categorySynonyms';
 import type { SearchIntent } from './intent';
+import { askedThings } from './queryMatch';
 import type { RankedResult } from './ranking';
 import type { SpellingCorrection } from './spelling';
 
@@ -21,6 +23,11 @@ export interface SummaryRequest {
   category?: string;
   /** Results skipped before this page; absent or 0 on the first page. */
   offset?: number;
+  /**
+   * None of the businesses found is what the sentence asked for (queryMatch.ts): the text then
+   * says so first, and shows what was found as other places.
+   */
+  noneMatch?: boolean;
 }
 
 function quoted(query: string): string {
@@ -64,16 +71,52 @@ function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
+/** Where the search looked, as the sentence or the request said it: "near Austin", "within 25 km". */
+function wherePhrase({ intent, radiusKm }: SummaryRequest): string {
+  const place = intent.place;
+  if (place?.near) return ` near ${place.near}`;
+  if (place?.city) return ` in ${place.city}`;
+  if (place?.postalCode) return ` in ${place.postalCode}`;
+  if (place?.state) return ` in ${place.state}`;
+  return radiusKm !== undefined ? ` within ${radiusKm} km` : '';
+}
+
 /**
- * When the sentence named a kind of place ("dentist") and none of the returned businesses is
- * listed under it (they only mention it), the text says so instead of implying they are that kind.
+ * The first sentence when nothing found is what was asked for: "No business near Austin offers
+ * "ramen"." Said of the businesses this search could reach, with its other conditions.
  */
-function categoryCaveat(intent: SearchIntent, ranked: RankedResult[]): string {
-  if (intent.categories.length === 0) return '';
-  const wanted = new Set(intent.categories.map(normalizeKeyword));
-  if (ranked.some((r) => wanted.has(normalizeKeyword(r.document.category)))) return '';
-  const these = ranked.length === 1 ? 'It is not' : 'None of these is';
-  return ` ${these} listed under ${joinList(intent.categories)}.`;
+function noneMatchLead(request: SummaryRequest): string {
+  const { intent } = request;
+  const things = askedThings(intent);
+  const where = wherePhrase(request);
+  const filtered = intent.when || intent.price || intent.quality || request.category !== undefined;
+  const conditions = filtered ? ' and meets the other conditions' : '';
+  if (things.length > 0) {
+    // Dishes and services are offered; other words ("vegan", "romantic") are only mentioned.
+    const verb = intent.terms.length > 0 ? 'mentions' : 'offers';
+    return `No business${where} ${verb} ${joinList(things.map(quoted))}${conditions}.`;
+  }
+  const kinds = intent.categoryWords ?? [];
+  const listed = intent.categories.length > 0 ? `is listed under ${joinList(intent.categories)}` : '';
+  const mentions = kinds.length > 0 ? `mentions ${joinList(kinds.map(quoted))}` : '';
+  return `No business${where} ${[listed, mentions].filter(Boolean).join(' or ')}${conditions}.`;
+}
+
+/**
+ * A pick's category, when the sentence named kinds of place and the pick is not listed under one:
+ * said as what the profile states ("listed under Bakeries"), never as what it is not.
+ */
+function categoryNote(intent: SearchIntent, result: RankedResult): string | undefined {
+  if (intent.categories.length === 0) return undefined;
+  const key = normalizeKeyword(result.document.category);
+  if (intent.categories.includes(canonicalCategory(key) ?? key) || key === '') return undefined;
+  return `listed under ${result.document.category.trim()}`;
+}
+
+function pick(intent: SearchIntent, result: RankedResult): string {
+  const note = categoryNote(intent, result);
+  const reasons = [...(note ? [note] : []), ...result.reasons].slice(0, MAX_REASONS_PER_PICK);
+  return reasons.length > 0 ? `${result.document.name} (${reasons.join(', ')})` : result.document.name;
 }
 
 /** "pizza near me" sent without a location cannot be answered by distance: say so. */
@@ -87,14 +130,32 @@ export function templateSummary(request: SummaryRequest, ranked: RankedResult[],
   if (total <= 0) {
     return `No places matched ${quoted(query)}. You could ${joinList(suggestions(request))}.`;
   }
+  const offset = request.offset ?? 0;
+  if (request.noneMatch) {
+    const lead = noneMatchLead(request);
+    if (ranked.length === 0) return `${lead} There are no more results on this page.`;
+    const label = offset > 0 ? `Other places from result ${offset + 1}` : ranked.length === 1 ? 'Another place found' : 'Other places found';
+    return `${lead}${unlocatedCaveat(request)} ${label}: ${ranked.slice(0, MAX_PICKS).map((r) => pick(intent, r)).join('; ')}.`;
+  }
   const found = `Found ${totalIsEstimate ? 'at least ' : ''}${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;
-  const picks = ranked.slice(0, MAX_PICKS).map((r) => {
-    const reasons = r.reasons.slice(0, MAX_REASONS_PER_PICK);
-    return reasons.length > 0 ? `${r.document.name} (${reasons.join(', ')})` : r.document.name;
-  });
+  // Picks are what was asked for; results marked matchesQuery false only follow them.
+  const matching = ranked.filter((r) => r.matchesQuery !== false);
+  const picks = (matching.length > 0 ? matching : ranked).slice(0, MAX_PICKS).map((r) => pick(intent, r));
   // Past the first page these are not the top picks: say where the page starts.
-  const offset = request.offset ?? 0;
   const label = offset > 0 ? `From result ${offset + 1}` : picks.length === 1 ? 'Top pick' : 'Top picks';
-  return `${found}${categoryCaveat(intent, ranked)}${unlocatedCaveat(request)} ${label}: ${picks.join('; ')}.`;
+  return `${found}${unlocatedCaveat(request)} ${label}: ${picks.join('; ')}.${unmatchedNote(request, ranked)}`;
+}
+
+/** Said after the picks when some results on the page are not what was asked for. */
+export function unmatchedNote(request: SummaryRequest, ranked: RankedResult[]): string {
+  const others = ranked.filter((r) => r.matchesQuery === false).length;
+  if (others === 0 || request.noneMatch) return '';
+  const { intent } = request;
+  const things = askedThings(intent);
+  const asked = things.length > 0 ? things.map(quoted) : (intent.categoryWords ?? []).map(quoted);
+  const what = asked.length > 0 ? joinList(asked) : joinList(intent.categories);
+  const all = others === ranked.length;
+  const subject = all ? (others === 1 ? 'The result' : `The ${others} results`) : others === 1 ? 'One other result' : `${others} other results`;
+  return ` ${subject} on this page ${others === 1 ? 'is' : 'are'} not a match for ${what}.`;
 }

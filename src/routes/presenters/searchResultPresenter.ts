@@ -26,7 +26,7 @@ function baseItem(doc: SearchDocument) {
   };
 }
 
-type ConsumerItem = ReturnType<typeof baseItem> & { distance?: number; personalizationScore: number };
+type ConsumerItem = ReturnType<typeof baseItem> & { distance?: number; personalizationScore: number; matchesQuery: boolean };
 type ListingItem = ReturnType<typeof baseItem> & Pick<SearchDocument, 'verificationLevel' | 'aiVisibilityScore'> & { distance?: number };
 
 export function presentConsumerResult(result: RankedResult): ConsumerItem {
@@ -35,6 +35,7 @@ export function presentConsumerResult(result: RankedResult): ConsumerItem {
   // (spec 2.5 types it a number, so never null).
   if (result.distanceKm !== undefined) item.distance = round(result.distanceKm, 2);
   item.personalizationScore = round(result.personalizationScore, 3);
+  item.matchesQuery = result.matchesQuery !== false;
   return item;
 }
 

@@ -58,6 +58,15 @@ export const searchResultBusinessSchema: SchemaObject = {
     ...businessCommon,
     distance: { type: 'number', description: 'Kilometres from the search location (absent without one).' },
     personalizationScore: { type: 'number', minimum: 0, maximum: 1, description: 'How much the session\'s history lifted this result, 0..1.' },
+    matchesQuery: {
+      type: 'boolean',
+      description:
+        'Whether this business is what the sentence asked for: its profile mentions one of the specific things asked for ' +
+        '("ramen", "vegan", "oil change"), or, when the sentence only named a kind of place ("breakfast", "dentist"), it is listed ' +
+        'under that kind or mentions the word; always true when the sentence named neither ("open now near me"). false: it was ' +
+        'found only through the kind of place those things imply (a restaurant without ramen for "ramen") and is shown instead. ' +
+        'Matches come first; when none of the businesses found matches, `response` says so in its first sentence.',
+    },
   },
 };
 

@@ -6,6 +6,7 @@ import { sessionIdFrom } from '../../domain/sessionId';
 import type { Principal } from '../../domain/principal';
 import { canonicalCategory } from '../../domain/search/categorySynonyms';
 import { isOpenNow } from '../../domain/search/openingFilter';
+import { createQueryMatcher } from '../../domain/search/queryMatch';
 import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
 import { sessionStoreKey } from '../../domain/search/sessionScope';
 import type { SpellingCorrection } from '../../domain/search/spelling';
@@ -45,8 +46,10 @@ export interface ConsumerSearchResult {
  */
 function summaryKey(request: SummaryRequest, results: RankedResult[], total: number): string {
   const normalised = request.query.replace(/\s+/g, ' ').trim();
-  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}`;
-  const page = results.map((result) => `${result.document.id}@${result.document.updatedAt}:${result.reasons.join(';')}`).join(',');
+  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}|${request.noneMatch ? 'none' : ''}`;
+  const page = results
+    .map((result) => `${result.document.id}@${result.document.updatedAt}:${result.matchesQuery === false ? 'other' : ''}:${result.reasons.join(';')}`)
+    .join(',');
   return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${page}`).digest('base64url')}`;
 }
 
@@ -106,11 +109,17 @@ export function createConsumerSearch(deps: {
       explainTop: input.offset + input.limit,
       // Under an "open now" filter the index let only open businesses through.
       isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
+      matchesQuery: createQueryMatcher(intent),
     });
     const page = ranked.slice(input.offset, input.offset + input.limit);
     const { total, totalIsEstimate } = found;
+    // What was asked for comes first, so the best candidate tells whether any is (among the
+    // candidates ranked: the best text matches, where a business naming the thing asked for ranks high).
+    const noneMatch = ranked.length > 0 && ranked[0].matchesQuery === false;
 
-    const summaryRequest: SummaryRequest = { query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category, offset: input.offset };
+    const summaryRequest: SummaryRequest = {
+      query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category, offset: input.offset, noneMatch,
+    };
     const key = summaryKey(summaryRequest, page, total);
     let response = await summaryCache.get(key);
     if (response === undefined) {

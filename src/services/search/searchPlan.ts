@@ -39,9 +39,16 @@ export interface ConsumerPlan {
   rankingRadiusKm?: number;
 }
 
-/** Words the index should match: leftover terms, specific services and the categories they imply. */
+/**
+ * Words the index should match (any of them): leftover terms, specific services, the words that
+ * named a kind of place, and the categories they imply. An inferred category is one more word to
+ * match, never a filter: "breakfast" finds restaurants and the bakery that lists breakfast.
+ */
 export function searchText(intent: SearchIntent): string {
-  return [...intent.terms, ...intent.serviceTerms, ...intent.categories].join(' ').trim();
+  // A phrase ("coffee shop", "urgent care") is left to its category: its words alone ("shop",
+  // "care") would match half the index.
+  const kindWords = (intent.categoryWords ?? []).filter((word) => !word.includes(' '));
+  return [...intent.terms, ...intent.serviceTerms, ...kindWords, ...intent.categories].join(' ').trim();
 }
 
 /** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */

@@ -139,11 +139,11 @@ describe('parseIntentByRules', () => {
   });
 
   it('reads a five-digit number or a ZIP+4 as a ZIP code, with its preposition', () => {
-    expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], serviceTerms: [], place: { postalCode: '10001' } });
+    expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], categoryWords: ['dentist'], serviceTerms: [], place: { postalCode: '10001' } });
     expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
     expect(parseIntentByRules('coffee in Austin 78701').place).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
     expect(parseIntentByRules('plumber 94103 open now')).toMatchObject({ place: { postalCode: '94103' }, when: { openNow: true } });
-    expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], serviceTerms: [], place: { postalCode: '60601' } });
+    expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], categoryWords: ['vet'], serviceTerms: [], place: { postalCode: '60601' } });
     expect(parseIntentByRules('vet in zip 60601').terms).toEqual([]);
     // Fewer or more digits are not a ZIP code.
     expect(parseIntentByRules('open 24 hours 7-eleven').place).toBeUndefined();
@@ -167,7 +167,7 @@ describe('parseIntentByRules', () => {
 
   it("consumes a lower-case ambiguous abbreviation that is the city's own state and ends the query", () => {
     expect(parseIntentByRules('plumber open sunday in denver co')).toEqual({
-      terms: [], categories: ['plumbing'], serviceTerms: [], place: { city: 'Denver', state: 'CO' }, when: { day: 'sunday' },
+      terms: [], categories: ['plumbing'], categoryWords: ['plumber'], serviceTerms: [], place: { city: 'Denver', state: 'CO' }, when: { day: 'sunday' },
     });
     expect(parseIntentByRules('coffee portland or')).toEqual({
       terms: [], categories: ['cafes'], serviceTerms: ['coffee'], place: { city: 'Portland', state: 'OR' },

@@ -26,6 +26,8 @@ describe('mergeIntents', () => {
       terms: ['plant-based'],
       categories: ['cafes'],
       serviceTerms: [],
+      // The model is not asked for the words that named a kind of place: the sentence's stay searched.
+      categoryWords: ['lunch'],
       place: { city: 'Austin', state: 'TX' },
       when: { openNow: false },
       price: { cheap: true, maxAmount: 15, currency: 'USD' },

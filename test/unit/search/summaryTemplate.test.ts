@@ -1,6 +1,7 @@
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import { rankCandidates, type RankedResult } from '../../../src/domain/search/ranking';
 import { spellingNote, templateSummary } from '../../../src/domain/search/summaryTemplate';
+import { rankedFor } from '../../fixtures/rankedFor';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const query = 'vegan lunch in Austin';
@@ -98,23 +99,45 @@ describe('templateSummary', () => {
     expect(text).toBe('No places matched "coffee". You could drop the category filter ("dental") or check the spelling.');
   });
 
-  it('says when no returned business is listed under the kind of place the sentence named', () => {
+  it('says first that nothing found is the kind of place the sentence named, and what each one is listed under', () => {
     const dentist = 'dentist open on Sunday';
-    const dentistIntent = parseIntentByRules(dentist);
-    expect(dentistIntent.categories).toEqual(['dental']);
-    const vets = rankCandidates(
-      [
-        { document: searchDocument({ id: 'biz_v1', name: 'Paws Clinic', category: 'veterinary', description: 'dental care for pets' }), textScore: 1 },
-        { document: searchDocument({ id: 'biz_v2', name: 'Pet Smiles', category: 'veterinary', description: 'pet dental' }), textScore: 0.9 },
-      ],
-      { intent: dentistIntent },
+    const { intent: dentistIntent, results: vets } = rankedFor(dentist, [
+      { document: searchDocument({ id: 'biz_v1', name: 'Paws Clinic', category: 'veterinary', description: 'dental care for pets' }), textScore: 1 },
+      { document: searchDocument({ id: 'biz_v2', name: 'Pet Smiles', category: 'veterinary', description: 'pet dental' }), textScore: 0.9 },
+    ]);
+    expect(dentistIntent).toMatchObject({ categories: ['dental'], categoryWords: ['dentist'] });
+    expect(vets.map((r) => r.matchesQuery)).toEqual([false, false]);
+    expect(templateSummary({ query: dentist, intent: dentistIntent, noneMatch: true }, vets, 2)).toBe(
+      'No business is listed under dental or mentions "dentist" and meets the other conditions. Other places found: ' +
+        'Paws Clinic (listed under veterinary, rated 4.0 from 50 reviews); Pet Smiles (listed under veterinary, rated 4.0 from 50 reviews).',
     );
-    const text = templateSummary({ query: dentist, intent: dentistIntent }, vets, 2);
-    expect(text).toMatch(/^Found 2 places for "dentist open on Sunday"\. None of these is listed under dental\. Top picks: Paws Clinic/);
-    expect(templateSummary({ query: dentist, intent: dentistIntent }, vets.slice(0, 1), 1)).toContain('. It is not listed under dental. Top pick: Paws Clinic');
+    // A business listed under the kind asked for is a match, and its category goes without saying.
+    const { results: dentistOffice } = rankedFor(dentist, [
+      { document: searchDocument({ id: 'biz_d', name: 'Bright Smiles', category: 'Dental' }), textScore: 0.5 },
+      ...vets.map((r) => ({ document: r.document, textScore: 1 })),
+    ]);
+    expect(dentistOffice.map((r) => [r.document.id, r.matchesQuery])).toEqual([['biz_d', true], ['biz_v1', false], ['biz_v2', false]]);
+    expect(templateSummary({ query: dentist, intent: dentistIntent }, dentistOffice, 3)).toBe(
+      'Found 3 places for "dentist open on Sunday". Top pick: Bright Smiles (rated 4.0 from 50 reviews). ' +
+        '2 other results on this page are not a match for "dentist".',
+    );
+  });
 
-    const dentistOffice = rankCandidates([{ document: searchDocument({ id: 'biz_d', name: 'Bright Smiles', category: 'Dental' }), textScore: 1 }, ...vets.map((r) => ({ document: r.document, textScore: 0.5 }))], { intent: dentistIntent });
-    expect(templateSummary({ query: dentist, intent: dentistIntent }, dentistOffice, 3)).not.toContain('listed under');
+  it('says plainly that no business near the place asked about offers the dish, before the places shown instead', () => {
+    const ramen = 'ramen near Austin';
+    const { intent: ramenIntent, results: others } = rankedFor(ramen, [
+      { document: searchDocument({ id: 'biz_p', name: 'Slice House', description: 'Pizza by the slice' }), textScore: 1, distanceKm: 2 },
+      { document: searchDocument({ id: 'biz_t', name: 'Taco Town', description: 'Tacos al pastor' }), textScore: 1, distanceKm: 3 },
+    ], 25);
+    expect(templateSummary({ query: ramen, intent: ramenIntent, radiusKm: 25, noneMatch: true }, others, 2)).toBe(
+      'No business near Austin offers "ramen". Other places found: Slice House (rated 4.0 from 50 reviews, 2.0 km away); ' +
+        'Taco Town (rated 4.0 from 50 reviews, 3.0 km away).',
+    );
+    const sent = parseIntentByRules('vegan ramen');
+    expect(templateSummary({ query: 'vegan ramen', intent: sent, radiusKm: 10, noneMatch: true }, others, 2)).toMatch(
+      /^No business within 10 km mentions "vegan" or "ramen"\. Other places found: Slice House/,
+    );
+    expect(templateSummary({ query: 'ramen', intent: parseIntentByRules('ramen'), noneMatch: true }, others, 2)).toMatch(/^No business offers "ramen"\. /);
   });
 
   it('says so when the page is past the last result', () => {

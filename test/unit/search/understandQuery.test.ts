@@ -24,6 +24,7 @@ describe('understandQuery', () => {
       terms: ['vegan'],
       categories: ['restaurants'],
       serviceTerms: ['bowl'],
+      categoryWords: ['lunch'],
       place: { city: 'Austin', state: 'TX' },
       when: { openNow: true },
     });

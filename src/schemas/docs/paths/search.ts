@@ -30,12 +30,19 @@ export function searchPaths() {
           '`correctedQuery` then says what was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
           'summary of the returned businesses (the top picks with their reasons: text matched, rating, distance, open now, ' +
-          'the hours on the day a time condition asked about such as "open today 6pm-2am", verification, price; it says so when none of them is listed ' +
-          'under the kind of place the sentence named, and when the sentence asked for nearby places ("near me") without a ' +
-          'location, that they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
-          'the request had), or an LLM summary (2.5 s budget) used only when it names one of the returned businesses and no ' +
+          'the hours on the day a time condition asked about such as "open today 6pm-2am", verification, price, and the category a pick is ' +
+          'listed under when it is not the kind of place the sentence named: it states what profiles say, never what a business is not; ' +
+          'when the sentence asked for nearby places ("near me") without a ' +
+          'location, it says they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
+          'the request had), or an LLM summary (2.5 s budget) of the results that match only, used only when it names one of them and no ' +
           'other, states no number that is not in their facts and holds no web or e-mail address (otherwise the template ' +
-          'answers; one written while the model was slow or failing is not cached). A place or number the model reads that ' +
+          'answers; one written while the model was slow or failing is not cached). ' +
+          'What was asked for (see `matchesQuery` on each business): the businesses that match come first; when none of those found ' +
+          'matches (a dish, service or product no business in reach offers), `response` says so in its first sentence ' +
+          '("No business near Austin offers \"ramen\".") and the businesses shown are the others the search found (restaurants, for a ' +
+          'dish), each with matchesQuery false; the model is not asked then. A kind of place or meal the sentence names ("breakfast", ' +
+          '"dentist") widens and boosts the search, it does not filter: a bakery whose menu lists breakfast is found by "breakfast near me". ' +
+          'Only the request\'s `category` filters. A place or number the model reads that ' +
           'the sentence does not state is ignored. After a 429 the model is left alone for its Retry-After (at most 5 min), ' +
           `after five failures in a row for 30 s. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, on a weekday, on weekends = Saturday or ` +
