@@ -33,7 +33,9 @@ trap cleanup EXIT
 
 # The fuzzer's negative cases send bad credentials on purpose; one client address may fail
 # as often as it likes here (AUTH_FAILURES_PER_ADDRESS), the account limit stays as shipped.
-PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" LOG_LEVEL=warn AUTH_FAILURES_PER_ADDRESS=1000000 \
+# No webhook dispatcher (IN_PROCESS_WEBHOOKS=false): the fuzzer subscribes generated URLs, and
+# deliveries must stay queued rather than leave the machine; delivery has its own loopback tests.
+PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" LOG_LEVEL=warn AUTH_FAILURES_PER_ADDRESS=1000000 IN_PROCESS_WEBHOOKS=false \
   node node_modules/tsx/dist/cli.mjs src/server.ts >"$log" 2>&1 </dev/null &
 server_pid=$!
 for _ in $(seq 1 120); do

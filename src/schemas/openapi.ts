@@ -20,6 +20,7 @@ import { reviewPaths } from './docs/paths/reviews';
 import { searchPaths } from './docs/paths/search';
 import { systemPaths } from './docs/paths/system';
 import { verificationPaths } from './docs/paths/verification';
+import { webhookPaths } from './docs/paths/webhooks';
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const components = buildComponents();
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'System' },
       { name: 'MCP' },
       { name: 'GraphQL' },
+      { name: 'Webhooks' },
     ],
     // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
     // Creating operations link to those that take the id they answer (docs/links.ts).
@@ -66,6 +68,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...analyticsEventPaths(),
       ...mcpPaths(),
       ...graphqlPaths(),
+      ...webhookPaths(),
     }, components.securitySchemes)),
     components,
   };

@@ -6,6 +6,7 @@
 // without it is 400 VALIDATION_ERROR naming it. The cases run in order (later ones use the ids
 // earlier ones created), one test each so a failure names its operation.
 import { isDeepStrictEqual } from 'node:util';
+import type Router from '@koa/router';
 import request from 'supertest';
 import { CASES, PNG, type Call } from './openapiConformance/cases';
 import { documentedAnswers, type DocumentedAnswers } from './openapiConformance/documentedAnswers';
@@ -85,6 +86,17 @@ it('has a call for every operation of the served document, and none for an opera
   expect(documented.filter((id) => !called.has(id))).toEqual([]);
   expect([...called].filter((id) => !documented.includes(id))).toEqual([]);
   expect(documented.length).toBeGreaterThan(60);
+});
+
+it('documents every route the app serves under /v1', () => {
+  const v1 = world.app.koa.middleware.map((middleware) => (middleware as { router?: Router }).router).find((router) => router?.opts.prefix === '/v1');
+  const served = (v1?.stack ?? []).flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path).replace(/^\/v1/, '')}`));
+  const documented = answers.operationIds().map((operationId) => {
+    const { method, path } = answers.operation(operationId);
+    return `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+  });
+  expect(served.filter((route) => !documented.includes(route))).toEqual([]);
+  expect(served.length).toBeGreaterThan(60);
 });
 
 describe.each(CASES.map((entry) => [`${entry.operationId}${entry.note ? ` (${entry.note})` : ''}`, entry] as const))('%s', (_name, entry) => {

@@ -25,7 +25,9 @@ import { reviewListSchema, reviewRecordSchema } from '../responses/reviews';
 import { createBookingBodySchema, updateBookingBodySchema } from '../endpoints/bookings';
 import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../responses/bookings';
 import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema } from '../parts/ids';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../parts/ids';
+import { createWebhookEndpointBodySchema, updateWebhookEndpointBodySchema } from '../endpoints/webhooks';
+import { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema, webhookTestSentSchema } from '../responses/webhooks';
 import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
 import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
 import {
@@ -82,6 +84,8 @@ export const REQUEST_SCHEMAS = {
   CreateBookingRequest: createBookingBodySchema,
   UpdateBookingRequest: updateBookingBodySchema,
   CreateOAuthClientRequest: createOAuthClientBodySchema,
+  CreateWebhookEndpointRequest: createWebhookEndpointBodySchema,
+  UpdateWebhookEndpointRequest: updateWebhookEndpointBodySchema,
 } satisfies Record<string, SchemaObject>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
@@ -129,6 +133,12 @@ const RESPONSE_SCHEMAS = {
   Availability: availabilitySchema,
   Booking: bookingRecordSchema,
   BookingList: bookingListSchema,
+  WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointWithSecret: webhookEndpointWithSecretSchema,
+  WebhookEndpointList: webhookEndpointListSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryList: webhookDeliveryListSchema,
+  WebhookTestSent: webhookTestSentSchema,
 } satisfies Record<string, SchemaObject>;
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -222,6 +232,8 @@ export function buildComponents() {
       AgreementId: pathParameter('agreementId', partnerAgreementIdSchema),
       ClientId: pathParameter('clientId', { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
       BookingId: pathParameter('bookingId', bookingIdSchema),
+      EndpointId: pathParameter('endpointId', webhookEndpointIdSchema),
+      DeliveryId: pathParameter('deliveryId', webhookDeliveryIdSchema),
       XRequestId: {
         name: 'X-Request-ID',
         in: 'header',

@@ -23,6 +23,8 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'moderateReview',
   'createBooking',
   'updateBooking',
+  // Create and rotate answer with a secret, never stored in clear to replay: no Idempotency-Key there.
+  'updateWebhookEndpoint',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER = {

@@ -32,6 +32,13 @@ const LINK_SOURCES: LinkSource[] = [
   { from: 'createBooking', idPointer: '/data/id', parameter: 'bookingId', to: ['getBooking', 'updateBooking'] },
   { from: 'createApiKey', idPointer: '/data/id', parameter: 'keyId', to: ['revokeApiKey'] },
   { from: 'createPartnerAgreement', idPointer: '/data/id', parameter: 'agreementId', to: ['getPartnerAgreement', 'updatePartnerAgreement'] },
+  {
+    from: 'createWebhookEndpoint',
+    idPointer: '/data/id',
+    parameter: 'endpointId',
+    to: ['getWebhookEndpoint', 'updateWebhookEndpoint', 'deleteWebhookEndpoint', 'rotateWebhookEndpointSecret', 'sendWebhookTest', 'listWebhookDeliveries'],
+  },
+  { from: 'sendWebhookTest', idPointer: '/data/delivery/id', parameter: 'deliveryId', carried: { endpointId: '$request.path.endpointId' }, to: ['retryWebhookDelivery'] },
   { from: 'registerOAuthClient', idPointer: '/data/clientId', parameter: 'clientId', to: ['getOAuthClient', 'rotateOAuthClientSecret', 'deleteOAuthClient'] },
 ];
 

@@ -131,6 +131,21 @@ export const CASES: Case[] = [
   { operationId: 'listOAuthAuthorizations', call: (w) => ({ method: 'get', path: '/oauth/authorizations', auth: w.owner.auth }) },
   { operationId: 'revokeOAuthAuthorization', call: (w) => ({ method: 'delete', path: `/oauth/authorizations/${w.oauth.client.clientId}`, auth: w.owner.auth }) },
 
+  // Webhook endpoints.
+  {
+    operationId: 'createWebhookEndpoint',
+    call: (w) => ({ method: 'post', path: '/webhooks/endpoints', auth: w.owner.auth, body: { url: 'https://hooks.example.com/receive', events: ['review.submitted', 'booking.created'], description: 'Front desk' } }),
+    after: keep('endpointId', (b) => b.data.id),
+  },
+  { operationId: 'listWebhookEndpoints', call: (w) => ({ method: 'get', path: '/webhooks/endpoints', auth: w.owner.auth, query: { limit: '10' } }) },
+  { operationId: 'getWebhookEndpoint', call: (w) => ({ method: 'get', path: `/webhooks/endpoints/${w.ids.endpointId}`, auth: w.owner.auth }) },
+  { operationId: 'updateWebhookEndpoint', call: (w) => ({ method: 'patch', path: `/webhooks/endpoints/${w.ids.endpointId}`, auth: w.owner.auth, body: { events: ['*'] } }) },
+  { operationId: 'rotateWebhookEndpointSecret', call: (w) => ({ method: 'post', path: `/webhooks/endpoints/${w.ids.endpointId}/rotate-secret`, auth: w.owner.auth }) },
+  { operationId: 'sendWebhookTest', call: (w) => ({ method: 'post', path: `/webhooks/endpoints/${w.ids.endpointId}/test`, auth: w.owner.auth }), after: keep('deliveryId', (b) => b.data.delivery.id) },
+  { operationId: 'listWebhookDeliveries', call: (w) => ({ method: 'get', path: `/webhooks/endpoints/${w.ids.endpointId}/deliveries`, auth: w.owner.auth }) },
+  { operationId: 'retryWebhookDelivery', call: (w) => ({ method: 'post', path: `/webhooks/endpoints/${w.ids.endpointId}/deliveries/${w.ids.deliveryId}/retry`, auth: w.owner.auth }) },
+  { operationId: 'deleteWebhookEndpoint', call: (w) => ({ method: 'delete', path: `/webhooks/endpoints/${w.ids.endpointId}`, auth: w.owner.auth }) },
+
   // Reviews.
   { operationId: 'createReview', call: (w) => ({ method: 'post', path: profile(w, '/reviews'), auth: w.customer.auth, body: { rating: 4, text: 'Lovely bowls, slow service.', visitDate: dayFromNow(-3) } }), after: keep('reviewId', (b) => b.data.id) },
   { operationId: 'listReviews', call: (w) => ({ method: 'get', path: profile(w, '/reviews'), auth: w.owner.auth, query: { sort: 'newest', limit: '10' } }) },
