@@ -325,6 +325,21 @@ describe('POST /v1/api/v1/consumer/search', () => {
     expect(response.body.data.businesses[0].matchesQuery).toBe(true);
   });
 
+  it('says first when nothing in reach is what was asked for, and marks what it shows instead (matchesQuery, as documented)', async () => {
+    const data = (await consumer({ query: 'ramen', location: { ...AUSTIN, distance: '20km' } })).body.data;
+    expect(data.response).toMatch(/^No business within 20 km offers "ramen"\. Other places found: /);
+    // The restaurants the dish implies, none of which mentions ramen.
+    expect(data.businesses.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining([ids.vegan, ids.bbq, ids.pizza]));
+    expect(data.businesses.map((b: { matchesQuery: boolean }) => b.matchesQuery)).toEqual(data.businesses.map(() => false));
+    const validate = compileSchema(consumerSearchResultSchema, 'body');
+    expect(validate(data) ? [] : validate.errors).toEqual([]);
+    // A dish someone offers: only the matches are true, and they come first.
+    const brisket = (await consumer({ query: 'brisket', location: { ...AUSTIN, distance: '20km' } })).body.data;
+    expect(brisket.businesses[0]).toMatchObject({ id: ids.bbq, matchesQuery: true });
+    expect(brisket.businesses.slice(1).map((b: { matchesQuery: boolean }) => b.matchesQuery)).toEqual(brisket.businesses.slice(1).map(() => false));
+    expect(brisket.response).toMatch(/^Found \d+ places for "brisket"\. Top pick: Smoky Pit BBQ \(matches "brisket"/);
+  });
+
   it('takes a sentence over several lines, as an assistant may send it, but no control characters', async () => {
     const multiLine = await consumer({ query: 'vegan lunch\nin Austin' });
     expect(multiLine.status).toBe(200);

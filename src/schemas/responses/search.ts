@@ -53,7 +53,7 @@ const businessCommon: Record<string, SchemaObject> = {
 
 export const searchResultBusinessSchema: SchemaObject = {
   type: 'object',
-  required: ['id', 'name'],
+  required: ['id', 'name', 'matchesQuery'],
   properties: {
     ...businessCommon,
     distance: { type: 'number', description: 'Kilometres from the search location (absent without one).' },
