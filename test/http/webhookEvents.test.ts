@@ -135,6 +135,18 @@ describe('review and booking events (stored with the write that caused them)', (
     expect(afterReply.map((p) => p.type)).toEqual(['review.updated']);
     expect(afterReply[0].data).toMatchObject({ id: reviewed.body.data.id, reply: { text: 'Thank you!' } });
 
+    // Moderation tells the owner the review is hidden, without the admin's notes; hiding it again changes nothing and sends nothing.
+    const admin = await signUp(app, 'moderator');
+    await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());
+    const moderation = `/v1/business/profile/${businessId}/reviews/${reviewed.body.data.id}/moderation`;
+    expect((await request(app.callback).put(moderation).set(admin.auth).send({ hidden: true, reason: 'Off-topic' })).status).toBe(200);
+    const afterHide = await delivered();
+    expect(afterHide.map((p) => p.type)).toEqual(['review.updated']);
+    expect(afterHide[0].data).toMatchObject({ id: reviewed.body.data.id, status: 'hidden' });
+    expect(afterHide[0].data).not.toHaveProperty('moderation');
+    expect((await request(app.callback).put(moderation).set(admin.auth).send({ hidden: true, reason: 'Still off-topic' })).status).toBe(200);
+    expect(await delivered()).toEqual([]);
+
     // A second review by the same account is refused, and announces nothing.
     const again = await request(app.callback).post(`/v1/business/profile/${businessId}/reviews`).set(reviewer.auth).send({ rating: 1 });
     expect(again.status).toBe(409);
