@@ -35,7 +35,8 @@ export function searchPaths() {
           'when the sentence asked for nearby places ("near me") without a ' +
           'location, it says they are not sorted by distance; when nothing matched, it suggests loosening only the conditions ' +
           'the request had), or an LLM summary (2.5 s budget) of the results that match only, used only when it names one of them and no ' +
-          'other, states no number that is not in their facts and holds no web or e-mail address (otherwise the template ' +
+          'other, states no number that is not in their facts, holds no web or e-mail address and says nothing of what a business is not ' +
+          'or does not offer (otherwise the template ' +
           'answers; one written while the model was slow or failing is not cached). ' +
           'What was asked for (see `matchesQuery` on each business): the businesses that match come first; when none of those found ' +
           'matches (a dish, service or product no business in reach offers), `response` says so in its first sentence ' +
