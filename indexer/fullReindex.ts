@@ -1,8 +1,10 @@
 // Rebuilds the whole index from the store into a fresh generation and swaps it in
 // atomically (the index adapter's rebuild). Returns the feed position to resume from.
+// The store is read in large pages, and the next page is read and mapped while the index is
+// still writing the previous one: reading and writing overlap, writes still go one at a time.
 import type { Logger } from '../src/logger';
 import type { ChangeFeed } from '../src/ports/changeFeed';
-import type { SearchIndex } from '../src/ports/searchIndex';
+import type { BulkFailure, IndexAction, SearchIndex } from '../src/ports/searchIndex';
 import type { ProfileRepository } from '../src/ports/store';
 import { toIndexActionOrSkip, type SkippedDocument } from './toSearchDocument';
 
@@ -16,7 +18,18 @@ export interface ReindexProgress {
   scanComplete: boolean;
 }
 
-const PAGE_SIZE = 1000;
+/** Profiles per store page: a few megabytes of documents, enough for several bulk requests in flight. */
+export const REINDEX_PAGE_SIZE = 10_000;
+/** Profiles per store read within a page. */
+const SCAN_LIMIT = 2_500;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+interface MappedPage {
+  scanned: number;
+  upserts: IndexAction[];
+  next?: string;
+}
 
 export async function fullReindex(deps: {
   feed: ChangeFeed;
@@ -26,7 +39,10 @@ export async function fullReindex(deps: {
   onProgress?: (progress: ReindexProgress) => void;
   /** Told about each skipped profile (the caller logs it); by default logged here. */
   onSkip?: (skipped: SkippedDocument) => void;
+  /** Profiles read from the store at a time (default REINDEX_PAGE_SIZE). */
+  pageSize?: number;
 }): Promise<string | null> {
+  const pageSize = deps.pageSize ?? REINDEX_PAGE_SIZE;
   // Taken before the scan: changes made during the scan are replayed afterwards (idempotent).
   const resumeFrom = await deps.feed.head();
   const progress: ReindexProgress = { scanned: 0, indexed: 0, failed: 0, skipped: 0, scanComplete: false };
@@ -35,20 +51,46 @@ export async function fullReindex(deps: {
     if (deps.onSkip) deps.onSkip(skipped);
     else deps.logger.error({ profileId: skipped.id, reason: skipped.error }, 'reindex: skipped a profile it cannot map');
   };
-  await deps.index.rebuild(async (write) => {
-    let after: string | undefined;
+  /**
+   * One write's worth of profiles, read in store pages of at most SCAN_LIMIT with a turn of the
+   * event loop between them: an embedded store reads synchronously, and the bulk requests of the
+   * previous write keep uploading in those turns instead of waiting for the whole page.
+   */
+  const readPage = async (after: string | undefined): Promise<MappedPage> => {
+    const mapped: MappedPage = { scanned: 0, upserts: [], next: after };
     do {
-      const page = await deps.profiles.scan({ after, limit: PAGE_SIZE });
-      const upserts = page.profiles.map((profile) => toIndexActionOrSkip(profile, skip)).filter((action) => action.type === 'upsert');
-      const { failures } = upserts.length > 0 ? await write(upserts) : { failures: [] };
-      for (const failure of failures) deps.logger.error({ profileId: failure.id, reason: failure.reason }, 'reindex: document rejected');
-      progress.scanned += page.profiles.length;
-      progress.indexed += upserts.length - failures.length;
-      progress.failed += failures.length;
-      after = page.next;
-      progress.scanComplete = after === undefined;
-      deps.onProgress?.({ ...progress });
-    } while (after !== undefined);
+      const page = await deps.profiles.scan({ after: mapped.next, limit: Math.min(SCAN_LIMIT, pageSize - mapped.scanned) });
+      for (const profile of page.profiles) {
+        const action = toIndexActionOrSkip(profile, skip);
+        if (action.type === 'upsert') mapped.upserts.push(action);
+      }
+      mapped.scanned += page.profiles.length;
+      mapped.next = page.next;
+      await nextTurn();
+    } while (mapped.next !== undefined && mapped.scanned < pageSize);
+    return mapped;
+  };
+  const report = (page: MappedPage, failures: BulkFailure[]): void => {
+    for (const failure of failures) deps.logger.error({ profileId: failure.id, reason: failure.reason }, 'reindex: document rejected');
+    progress.scanned += page.scanned;
+    progress.indexed += page.upserts.length - failures.length;
+    progress.failed += failures.length;
+    progress.scanComplete = page.next === undefined;
+    deps.onProgress?.({ ...progress });
+  };
+
+  await deps.index.rebuild(async (write) => {
+    let page = await readPage(undefined);
+    for (;;) {
+      const written = page.upserts.length > 0 ? write(page.upserts) : Promise.resolve({ failures: [] });
+      // Read ahead while the index writes; a failed write still fails the rebuild (awaited below).
+      const following = page.next === undefined ? null : readPage(page.next).catch((error: unknown) => ({ error }));
+      report(page, (await written).failures);
+      if (following === null) break;
+      const next = await following;
+      if ('error' in next) throw next.error;
+      page = next;
+    }
   });
   deps.logger.info(progress, 'full reindex done');
   return resumeFrom;

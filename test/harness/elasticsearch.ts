@@ -183,6 +183,8 @@ export interface FaultyProxy {
   bulkRequests(): number;
   /** Actions per bulk request seen so far. */
   bulkItemCounts(): number[];
+  /** Every request seen so far, in arrival order, as "METHOD /path" (no query string). */
+  requests(): string[];
   close(): Promise<void>;
 }
 
@@ -209,6 +211,7 @@ export async function startFaultyProxy(upstream: string): Promise<FaultyProxy> {
   let rejections: { count: number; status: number } = { count: 0, status: 0 };
   let itemRejections: number[] | null = null;
   const itemCounts: number[] = [];
+  const seen: string[] = [];
   const product = { 'x-elastic-product': 'Elasticsearch', 'content-type': 'application/json' };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -216,6 +219,7 @@ export async function startFaultyProxy(upstream: string): Promise<FaultyProxy> {
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(chunks).toString('utf8');
+        seen.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
         const isBulk = (req.url ?? '').split('?')[0].endsWith('/_bulk');
         if (isBulk) itemCounts.push(countBulkActions(body));
         if (isBulk && rejections.count > 0) {
@@ -261,6 +265,7 @@ export async function startFaultyProxy(upstream: string): Promise<FaultyProxy> {
     },
     bulkRequests: () => itemCounts.length,
     bulkItemCounts: () => [...itemCounts],
+    requests: () => [...seen],
     close: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
   };
 }

@@ -224,6 +224,45 @@ describe('elasticsearch index specifics', () => {
       expect((await index.search(query({ text: 'roasters' }))).total).toBe(4);
     });
 
+    it('fills the new generation without refresh or replicas, and restores both, refreshed, before the alias moves to it', async () => {
+      const proxy = await startFaultyProxy(es.url);
+      const watched = openIndex({ node: proxy.url, bulk: { maxRequestBytes: 4096 } });
+      const watchedAlias = aliases.get(watched)!;
+      const target = `${watchedAlias}_v2`;
+      const flatSettings = async () => (await admin.indices.getSettings({ index: target, flat_settings: true }))[target].settings as Record<string, unknown>;
+      try {
+        await watched.apply(upserts(searchDocuments));
+        let during: Record<string, unknown> = {};
+        let aliasDuring: string[] = [];
+        const bulksBefore = proxy.bulkRequests();
+        await watched.rebuild(async (write) => {
+          expect(await write(upserts(liveDocuments))).toEqual({ failures: [] });
+          during = await flatSettings();
+          aliasDuring = await aliasTargets(watchedAlias);
+        });
+        expect(during).toMatchObject({ 'index.refresh_interval': '-1', 'index.number_of_replicas': '0', 'index.auto_expand_replicas': 'false' });
+        expect(aliasDuring).toEqual([`${watchedAlias}_v1`]);
+        // Requests cut by bytes: the fixture's documents need several 4 KB requests.
+        expect(proxy.bulkRequests() - bulksBefore).toBeGreaterThan(2);
+        const after = await flatSettings();
+        expect(after['index.refresh_interval']).toBeUndefined();
+        expect(after['index.auto_expand_replicas']).toBe('0-1');
+        // In order: serving settings back, a refresh, then the alias moved.
+        const seen = proxy.requests().map((request) => request.replace(/^(GET|POST) (\/\S+\/_refresh)$/, 'REFRESH $2'));
+        const restored = seen.indexOf(`PUT /${target}/_settings`);
+        const refreshed = seen.lastIndexOf(`REFRESH /${target}/_refresh`);
+        const swapped = seen.indexOf('POST /_aliases');
+        expect(restored).toBeGreaterThan(-1);
+        expect(refreshed).toBeGreaterThan(restored);
+        expect(swapped).toBeGreaterThan(refreshed);
+        expect(await aliasTargets(watchedAlias)).toEqual([target]);
+        expect(await watched.count('live')).toBe(liveDocuments.length);
+      } finally {
+        await dispose(watched);
+        await proxy.close();
+      }
+    });
+
     it('refuses a second rebuild while one is running', async () => {
       await index.rebuild(async () => {
         await expect(index.rebuild(async () => undefined)).rejects.toBeInstanceOf(ConflictError);

@@ -99,6 +99,7 @@ it('a full reindex reports its progress page by page and says when the scan is c
     profiles: store.profiles,
     index,
     logger,
+    pageSize: 1000,
     onProgress: (progress) => {
       reports.push(progress);
       // Still the old (empty) generation: the new one is swapped in after the scan.

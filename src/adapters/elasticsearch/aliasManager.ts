@@ -1,12 +1,14 @@
 // The read/write alias and its generations. Searches and writes go through `<alias>`, which points
 // at exactly one concrete index `<alias>_v<n>`. A rebuild fills `<alias>_v<n+1>` while the alias
 // keeps answering from the old one, then moves the alias in ONE updateAliases call (remove + add,
-// atomic in the cluster state) and deletes the old generation.
+// atomic in the cluster state) and deletes the old generation. The new generation is filled with
+// bulk-load settings (no refresh, no replicas) and gets its serving settings back, and a refresh,
+// before the alias points at it.
 import type { Client } from '@elastic/elasticsearch';
 import { errors } from '@elastic/elasticsearch';
 import { ConflictError } from '../../domain/errors';
 import type { Logger } from '../../logger';
-import type { IndexDefinition } from './indexDefinition';
+import { BULK_LOAD_SETTINGS, type IndexDefinition, servingSettings } from './indexDefinition';
 import { translateError } from './translateError';
 
 export interface AliasManager {
@@ -28,10 +30,11 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
   const generationPattern = new RegExp(`^${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_v(\\d+)$`);
   let ready: Promise<void> | null = null;
 
+  /** The first generation serves at once (with its alias); a rebuild's is filled first, with bulk-load settings. */
   const createGeneration = (index: string, withAlias: boolean) =>
     client.indices.create({
       index,
-      settings: definition.settings,
+      settings: withAlias ? definition.settings : { ...definition.settings, index: { ...definition.settings.index, ...BULK_LOAD_SETTINGS } },
       mappings: definition.mappings,
       ...(withAlias ? { aliases: { [alias]: {} } } : {}),
     });
@@ -115,7 +118,11 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
       await client.indices.refresh({ index: target });
       // A bulk fill leaves many segments, and every search visits each of them; merged into one
       // before it serves, the generation starts as fast as it can be (later writes merge as usual).
+      // Merged before replicas come back, so they copy the one merged segment.
       await client.indices.forcemerge({ index: target, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
+      await client.indices.putSettings({ index: target, settings: servingSettings(definition) });
+      // Live writes mirrored during the merge are searchable before the swap, not a second later.
+      await client.indices.refresh({ index: target });
       // Atomic: if another rebuild moved the alias meanwhile, the remove fails and nothing changes.
       await client.indices.updateAliases({
         actions: [...current.map((index) => ({ remove: { index, alias } })), { add: { index: target, alias } }],

@@ -1,13 +1,16 @@
-// Writes IndexActions with the bulk API. `refresh: 'wait_for'` makes a write resolve only once
-// its documents are searchable (the port's promise). Whole requests answered 429/5xx (or lost
-// on the wire) and items rejected with 429/5xx are retried with exponential backoff and jitter;
-// any other item error is returned as a failure for that document, the rest of the batch still
-// applies. A delete of a document that is not there is no failure.
+// Writes IndexActions with the bulk API. By default a write resolves only once its documents are
+// searchable (`refresh: 'wait_for'`, the port's promise); a rebuild's writes into a generation
+// nobody reads yet skip that, and the generation is refreshed once before it is swapped in.
+// Each action is serialised once (bulkLines.ts) and requests are cut by bytes as well as by count,
+// so a request stays a few megabytes whatever the documents weigh; a write may keep several
+// requests in flight. Whole requests answered 429/5xx (or lost on the wire) and items rejected
+// with 429/5xx are retried with exponential backoff and jitter, re-sending the lines already
+// built; any other item error is returned as a failure for that document, the rest of the batch
+// still applies. A delete of a document that is not there is no failure.
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { Logger } from '../../logger';
 import type { BulkFailure, IndexAction } from '../../ports/searchIndex';
-import { documentKey } from './documentKey';
-import { type IndexedDocument, indexedDocument } from './indexedDocument';
+import { type BulkLine, bulkLine, bulkRequests } from './bulkLines';
 import { isRetryableError, isRetryableStatus, reasonOf, translateError } from './translateError';
 
 export interface BulkWriterOptions {
@@ -19,8 +22,10 @@ export interface BulkWriterOptions {
   baseDelayMs?: number;
   /** Longest backoff delay in ms (default 5000). */
   maxDelayMs?: number;
-  /** Actions per bulk request (default 1000). */
+  /** Most actions per bulk request (default 5000). */
   chunkSize?: number;
+  /** Most bytes of NDJSON per bulk request (default 5 MiB; a larger single document goes alone). */
+  maxRequestBytes?: number;
 }
 
 export interface WriteOptions {
@@ -29,6 +34,13 @@ export interface WriteOptions {
    * already put into the new index (a 409 is the newer copy winning, not a failure).
    */
   createOnly?: boolean;
+  /**
+   * When the write resolves: `wait_for` (default) once searchable, `now` after forcing a refresh
+   * (works even while the index's periodic refresh is off), `none` once stored.
+   */
+  visibility?: 'wait_for' | 'now' | 'none';
+  /** Bulk requests of this write kept in flight at once (default 1: requests apply in order). */
+  concurrency?: number;
 }
 
 export interface BulkWriter {
@@ -37,15 +49,7 @@ export interface BulkWriter {
 
 type Outcome = { kind: 'done' } | { kind: 'retry'; reason: string } | { kind: 'failed'; reason: string };
 
-const actionId = (action: IndexAction): string => (action.type === 'upsert' ? action.document.id : action.id);
-
-function operationsFor(actions: IndexAction[], createOnly: boolean): estypes.BulkRequest<IndexedDocument>['operations'] {
-  return actions.flatMap((action): estypes.BulkOperationContainer[] | [estypes.BulkOperationContainer, IndexedDocument] => {
-    if (action.type === 'delete') return [{ delete: { _id: documentKey(action.environment, action.id) } }];
-    const _id = documentKey(action.document.environment, action.document.id);
-    return [createOnly ? { create: { _id } } : { index: { _id } }, indexedDocument(action.document)];
-  });
-}
+const REFRESH = { wait_for: 'wait_for', now: true, none: false } as const;
 
 function outcomeOf(item: Partial<Record<estypes.BulkOperationType, estypes.BulkResponseItem>>, createOnly: boolean): Outcome {
   const [operation, result] = Object.entries(item)[0] as [estypes.BulkOperationType, estypes.BulkResponseItem];
@@ -64,7 +68,7 @@ export function createBulkWriter(options: BulkWriterOptions): BulkWriter {
   const maxAttempts = options.maxAttempts ?? 5;
   const baseDelayMs = options.baseDelayMs ?? 200;
   const maxDelayMs = options.maxDelayMs ?? 5_000;
-  const chunkSize = options.chunkSize ?? 1_000;
+  const limits = { maxActions: options.chunkSize ?? 5_000, maxBytes: options.maxRequestBytes ?? 5 * 1024 * 1024 };
 
   const backoff = (attempt: number): Promise<void> => {
     const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
@@ -72,14 +76,15 @@ export function createBulkWriter(options: BulkWriterOptions): BulkWriter {
   };
 
   /** One bulk request, retried whole on transport trouble; throws UnavailableError when out of tries. */
-  const send = async (index: string, actions: IndexAction[], createOnly: boolean, attempt: number): Promise<estypes.BulkResponse> => {
+  const send = async (index: string, lines: BulkLine[], refresh: estypes.Refresh, attempt: number): Promise<estypes.BulkResponse> => {
     for (let tries = attempt; ; tries++) {
       try {
-        // The client's own retries are off here: this loop owns the policy (backoff, 429s, budget).
-        return await client.bulk({ index, operations: operationsFor(actions, createOnly), refresh: 'wait_for' }, { maxRetries: 0 });
+        // Lines are NDJSON already: the client joins strings as they are, without serialising again.
+        // Its own retries are off here: this loop owns the policy (backoff, 429s, budget).
+        return await client.bulk<string>({ index, operations: lines.map((line) => line.ndjson), refresh }, { maxRetries: 0 });
       } catch (error) {
         if (!isRetryableError(error) || tries >= maxAttempts) {
-          logger?.error({ err: error, index, actions: actions.length }, 'elasticsearch bulk request failed');
+          logger?.error({ err: error, index, actions: lines.length }, 'elasticsearch bulk request failed');
           throw translateError(error);
         }
         logger?.warn({ index, attempt: tries, reason: (error as Error).message }, 'elasticsearch bulk request retried');
@@ -88,23 +93,23 @@ export function createBulkWriter(options: BulkWriterOptions): BulkWriter {
     }
   };
 
-  const writeChunk = async (index: string, actions: IndexAction[], createOnly: boolean): Promise<BulkFailure[]> => {
+  const writeRequest = async (index: string, lines: BulkLine[], createOnly: boolean, refresh: estypes.Refresh): Promise<BulkFailure[]> => {
     const failures: BulkFailure[] = [];
-    let pending = actions;
+    let pending = lines;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const response = await send(index, pending, createOnly, attempt);
-      const retry: IndexAction[] = [];
+      const response = await send(index, pending, refresh, attempt);
+      const retry: BulkLine[] = [];
       const retryReasons: string[] = [];
       response.items.forEach((item, i) => {
         const outcome = outcomeOf(item, createOnly);
-        if (outcome.kind === 'failed') failures.push({ id: actionId(pending[i]), reason: outcome.reason });
+        if (outcome.kind === 'failed') failures.push({ id: pending[i].id, reason: outcome.reason });
         if (outcome.kind === 'retry') {
           retry.push(pending[i]);
           retryReasons.push(outcome.reason);
         }
       });
       if (retry.length > 0 && attempt >= maxAttempts) {
-        retry.forEach((action, i) => failures.push({ id: actionId(action), reason: `gave up after ${attempt} tries: ${retryReasons[i]}` }));
+        retry.forEach((line, i) => failures.push({ id: line.id, reason: `gave up after ${attempt} tries: ${retryReasons[i]}` }));
         break;
       }
       if (retry.length > 0) {
@@ -118,11 +123,29 @@ export function createBulkWriter(options: BulkWriterOptions): BulkWriter {
 
   return {
     async write(index, actions, writeOptions = {}) {
-      const failures: BulkFailure[] = [];
-      for (let start = 0; start < actions.length; start += chunkSize) {
-        failures.push(...(await writeChunk(index, actions.slice(start, start + chunkSize), writeOptions.createOnly ?? false)));
+      const createOnly = writeOptions.createOnly ?? false;
+      const refresh = REFRESH[writeOptions.visibility ?? 'wait_for'];
+      const requests = bulkRequests(actions.map((action) => bulkLine(action, createOnly)), limits);
+      const failures: BulkFailure[][] = new Array(requests.length);
+      // Workers take the next request as they finish one: at most `concurrency` in flight. The
+      // first error (the engine out of tries) stops them taking more and fails the write.
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < requests.length) {
+          const at = next++;
+          failures[at] = await writeRequest(index, requests[at], createOnly, refresh);
+        }
+      };
+      const workers = Math.max(1, Math.min(writeOptions.concurrency ?? 1, requests.length));
+      const running = Array.from({ length: workers }, worker);
+      try {
+        await Promise.all(running);
+      } catch (error) {
+        next = requests.length;
+        await Promise.allSettled(running);
+        throw error;
       }
-      return { failures };
+      return { failures: failures.flat() };
     },
   };
 }

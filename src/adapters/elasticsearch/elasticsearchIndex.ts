@@ -30,6 +30,8 @@ export interface ElasticsearchIndexOptions {
   requestTimeoutMs?: number;
   /** Matches counted exactly before `total` becomes a lower bound (default the port's EXACT_TOTAL_BOUND). */
   exactTotalUpTo?: number;
+  /** Bulk requests a rebuild keeps in flight (default 3: the engine indexes one while it receives the next). */
+  rebuildRequestsInFlight?: number;
 }
 
 interface Generation {
@@ -46,6 +48,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
   const client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 30_000 });
   const aliases = createAliasManager({ client, alias, definition: PROFILES_INDEX, logger });
   const writer = createBulkWriter({ client, logger, ...options.bulk });
+  const rebuildRequestsInFlight = options.rebuildRequestsInFlight ?? 3;
   let building: Generation | null = null;
   let rebuilding = false;
   let closed = false;
@@ -69,14 +72,17 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
       if (action.type === 'delete') generation.deleted.add(keyOf(action));
       else generation.deleted.delete(keyOf(action));
     }
-    const { failures } = await writer.write(generation.target, actions);
+    // The generation being built has no periodic refresh: refresh now, so a live write is
+    // searchable as soon as the swap happens, whenever that is.
+    const { failures } = await writer.write(generation.target, actions, { visibility: 'now' });
     if (failures.length > 0) logger?.warn({ index: generation.target, failures }, 'elasticsearch: live writes not mirrored into the rebuild');
   };
 
   const rebuildWrite = async (generation: Generation, actions: IndexAction[]): Promise<{ failures: BulkFailure[] }> => {
     if (building !== generation) throw new ConflictError('REBUILD_FINISHED', 'This rebuild is over; its writer no longer accepts documents');
     const kept = actions.filter((action) => action.type === 'delete' || !generation.deleted.has(keyOf(action)));
-    return writer.write(generation.target, kept, { createOnly: true });
+    // Nobody searches the generation before the swap, which refreshes it first: no refresh per write.
+    return writer.write(generation.target, kept, { createOnly: true, visibility: 'none', concurrency: rebuildRequestsInFlight });
   };
 
   return {
