@@ -58,7 +58,7 @@ describe('queries', () => {
   it('search: the consumer search, recorded with surface graphql', async () => {
     await app.eventRecorder.flush();
     app.recorded.clear();
-    const response = await gql(owner.auth, '{ search(query: "vegan food", location: {lat: 30.2672, lon: -97.7431}, radius: "10km") { total summary hasMore businesses { id name distanceKm reasons } } }');
+    const response = await gql(owner.auth, '{ search(query: "vegan food", location: {lat: 30.2672, lon: -97.7431}, radius: "10km") { total summary hasMore businesses { id name distanceKm reasons matchesQuery } } }');
     expect(response.body.errors).toBeUndefined();
     const { search } = response.body.data;
     expect(search.total).toBe(1);
@@ -67,6 +67,7 @@ describe('queries', () => {
     expect(search.businesses[0].distanceKm).toBeGreaterThan(1.5);
     expect(search.businesses[0].distanceKm).toBeLessThan(3);
     expect(search.businesses[0].reasons.length).toBeGreaterThan(0);
+    expect(search.businesses[0].matchesQuery).toBe(true);
     expect(search.summary).toContain('Sprout Kitchen');
     await app.eventRecorder.flush();
     expect(app.recorded.stored.map(({ type, businessId, surface, platform }) => ({ type, businessId, surface, platform }))).toEqual([

@@ -107,6 +107,7 @@ it('search_businesses answers the consumer search: summary, ids, distance, ratin
   expect(answer.businesses.find((b: Structured) => b.id === ids.sprout).distanceKm).toBeGreaterThan(1.5);
   expect(ladle.rating).toBe(0);
   expect(ladle.whyMatched.length).toBeGreaterThan(0);
+  expect(answer.businesses.map((b: Structured) => b.matchesQuery)).toEqual([true, true]);
   expect(answer.summary).toContain('Leaf and Ladle');
   expect(answer.sessionId).toMatch(/\S/);
   // The same answer as text for clients that ignore structured content.
