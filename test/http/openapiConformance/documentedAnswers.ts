@@ -21,7 +21,8 @@ function isObjectSchema(node: Json): boolean {
 /**
  * A copy of the document where an object schema with `properties` and no word on extra ones
  * refuses extra ones. Schemas that say `additionalProperties` (true or a schema) stay open, and
- * so do the parts of allOf/anyOf/oneOf (closing a part would refuse its siblings' fields).
+ * so do the parts of an allOf (closing a part would refuse its siblings' fields) and the
+ * alternatives of a oneOf/anyOf beside properties of their own. Alternatives alone are each whole.
  */
 export function closed(node: unknown, insideComposition = false): unknown {
   if (Array.isArray(node)) return node.map((item) => closed(item, insideComposition));
@@ -29,7 +30,7 @@ export function closed(node: unknown, insideComposition = false): unknown {
   const source = node as Json;
   const copy: Json = {};
   for (const [key, value] of Object.entries(source)) {
-    const composes = key === 'allOf' || key === 'anyOf' || key === 'oneOf';
+    const composes = key === 'allOf' || ((key === 'anyOf' || key === 'oneOf') && source.properties !== undefined);
     copy[key] = closed(value, composes);
   }
   const open = 'additionalProperties' in source || 'unevaluatedProperties' in source || 'patternProperties' in source;

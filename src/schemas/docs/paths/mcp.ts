@@ -16,6 +16,18 @@ const jsonRpcBody = {
   schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage, minItems: 1 }] },
 };
 
+// What the server answers: a result (MCP results are objects) or an error, for the request's id.
+const jsonRpcAnswer = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    result: { type: 'object', description: 'The MCP result of the request (its shape is the protocol\'s).' },
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+  },
+};
+
 const jsonRpcError = {
   type: 'object',
   required: ['jsonrpc', 'error'],
@@ -77,7 +89,7 @@ export function mcpPaths() {
     success: {
       status: 200,
       description: 'The JSON-RPC answer (202 with no body when only notifications or responses were sent).',
-      content: { 'application/json': { schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage }] } } },
+      content: { 'application/json': { schema: { oneOf: [jsonRpcAnswer, { type: 'array', items: jsonRpcAnswer }] } } },
       headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', schema: { type: 'string' } }, ...TOOL_CALL_LIMIT_HEADERS },
     },
     errors: [404, 413, 415],
