@@ -44,7 +44,8 @@ export const RANKING_FORMULA =
   'bayes = (10 * 3.5 + rating * reviews) / (10 + reviews); verification 0.10 (none 0, basic 0.25, verified 0.5, ' +
   'premium 0.75, certified 1); completeness 0.05; personalisation 0.10. "best"/"top rated" raise quality to 0.30, ' +
   '"verified" raises verification to 0.20, "cheap" adds price 0.10 = 1 / (1 + minPrice / 20), "open now" adds open 0.10. ' +
-  'Category, place, radius, price cap, minimum rating, day and "late" are filters. ' +
+  'Category, place, radius, price cap, minimum rating, day and "late" are filters. Results that match the query (matchesQuery) come ' +
+  'before those that do not, each group in score order. ' +
   'With an equal text match and equal other signals a nearer business scores higher; equal scores put a business open at ' +
   'search time first (then unknown hours, then closed), then the nearer, then more reviews, then id.';
 
