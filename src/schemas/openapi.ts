@@ -21,6 +21,7 @@ import { searchPaths } from './docs/paths/search';
 import { systemPaths } from './docs/paths/system';
 import { verificationPaths } from './docs/paths/verification';
 import { webhookPaths } from './docs/paths/webhooks';
+import { webhookEventDocs } from './docs/webhookEvents';
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const components = buildComponents();
@@ -70,6 +71,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...graphqlPaths(),
       ...webhookPaths(),
     }, components.securitySchemes)),
+    // What the service POSTs to subscribed URLs (issue 22), one entry per event type.
+    webhooks: webhookEventDocs(),
     components,
   };
 }

@@ -1,10 +1,16 @@
 // Which API changes produce which webhook events, with which data: driven through the real API,
-// delivered to a real receiver on 127.0.0.1 and read back with the standardwebhooks verifier.
+// delivered to a real receiver on 127.0.0.1 and read back with the standardwebhooks verifier. Every
+// payload received is also checked against the event's schema in the OpenAPI document's `webhooks`
+// (object schemas closed, so a field the document omits fails).
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildWebhookTestApp, drain, testDispatcher, type WebhookTestApp } from './webhookSetup';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { closed } from './openapiConformance/documentedAnswers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -33,10 +39,32 @@ afterAll(async () => {
 });
 
 /** Delivers what is queued and returns the payloads received since the last call, verified. */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(closed(buildOpenApiDocument()) as object, 'doc');
+/** What does not match the documented payload of its type (empty when it conforms). */
+function undocumented(payload: Payload): string[] {
+  const { type } = payload;
+  const validate = ajv.compile({ $ref: `doc#/webhooks/${type}/post/requestBody/content/application~1json/schema` });
+  return validate(payload) ? [] : (validate.errors ?? []).map((error) => `${type}${error.instancePath} ${error.message}`);
+}
+
+it('the documented payload schemas refuse what the API does not send', () => {
+  const booking = { type: 'booking.created', timestamp: '2026-11-30T12:00:00.000Z', data: { id: 'bkg_1' } };
+  expect(undocumented(booking as Payload).length).toBeGreaterThan(0);
+  expect(undocumented({ type: 'profile.deleted', timestamp: '2026-11-30T12:00:00.000Z', data: { id: 'biz_1', deleted: true, deletedAt: '2026-11-30T12:00:00.000Z', extra: 1 } })).toEqual([
+    'profile.deleted/data must NOT have additional properties',
+  ]);
+});
 async function delivered(): Promise<Payload[]> {
   await drain(app, testDispatcher(app));
   const payloads = receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as Payload);
   receiver.received.length = 0;
+  return checked(payloads);
+}
+
+function checked(payloads: Payload[]): Payload[] {
+  expect(payloads.flatMap(undocumented)).toEqual([]);
   return payloads;
 }
 
@@ -83,7 +111,7 @@ it('verification.requested, then verification.approved (sandbox decides at once)
   await drain(app, testDispatcher(app));
   const received = receiver.received.filter((r) => r.path === '/hooks?sandbox');
   expect(receiver.received.filter((r) => r.path !== '/hooks?sandbox')).toEqual([]);
-  const payloads = received.map((r) => new Webhook(sandboxSecret).verify(r.body, r.headers as Record<string, string>) as Payload);
+  const payloads = checked(received.map((r) => new Webhook(sandboxSecret).verify(r.body, r.headers as Record<string, string>) as Payload));
   expect(payloads.map((p) => p.type).sort()).toEqual(['verification.approved', 'verification.requested']);
   const approved = payloads.find((p) => p.type === 'verification.approved')!;
   expect(approved.data).toMatchObject({ verificationId: asked.body.data.verificationId, status: 'approved', level: 'basic' });
@@ -176,7 +204,7 @@ describe('review and booking events (stored with the write that caused them)', (
     const [arrival] = receiver.received;
     expect(arrival.headers['webhook-signature']).toMatch(/^v1,/);
     // The verifier throws on a bad signature or a stale timestamp; what it returns is the payload.
-    const payload = new Webhook(secret).verify(arrival.body, arrival.headers as Record<string, string>) as Payload;
+    const [payload] = checked([new Webhook(secret).verify(arrival.body, arrival.headers as Record<string, string>) as Payload]);
     receiver.received.length = 0;
     expect(payload.type).toBe('booking.created');
     const asOwner = await request(app.callback).get(`/v1/bookings/${booked.body.data.id}`).set(owner.auth);
