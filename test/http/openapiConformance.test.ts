@@ -122,6 +122,12 @@ describe.each(CASES.map((entry) => [`${entry.operationId}${entry.note ? ` (${ent
         if (call.refusal === 'graphql') check(`without ${field}`, { status: refused.status, errors: Array.isArray(refused.body?.errors) && refused.body.errors.length > 0 }, { status: 400, errors: true });
         else refusedAsValidation(`without ${field}`, refused, field);
       }
+      // Without its credential an operation that needs one is 401, in its documented shape.
+      if (call.auth && (answers.operation(entry.operationId).op.security ?? []).length > 0) {
+        const anonymous = await send({ ...call, auth: undefined });
+        conforms('without a credential', anonymous);
+        check('without a credential', anonymous.status, 401);
+      }
       for (const { name, value } of headerViolations(entry.operationId)) {
         const refused = await send({ ...call, headers: { ...call.headers, [name]: value } });
         conforms(`${name} out of bounds`, refused);
