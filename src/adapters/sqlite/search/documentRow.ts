@@ -2,6 +2,7 @@
 import { encodeSchedule } from '../../../domain/search/openingFilter';
 import { normalizeKeyword, postalKey, type SearchDocument } from '../../../ports/searchIndex';
 import { documentTags } from './filterTags';
+import { documentOpeningMasks } from './openingMasks';
 
 /** Named parameters of the documents-table upsert. */
 export interface DocumentRow {
@@ -22,6 +23,10 @@ export interface DocumentRow {
   nameSort: string;
   opening: string;
   postalKey: string;
+  openDays: number;
+  openH0: bigint;
+  openH1: bigint;
+  openH2: bigint;
   document: string;
 }
 
@@ -46,6 +51,7 @@ export function documentRow(doc: SearchDocument): DocumentRow {
     nameSort: doc.name.toLowerCase(),
     opening: encodeSchedule(doc),
     postalKey: postalKey(doc.address.postalCode),
+    ...documentOpeningMasks(doc),
     document: JSON.stringify(doc),
   };
 }

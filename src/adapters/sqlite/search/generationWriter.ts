@@ -31,6 +31,10 @@ const ROW_COLUMNS = [
   ['name_sort', 'nameSort'],
   ['opening', 'opening'],
   ['postal_key', 'postalKey'],
+  ['open_days', 'openDays'],
+  ['open_h0', 'openH0'],
+  ['open_h1', 'openH1'],
+  ['open_h2', 'openH2'],
   ['document', 'document'],
 ] as const;
 

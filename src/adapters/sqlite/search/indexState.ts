@@ -57,6 +57,15 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 5,
+    name: 'documents carry when they can be open, as bitsets (open_days, open_h0..open_h2)',
+    // Rows written before stay NULL, which every time filter lets through to the exact check
+    // (openingMasks.ts): the same answers as before, without the prefilter, until a reindex.
+    up: (db) => {
+      for (const column of ['open_days', 'open_h0', 'open_h1', 'open_h2']) addDocumentsColumn(`${column} INTEGER`)(db);
+    },
+  },
 ];
 
 /** Adds a nullable column to the documents table of every generation that lacks it. */

@@ -63,6 +63,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
   // opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
   // written before it existed, which the filter then reads from the document.
   // postal_key: postalKey of the address's postal code, for the postal code filter.
+  // open_days, open_h0..open_h2: when the business can be open, as bitsets (openingMasks.ts).
   const { documents: d } = tables;
   db.exec(`
     CREATE TABLE ${d} (
@@ -85,6 +86,10 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       token_count INTEGER,
       opening TEXT,
       postal_key TEXT,
+      open_days INTEGER,
+      open_h0 INTEGER,
+      open_h1 INTEGER,
+      open_h2 INTEGER,
       document TEXT NOT NULL,
       UNIQUE (environment, id)
     );

@@ -14,6 +14,7 @@ import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
 import { type CommonWord, matchExpression } from './matchExpression';
+import { openingMaskConditions } from './openingMasks';
 
 /** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive, tags. */
 export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
@@ -213,8 +214,14 @@ function planParts(query: SearchQuery): Parts {
     rowOnly.push('d.lat BETWEEN @minLat AND @maxLat');
     // The box crosses the antimeridian when its west edge is east of its east edge.
     rowOnly.push(box.minLon <= box.maxLon ? 'd.lon BETWEEN @minLon AND @maxLon' : '(d.lon >= @minLon OR d.lon <= @maxLon)');
-    rowOnly.push(`${distance} <= @radiusKm`);
   }
+  if (query.opening) {
+    // Before the distance: an integer test drops most closed businesses without a call into JavaScript.
+    const masks = openingMaskConditions(query.opening);
+    rowOnly.push(...masks.conditions);
+    Object.assign(params, masks.params);
+  }
+  if (distance !== null) rowOnly.push(`${distance} <= @radiusKm`);
   if (query.opening) {
     // Last: SQLite tests the conditions in this order, and the function costs the most per row.
     rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, d.document), @opening)`);
