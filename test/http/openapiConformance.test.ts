@@ -54,6 +54,21 @@ function successOf(operationId: string): number {
 }
 
 /** Required query parameters and required top-level body fields, as the document states them. */
+/** For each documented query parameter with a bound or a list of values, a value outside it. */
+function queryViolations(operationId: string): Array<{ name: string; value: string }> {
+  const { op } = answers.operation(operationId);
+  const out: Array<{ name: string; value: string }> = [];
+  for (const parameter of (op.parameters ?? []).map((node: Json) => answers.resolve(node))) {
+    if (parameter.in !== 'query') continue;
+    const schema = answers.resolve(parameter.schema ?? {});
+    if (schema.enum) out.push({ name: parameter.name, value: 'not-one-of-them' });
+    else if (typeof schema.maximum === 'number') out.push({ name: parameter.name, value: String(schema.maximum + 1) });
+    else if (typeof schema.minimum === 'number') out.push({ name: parameter.name, value: String(schema.minimum - 1) });
+    else if (typeof schema.maxLength === 'number') out.push({ name: parameter.name, value: 'a'.repeat(schema.maxLength + 1) });
+  }
+  return out;
+}
+
 function requiredInputs(operationId: string, call: Call): Omit[] {
   const { op } = answers.operation(operationId);
   const inputs: Omit[] = [];
@@ -86,6 +101,9 @@ it('has a call for every operation of the served document, and none for an opera
   expect(documented.filter((id) => !called.has(id))).toEqual([]);
   expect([...called].filter((id) => !documented.includes(id))).toEqual([]);
   expect(documented.length).toBeGreaterThan(60);
+  // The bounds the cases below send past are many (limits, enums, header lengths), not a handful.
+  const bounded = documented.reduce((sum, id) => sum + queryViolations(id).length + headerViolations(id).length, 0);
+  expect(bounded).toBeGreaterThan(40);
 });
 
 it('documents every route the app serves under /v1', () => {
@@ -127,6 +145,11 @@ describe.each(CASES.map((entry) => [`${entry.operationId}${entry.note ? ` (${ent
         const anonymous = await send({ ...call, auth: undefined });
         conforms('without a credential', anonymous);
         check('without a credential', anonymous.status, 401);
+      }
+      for (const { name, value } of queryViolations(entry.operationId)) {
+        const refused = await send({ ...call, query: { ...call.query, [name]: value } });
+        conforms(`${name}=${value.slice(0, 20)}`, refused);
+        refusedAsValidation(`${name}=${value.slice(0, 20)}`, refused, name);
       }
       for (const { name, value } of headerViolations(entry.operationId)) {
         const refused = await send({ ...call, headers: { ...call.headers, [name]: value } });
