@@ -86,8 +86,7 @@ export function parseIntentByRules(query: string): SearchIntent {
       if (!hit) continue;
       pushUnique(intent.categories, hit.category);
       if (hit.kind === 'service') pushUnique(intent.serviceTerms, phrase);
-      // The category's own name is searched as the category already.
-      else if (phrase !== hit.category) pushUnique((intent.categoryWords ??= []), phrase);
+      else pushUnique((intent.categoryWords ??= []), phrase);
       matched = k;
     }
     if (matched > 0) {

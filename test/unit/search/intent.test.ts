@@ -140,7 +140,7 @@ describe('parseIntentByRules', () => {
 
   it('reads a five-digit number or a ZIP+4 as a ZIP code, with its preposition', () => {
     expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], categoryWords: ['dentist'], serviceTerms: [], place: { postalCode: '10001' } });
-    expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
+    expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], categoryWords: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
     expect(parseIntentByRules('coffee in Austin 78701').place).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
     expect(parseIntentByRules('plumber 94103 open now')).toMatchObject({ place: { postalCode: '94103' }, when: { openNow: true } });
     expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], categoryWords: ['vet'], serviceTerms: [], place: { postalCode: '60601' } });
@@ -152,7 +152,7 @@ describe('parseIntentByRules', () => {
 
   it("knows New York's boroughs, and keeps word-like names as words without a preposition", () => {
     expect(parseIntentByRules('restaurants in brooklyn')).toEqual({
-      terms: [], categories: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
+      terms: [], categories: ['restaurants'], categoryWords: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
     });
     expect(parseIntentByRules('bars in the bronx').place).toEqual({ city: 'Bronx', state: 'NY' });
     expect(parseIntentByRules('queens nail salon').place).toBeUndefined();

@@ -25,6 +25,10 @@ describe('createQueryMatcher', () => {
     expect(matches('breakfast near me', bakery)).toBe(true);
     expect(matches('breakfast near me', steakhouse)).toBe(true);
     expect(matches('dentist', vet)).toBe(false);
+    // The category's own word counts when mentioned: a bar "between the restaurants" is about them.
+    const bar = searchDocument({ id: 'd', name: 'Corner Bar', category: 'bars', description: 'Cocktails between the restaurants of 6th Street' });
+    expect(matches('restaurants near me', bar)).toBe(true);
+    expect(matches('restaurants near me', searchDocument({ id: 'e', name: 'Pipe Pros', category: 'plumbing', description: 'Leaks fixed' }))).toBe(false);
   });
 
   it('takes every result as a match when nothing widened the search, without reading documents', () => {
