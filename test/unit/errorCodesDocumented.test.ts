@@ -11,6 +11,7 @@ const NEVER_SENT: Record<string, string> = {
   REBUILD_IN_PROGRESS: 'index rebuilds run from `npm run reindex`, not over HTTP',
   REBUILD_SUPERSEDED: 'index rebuilds run from `npm run reindex`, not over HTTP',
   REBUILD_FINISHED: 'index rebuilds run from `npm run reindex`, not over HTTP',
+  DUPLICATE_ID: 'profiles.createMany is the bulk loader of the benchmark, no HTTP route calls it',
 };
 
 function sourceFiles(dir: string): string[] {
