@@ -18,8 +18,12 @@ export interface AliasManager {
   rebuild(fill: (target: string) => Promise<void>): Promise<void>;
 }
 
-/** Merging a large generation takes minutes, far beyond a search's request timeout. */
-const FORCE_MERGE_TIMEOUT_MS = 30 * 60_000;
+/**
+ * Finishing a large generation takes minutes, far beyond a search's request timeout: the first
+ * refresh writes everything the bulk fill buffered (no periodic refresh ran), and the merge
+ * rewrites the whole index (a 1 M fill's first refresh outlasted 30 s on a loaded 2-core box).
+ */
+const BUILD_STEP_TIMEOUT_MS = 30 * 60_000;
 
 const errorType = (error: unknown): string | undefined =>
   error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
@@ -115,19 +119,21 @@ export function createAliasManager(deps: { client: Client; alias: string; defini
     logger?.info({ index: target, alias }, 'elasticsearch rebuild started');
     try {
       await fill(target);
-      await client.indices.refresh({ index: target });
+      await client.indices.refresh({ index: target }, { requestTimeout: BUILD_STEP_TIMEOUT_MS });
       // A bulk fill leaves many segments, and every search visits each of them; merged into one
       // before it serves, the generation starts as fast as it can be (later writes merge as usual).
       // Merged before replicas come back, so they copy the one merged segment.
-      await client.indices.forcemerge({ index: target, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
-      await client.indices.putSettings({ index: target, settings: servingSettings(definition) });
+      await client.indices.forcemerge({ index: target, max_num_segments: 1 }, { requestTimeout: BUILD_STEP_TIMEOUT_MS });
+      await client.indices.putSettings({ index: target, settings: servingSettings(definition) }, { requestTimeout: BUILD_STEP_TIMEOUT_MS });
       // Live writes mirrored during the merge are searchable before the swap, not a second later.
-      await client.indices.refresh({ index: target });
+      await client.indices.refresh({ index: target }, { requestTimeout: BUILD_STEP_TIMEOUT_MS });
       // Atomic: if another rebuild moved the alias meanwhile, the remove fails and nothing changes.
       await client.indices.updateAliases({
         actions: [...current.map((index) => ({ remove: { index, alias } })), { add: { index: target, alias } }],
       });
     } catch (error) {
+      // The engine's own words (a timeout, a rejected setting) before they become a domain error.
+      logger?.error({ err: error, index: target }, 'elasticsearch rebuild failed; deleting the new generation');
       await client.indices.delete({ index: target }, { ignore: [404] }).catch(() => undefined);
       if (errorType(error) === 'aliases_not_found_exception') {
         throw new ConflictError('REBUILD_SUPERSEDED', 'Another rebuild of the search index replaced this one');
