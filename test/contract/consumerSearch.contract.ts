@@ -48,6 +48,12 @@ export const BAKERY = place({
 });
 /** Neither a restaurant nor anything a meal or dish would find. */
 export const PLUMBER = place({ id: 'biz_plumber', name: 'Pipe Pros', category: 'Plumbing', description: 'Leaks and drains fixed the same day.' });
+/** A dentist filed under a word for the kind ("Dentist"), not the canonical "dental". */
+export const DENTIST = place({ id: 'biz_dentist', name: 'Bright Smile Studio', category: 'Dentist', description: 'Cleanings, fillings and crowns.', coordinates: north(3) });
+/** Not a dentist, though its profile says dental: what "dentist near me" must not return. */
+export const VET = place({
+  id: 'biz_vet', name: 'Paws and Claws', category: 'Veterinary', description: 'Vaccinations, surgery and dental care for cats and dogs.', coordinates: north(1),
+});
 const RESTAURANT_IDS = ['biz_tie_a_closed', 'biz_tie_b_open', 'biz_tie_c_far', 'biz_tie_d_near'];
 
 export function consumerSearchContract(name: string, create: () => Promise<SearchIndex>, dispose: (index: SearchIndex) => Promise<void> = (index) => index.close()): void {
@@ -55,7 +61,7 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
     let index: SearchIndex;
     beforeAll(async () => {
       index = await create();
-      const documents = [...RANKING_FIXTURE, BAKERY, PLUMBER];
+      const documents = [...RANKING_FIXTURE, BAKERY, PLUMBER, DENTIST, VET];
       expect(await index.apply(documents.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
     });
     afterAll(() => dispose(index));
@@ -141,6 +147,26 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
       it('still filters when the caller sends the category', async () => {
         const result = await search({ query: 'breakfast near me', category: 'restaurants', location: { ...AUSTIN, distance: '25km' } });
         expect(ids(result).sort()).toEqual(RESTAURANT_IDS);
+      });
+    });
+
+    describe('a category the sentence names', () => {
+      it('filters: "dentist near me" returns the dentist, not the vet whose profile mentions dental care', async () => {
+        const result = await search({ query: 'dentist near me', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result)).toEqual(['biz_dentist']);
+        expect(result.total).toBe(1);
+        expect(result.results[0].matchesQuery).toBe(true);
+        expect(result.response).toMatch(/^Found 1 place for "dentist near me"\. Top pick: Bright Smile Studio /);
+      });
+
+      it('filters to either of two named kinds ("bakery or dentist")', async () => {
+        const result = await search({ query: 'bakery or dentist', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result).sort()).toEqual(['biz_bakery', 'biz_dentist']);
+      });
+
+      it("gives way to the request's category", async () => {
+        const result = await search({ query: 'dentist near me', category: 'veterinary', location: { ...AUSTIN, distance: '25km' } });
+        expect(ids(result)).toEqual(['biz_vet']);
       });
     });
   });

@@ -315,12 +315,12 @@ describe('POST /v1/api/v1/consumer/search', () => {
   });
 
   it('says what a pick is listed under when it is not the kind of place the sentence named, never what it is not', async () => {
-    // "plumber" implies plumbing and "pastries" bakeries; the only match near Denver is a cafe
-    // that mentions pastries.
-    const response = await consumer({ query: 'plumber pastries', location: { ...DENVER, distance: '5km' } });
+    // "lunch" infers restaurants and "pastries" bakeries (neither names a kind, so neither
+    // filters); the only match near Denver is a cafe that mentions pastries.
+    const response = await consumer({ query: 'lunch pastries', location: { ...DENVER, distance: '5km' } });
     const names = response.body.data.businesses.map((b: { name: string }) => b.name);
     expect(names).toEqual(['Mile High Vegan Cafe']);
-    expect(response.body.data.response).toMatch(/^Found 1 place for "plumber pastries"\. Top pick: Mile High Vegan Cafe \(listed under cafes, matches "pastries", /);
+    expect(response.body.data.response).toMatch(/^Found 1 place for "lunch pastries"\. Top pick: Mile High Vegan Cafe \(listed under cafes, matches "pastries", /);
     expect(response.body.data.response).not.toMatch(/not listed|is not a|does not/);
     expect(response.body.data.businesses[0].matchesQuery).toBe(true);
   });

@@ -80,3 +80,22 @@ it('asks the index for the time conditions, at the moment of the search', () => 
   expect(plan('dentist open late on Saturday').opening).toEqual({ at: '2026-11-22T15:30:00.000Z', day: 'saturday', late: true });
   expect(plan('tacos').opening).toBeUndefined();
 });
+
+describe('the category filter', () => {
+  it('filters to a category the sentence names, with every word for its kind', () => {
+    expect(plan('dentist near me').categories).toEqual(['dental', 'dentist', 'orthodontist']);
+    expect(plan('bakery or cafe').categories).toEqual([
+      'bakeries', 'bakery', 'patisserie', 'bakeshop', 'cafes', 'cafe', 'café', 'coffee shop', 'coffeehouse', 'coffee house', 'tea house', 'tea room',
+    ]);
+  });
+
+  it('does not filter to a category only inferred from a meal or a dish', () => {
+    expect(plan('breakfast near me').categories).toBeUndefined();
+    expect(plan('pizza').categories).toBeUndefined();
+  });
+
+  it("lets the request's category win over the one the sentence names", () => {
+    expect(plan('dentist near me', { category: 'veterinary' }).categories).toEqual(['veterinary']);
+    expect(plan('breakfast near me', { category: 'restaurants' }).categories).toEqual(['restaurants']);
+  });
+});

@@ -1,21 +1,27 @@
 // Words people type -> the canonical business categories the index filters on.
-// `names` are words for the category itself ("plumber") or what it is for ("breakfast");
-// `services` are things the category offers ("leak", "pizza"): they also pick the category, and
-// the parser keeps them as service terms for text matching. Either way a consumer sentence's
-// category only widens and boosts its search (intent.ts); only a request's `category` filters. The Elasticsearch synonym list is generated from this
-// table (categorySynonymRules) so the two can never drift.
+// `names` are nouns for the kind of business itself ("plumber", "restaurant", "bakery"): a
+// sentence that uses one NAMES the category, and consumer search filters to it (intent.ts
+// `namedCategories`), as it does for a request's `category`. `purposes` are what people go there
+// for: meals, occasions, activities ("breakfast", "food", "nightlife"); `services` are things the
+// category offers ("leak", "pizza"). Both only INFER the category: it widens and boosts the
+// search, never filters, since a bakery serves breakfast and a gas station sells coffee. Words that
+// also name something else ("garage" door, "nails", "cleaning") are purposes, so they cannot
+// filter a sentence's answer away. The Elasticsearch synonym list is generated from all three lists
+// (categorySynonymRules) so the two can never drift.
 
 export interface CategorySynonyms {
   category: string;
   names: string[];
+  /** Meals, occasions, activities: infer the category (widen and boost), never filter. */
+  purposes?: string[];
   services: string[];
 }
 
 export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   {
     category: 'restaurants',
-    names: ['restaurant', 'food', 'eat', 'eats', 'eatery', 'dining', 'dine', 'dinner', 'lunch', 'brunch',
-      'breakfast', 'takeout', 'take out', 'diner', 'bistro'],
+    names: ['restaurant', 'eatery', 'diner', 'bistro'],
+    purposes: ['food', 'eat', 'eats', 'dining', 'dine', 'dinner', 'lunch', 'brunch', 'breakfast', 'takeout', 'take out'],
     services: ['pizza', 'pizzeria', 'sushi', 'burger', 'cheeseburger', 'taco', 'tacos', 'burrito', 'ramen', 'pho',
       'bbq', 'barbecue', 'steak', 'steakhouse', 'seafood', 'noodle', 'curry', 'thai', 'indian', 'italian',
       'mexican', 'chinese', 'japanese', 'vietnamese', 'korean', 'sandwich', 'wings', 'dumpling', 'pasta',
@@ -28,7 +34,8 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'bars',
-    names: ['bar', 'pub', 'brewery', 'taproom', 'tavern', 'wine bar', 'cocktail bar', 'nightlife'],
+    names: ['bar', 'pub', 'brewery', 'taproom', 'tavern', 'wine bar', 'cocktail bar'],
+    purposes: ['nightlife'],
     services: ['cocktail', 'beer', 'craft beer', 'happy hour', 'wine'],
   },
   {
@@ -36,7 +43,7 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
     names: ['bakery', 'patisserie', 'bakeshop'],
     services: ['bread', 'pastry', 'cake', 'croissant', 'donut', 'doughnut', 'cupcake', 'sourdough', 'bagel'],
   },
-  { category: 'grocery', names: ['grocery', 'groceries', 'supermarket', 'grocer'], services: ['produce'] },
+  { category: 'grocery', names: ['grocery', 'supermarket', 'grocer'], purposes: ['groceries'], services: ['produce'] },
   {
     category: 'plumbing',
     names: ['plumber', 'plumbing'],
@@ -49,7 +56,8 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'hvac',
-    names: ['hvac', 'heating', 'air conditioning', 'heating and cooling'],
+    names: ['hvac'],
+    purposes: ['heating', 'air conditioning', 'heating and cooling'],
     services: ['ac repair', 'furnace', 'heat pump', 'ac'],
   },
   {
@@ -69,13 +77,15 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'nail salons',
-    names: ['nail salon', 'nail bar', 'nails'],
+    names: ['nail salon', 'nail bar'],
+    purposes: ['nails'],
     services: ['manicure', 'pedicure', 'gel nails', 'acrylic nails'],
   },
   { category: 'spas', names: ['spa', 'day spa', 'wellness center'], services: ['massage', 'facial', 'sauna', 'body scrub'] },
   {
     category: 'fitness',
-    names: ['gym', 'fitness', 'fitness center', 'health club', 'fitness studio'],
+    names: ['gym', 'fitness center', 'health club', 'fitness studio'],
+    purposes: ['fitness'],
     services: ['yoga', 'pilates', 'crossfit', 'personal trainer', 'personal training', 'workout', 'spin class'],
   },
   {
@@ -90,19 +100,22 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'auto repair',
-    names: ['mechanic', 'auto repair', 'car repair', 'auto shop', 'garage', 'body shop'],
+    names: ['mechanic', 'auto repair', 'auto shop', 'body shop'],
+    purposes: ['car repair', 'garage'],
     services: ['oil change', 'brakes', 'brake repair', 'tire', 'tyre', 'transmission', 'wheel alignment',
       'car battery', 'check engine light'],
   },
   { category: 'car wash', names: ['car wash'], services: ['detailing', 'auto detailing', 'car detailing'] },
   {
     category: 'cleaning',
-    names: ['cleaner', 'cleaning', 'cleaning service', 'house cleaning', 'maid', 'janitorial'],
+    names: ['cleaner', 'cleaning service', 'maid', 'janitorial'],
+    purposes: ['cleaning', 'house cleaning'],
     services: ['deep clean', 'deep cleaning', 'carpet cleaning', 'move out cleaning', 'window cleaning'],
   },
   {
     category: 'landscaping',
-    names: ['landscaper', 'landscaping', 'lawn care', 'gardener', 'tree service'],
+    names: ['landscaper', 'landscaping', 'gardener', 'tree service'],
+    purposes: ['lawn care'],
     services: ['lawn mowing', 'mowing', 'tree trimming', 'sprinkler', 'yard work'],
   },
   {
@@ -122,27 +135,40 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'hotels',
-    names: ['hotel', 'motel', 'lodging', 'accommodation', 'bed and breakfast', 'hostel', 'inn'],
+    names: ['hotel', 'motel', 'bed and breakfast', 'hostel', 'inn'],
+    purposes: ['lodging', 'accommodation'],
     services: ['hotel room'],
   },
   { category: 'pharmacy', names: ['pharmacy', 'pharmacies', 'drugstore', 'chemist'], services: ['prescription'] },
   { category: 'florists', names: ['florist', 'flower shop'], services: ['flowers', 'bouquet', 'wedding flowers'] },
   { category: 'moving', names: ['movers', 'moving company'], services: ['moving truck', 'packing'] },
-  { category: 'childcare', names: ['daycare', 'childcare', 'child care', 'babysitter', 'nanny', 'preschool'], services: [] },
+  { category: 'childcare', names: ['daycare', 'childcare', 'child care', 'preschool'], purposes: ['babysitter', 'nanny'], services: [] },
 ];
 
 export const CANONICAL_CATEGORIES: ReadonlyArray<string> = CATEGORY_SYNONYMS.map((c) => c.category);
 
-export type SynonymKind = 'category' | 'service';
+/** `category`: a noun naming the kind (filters a sentence); `purpose` and `service` only infer it. */
+export type SynonymKind = 'category' | 'purpose' | 'service';
 export interface SynonymMatch {
   category: string;
   kind: SynonymKind;
 }
 
+/** Every word or phrase listed for a category: names, purposes and services. */
+export function synonymPhrases(entry: CategorySynonyms): string[] {
+  return [...entry.names, ...(entry.purposes ?? []), ...entry.services];
+}
+
+/** The words that stand for the category itself: its names and purposes (not its services). */
+function kindPhrases(entry: CategorySynonyms): string[] {
+  return [...entry.names, ...(entry.purposes ?? [])];
+}
+
 const lookup = new Map<string, SynonymMatch>();
-for (const { category, names, services } of CATEGORY_SYNONYMS) {
+for (const { category, names, purposes = [], services } of CATEGORY_SYNONYMS) {
   lookup.set(category, { category, kind: 'category' });
   for (const n of names) lookup.set(n, { category, kind: 'category' });
+  for (const p of purposes) if (!lookup.has(p)) lookup.set(p, { category, kind: 'purpose' });
   for (const s of services) if (!lookup.has(s)) lookup.set(s, { category, kind: 'service' });
 }
 
@@ -175,14 +201,29 @@ export function matchSynonym(phrase: string): SynonymMatch | undefined {
  * is another word for a category ("dentist", "restaurant", "garage"), that category and every
  * other word for it, so category=dentist finds businesses filed as "dental" or "Dentist".
  * The category's own name stays one value: most listings ask for it, and the embedded index
- * answers a single category about twice as fast as a list. Dishes and services are not words
- * for a category: category=pizza stays literal and does not list every restaurant.
+ * answers a single category about twice as fast as a list. Purposes count here (category=breakfast
+ * lists restaurants: the caller sent it as a filter). Dishes and services are not words for a
+ * category: category=pizza stays literal and does not list every restaurant.
  */
 export function categoryFilterValues(category: string): string[] {
   const match = matchSynonym(category);
-  if (match?.kind !== 'category' || category.trim().toLowerCase() === match.category) return [category];
-  const names = CATEGORY_SYNONYMS.find((entry) => entry.category === match.category)?.names ?? [];
-  return [...new Set([category, match.category, ...names])];
+  if (match === undefined || match.kind === 'service' || category.trim().toLowerCase() === match.category) return [category];
+  return [...new Set([category, ...kindValues(match.category)])];
+}
+
+/** A canonical category and every word that stands for it, as a profile's free-text category may say. */
+function kindValues(category: string): string[] {
+  const entry = CATEGORY_SYNONYMS.find((candidate) => candidate.category === category);
+  return entry ? [category, ...kindPhrases(entry)] : [category];
+}
+
+/**
+ * The category filter for categories a sentence named ("dentist near me" -> ["dental"]): each
+ * category with every word for it, as categoryFilterValues gives for category=dentist; two named
+ * categories ("bakery or cafe") filter to either.
+ */
+export function namedCategoryFilterValues(categories: readonly string[]): string[] {
+  return [...new Set(categories.flatMap(kindValues))];
 }
 
 /** "Pizza" -> "restaurants", "plumbers" -> "plumbing", "Hair Salons" -> "hair salons"; unknown -> undefined. */
@@ -196,8 +237,9 @@ export function canonicalCategory(word: string): string | undefined {
  * on the analysed category field, so typing "pizza" also matches category "restaurants".
  */
 export function categorySynonymRules(): string[] {
-  return CATEGORY_SYNONYMS.map(({ category, names, services }) => {
-    const words = [...new Set([...names, ...services].filter((w) => w !== category))];
+  return CATEGORY_SYNONYMS.map((entry) => {
+    const { category } = entry;
+    const words = [...new Set(synonymPhrases(entry).filter((w) => w !== category))];
     return `${words.join(', ')} => ${category}`;
   });
 }

@@ -11,7 +11,7 @@
 // invented facts about a returned business (a wrong rating) are not detected. The check
 // errs towards rejecting (an unusual capitalised word fails it); rejection only means the
 // deterministic template is used, which is always safe.
-import { CATEGORY_SYNONYMS } from './categorySynonyms';
+import { CATEGORY_SYNONYMS, synonymPhrases } from './categorySynonyms';
 import { US_CITIES } from './usCities';
 import { US_STATES } from './usStates';
 import { WEEKDAYS } from '../profile';
@@ -32,7 +32,7 @@ const BASE_VOCABULARY: ReadonlySet<string> = new Set([
   ...WEEKDAYS,
   ...US_CITIES.flatMap((c) => words(c.name)),
   ...US_STATES.flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
-  ...CATEGORY_SYNONYMS.flatMap((c) => [c.category, ...c.names, ...c.services].flatMap(words)),
+  ...CATEGORY_SYNONYMS.flatMap((c) => [c.category, ...synonymPhrases(c)].flatMap(words)),
 ]);
 
 function words(text: string): string[] {

@@ -3,8 +3,9 @@
 // to be pure and fast. Phrases are recognised in a fixed order (when, price, quality,
 // place, category) and consumed; whatever meaningful words remain become `terms`.
 // The search text is `terms`, `serviceTerms`, `categoryWords` and `categories`: a category
-// inferred from words widens and boosts the search, it never filters (only the request's
-// `category` does).
+// inferred from words (a meal, an occasion, a product: "breakfast", "pizza") widens and boosts the
+// search, it never filters. A category the sentence names with a noun for the kind of business
+// ("dentist", "restaurant") is kept in `namedCategories`, which filters like a request's `category`.
 import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
 import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
 import type { TimeConditions } from './openingFilter';
@@ -24,6 +25,13 @@ export interface SearchIntent {
    * whatever its category. Absent when there are none.
    */
   categoryWords?: string[];
+  /**
+   * Categories the sentence named with a noun for the kind of business ("dentist near me" ->
+   * ["dental"]; "bakery or cafe" -> both), in the order typed: consumer search filters to any of
+   * them. Meals, occasions and services ("breakfast", "pizza") only infer a category and are not
+   * here. Only the rules set it: a language model's categories stay inferred (mergeIntents.ts).
+   */
+  namedCategories?: string[];
   place?: PlaceIntent;
   when?: TimeConditions;
   price?: { cheap?: boolean; maxAmount?: number; currency?: string };
@@ -87,6 +95,7 @@ export function parseIntentByRules(query: string): SearchIntent {
       pushUnique(intent.categories, hit.category);
       if (hit.kind === 'service') pushUnique(intent.serviceTerms, phrase);
       else pushUnique((intent.categoryWords ??= []), phrase);
+      if (hit.kind === 'category') pushUnique((intent.namedCategories ??= []), hit.category);
       matched = k;
     }
     if (matched > 0) {

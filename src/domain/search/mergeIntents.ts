@@ -2,7 +2,9 @@
 // field by field, but only with values we can use: categories must map to our canonical
 // list (anything else becomes a service term, so a made-up category cannot filter every
 // result away), states become postal abbreviations, known cities get their usual
-// spelling. Whatever the model left out, the rules keep.
+// spelling. Whatever the model left out, the rules keep. The model's categories only widen the
+// search (they are inferred): which categories the sentence named, and so filter, is the rules'
+// reading of the words typed (`namedCategories`), which the model is not asked about.
 import { canonicalCategory } from './categorySynonyms';
 import type { SearchIntent } from './intent';
 import { findUsCity } from './usCities';
@@ -58,6 +60,7 @@ export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchInte
   // The model is not asked about these: the rules' reading stands.
   if (rules.nearby) merged.nearby = true;
   if (rules.categoryWords) merged.categoryWords = rules.categoryWords;
+  if (rules.namedCategories) merged.namedCategories = rules.namedCategories;
   if (place) merged.place = place;
   if (when) merged.when = when;
   if (price) merged.price = price;

@@ -4,7 +4,7 @@
 // service applies a suggestion only when no searchable business contains the word
 // (services/search/consumerSearch.ts): a business called "Piza Palace" is still found by its name.
 import { WEEKDAYS } from '../profile';
-import { CATEGORY_SYNONYMS, singulars } from './categorySynonyms';
+import { CATEGORY_SYNONYMS, singulars, synonymPhrases } from './categorySynonyms';
 import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
 import { US_CITIES } from './usCities';
@@ -42,8 +42,8 @@ function singular(word: string): string | undefined {
 function knownWords(): Vocabulary {
   if (vocabulary) return vocabulary;
   const what = new Set<string>(PHRASE_WORDS);
-  for (const { category, names, services } of CATEGORY_SYNONYMS) {
-    for (const phrase of [category, ...names, ...services]) for (const w of words(phrase)) what.add(w);
+  for (const entry of CATEGORY_SYNONYMS) {
+    for (const phrase of [entry.category, ...synonymPhrases(entry)]) for (const w of words(phrase)) what.add(w);
   }
   for (const w of [...what]) {
     const one = singular(w);

@@ -2,7 +2,7 @@
 // where, and which hard filters apply. Ranking happens after, on the candidates.
 import { parseRadius } from '../../domain/distance';
 import type { VerificationLevel } from '../../domain/profile';
-import { categoryFilterValues } from '../../domain/search/categorySynonyms';
+import { categoryFilterValues, namedCategoryFilterValues } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
@@ -42,13 +42,23 @@ export interface ConsumerPlan {
 /**
  * Words the index should match (any of them): leftover terms, specific services, the words that
  * named a kind of place, and the categories they imply. An inferred category is one more word to
- * match, never a filter: "breakfast" finds restaurants and the bakery that lists breakfast.
+ * match, never a filter: "breakfast" finds restaurants and the bakery that lists breakfast (a
+ * named one also filters: categoryFilter).
  */
 export function searchText(intent: SearchIntent): string {
   // A phrase ("coffee shop", "urgent care") is left to its category: its words alone ("shop",
   // "care") would match half the index.
   const kindWords = (intent.categoryWords ?? []).filter((word) => !word.includes(' '));
   return [...intent.terms, ...intent.serviceTerms, ...kindWords, ...intent.categories].join(' ').trim();
+}
+
+/**
+ * The category filter: the request's `category` when sent (it wins), else the categories the
+ * sentence named ("dentist near me"). A category only inferred ("breakfast", "pizza") never filters.
+ */
+function categoryFilter(input: ConsumerSearchInput, intent: SearchIntent): string[] | undefined {
+  if (input.category !== undefined) return categoryFilterValues(input.category);
+  return intent.namedCategories?.length ? namedCategoryFilterValues(intent.namedCategories) : undefined;
 }
 
 /** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */
@@ -60,12 +70,13 @@ function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; l
 /** @param now the instant "open now" and "today" refer to */
 export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent, now: Date): ConsumerPlan {
   const text = searchText(intent);
+  const categories = categoryFilter(input, intent);
   const query: SearchQuery = {
     environment,
     // A sentence is complete: its last word gets no typeahead prefix match (the last word is often
     // an implied category, already matched as a synonym, and a prefix costs a vocabulary range).
     ...(text !== '' && { text, textComplete: true }),
-    ...(input.category !== undefined && { categories: categoryFilterValues(input.category) }),
+    ...(categories && { categories }),
     sort: text !== '' ? 'relevance' : 'distance',
     order: 'desc',
     limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),

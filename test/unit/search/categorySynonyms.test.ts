@@ -5,6 +5,7 @@ import {
   categoryFilterValues,
   categorySynonymRules,
   matchSynonym,
+  namedCategoryFilterValues,
 } from '../../../src/domain/search/categorySynonyms';
 
 describe('category filter values', () => {
@@ -16,6 +17,25 @@ describe('category filter values', () => {
     // A dish is not a category name: category=pizza stays a literal category.
     expect(categoryFilterValues('pizza')).toEqual(['pizza']);
     expect(categoryFilterValues('Quilting')).toEqual(['Quilting']);
+  });
+});
+
+describe('named category filter values', () => {
+  it('lists each named category with every word for its kind, dishes and services left out', () => {
+    expect(namedCategoryFilterValues(['dental'])).toEqual(['dental', 'dentist', 'orthodontist']);
+    expect(namedCategoryFilterValues(['bakeries', 'cafes'])).toEqual([
+      'bakeries', 'bakery', 'patisserie', 'bakeshop', 'cafes', 'cafe', 'café', 'coffee shop', 'coffeehouse', 'coffee house', 'tea house', 'tea room',
+    ]);
+  });
+
+  it('a purpose sent as the request\'s category still filters to its category', () => {
+    expect(categoryFilterValues('breakfast')).toEqual(expect.arrayContaining(['breakfast', 'restaurants', 'restaurant', 'diner']));
+  });
+
+  it('tells names from purposes and services', () => {
+    expect(matchSynonym('dentists')).toEqual({ category: 'dental', kind: 'category' });
+    expect(matchSynonym('breakfast')).toEqual({ category: 'restaurants', kind: 'purpose' });
+    expect(matchSynonym('pizza')).toEqual({ category: 'restaurants', kind: 'service' });
   });
 });
 
@@ -74,7 +94,7 @@ describe('category synonyms', () => {
   it('produces one explicit-mapping synonym rule per category for the search engine', () => {
     const rules = categorySynonymRules();
     expect(rules).toHaveLength(CANONICAL_CATEGORIES.length);
-    expect(rules[0]).toMatch(/^restaurant, food, .*pizza, .* => restaurants$/);
+    expect(rules[0]).toMatch(/^restaurant, .*food, .*breakfast, .*pizza, .* => restaurants$/);
     for (const rule of rules) expect(rule).toMatch(/^[^=]+ => [a-z ]+$/);
   });
 });

@@ -139,11 +139,11 @@ describe('parseIntentByRules', () => {
   });
 
   it('reads a five-digit number or a ZIP+4 as a ZIP code, with its preposition', () => {
-    expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], categoryWords: ['dentist'], serviceTerms: [], place: { postalCode: '10001' } });
-    expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], categoryWords: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
+    expect(parseIntentByRules('dentist in 10001')).toEqual({ terms: [], categories: ['dental'], categoryWords: ['dentist'], namedCategories: ['dental'], serviceTerms: [], place: { postalCode: '10001' } });
+    expect(parseIntentByRules('hvac repair near 78701-1234')).toEqual({ terms: ['repair'], categories: ['hvac'], categoryWords: ['hvac'], namedCategories: ['hvac'], serviceTerms: [], place: { postalCode: '78701-1234' } });
     expect(parseIntentByRules('coffee in Austin 78701').place).toEqual({ city: 'Austin', state: 'TX', postalCode: '78701' });
     expect(parseIntentByRules('plumber 94103 open now')).toMatchObject({ place: { postalCode: '94103' }, when: { openNow: true } });
-    expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], categoryWords: ['vet'], serviceTerms: [], place: { postalCode: '60601' } });
+    expect(parseIntentByRules('vet near zip code 60601')).toEqual({ terms: [], categories: ['veterinary'], categoryWords: ['vet'], namedCategories: ['veterinary'], serviceTerms: [], place: { postalCode: '60601' } });
     expect(parseIntentByRules('vet in zip 60601').terms).toEqual([]);
     // Fewer or more digits are not a ZIP code.
     expect(parseIntentByRules('open 24 hours 7-eleven').place).toBeUndefined();
@@ -152,7 +152,7 @@ describe('parseIntentByRules', () => {
 
   it("knows New York's boroughs, and keeps word-like names as words without a preposition", () => {
     expect(parseIntentByRules('restaurants in brooklyn')).toEqual({
-      terms: [], categories: ['restaurants'], categoryWords: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
+      terms: [], categories: ['restaurants'], categoryWords: ['restaurants'], namedCategories: ['restaurants'], serviceTerms: [], place: { city: 'Brooklyn', state: 'NY' },
     });
     expect(parseIntentByRules('bars in the bronx').place).toEqual({ city: 'Bronx', state: 'NY' });
     expect(parseIntentByRules('queens nail salon').place).toBeUndefined();
@@ -167,7 +167,7 @@ describe('parseIntentByRules', () => {
 
   it("consumes a lower-case ambiguous abbreviation that is the city's own state and ends the query", () => {
     expect(parseIntentByRules('plumber open sunday in denver co')).toEqual({
-      terms: [], categories: ['plumbing'], categoryWords: ['plumber'], serviceTerms: [], place: { city: 'Denver', state: 'CO' }, when: { day: 'sunday' },
+      terms: [], categories: ['plumbing'], categoryWords: ['plumber'], namedCategories: ['plumbing'], serviceTerms: [], place: { city: 'Denver', state: 'CO' }, when: { day: 'sunday' },
     });
     expect(parseIntentByRules('coffee portland or')).toEqual({
       terms: [], categories: ['cafes'], serviceTerms: ['coffee'], place: { city: 'Portland', state: 'OR' },
@@ -176,6 +176,42 @@ describe('parseIntentByRules', () => {
     expect(parseIntentByRules('bakery in denver la').place).toEqual({ city: 'Denver', state: 'CO' });
     expect(parseIntentByRules('bakery in denver la').terms).toEqual(['la']);
     expect(parseIntentByRules('pizza in portland or seattle')).toMatchObject({ terms: ['seattle'], place: { city: 'Portland', state: 'OR' } });
+  });
+
+  describe('a category named by a noun filters; one inferred from a meal, occasion or product widens', () => {
+    it('"dentist near me" names dentists', () => {
+      expect(parseIntentByRules('dentist near me')).toEqual({
+        terms: [], categories: ['dental'], categoryWords: ['dentist'], namedCategories: ['dental'], serviceTerms: [], nearby: true,
+      });
+    });
+
+    it('"breakfast near me" only infers restaurants: a purpose names no kind', () => {
+      expect(parseIntentByRules('breakfast near me')).toEqual({
+        terms: [], categories: ['restaurants'], categoryWords: ['breakfast'], serviceTerms: [], nearby: true,
+      });
+    });
+
+    it('"vegan restaurant in Austin" names restaurants and keeps vegan as a term', () => {
+      expect(parseIntentByRules('vegan restaurant in Austin')).toEqual({
+        terms: ['vegan'], categories: ['restaurants'], categoryWords: ['restaurant'], namedCategories: ['restaurants'], serviceTerms: [],
+        place: { city: 'Austin', state: 'TX' },
+      });
+    });
+
+    it('keeps two named categories, in the order typed ("bakery or cafe")', () => {
+      expect(parseIntentByRules('bakery or cafe').namedCategories).toEqual(['bakeries', 'cafes']);
+    });
+
+    it('a dish, a service or a word that also means something else does not name the kind', () => {
+      expect(parseIntentByRules('pizza near me').namedCategories).toBeUndefined();
+      expect(parseIntentByRules('oil change').namedCategories).toBeUndefined();
+      expect(parseIntentByRules('garage door repair').namedCategories).toBeUndefined();
+      expect(parseIntentByRules('nightlife in austin').namedCategories).toBeUndefined();
+      // A noun beside a purpose: only the noun filters.
+      expect(parseIntentByRules('lunch at a diner')).toMatchObject({ categories: ['restaurants'], namedCategories: ['restaurants'] });
+      expect(parseIntentByRules('teeth cleaning')).toMatchObject({ categories: ['dental'], serviceTerms: ['teeth cleaning'] });
+      expect(parseIntentByRules('teeth cleaning').namedCategories).toBeUndefined();
+    });
   });
 
   it('reads thousands separators and decimal commas in prices', () => {

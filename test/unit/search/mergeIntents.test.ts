@@ -40,6 +40,15 @@ describe('mergeIntents', () => {
     expect(merged.serviceTerms).toEqual(['pizza', 'escape rooms']);
   });
 
+  it('keeps the categories the sentence named (the rules\' reading); the model\'s categories only widen', () => {
+    const named = parseIntentByRules('dentist near me');
+    const merged = mergeIntents(named, { terms: [], categories: ['dental', 'medical'], serviceTerms: [] });
+    expect(merged.categories).toEqual(['dental', 'medical']);
+    expect(merged.namedCategories).toEqual(['dental']);
+    // A category only the model read into a purpose names nothing.
+    expect(mergeIntents(rules, { terms: [], categories: ['restaurants'], serviceTerms: [] }).namedCategories).toBeUndefined();
+  });
+
   it('normalises the model\'s place: state names to abbreviations, known cities to their spelling', () => {
     const merged = mergeIntents(parseIntentByRules('tacos'), {
       terms: [],

@@ -41,9 +41,10 @@ export function searchPaths() {
           'What was asked for (see `matchesQuery` on each business): the businesses that match come first; when none of those found ' +
           'matches (a dish, service or product no business in reach offers), `response` says so in its first sentence ' +
           '("No business near Austin offers \"ramen\".") and the businesses shown are the others the search found (restaurants, for a ' +
-          'dish), each with matchesQuery false; the model is not asked then. A kind of place or meal the sentence names ("breakfast", ' +
-          '"dentist") widens and boosts the search, it does not filter: a bakery whose menu lists breakfast is found by "breakfast near me". ' +
-          'Only the request\'s `category` filters. A place or number the model reads that ' +
+          'dish), each with matchesQuery false; the model is not asked then. A meal, occasion, dish or service the sentence mentions ("breakfast", ' +
+          '"nightlife", "pizza") widens and boosts the search, it does not filter: a bakery whose menu lists breakfast is found by "breakfast near me". ' +
+          'A noun naming the kind of business ("dentist", "restaurant", "bakery") filters like `category`: "dentist near me" returns dentists only, ' +
+          '"bakery or cafe" either kind. The request\'s `category`, when sent, wins over the sentence. A place or number the model reads that ' +
           'the sentence does not state is ignored. After a 429 the model is left alone for its Retry-After (at most 5 min), ' +
           `after five failures in a row for 30 s. Ranking reorders the ${CANDIDATE_POOL} best text matches (offset + limit of them when ` +
           `that is more), so every offset is reachable. Time conditions (open now, on a weekday, on weekends = Saturday or ` +
