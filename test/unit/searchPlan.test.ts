@@ -89,6 +89,19 @@ describe('the category filter', () => {
     ]);
   });
 
+  it('leaves nothing to match as text when the sentence asks only for kinds it named: the nearest come first', () => {
+    const dentists = plan('dentist near me', { location: { lat: 30.27, lon: -97.74 } });
+    expect(dentists).not.toHaveProperty('text');
+    expect(dentists.sort).toBe('distance');
+    expect(plan('bakery or cafe')).not.toHaveProperty('text');
+    // Other words are still matched, the kind's words with them (they rank the kind first).
+    expect(plan('vegan restaurant in Austin')).toMatchObject({ text: 'vegan restaurant restaurants', categories: ['restaurants', 'restaurant', 'eatery', 'diner', 'bistro',
+      'food', 'eat', 'eats', 'dining', 'dine', 'dinner', 'lunch', 'brunch', 'breakfast', 'takeout', 'take out'] });
+    expect(plan('breakfast at a diner').text).toBe('breakfast diner restaurants');
+    // With the request's category the sentence's kind is only text again.
+    expect(plan('dentist near me', { category: 'veterinary' }).text).toBe('dentist dental');
+  });
+
   it('does not filter to a category only inferred from a meal or a dish', () => {
     expect(plan('breakfast near me').categories).toBeUndefined();
     expect(plan('pizza').categories).toBeUndefined();

@@ -5,8 +5,8 @@
 // for: meals, occasions, activities ("breakfast", "food", "nightlife"); `services` are things the
 // category offers ("leak", "pizza"). Both only INFER the category: it widens and boosts the
 // search, never filters, since a bakery serves breakfast and a gas station sells coffee. Words that
-// also name something else ("garage" door, "nails", "cleaning") are purposes, so they cannot
-// filter a sentence's answer away. The Elasticsearch synonym list is generated from all three lists
+// also name something else ("garage" door, sushi "bar", tanning "salon", dry "cleaner", "nails")
+// are purposes, so they cannot filter a sentence's answer away. The Elasticsearch synonym list is generated from all three lists
 // (categorySynonymRules) so the two can never drift.
 
 export interface CategorySynonyms {
@@ -34,8 +34,8 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'bars',
-    names: ['bar', 'pub', 'brewery', 'taproom', 'tavern', 'wine bar', 'cocktail bar'],
-    purposes: ['nightlife'],
+    names: ['pub', 'brewery', 'taproom', 'tavern', 'wine bar', 'cocktail bar'],
+    purposes: ['bar', 'nightlife'],
     services: ['cocktail', 'beer', 'craft beer', 'happy hour', 'wine'],
   },
   {
@@ -72,7 +72,8 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   },
   {
     category: 'hair salons',
-    names: ['hair salon', 'salon', 'barber', 'barbershop', 'barber shop', 'hairdresser', 'hairstylist', 'stylist'],
+    names: ['hair salon', 'barber', 'barbershop', 'barber shop', 'hairdresser', 'hairstylist', 'stylist'],
+    purposes: ['salon'],
     services: ['haircut', 'hair cut', 'blowout', 'hair color', 'highlights', 'fade', 'beard trim', 'shave'],
   },
   {
@@ -108,8 +109,8 @@ export const CATEGORY_SYNONYMS: ReadonlyArray<CategorySynonyms> = [
   { category: 'car wash', names: ['car wash'], services: ['detailing', 'auto detailing', 'car detailing'] },
   {
     category: 'cleaning',
-    names: ['cleaner', 'cleaning service', 'maid', 'janitorial'],
-    purposes: ['cleaning', 'house cleaning'],
+    names: ['cleaning service', 'maid', 'janitorial'],
+    purposes: ['cleaner', 'cleaning', 'house cleaning'],
     services: ['deep clean', 'deep cleaning', 'carpet cleaning', 'move out cleaning', 'window cleaning'],
   },
   {

@@ -2,7 +2,7 @@
 // where, and which hard filters apply. Ranking happens after, on the candidates.
 import { parseRadius } from '../../domain/distance';
 import type { VerificationLevel } from '../../domain/profile';
-import { categoryFilterValues, namedCategoryFilterValues } from '../../domain/search/categorySynonyms';
+import { categoryFilterValues, matchSynonym, namedCategoryFilterValues } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
@@ -61,6 +61,19 @@ function categoryFilter(input: ConsumerSearchInput, intent: SearchIntent): strin
   return intent.namedCategories?.length ? namedCategoryFilterValues(intent.namedCategories) : undefined;
 }
 
+/**
+ * The sentence asks for nothing but kinds it named ("dentist near me", "bakery or cafe"): the
+ * category filter says it all, so nothing is left to match as text and the nearest come first.
+ * Matching the kind's words as text would add nothing but miss a business whose only mention of
+ * the kind is its category, which an engine's synonym rules rewrite ("dentist" => "dental").
+ */
+function namesOnlyKinds(intent: SearchIntent): boolean {
+  const named = intent.namedCategories ?? [];
+  if (named.length === 0 || intent.terms.length > 0 || intent.serviceTerms.length > 0) return false;
+  return intent.categories.every((category) => named.includes(category))
+    && (intent.categoryWords ?? []).every((word) => matchSynonym(word)?.kind === 'category');
+}
+
 /** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */
 function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; lon: number } | undefined {
   const city = findUsCity(place.near ?? '', place.state) ?? (place.city ? findUsCity(place.city, place.state) : undefined);
@@ -69,8 +82,8 @@ function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; l
 
 /** @param now the instant "open now" and "today" refer to */
 export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent, now: Date): ConsumerPlan {
-  const text = searchText(intent);
   const categories = categoryFilter(input, intent);
+  const text = input.category === undefined && namesOnlyKinds(intent) ? '' : searchText(intent);
   const query: SearchQuery = {
     environment,
     // A sentence is complete: its last word gets no typeahead prefix match (the last word is often

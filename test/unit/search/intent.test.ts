@@ -207,6 +207,8 @@ describe('parseIntentByRules', () => {
       expect(parseIntentByRules('oil change').namedCategories).toBeUndefined();
       expect(parseIntentByRules('garage door repair').namedCategories).toBeUndefined();
       expect(parseIntentByRules('nightlife in austin').namedCategories).toBeUndefined();
+      expect(parseIntentByRules('sushi bar near me').namedCategories).toBeUndefined();
+      expect(parseIntentByRules('dry cleaner').namedCategories).toBeUndefined();
       // A noun beside a purpose: only the noun filters.
       expect(parseIntentByRules('lunch at a diner')).toMatchObject({ categories: ['restaurants'], namedCategories: ['restaurants'] });
       expect(parseIntentByRules('teeth cleaning')).toMatchObject({ categories: ['dental'], serviceTerms: ['teeth cleaning'] });
