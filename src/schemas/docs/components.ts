@@ -220,7 +220,13 @@ export function buildComponents() {
   const statuses = [...new Set(Object.values(ERROR_CODES).map((info) => info.status))];
   return {
     schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ErrorEnvelope: errorEnvelopeSchema },
-    responses: Object.fromEntries(statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponse(status)])),
+    responses: {
+      ...Object.fromEntries(statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponse(status)])),
+      RequestHeaderFieldsTooLarge: {
+        description:
+          "The request line and headers together exceed Node's 16 KB limit (for example a query string with thousands of values). Answered by the HTTP layer before the API runs: no body, no envelope, no X-Request-ID.",
+      },
+    },
     parameters: {
       BusinessId: pathParameter('businessId', businessIdSchema),
       ServiceId: pathParameter('serviceId', serviceIdSchema),
