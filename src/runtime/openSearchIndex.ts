@@ -31,9 +31,9 @@ export async function openSearchIndex(config: SearchIndexConfig, logger: Logger)
   return index;
 }
 
-/** Says which text scoring the embedded index uses; without the extension the scores are the same, only slower. */
+/** Says whether the embedded index uses its native extension; without it the results are the same, only slower. */
 function logRankExtension(logger: Logger): void {
   const extension = rankExtension();
-  if (extension.library !== null) logger.info({ library: extension.library }, 'search index scores text with the bm25_given extension');
-  else logger.warn({ reason: extension.reason }, "bm25_given extension unavailable: the search index scores text with FTS5's bm25(), slower at scale");
+  if (extension.library !== null) logger.info({ library: extension.library }, 'search index scores text with the bm25_given extension and computes distances in C');
+  else logger.warn({ reason: extension.reason }, "search extension unavailable: the search index scores text with FTS5's bm25() and computes distances in JavaScript, slower at scale");
 }

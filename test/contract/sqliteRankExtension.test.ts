@@ -1,8 +1,10 @@
 // The bm25_given extension (src/adapters/sqlite/search/rankExtension.ts): built on this machine,
-// and scoring exactly like FTS5's bm25() before and after writes, from either connection.
+// and scoring exactly like FTS5's bm25() before and after writes, from either connection. Its
+// distance_km is tested in sqliteDistanceFunction.test.ts.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { buildRankExtension, loadRankExtension, rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
@@ -150,10 +152,12 @@ describe('the bm25_given ranking extension', () => {
 
     const cache = join(dir, 'cache');
     mkdirSync(cache);
+    // Builds of older sources, under the name before distance_km and under the current one.
     writeFileSync(join(cache, 'bm25Given-0123456789abcdef.so'), 'a build of an older source');
+    writeFileSync(join(cache, 'searchFunctions-0123456789abcdef.so'), 'a build of an older source');
     writeFileSync(join(cache, 'notes.txt'), 'not ours');
     const first = buildRankExtension({ cacheDirs: [cache] });
-    expect(readdirSync(cache).sort()).toEqual([basename((first as { library: string }).library), 'notes.txt']);
+    expect(readdirSync(cache).sort()).toEqual([basename((first as { library: string }).library), 'notes.txt'].sort());
     expect(first).toEqual({ library: expect.stringContaining(cache) });
     const library = (first as { library: string }).library;
     writeFileSync(library, 'not a shared library');
@@ -161,5 +165,42 @@ describe('the bm25_given ranking extension', () => {
     const db = new Database(':memory:');
     expect(() => loadRankExtension(db, library)).not.toThrow();
     db.close();
+  });
+
+  it('rebuilds a cached library that loads but computes distances wrongly', () => {
+    const cache = join(dir, 'wrong-distance');
+    mkdirSync(cache);
+    const library = (buildRankExtension({ cacheDirs: [cache] }) as { library: string }).library;
+    // Same entry point, a bm25_given that answers, and a distance_km that answers 0.
+    const source = join(dir, 'wrongDistance.c');
+    writeFileSync(
+      source,
+      `#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT1
+static void zero(sqlite3_context *c, int n, sqlite3_value **v){ sqlite3_result_double(c, 0.0); }
+static void rank(const Fts5ExtensionApi *a, Fts5Context *f, sqlite3_context *c, int n, sqlite3_value **v){ sqlite3_result_double(c, 0.0); }
+int sqlite3_searchfunctions_init(sqlite3 *db, char **e, const sqlite3_api_routines *api){
+  fts5_api *fts5 = 0; sqlite3_stmt *s = 0;
+  SQLITE_EXTENSION_INIT2(api);
+  sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &s, 0);
+  sqlite3_bind_pointer(s, 1, (void*)&fts5, "fts5_api_ptr", 0);
+  sqlite3_step(s); sqlite3_finalize(s);
+  fts5->xCreateFunction(fts5, "bm25_given", 0, rank, 0);
+  return sqlite3_create_function_v2(db, "distance_km", 4, SQLITE_UTF8, 0, zero, 0, 0, 0);
+}
+`,
+    );
+    const headers = join(dirname(require.resolve('better-sqlite3/package.json')), 'deps', 'sqlite3');
+    execFileSync(process.env.CC || 'cc', ['-shared', '-fPIC', '-I', headers, '-o', library, source], { stdio: 'pipe' });
+    const db = new Database(':memory:');
+    loadRankExtension(db, library);
+    expect(db.prepare('SELECT distance_km(0, 0, 0, 1)').pluck().get()).toBe(0);
+    db.close();
+
+    expect(buildRankExtension({ cacheDirs: [cache] })).toEqual({ library });
+    const rebuilt = new Database(':memory:');
+    loadRankExtension(rebuilt, library);
+    expect(rebuilt.prepare('SELECT distance_km(0, 0, 0, 1)').pluck().get()).toBeCloseTo(111.195, 3);
+    rebuilt.close();
   });
 });

@@ -5,20 +5,28 @@
 // takes the length from the documents row when the query reads it anyway, else from its own
 // per-connection memory of lengths. Identical scores; the consumer benchmark's 31 index queries
 // went from 68.7-70.9 to 34.6-34.7 ms summed, partner's 9 from 20.6-21.1 to 7.8-8.0 ms.
+// The same library registers distance_km in C (native/distanceKm.c), replacing the JavaScript
+// one that each candidate of a radius search otherwise calls across the SQLite/V8 boundary.
 //
 // It is compiled from source with the machine's C compiler (the one better-sqlite3's own install
 // needs) against the SQLite headers better-sqlite3 ships, once, into node_modules/.cache. Where
-// that fails, searches use bm25() itself: the same scores, only slower. No world-writable place
-// (such as the OS temp dir) is used: a library found there could be anyone's code.
+// that fails, searches use bm25() itself and the JavaScript distance: the same results, only
+// slower. No world-writable place (such as the OS temp dir) is used: a library found there could
+// be anyone's code.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../openDatabase';
+import { haversineKm } from './geo';
 
-const ENTRY_POINT = 'sqlite3_bm25given_init';
-const SOURCE = join(__dirname, 'native', 'bm25Given.c');
+const LIBRARY_NAME = 'searchFunctions';
+const ENTRY_POINT = 'sqlite3_searchfunctions_init';
+/** Compiled into one library; bm25Given.c holds the entry point. */
+const SOURCES = ['bm25Given.c', 'distanceKm.c'].map((name) => join(__dirname, 'native', name));
+/** Without contraction into fused multiply-adds, distance_km rounds like JavaScript (distanceKm.c). */
+const FLAGS = ['-O2', '-ffp-contract=off', ...(process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'])];
 
 export type RankExtension = { library: string } | { library: null; reason: string };
 
@@ -30,7 +38,7 @@ export function rankExtension(): RankExtension {
   return built;
 }
 
-/** Registers bm25_given on `db`. Throws when the library cannot be loaded. */
+/** Registers bm25_given and distance_km (replacing one registered before) on `db`. Throws when the library cannot be loaded. */
 export function loadRankExtension(db: SqliteDatabase, library: string): void {
   // better-sqlite3 takes the entry point as a second argument; its type definitions lack it.
   (db.loadExtension as (path: string, entryPoint: string) => SqliteDatabase).call(db, library, ENTRY_POINT);
@@ -53,18 +61,18 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
     return { library: null, reason: 'better-sqlite3 is not installed' };
   }
   const headers = join(packageDir, 'deps', 'sqlite3');
-  if (!existsSync(SOURCE) || !existsSync(join(headers, 'sqlite3ext.h'))) {
-    return { library: null, reason: `source or SQLite headers missing (${SOURCE}, ${headers})` };
+  const missing = SOURCES.find((source) => !existsSync(source));
+  if (missing !== undefined || !existsSync(join(headers, 'sqlite3ext.h'))) {
+    return { library: null, reason: `source or SQLite headers missing (${missing ?? SOURCES[0]}, ${headers})` };
   }
-  // The name changes with the source, the headers (a new SQLite) and the platform.
-  const hash = createHash('sha256')
-    .update(readFileSync(SOURCE))
+  // The name changes with the sources, the headers (a new SQLite), the flags and the platform.
+  const hash = createHash('sha256');
+  for (const source of SOURCES) hash.update(readFileSync(source));
+  hash
     .update(readFileSync(join(headers, 'sqlite3ext.h')))
     .update(readFileSync(join(headers, 'sqlite3.h')))
-    .update(`${process.platform}-${process.arch}`)
-    .digest('hex')
-    .slice(0, 16);
-  const fileName = `bm25Given-${hash}.${process.platform === 'darwin' ? 'dylib' : 'so'}`;
+    .update(`${FLAGS.join(' ')} ${process.platform}-${process.arch}`);
+  const fileName = `${LIBRARY_NAME}-${hash.digest('hex').slice(0, 16)}.${process.platform === 'darwin' ? 'dylib' : 'so'}`;
   const dirs = options.cacheDirs ?? [join(packageDir, '..', '.cache', 'business-discovery-api')];
   for (const dir of dirs) {
     const cached = join(dir, fileName);
@@ -76,9 +84,8 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
   // Written under a private name, then renamed: another process may be building the same file.
   const partial = `${target}.${process.pid}.partial`;
   const compiler = options.compiler ?? (process.env.CC || 'cc');
-  const flags = process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'];
   try {
-    execFileSync(compiler, ['-O2', ...flags, '-I', headers, '-o', partial, SOURCE, '-lm'], { stdio: 'pipe', timeout: 60_000 });
+    execFileSync(compiler, [...FLAGS, '-I', headers, '-o', partial, ...SOURCES, '-lm'], { stdio: 'pipe', timeout: 60_000 });
     if (!loads(partial)) throw new Error('the compiled library does not load');
     renameSync(partial, target);
     removeOlderBuilds(dir, fileName);
@@ -90,13 +97,17 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
   }
 }
 
-/** Whether `library` loads and registers its function (a truncated or foreign file does not). */
+/** Whether `library` loads and registers its functions (a truncated or foreign file does not). */
 function loads(library: string): boolean {
   const db = new Database(':memory:');
   try {
     loadRankExtension(db, library);
     db.exec("CREATE VIRTUAL TABLE t USING fts5(a); INSERT INTO t VALUES ('probe')");
-    return db.prepare(`SELECT bm25_given(t, ?, NULL) FROM t WHERE t MATCH 'probe'`).pluck().get(Buffer.from(new Float64Array([1]).buffer)) !== undefined;
+    const scored = db.prepare(`SELECT bm25_given(t, ?, NULL) FROM t WHERE t MATCH 'probe'`).pluck().get(Buffer.from(new Float64Array([1]).buffer));
+    // Paris to London: a wrong constant or formula is off by far more than the last bits.
+    const km = db.prepare('SELECT distance_km(48.8566, 2.3522, 51.5074, -0.1278)').pluck().get() as number;
+    const expected = haversineKm({ lat: 48.8566, lon: 2.3522 }, { lat: 51.5074, lon: -0.1278 });
+    return scored !== undefined && Math.abs(km - expected) <= expected * 1e-12;
   } catch {
     return false;
   } finally {
@@ -104,10 +115,10 @@ function loads(library: string): boolean {
   }
 }
 
-/** Builds of other sources or SQLite versions; a process still using one keeps its open copy. */
+/** Builds of other sources or SQLite versions (bm25Given-: before distance_km); a process still using one keeps its open copy. */
 function removeOlderBuilds(dir: string, current: string): void {
   for (const name of readdirSync(dir)) {
-    if (name !== current && /^bm25Given-[0-9a-f]{16}\.(so|dylib)$/.test(name)) rmSync(join(dir, name), { force: true });
+    if (name !== current && /^(bm25Given|searchFunctions)-[0-9a-f]{16}\.(so|dylib)$/.test(name)) rmSync(join(dir, name), { force: true });
   }
 }
 

@@ -19,7 +19,7 @@ import { openingMaskConditions } from './openingMasks';
 /** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive, tags. */
 export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
 
-/** Registered on the connection by the adapter (see sqliteSearchIndex.ts). */
+/** Registered on the connection by the adapter in JavaScript, then in C by the native extension when it loads (searchReader.ts). */
 export const DISTANCE_FUNCTION = 'distance_km';
 
 /**

@@ -24,7 +24,10 @@ export interface SearchReader {
 
 /** What a searching connection needs beyond the file. */
 export interface SearchConnectionOptions {
-  /** The bm25_given extension to load (rankExtension.ts), or null to score with FTS5's bm25(). */
+  /**
+   * The native extension to load (rankExtension.ts): bm25_given, and distance_km in C in place of
+   * the JavaScript one. null: FTS5's bm25() scores and the JavaScript distance stays.
+   */
   rankLibrary: string | null;
 }
 
@@ -38,12 +41,14 @@ export interface SearchConnectionOptions {
 export function prepareSearchConnection(db: SqliteDatabase, options: SearchConnectionOptions): void {
   db.pragma(`cache_size = -${64 * 1024}`);
   db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
+  // Any NULL gives NULL, as in the C one (native/distanceKm.c).
   db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
-    lat1 === null || lon1 === null
+    lat1 === null || lon1 === null || lat2 === null || lon2 === null
       ? null
       : haversineKm({ lat: Number(lat1), lon: Number(lon1) }, { lat: Number(lat2), lon: Number(lon2) }),
   );
   registerOpeningFunction(db);
+  // After the JavaScript distance: the extension's distance_km replaces it on this connection.
   if (options.rankLibrary !== null) loadRankExtension(db, options.rankLibrary);
 }
 

@@ -29,9 +29,9 @@ export interface SqliteSearchIndexOptions {
   /** With reader threads: `busy` (default) uses them only while searches overlap (offloadPolicy.ts), `always` for every search. */
   offload?: 'busy' | 'always';
   /**
-   * Score text with the bm25_given extension when it can be built here (the default; see
-   * rankExtension.ts): bm25()'s scores without recounting each word's documents on every query.
-   * false: FTS5's bm25() itself.
+   * Use the native extension when it can be built here (the default; see rankExtension.ts):
+   * bm25_given, bm25()'s scores without recounting each word's documents on every query, and
+   * distance_km in C. false: no native code, FTS5's bm25() and the JavaScript distance.
    */
   rankExtension?: boolean;
 }

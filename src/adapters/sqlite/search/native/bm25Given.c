@@ -15,6 +15,8 @@
 ** weights, as for bm25(). The formula, constants and idf clamp are bm25()'s own
 ** (fts5Bm25GetData / fts5Bm25Function in SQLite's fts5_aux.c), so the same counts give the same
 ** score, bit for bit; sign too (more negative is better).
+**
+** This file also holds the library's entry point, which registers distance_km (distanceKm.c) too.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
@@ -188,10 +190,13 @@ static void bm25Given(
   }
 }
 
+int searchDistanceKmRegister(sqlite3 *db); /* distanceKm.c */
+
+/* The library's entry point: bm25_given and distance_km, on one connection. */
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
-int sqlite3_bm25given_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi){
+int sqlite3_searchfunctions_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi){
   fts5_api *fts5 = 0;
   sqlite3_stmt *stmt = 0;
   LengthCache *cache;
@@ -207,10 +212,20 @@ int sqlite3_bm25given_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routi
     *pzErrMsg = sqlite3_mprintf("bm25_given needs FTS5 (API version 2 or later)");
     return SQLITE_ERROR;
   }
+  /* SQLite unloads the library when this returns an error: nothing registered may point into it
+  ** then. distance_km comes first, and goes again if bm25_given fails. */
+  rc = searchDistanceKmRegister(db);
+  if( rc!=SQLITE_OK ){
+    *pzErrMsg = sqlite3_mprintf("distance_km: %s", sqlite3_errmsg(db));
+    return rc;
+  }
   /* Loaded once per connection: each gets its own cache, freed when the connection closes. */
   cache = (LengthCache*)sqlite3_malloc64(sizeof(LengthCache));
   if( cache ) memset(cache, 0, sizeof(LengthCache));
   rc = fts5->xCreateFunction(fts5, "bm25_given", cache, bm25Given, lengthCacheDestroy);
-  if( rc!=SQLITE_OK ) lengthCacheDestroy(cache); /* FTS5 only owns it once registered */
+  if( rc!=SQLITE_OK ){
+    lengthCacheDestroy(cache); /* FTS5 only owns it once registered */
+    sqlite3_create_function_v2(db, "distance_km", 4, SQLITE_UTF8, 0, 0, 0, 0, 0);
+  }
   return rc;
 }
