@@ -130,6 +130,28 @@ describe('sqlite search index specifics', () => {
     await reopened.close();
   });
 
+  it('gives the rows of an index written before documents carried their grid cell one, indexed (migration 6)', async () => {
+    const file = freshFile();
+    const first = createSqliteSearchIndex({ file });
+    await first.apply(upserts(searchDocuments));
+    await first.close();
+    // Back to the layout before search index schema version 6: no geo_cell column nor its indexes.
+    const older = rewindIndexLayout(file, ['geo_cell'], 6);
+
+    const reopened = createSqliteSearchIndex({ file });
+    const located = searchDocuments.filter((doc) => doc.coordinates !== undefined);
+    expect(older.filled('geo_cell')).toBe(located.length);
+    // Nearest first reads the cells. By hand (111.2 km a degree of latitude, 96.0 of longitude at
+    // 30.3 N) from the Capitol: 0.90, 2.90, 3.33, 3.91, 4.24, 10.65 and 26.6 km (Round Rock).
+    const capitol = { lat: 30.2747, lon: -97.7404 };
+    const found = await reopened.search({ environment: 'live', near: { ...capitol, radiusKm: 30 }, sort: 'distance', order: 'asc', limit: 3, offset: 0 });
+    expect(found.hits.map((hit) => hit.document.id)).toEqual(['biz_aus_pizza', 'biz_aus_taco', 'biz_aus_cafe']);
+    expect(found.total).toBe(7);
+    const rest = await reopened.search({ environment: 'live', near: { ...capitol, radiusKm: 30 }, sort: 'distance', order: 'asc', limit: 3, offset: 3 });
+    expect(rest.hits.map((hit) => hit.document.id)).toEqual(['biz_aus_plumb', 'biz_aus_dental', 'biz_aus_salon']);
+    await reopened.close();
+  });
+
   it('another connection to the same file answers from the swapped-in generation', async () => {
     const file = freshFile();
     const writer = createSqliteSearchIndex({ file });
@@ -206,7 +228,7 @@ describe('sqlite search index specifics', () => {
     const before = new Database(file);
     const firstIndexes = generationIndexes(before, '1');
     before.close();
-    expect(firstIndexes).toHaveLength(10);
+    expect(firstIndexes).toHaveLength(12);
 
     let duringFill: string[] = [];
     await index.rebuild(async (write) => {

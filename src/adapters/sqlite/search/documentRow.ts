@@ -1,6 +1,7 @@
 // How a SearchDocument is laid out in the documents table and the FTS table of a generation.
 import { encodeSchedule } from '../../../domain/search/openingFilter';
 import { normalizeKeyword, postalKey, type SearchDocument } from '../../../ports/searchIndex';
+import { geoCellOf } from './distanceRings';
 import { documentTags } from './filterTags';
 import { documentOpeningMasks } from './openingMasks';
 
@@ -27,6 +28,7 @@ export interface DocumentRow {
   openH0: bigint;
   openH1: bigint;
   openH2: bigint;
+  geoCell: number | null;
   document: string;
 }
 
@@ -52,6 +54,7 @@ export function documentRow(doc: SearchDocument): DocumentRow {
     opening: encodeSchedule(doc),
     postalKey: postalKey(doc.address.postalCode),
     ...documentOpeningMasks(doc),
+    geoCell: doc.coordinates ? geoCellOf(doc.coordinates) : null,
     document: JSON.stringify(doc),
   };
 }

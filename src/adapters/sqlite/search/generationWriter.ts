@@ -35,6 +35,7 @@ const ROW_COLUMNS = [
   ['open_h0', 'openH0'],
   ['open_h1', 'openH1'],
   ['open_h2', 'openH2'],
+  ['geo_cell', 'geoCell'],
   ['document', 'document'],
 ] as const;
 

@@ -53,6 +53,19 @@ export function secondaryIndexes(tables: GenerationTables): string[] {
     postalKeyIndex(tables),
     `CREATE INDEX IF NOT EXISTS search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id)`,
     `CREATE INDEX IF NOT EXISTS search_by_location_g${g} ON ${d} (environment, lat, lon)`,
+    ...geoCellIndexes(tables),
+  ];
+}
+
+/**
+ * The ring scan's indexes (distanceRings.ts), also added to older files by the search index's
+ * migration 6: a circle's rows of cells are ranges of them, and lat/lon complete the distance
+ * check and the count without reading the row.
+ */
+export function geoCellIndexes({ documents: d, generation: g }: GenerationTables): string[] {
+  return [
+    `CREATE INDEX IF NOT EXISTS search_by_cell_g${g} ON ${d} (environment, geo_cell, lat, lon)`,
+    `CREATE INDEX IF NOT EXISTS search_by_category_cell_g${g} ON ${d} (environment, category_norm, geo_cell, lat, lon)`,
   ];
 }
 
@@ -64,6 +77,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
   // written before it existed, which the filter then reads from the document.
   // postal_key: postalKey of the address's postal code, for the postal code filter.
   // open_days, open_h0..open_h2: when the business can be open, as bitsets (openingMasks.ts).
+  // geo_cell: the fine grid cell of lat/lon for the ring scan (distanceRings.ts); NULL without them.
   const { documents: d } = tables;
   db.exec(`
     CREATE TABLE ${d} (
@@ -90,6 +104,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       open_h0 INTEGER,
       open_h1 INTEGER,
       open_h2 INTEGER,
+      geo_cell INTEGER,
       document TEXT NOT NULL,
       UNIQUE (environment, id)
     );

@@ -4,6 +4,7 @@
 // a reader thread send the documents back as strings, which cost far less to pass between
 // threads than objects, and the hits parse them only when read: consumer search ranks 100
 // candidates on their ranking fields and reads about a tenth of the documents.
+import type { Statement } from 'better-sqlite3';
 import type { RankingFields, SearchDocument, SearchHit, SearchResult } from '../../../ports/searchIndex';
 import type { GenerationTables } from './indexTables';
 import { DENSE_MATCHES_PER_PAGE_ROW, DENSE_MIN_MATCHES, type SearchPlan } from './searchPlan';
@@ -52,7 +53,8 @@ export function readPageRows(
     const dense = total > DENSE_MIN_MATCHES && total > DENSE_MATCHES_PER_PAGE_ROW * (offset + limit);
     rows = statements.get(dense ? plan.densePageSql : plan.pageSql).all(params) as PageRow[];
   } else {
-    rows = statements.get(plan.pageSql).all(params) as PageRow[];
+    const page = statements.get(plan.pageSql);
+    rows = firstFullRing(page, plan.rings, params, limit) ?? (page.all(params) as PageRow[]);
     if (plan.pageCountsTotal && rows.length > 0) total = rows[0].total!;
     // A short page (that is not past the end) already tells the total: skip the second pass.
     else total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
@@ -76,6 +78,16 @@ export function readPageRows(
       return { textScore: row.textScore, distanceKm: row.distanceKm, fields: minPrice === null ? fields : { ...fields, minPrice }, document };
     }),
   };
+}
+
+/** The page from the smallest circle that fills it (distanceRings.ts); null when none does. */
+function firstFullRing(page: Statement, rings: SearchPlan['rings'], params: object, limit: number): PageRow[] | null {
+  if (rings === undefined || limit === 0) return null;
+  for (const ring of rings) {
+    const rows = page.all({ ...params, ...ring }) as PageRow[];
+    if (rows.length === limit) return rows;
+  }
+  return null;
 }
 
 /**

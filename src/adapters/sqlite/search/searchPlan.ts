@@ -1,15 +1,18 @@
 // Turns a SearchQuery into the SQL of the embedded index: pure, no I/O, checked by golden tests.
 //
-// Two shapes. The FTS shape drives the query from the environment's FTS table: the user's words
+// Three shapes. The FTS shape drives the query from the environment's FTS table: the user's words
 // and the equality filters and grid cells (as tag tokens) intersect inside FTS5, and only those
 // candidates are read from the documents table for the range filters, the exact radius and the
 // sort keys. It serves every text query, every `near` query the grid can narrow, and combined
 // filters. The index shape reads the documents table through its B-tree indexes: directory pages
 // with at most one equality filter, where an ordered index scan stops after offset + limit rows.
+// The ring shape serves nearest-first pages without text: growing circles read through the
+// fine grid cells' indexes until one holds the page (distanceRings.ts).
 // Either way the page statement returns only row ids and scores; documents are read for the page
 // alone, so the sorter never carries the JSON of every candidate.
 import { normalizeKeyword, postalKey, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
 import { fenceOffTags, queryTagClauses } from './filterTags';
+import { distanceRings, RING_CELL_CONDITION, RING_CELL_ROWS, type RingParams } from './distanceRings';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
@@ -64,6 +67,11 @@ export interface SearchPlan {
    * them in the MATCH and score nothing.
    */
   phraseCounts?: { sql: string; phrases: string[] };
+  /**
+   * Set on a nearest-first page (distanceRings.ts): smaller circles to try first, as overrides of
+   * `params` for `pageSql`; the first that fills the page gives it. `params` are the whole radius.
+   */
+  rings?: RingParams[];
 }
 
 export interface SearchPlanOptions {
@@ -85,18 +93,34 @@ interface Parts {
 const PAGE = 'LIMIT @limit OFFSET @offset';
 
 export function searchPlan(query: SearchQuery, tables: GenerationTables, options: SearchPlanOptions = {}): SearchPlan {
-  const parts = planParts(query);
-  const { params } = parts;
   const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon, query.textComplete);
+  const dir = query.order === 'asc' ? 'ASC' : 'DESC';
+  const keys = sortKeys(query, text !== null);
+  // Nearest first without text: the cells' index ranges instead of FTS (distanceRings.ts).
+  const rings = text === null && query.near && keys[0].alias === 'distanceKm' && dir === 'ASC' ? distanceRings(query.near, query.near.radiusKm) : null;
+  const parts = planParts(query, { boxFromIndex: rings === null });
+  const { params } = parts;
   const tagClauses = queryTagClauses(query);
   const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
   const cells = box ? coveringCellTokens(box, text === null ? MAX_QUERY_CELLS.withoutText : MAX_QUERY_CELLS.withText) : null;
   if (cells) tagClauses.push(`(${cells.map((cell) => `"${cell}"`).join(' OR ')})`);
-  const dir = query.order === 'asc' ? 'ASC' : 'DESC';
   const distance = parts.distance ?? 'NULL';
-  const keys = sortKeys(query, text !== null);
   const orderBy = (qualified: boolean): string =>
     keys.map((key) => `${qualified ? key.column : key.alias} ${dir}`).join(', ');
+
+  if (rings !== null) {
+    Object.assign(params, rings[rings.length - 1]);
+    const ringFrom =
+      `FROM cell_rows CROSS JOIN ${tables.documents} AS d ` +
+      `WHERE ${['d.environment = @environment', ...parts.equality, RING_CELL_CONDITION, ...parts.rowOnly].join(' AND ')}`;
+    return {
+      pageSql: `${RING_CELL_ROWS}SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${ringFrom} ORDER BY ${orderBy(true)} ${PAGE}`,
+      pageCountsTotal: false,
+      countSql: `${RING_CELL_ROWS}SELECT COUNT(*) ${ringFrom}`,
+      params,
+      rings: rings.slice(0, -1),
+    };
+  }
 
   const indexFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...parts.equality, ...parts.rowOnly].join(' AND ')}`;
   const indexPage = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${indexFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
@@ -163,7 +187,11 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   return { pageSql, pageCountsTotal: true, countSql, densePageSql, params };
 }
 
-function planParts(query: SearchQuery): Parts {
+/**
+ * `boxFromIndex` false: another index finds the rows (the ring shape's cells), and the box only
+ * filters them; the unary + keeps SQLite from scanning the lat index for it instead.
+ */
+function planParts(query: SearchQuery, { boxFromIndex }: { boxFromIndex: boolean }): Parts {
   const params: SearchPlan['params'] = { environment: query.environment };
   const equality: string[] = [];
   const rowOnly: string[] = [];
@@ -211,7 +239,7 @@ function planParts(query: SearchQuery): Parts {
       minLon: box.minLon,
       maxLon: box.maxLon,
     });
-    rowOnly.push('d.lat BETWEEN @minLat AND @maxLat');
+    rowOnly.push(`${boxFromIndex ? '' : '+'}d.lat BETWEEN @minLat AND @maxLat`);
     // The box crosses the antimeridian when its west edge is east of its east edge.
     rowOnly.push(box.minLon <= box.maxLon ? 'd.lon BETWEEN @minLon AND @maxLon' : '(d.lon >= @minLon OR d.lon <= @maxLon)');
   }
