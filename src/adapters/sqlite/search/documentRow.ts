@@ -1,11 +1,11 @@
-// How a SearchDocument is laid out in the documents table and the FTS table of a generation.
+// How a SearchDocument is laid out in the documents, JSON and FTS tables of a generation.
 import { encodeSchedule } from '../../../domain/search/openingFilter';
 import { normalizeKeyword, postalKey, type SearchDocument } from '../../../ports/searchIndex';
 import { geoCellOf } from './distanceRings';
 import { documentTags } from './filterTags';
 import { documentOpeningMasks } from './openingMasks';
 
-/** Named parameters of the documents-table upsert. */
+/** Named parameters of the documents-table upsert, and `document` for the JSON table's. */
 export interface DocumentRow {
   environment: string;
   id: string;
@@ -29,6 +29,7 @@ export interface DocumentRow {
   openH1: bigint;
   openH2: bigint;
   geoCell: number | null;
+  /** The whole document, for the JSON table (indexTables.ts); not a documents-table column. */
   document: string;
 }
 

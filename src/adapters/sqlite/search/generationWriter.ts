@@ -1,5 +1,5 @@
-// Writes documents into one generation: the documents row and its FTS row share a row id, and
-// the caller's transaction keeps them in step (a crash never leaves one without the other).
+// Writes documents into one generation: the documents row, its JSON row and its FTS row share a
+// row id, and the caller's transaction keeps them in step (a crash never leaves one without the others).
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
@@ -36,7 +36,6 @@ const ROW_COLUMNS = [
   ['open_h1', 'openH1'],
   ['open_h2', 'openH2'],
   ['geo_cell', 'geoCell'],
-  ['document', 'document'],
 ] as const;
 
 export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTables): GenerationWriter {
@@ -44,17 +43,22 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
   const values = [...ROW_COLUMNS.map(([, param]) => `@${param}`), '@rowId', '@tokenCount'];
   // Look up, then INSERT or UPDATE: about half the cost of INSERT ... ON CONFLICT ... RETURNING here.
   const findRow = db.prepare(
-    `SELECT row_id AS rowId, document FROM ${tables.documents} WHERE environment = ? AND id = ?`,
-  ) as Statement<[string, string], { rowId: number; document: string }>;
+    `SELECT d.row_id AS rowId, j.document FROM ${tables.documents} AS d LEFT JOIN ${tables.json} AS j ON j.row_id = d.row_id ` +
+      `WHERE d.environment = ? AND d.id = ?`,
+  ) as Statement<[string, string], { rowId: number; document: string | null }>;
   const insertRow = db.prepare(`INSERT INTO ${tables.documents} (${columns.join(', ')}) VALUES (${values.join(', ')})`);
   const updateRow = db.prepare(
     `UPDATE ${tables.documents} SET ${ROW_COLUMNS.slice(2).map(([column, param]) => `${column} = @${param}`).join(', ')}, token_count = @tokenCount
      WHERE row_id = @rowId`,
   );
+  // Appends in row id order during a rebuild (one B-tree insert at the table's end); an update
+  // rewrites the JSON in place.
+  const writeJson = db.prepare(
+    `INSERT INTO ${tables.json} (row_id, document) VALUES (@rowId, @document) ON CONFLICT (row_id) DO UPDATE SET document = excluded.document`,
+  );
   // A new row's id is chosen before its text is indexed, so the documents row is written once,
-  // with its length: writing it and then updating the length rewrote the whole row (document
-  // JSON included) a second time. Read inside the writer's transaction, so no other writer
-  // takes the same id meanwhile.
+  // with its length: writing it and then updating the length rewrote the whole row a second
+  // time. Read inside the writer's transaction, so no other writer takes the same id meanwhile.
   const nextRowId = db.prepare(`SELECT coalesce(max(row_id), 0) + 1 FROM ${tables.documents}`).pluck();
   // contentless_delete=1 lets REPLACE drop the old FTS entry of the row id without its old text.
   const replaceText = perEnvironment((fts) =>
@@ -68,6 +72,7 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
   const deleteRow = db.prepare(
     `DELETE FROM ${tables.documents} WHERE environment = ? AND id = ? RETURNING row_id AS rowId`,
   ) as Statement<[string, string], { rowId: number }>;
+  const deleteJson = db.prepare(`DELETE FROM ${tables.json} WHERE row_id = ?`);
   const deleteText = perEnvironment((fts) => db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`));
 
   return {
@@ -82,10 +87,13 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
       const written = { ...row, rowId, tokenCount: tokenCount(rowSizes[document.environment].get(rowId) as Buffer) };
       if (existing !== undefined) updateRow.run(written);
       else insertRow.run(written);
+      writeJson.run({ rowId, document: row.document });
     },
     remove(environment, id) {
       const removed = deleteRow.get(environment, id);
-      if (removed) deleteText[environment].run(removed.rowId);
+      if (!removed) return;
+      deleteJson.run(removed.rowId);
+      deleteText[environment].run(removed.rowId);
     },
   };
 

@@ -7,7 +7,10 @@ import type { SqliteDatabase } from '../openDatabase';
 
 export interface GenerationTables {
   generation: number;
+  /** Filter and sort columns only: every candidate of a search is looked up here, so rows stay small. */
   documents: string;
+  /** The document JSON by the documents row's id, read for the page alone (and by `get`). */
+  json: string;
   /** One FTS table per environment: isolation is structural and no FTS query filters on it. */
   fts: Record<Environment, string>;
 }
@@ -17,6 +20,7 @@ export function generationTables(generation: number): GenerationTables {
   return {
     generation,
     documents: `search_documents_g${generation}`,
+    json: `search_json_g${generation}`,
     fts: { live: `search_fts_live_g${generation}`, test: `search_fts_test_g${generation}` },
   };
 }
@@ -69,18 +73,32 @@ export function geoCellIndexes({ documents: d, generation: g }: GenerationTables
   ];
 }
 
-export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables, { withIndexes = true } = {}): void {
-  // token_count: the FTS row's length in tokens, every column counted, as FTS5's docsize table
-  // holds it. A search that reads the row anyway hands it to bm25_given, which otherwise looks it
-  // up in docsize for every match (a fifth of the scoring time). NULL: not known, look it up.
-  // opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
-  // written before it existed, which the filter then reads from the document.
-  // postal_key: postalKey of the address's postal code, for the postal code filter.
-  // open_days, open_h0..open_h2: when the business can be open, as bitsets (openingMasks.ts).
-  // geo_cell: the fine grid cell of lat/lon for the ring scan (distanceRings.ts); NULL without them.
-  const { documents: d } = tables;
-  db.exec(`
-    CREATE TABLE ${d} (
+/**
+ * The document JSON (1.5-3 KB) lives apart from the documents row (about 200 bytes): in the row
+ * it spread the documents table over 1-2 rows a page, gigabytes at a million businesses, so the
+ * lookup of each FTS candidate missed the cache (docs/searchAtScale.md). 100 000 businesses:
+ * 196 MB of documents rows with the JSON, 23 MB without. Same row id as the documents row; also
+ * run by the search index's migration 7 on older files.
+ */
+export function jsonTableSql({ json }: GenerationTables): string {
+  return `CREATE TABLE IF NOT EXISTS ${json} (row_id INTEGER PRIMARY KEY, document TEXT NOT NULL)`;
+}
+
+/**
+ * The documents table under `name` (migration 7 builds a packed copy under another name).
+ * token_count: the FTS row's length in tokens, every column counted, as FTS5's docsize table
+ * holds it. A search that reads the row anyway hands it to bm25_given, which otherwise looks it
+ * up in docsize for every match (a fifth of the scoring time). NULL: not known, look it up.
+ * opening: the schedule code time filters test (domain/search/openingFilter.ts); NULL in rows
+ * written before it existed, which the filter then reads from the document JSON.
+ * postal_key: postalKey of the address's postal code, for the postal code filter.
+ * open_days, open_h0..open_h2: when the business can be open, as bitsets (openingMasks.ts).
+ * geo_cell: the fine grid cell of lat/lon for the ring scan (distanceRings.ts); NULL without them.
+ * No document JSON here (see jsonTableSql).
+ */
+export function documentsTableSql(name: string): string {
+  return `
+    CREATE TABLE ${name} (
       row_id INTEGER PRIMARY KEY,
       environment TEXT NOT NULL,
       id TEXT NOT NULL,
@@ -105,10 +123,13 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
       open_h1 INTEGER,
       open_h2 INTEGER,
       geo_cell INTEGER,
-      document TEXT NOT NULL,
       UNIQUE (environment, id)
-    );
-  `);
+    )`;
+}
+
+export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables, { withIndexes = true } = {}): void {
+  db.exec(documentsTableSql(tables.documents));
+  db.exec(jsonTableSql(tables));
   for (const environment of ENVIRONMENTS) {
     db.exec(`
       CREATE VIRTUAL TABLE ${tables.fts[environment]} USING fts5(
@@ -125,6 +146,7 @@ export function createGenerationTables(db: SqliteDatabase, tables: GenerationTab
 export function dropGenerationTables(db: SqliteDatabase, tables: GenerationTables): void {
   for (const environment of ENVIRONMENTS) db.exec(`DROP TABLE IF EXISTS ${tables.fts[environment]}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.documents}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.json}`);
 }
 
 /** Generations present in the file: the current one plus any left by a rebuild that crashed. */
@@ -135,7 +157,7 @@ export function existingGenerations(db: SqliteDatabase): number[] {
     .all() as string[];
   const generations = new Set<number>();
   for (const name of names) {
-    const match = /^search_(?:documents|fts_live|fts_test)_g(\d+)$/.exec(name);
+    const match = /^search_(?:documents|json|fts_live|fts_test)_g(\d+)$/.exec(name);
     if (match) generations.add(Number(match[1]));
   }
   return [...generations].sort((a, b) => a - b);

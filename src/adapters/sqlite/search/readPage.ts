@@ -64,9 +64,9 @@ export function readPageRows(
   // almost all of it in crossing between JavaScript and SQLite per row.
   const documents = statements
     .get(
-      `SELECT row_id AS rowId, id, category_norm AS categoryKey, verification_level AS verificationLevel, ` +
-        `average_rating AS averageRating, review_count AS reviewCount, completeness, min_price AS minPrice, document ` +
-        `FROM ${tables.documents} WHERE row_id IN (SELECT value FROM json_each(?))`,
+      `SELECT d.row_id AS rowId, d.id, d.category_norm AS categoryKey, d.verification_level AS verificationLevel, ` +
+        `d.average_rating AS averageRating, d.review_count AS reviewCount, d.completeness, d.min_price AS minPrice, j.document ` +
+        `FROM ${tables.documents} AS d JOIN ${tables.json} AS j ON j.row_id = d.row_id WHERE d.row_id IN (SELECT value FROM json_each(?))`,
     )
     .all(JSON.stringify(rows.map((row) => row.rowId))) as DocumentColumns[];
   const byRowId = new Map<number, DocumentColumns>();

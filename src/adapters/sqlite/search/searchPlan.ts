@@ -98,7 +98,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const keys = sortKeys(query, text !== null);
   // Nearest first without text: the cells' index ranges instead of FTS (distanceRings.ts).
   const rings = text === null && query.near && keys[0].alias === 'distanceKm' && dir === 'ASC' ? distanceRings(query.near, query.near.radiusKm) : null;
-  const parts = planParts(query, { boxFromIndex: rings === null });
+  const parts = planParts(query, tables, { boxFromIndex: rings === null });
   const { params } = parts;
   const tagClauses = queryTagClauses(query);
   const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
@@ -191,7 +191,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
  * `boxFromIndex` false: another index finds the rows (the ring shape's cells), and the box only
  * filters them; the unary + keeps SQLite from scanning the lat index for it instead.
  */
-function planParts(query: SearchQuery, { boxFromIndex }: { boxFromIndex: boolean }): Parts {
+function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex }: { boxFromIndex: boolean }): Parts {
   const params: SearchPlan['params'] = { environment: query.environment };
   const equality: string[] = [];
   const rowOnly: string[] = [];
@@ -252,7 +252,9 @@ function planParts(query: SearchQuery, { boxFromIndex }: { boxFromIndex: boolean
   if (distance !== null) rowOnly.push(`${distance} <= @radiusKm`);
   if (query.opening) {
     // Last: SQLite tests the conditions in this order, and the function costs the most per row.
-    rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, d.document), @opening)`);
+    // coalesce evaluates its arguments in order and stops at the first non-NULL one, so the JSON
+    // row is read only for rows written before the opening column existed.
+    rowOnly.push(`${OPENING_FUNCTION}(coalesce(d.opening, (SELECT j.document FROM ${tables.json} AS j WHERE j.row_id = d.row_id)), @opening)`);
     params.opening = JSON.stringify(query.opening);
   }
   params.limit = Math.max(0, Math.trunc(query.limit));

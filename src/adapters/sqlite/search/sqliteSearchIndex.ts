@@ -9,7 +9,7 @@ import { DEFAULT_AUTOMERGE, mergeSlice, setAutomerge } from './ftsMerge';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
 import { createGenerationWriter, type GenerationWriter } from './generationWriter';
 import { actionKey, actionProblem } from './indexAction';
-import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS } from './indexState';
+import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS, SEPARATE_JSON_MIGRATION } from './indexState';
 import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables, secondaryIndexes } from './indexTables';
 import { rankExtension } from './rankExtension';
 import { pageResult } from './readPage';
@@ -53,7 +53,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     db.pragma('auto_vacuum = INCREMENTAL');
     db.exec('VACUUM');
   }
-  runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
+  const migrated = runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
   const connection = { rankLibrary: options.rankExtension === false ? null : rankExtension().library };
   prepareSearchConnection(db, connection);
   const state = createIndexState(db);
@@ -96,6 +96,9 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
       await nextTurn();
     }
   };
+  // Migration 7 left the old documents table's pages free: hand them back in the background, as
+  // after a rebuild (a failure only leaves the file larger; the next rebuild tries again).
+  if (migrated.includes(SEPARATE_JSON_MIGRATION)) releaseFreePages().catch(() => undefined);
 
   /** Runs synchronous SQL, turning a closed handle or a busy/broken file into UnavailableError. */
   const guard = <T>(work: () => T): Promise<T> => {
@@ -195,9 +198,10 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     get: (environment, id) =>
       guard(() =>
         db.transaction(() => {
-          const sql = `SELECT document FROM ${currentTables().documents} WHERE environment = ? AND id = ?`;
-          const json = statements.get(sql).pluck().get(environment, id) as string | undefined;
-          return json === undefined ? null : JSON.parse(json);
+          const { documents, json } = currentTables();
+          const sql = `SELECT j.document FROM ${documents} AS d JOIN ${json} AS j ON j.row_id = d.row_id WHERE d.environment = ? AND d.id = ?`;
+          const document = statements.get(sql).pluck().get(environment, id) as string | undefined;
+          return document === undefined ? null : JSON.parse(document);
         })(),
       ),
 
