@@ -8,6 +8,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { errors } from '@elastic/elasticsearch';
 import { ConflictError } from '../../domain/errors';
 import type { Logger } from '../../logger';
+import { LONGEST_REQUEST_MS } from './elasticsearchClient';
 import { BULK_LOAD_SETTINGS, type IndexDefinition, servingSettings } from './indexDefinition';
 import { translateError } from './translateError';
 
@@ -21,9 +22,11 @@ export interface AliasManager {
 /**
  * Finishing a large generation takes minutes, far beyond a search's request timeout: the first
  * refresh writes everything the bulk fill buffered (no periodic refresh ran), and the merge
- * rewrites the whole index (a 1 M fill's first refresh outlasted 30 s on a loaded 2-core box).
+ * rewrites the whole index (a 1 M fill's first refresh outlasted 30 s on a loaded 2-core box; its
+ * force merge, 30 s while the client's connection still capped every request there:
+ * elasticsearchClient.ts).
  */
-const BUILD_STEP_TIMEOUT_MS = 30 * 60_000;
+const BUILD_STEP_TIMEOUT_MS = LONGEST_REQUEST_MS;
 
 const errorType = (error: unknown): string | undefined =>
   error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;

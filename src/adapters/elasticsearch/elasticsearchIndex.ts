@@ -3,13 +3,13 @@
 // generation, live writes go to both generations, and the rebuild's own copies never overwrite
 // what a live write already put into the new one (create-only), nor bring back a document a live
 // write deleted; the indexer's replay after the swap covers writes made by other processes.
-import { Client } from '@elastic/elasticsearch';
 import { ConflictError, UnavailableError } from '../../domain/errors';
 import type { Environment } from '../../domain/profile';
 import type { Logger } from '../../logger';
 import type { BulkFailure, IndexAction, SearchDocument, SearchIndex } from '../../ports/searchIndex';
 import { createAliasManager } from './aliasManager';
 import { createBulkWriter, type BulkWriterOptions } from './bulkWriter';
+import { createElasticsearchClient } from './elasticsearchClient';
 import { documentKey } from './documentKey';
 import { INDEX_ONLY_FIELDS } from './indexedDocument';
 import { PROFILES_INDEX } from './indexDefinition';
@@ -45,7 +45,7 @@ const keyOf = (action: IndexAction): string =>
 
 export function createElasticsearchIndex(options: ElasticsearchIndexOptions): SearchIndex {
   const { alias, logger } = options;
-  const client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 30_000 });
+  const client = createElasticsearchClient({ node: options.node, requestTimeoutMs: options.requestTimeoutMs });
   const aliases = createAliasManager({ client, alias, definition: PROFILES_INDEX, logger });
   const writer = createBulkWriter({ client, logger, ...options.bulk });
   const rebuildRequestsInFlight = options.rebuildRequestsInFlight ?? 3;
