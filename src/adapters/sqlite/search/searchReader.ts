@@ -32,15 +32,24 @@ export interface SearchConnectionOptions {
 }
 
 /**
+ * The most of the file a connection maps: SQLite's compile-time limit in better-sqlite3's build
+ * (SQLITE_MAX_MMAP_SIZE, 0x7fff0000), which it applies to any larger request. It is address space,
+ * not memory: the pages are the OS's file cache, shared by every connection.
+ */
+const MMAP_BYTES = 0x7fff0000;
+
+/**
  * Page cache, memory map, the distance and opening functions and the ranking extension: what every
  * connection that searches needs.
  * SQLite's 2 MB default cache is far smaller than the indexes of 100 000 documents: every query
  * would go back to the OS for pages. 64 MB holds the hot part of each index, and memory-mapped
- * reads skip a copy per page for the rest.
+ * reads skip a system call and a copy per page for the rest. The map covers as much of the file
+ * as SQLite allows: at 1 000 000 businesses (a 2.9 GB file) mapping 2 GB instead of 256 MB took
+ * the consumer benchmark's raw p50 / p99 from 12.2 / 72.1 to 9.4 / 39.8 ms (same data, same hour).
  */
 export function prepareSearchConnection(db: SqliteDatabase, options: SearchConnectionOptions): void {
   db.pragma(`cache_size = -${64 * 1024}`);
-  db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   // Any NULL gives NULL, as in the C one (native/distanceKm.c).
   db.function(DISTANCE_FUNCTION, { deterministic: true }, (lat1, lon1, lat2, lon2) =>
     lat1 === null || lon1 === null || lat2 === null || lon2 === null
