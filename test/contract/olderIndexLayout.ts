@@ -32,6 +32,8 @@ export function rewindIndexLayout(file: string, columns: string[], version: numb
     raw.exec(`DROP TABLE ${json}`);
   }
   raw.prepare("DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= ?").run(version);
+  // No free pages left by the rewind itself: an older version's file would not have them.
+  raw.exec('VACUUM');
   raw.close();
   return {
     filled(column) {

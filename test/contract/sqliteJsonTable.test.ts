@@ -131,7 +131,19 @@ describe('sqlite search index: the document JSON in its own table', () => {
     expect(older.documentColumns).toContain('document');
     expect(older.json).toBeNull();
 
+    const freePages = (): number => {
+      const raw = new Database(file, { readonly: true });
+      try {
+        return raw.pragma('freelist_count', { simple: true }) as number;
+      } finally {
+        raw.close();
+      }
+    };
+    expect(freePages()).toBe(0);
+
     const reopened = createSqliteSearchIndex({ file });
+    // The old documents table's pages are handed back (the first slice before open returns).
+    expect(freePages()).toBe(0);
     const migrated = layout(file);
     expect(migrated.documentColumns).not.toContain('document');
     // The packed copy of the documents table has the indexes the table had (the twelve, and the unique key's).

@@ -97,8 +97,9 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     // in place, so the table kept every page it had, each now holding one or two short rows
     // (measured at 100 000 businesses: 50 126 pages, 196 MB, before and after; 3 s). A packed
     // copy of the rows takes its place instead (5 991 pages, 23 MB) and the indexes the table had
-    // are built again on it: 7 to 8 s per 100 000 businesses in all (2 cores, load average 4),
-    // once, at the first open. The old table's pages are handed back afterwards (sqliteSearchIndex.ts).
+    // are built again on it: 5 to 8 s per 100 000 businesses in all (measured at 100 000 and
+    // 300 000, 2 cores, load average 2-4), once, at the first open. The old table's pages are
+    // handed back afterwards in the background (sqliteSearchIndex.ts; 7 s at 300 000).
     up: (db) => {
       for (const generation of existingGenerations(db)) {
         const tables = generationTables(generation);
