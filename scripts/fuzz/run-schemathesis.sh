@@ -119,8 +119,9 @@ print(f"fuzz: {tests} operations, {failures} failed, {errors} errors, {skipped} 
 sys.exit(1 if skipped else 0)
 PY
 fi
-# schemathesis's own report is long and shaped like a test runner's summary: CI's log keeps the
-# one line above when the run passes, and the whole report when it does not.
+# schemathesis's own report is long and shaped like a test runner's summary: the caller (jest's
+# test/fuzz/openApiFuzz.test.ts in CI) gets the one line above when the run passes, and the whole
+# report when it does not.
 if [ "$status" -ne 0 ]; then
   cat "$report/schemathesis.log"
   echo "fuzz: FAILED (server log: last lines below)"; tail -20 "$log"
