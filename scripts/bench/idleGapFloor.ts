@@ -5,27 +5,14 @@
 //
 //   npx tsx scripts/bench/idleGapFloor.ts --data-dir DIR [--scenario consumer] [--gaps 0,1,5] [--rounds 2]
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import type { SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { openSearchIndex } from '../../src/runtime/openSearchIndex';
 import { benchScenarios } from './benchScenarios';
-import { summariseLatencies } from './latencySummary';
+import { measureRawFloor } from './rawIndexFloor';
 
 /** Each query about twenty times per measurement. */
 const SEARCHES_PER_QUERY = 20;
-
-async function timeSearches(index: SearchIndex, queries: SearchQuery[], gapMs: number): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < queries.length * SEARCHES_PER_QUERY; i++) {
-    if (gapMs > 0) await sleep(gapMs);
-    const started = performance.now();
-    await index.search(queries[i % queries.length]);
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -41,11 +28,13 @@ async function main(): Promise<void> {
   const index = await openSearchIndex(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEARCH_READER_THREADS: '0' }), createLogger('warn'));
   try {
     const queries = await scenario.indexQueries();
-    await timeSearches(index, queries, 0); // warm the caches first
+    const iterations = queries.length * SEARCHES_PER_QUERY;
+    // Caches warm once, before the first round, as long as one measurement.
     for (let round = 1; round <= rounds; round++) {
-      for (const gap of gaps) {
-        const latency = summariseLatencies(await timeSearches(index, queries, gap));
-        console.log(`${scenario.name}, round ${round}, idle gap ${gap} ms: p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+      for (const [i, idleGapMs] of gaps.entries()) {
+        const warmup = round === 1 && i === 0 ? iterations : 0;
+        const { latency } = await measureRawFloor(index, queries, { iterations, warmup, idleGapMs });
+        console.log(`${scenario.name}, round ${round}, idle gap ${idleGapMs} ms: p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
       }
     }
   } finally {
