@@ -1,6 +1,6 @@
 # Multi-stage build: compile TypeScript with dev dependencies, ship production ones only,
 # run as a non-root user.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -16,7 +16,7 @@ RUN npm run build && npm prune --omit=dev
 # into node_modules/.cache, which the runtime stage copies; without it bm25() scores, slower.
 RUN node -e "const built = require('./dist/src/adapters/sqlite/search/rankExtension').rankExtension(); if (built.library === null) { console.error(built.reason); process.exit(1); }"
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

@@ -60,7 +60,7 @@ export function assetsInFolder(folder: string): Record<string, PageAsset> {
   const assets: Record<string, PageAsset> = {};
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !/\.(m?js|css|svg|png)$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const file = path.join(entry.parentPath, entry.name);
     assets[path.relative(folder, file).split(path.sep).join('/')] = fileAsset(file);
   }
   return assets;
