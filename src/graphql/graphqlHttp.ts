@@ -14,10 +14,18 @@ import type { Logger } from '../logger';
 import type { RateLimitArea, RouteGuards } from '../routes/routeGuards';
 import type { PlatformRegistry } from '../services/analytics/platformRegistry';
 import { buildGraphqlSchema } from './graphqlSchema';
-import { queryLimits } from './queryLimits';
+import { readGraphqlRequest } from './graphqlRequest';
+import { queryLimitErrors } from './queryLimits';
 import type { GraphqlContext, GraphqlServices } from './resolvers';
 
-const limitsPlugin: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(queryLimits) };
+// The limits run before the standard rules, in linear time, and a query over one is refused
+// without them: a 2^n expansion never reaches a rule that would walk it.
+const limitsPlugin: Plugin = {
+  onValidate({ params, setResult }) {
+    const errors = queryLimitErrors(params.documentAST);
+    if (errors.length > 0) setResult(errors);
+  },
+};
 
 function domainExtensions(error: DomainError): Record<string, unknown> {
   return { code: error.code, ...(error.details && { details: error.details }) };
@@ -82,12 +90,13 @@ export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middle
 
   const router = new Router({ prefix: '/graphql' });
   router.post('/', graphqlRefusals(), guards.authenticate, guards.routeAccess, deps.plainJsonBody, async (ctx) => {
+    const graphqlRequest = readGraphqlRequest(ctx.request.body);
     const context = contextFor(ctx);
     // A bad X-AI-Platform is refused before the query runs, as in REST, even when no field records an answer.
     if (ctx.get(AI_PLATFORM_HEADER)) await context.platform();
     const response = await yoga.fetch(
       'http://localhost/v1/graphql',
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(ctx.request.body ?? null) },
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(graphqlRequest) },
       context,
     );
     ctx.status = response.status;

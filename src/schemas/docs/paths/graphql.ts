@@ -1,6 +1,6 @@
 // The GraphQL read API (issue 23): one POST operation; the schema itself is printed by
 // `npm run graphql:schema` and answered to introspection.
-import { MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_FIELDS } from '../../../graphql/queryLimits';
+import { MAX_QUERY_BYTES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_FIELDS, MAX_SAME_NAME } from '../../../graphql/queryLimits';
 import { operation } from '../operation';
 
 const graphqlError = {
@@ -39,9 +39,12 @@ export function graphqlPaths() {
       'attribution, benchmarks). Read only: there are no mutations; writes go through REST. The route needs read:businesses; each field checks ' +
       'the scope, ownership and rate-limit area of the REST route it mirrors (analytics fields read:analytics and the analytics area; search ' +
       'and directory the search area). Field refusals come back as errors[] with extensions.code beside the data that was allowed (HTTP 200). ' +
-      `Limits, checked before anything runs: at most ${MAX_QUERY_DEPTH} levels deep, ${MAX_QUERY_FIELDS} fields, and a cost of ${MAX_QUERY_COST} ` +
+      `Limits, checked before anything runs: a query text of at most ${MAX_QUERY_BYTES} bytes (before parsing), at most ${MAX_QUERY_DEPTH} levels deep, ` +
+      `${MAX_QUERY_FIELDS} fields (aliases and fragments expanded), one response name at most ${MAX_SAME_NAME} times in a selection set, and a cost of ${MAX_QUERY_COST} ` +
       '(search and each analytics field 10, directory 5, myBusinesses 2, business 1). A query refused as a whole (syntax, unknown field, limits) ' +
-      'answers 200 with only errors when Accept is application/json, 400 when it is application/graphql-response+json. No GraphiQL; GET is 405.',
+      'answers 200 with only errors when Accept is application/json, 400 when it is application/graphql-response+json. A body that is not a ' +
+      'GraphQL-over-HTTP request (no query string; variables or extensions not an object; operationName not a string) and a query text over ' +
+      'the size limit are 400 whatever the Accept. No GraphiQL; GET is 405.',
     access: 'credential',
     parameters: ['XAiPlatform'],
     requestBody: {
@@ -61,7 +64,11 @@ export function graphqlPaths() {
   });
   const responses = { ...(post.responses as Record<string, unknown>) };
   // Refusals before the query runs are in GraphQL's errors shape, not the envelope.
-  responses[400] = refusal('A body that is not JSON, or (with Accept: application/graphql-response+json) a query refused as a whole: no `query`, a syntax error, an unknown field, a limit.', true);
+  responses[400] = refusal(
+    'A body that is not a GraphQL-over-HTTP request (not JSON, no `query` string, ...) or a query text over the size limit; with Accept: ' +
+      'application/graphql-response+json also a query refused as a whole: a syntax error, an unknown field, a limit.',
+    true,
+  );
   responses[401] = refusal('Missing or invalid credential (WWW-Authenticate: Bearer).');
   responses[403] = refusal('The credential lacks read:businesses, or the account is suspended.');
   responses[429] = refusal('A rate-limit area of the query is exhausted (Retry-After).');
