@@ -114,7 +114,6 @@ export function createApp(deps: AppDeps): Koa {
   const auth = createAuthService({ store, jwtSecret: config.jwtSecret, clock });
   const apiKeys = createApiKeyService({ store, clock });
   const accounts = createAccountAdminService({ store, clock });
-  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
   // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
   const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
   const listings = createListingSearch({ index: deps.searchIndex, partnerAccess });
@@ -129,8 +128,10 @@ export function createApp(deps: AppDeps): Koa {
   });
   const platforms = createPlatformRegistry({ store, clock });
   const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
-  // MCP and GraphQL (issue 23): the consumer search recorded like REST's, and the opening check.
-  const recordedSearch = createRecordedConsumerSearch({ consumerSearch, recordAnswer });
+  // Its record stage records every surface's answers (REST, MCP, GraphQL) for analytics.
+  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock, recordAnswer });
+  // MCP and GraphQL (issue 23): the consumer search from tool arguments, and the opening check.
+  const recordedSearch = createRecordedConsumerSearch({ consumerSearch });
   const checkOpen = createOpeningCheck({ profiles, clock });
   const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });

@@ -32,9 +32,9 @@ async function main(): Promise<void> {
   const access = createProfileAccess({ store: deps.store, clock });
   const profiles = createProfileService({ store: deps.store, access, clock });
   const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
-  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock });
+  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock, recordAnswer });
   const tools = {
-    search: createRecordedConsumerSearch({ consumerSearch, recordAnswer }),
+    search: createRecordedConsumerSearch({ consumerSearch }),
     profiles,
     checkOpen: createOpeningCheck({ profiles, clock }),
     recordAnswer,

@@ -1,5 +1,6 @@
 // Search endpoints (spec 4.2), under the repeated /api/v1 prefix the spec uses. Consumer and
-// partner answers are recorded for analytics (issue 18) once they are built, without waiting.
+// partner answers are recorded for analytics (issue 18) once they are built, without waiting:
+// the consumer search's own record stage, the partner search's here.
 import Router from '@koa/router';
 import { isSessionId } from '../domain/sessionId';
 import { aiPlatform, aiPlatformOf } from '../http/aiPlatform';
@@ -34,17 +35,10 @@ export function searchRoutes(deps: { guards: RouteGuards; consumerSearch: Consum
 
   router.post('/consumer/search', search, platform, guards.jsonBody, validateBody(consumerSearchBodySchema), async (ctx) => {
     const principal = principalOf(ctx);
-    const result = await consumerSearch(principal, ctx.state.body, ctx.get('X-Session-ID') || undefined);
-    const journey = { environment: principal.environment, journeyId: result.sessionId, platform: aiPlatformOf(ctx) };
-    analytics.recordAnswer({
-      principal,
-      surface: 'consumer',
-      platform: journey.platform,
-      journeyId: result.sessionId,
-      query: result.correctedQuery ?? result.query,
-      businesses: result.results.map((ranked) => ranked.document),
-      summary: result.response,
-    });
+    // The search's record stage records the answer for analytics.
+    const answeredOn = { surface: 'consumer' as const, platform: aiPlatformOf(ctx) };
+    const result = await consumerSearch(principal, ctx.state.body, ctx.get('X-Session-ID') || undefined, answeredOn);
+    const journey = { environment: principal.environment, journeyId: result.sessionId, platform: answeredOn.platform };
     const withTrackedUrl = trackedUrlAdder(ctx, analytics.trackedLinks, analytics.publicUrl, journey);
     ctx.set('X-Session-ID', result.sessionId);
     ok(ctx, {

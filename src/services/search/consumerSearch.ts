@@ -1,29 +1,69 @@
-// Consumer search (spec 4.2): understand the sentence, fetch candidates from the index,
-// rank with personalisation, page, and write a grounded summary. A word no business contains that
-// is one typo from a word query understanding knows is corrected first ("piza" -> "pizza").
-import { createHash } from 'node:crypto';
-import { sessionIdFrom } from '../../domain/sessionId';
+// Consumer search (spec 4.2) as declared stages, read top to bottom:
+//
+//   correct -> understand -> plan -> retrieve -> rank -> summarise -> record
+//
+// Each stage is a named function with its own input and output. `createConsumerSearch` at the
+// bottom runs them in that order (understand, plan and retrieve a second time, on the sentence as
+// typed, when a corrected one finds nothing) and hands each stage's time to `onStage`, which is
+// how the API's own steps are measured (scripts/bench).
+import type { AnalyticsSurface } from '../../domain/analytics/analyticsEvent';
 import type { Principal } from '../../domain/principal';
 import { canonicalCategory } from '../../domain/search/categorySynonyms';
+import type { SearchIntent } from '../../domain/search/intent';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { createQueryMatcher } from '../../domain/search/queryMatch';
-import { rankCandidates, type RankedResult } from '../../domain/search/ranking';
+import { rankCandidates, type RankedResult, type SessionProfile } from '../../domain/search/ranking';
 import { sessionStoreKey } from '../../domain/search/sessionScope';
 import type { SpellingCorrection } from '../../domain/search/spelling';
-import { summarise } from '../../domain/search/summarise';
+import { summarise as writeSummary } from '../../domain/search/summarise';
 import { spellingNote, type SummaryRequest } from '../../domain/search/summaryTemplate';
 import { understandQuery } from '../../domain/search/understandQuery';
-import type { Environment } from '../../domain/profile';
+import { sessionIdFrom } from '../../domain/sessionId';
 import type { Logger } from '../../logger';
 import type { Cache } from '../../ports/cache';
 import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
-import type { SearchIntent } from '../../domain/search/intent';
 import type { SessionStore } from '../../ports/sessionStore';
+import type { RecordAnswer } from '../analytics/answerRecording';
 import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
+import { summaryCacheKey } from './summaryCacheKey';
 import { typoCorrection } from './typoCorrection';
 
 const SUMMARY_TTL_SECONDS = 600;
+
+export const CONSUMER_SEARCH_STAGES = ['correct', 'understand', 'plan', 'retrieve', 'rank', 'summarise', 'record'] as const;
+export type ConsumerSearchStage = (typeof CONSUMER_SEARCH_STAGES)[number];
+
+export interface ConsumerSearchDeps {
+  index: SearchIndex;
+  sessions: SessionStore;
+  summaryCache: Cache<string>;
+  llm?: LanguageModel;
+  logger: Logger;
+  clock: () => Date;
+  /** Records answers given on a surface (the record stage); without it nothing goes to analytics. */
+  recordAnswer?: RecordAnswer;
+  /** Told how long each stage took, in milliseconds (a stage run twice reports twice). */
+  onStage?: (stage: ConsumerSearchStage, ms: number) => void;
+}
+
+/** Where an answer was given, for analytics: the surface and the caller's AI platform (PlatformRegistry.resolve). */
+export interface AnsweredOn {
+  surface: AnalyticsSurface;
+  platform: string;
+}
+
+/** The request as every stage sees it. */
+export interface SearchRequest {
+  principal: Principal;
+  input: ConsumerSearchInput;
+  sessionId: string;
+  sessionKey: string;
+  /** The instant "open now" refers to, one for the whole search. */
+  now: Date;
+  /** Absent: the answer is not recorded for analytics (the session still is). */
+  answeredOn?: AnsweredOn;
+}
 
 export interface ConsumerSearchResult {
   query: string;
@@ -38,121 +78,191 @@ export interface ConsumerSearchResult {
   pagination: { offset: number; limit: number; hasMore: boolean };
 }
 
-/**
- * Everything the summary text depends on: the sentence, the request's filters and the page. Each
- * result counts with its version and its reasons, which hold what differs between callers who get
- * the same businesses: the distance from each caller, "open now", "fits your recent searches".
- * The sentence and the category keep their case: the text quotes them as the caller typed them.
- */
-function summaryKey(request: SummaryRequest, results: RankedResult[], total: number): string {
-  const normalised = request.query.replace(/\s+/g, ' ').trim();
-  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}|${request.noneMatch ? 'none' : ''}`;
-  const page = results
-    .map((result) => `${result.document.id}@${result.document.updatedAt}:${result.matchesQuery === false ? 'other' : ''}:${result.reasons.join(';')}`)
-    .join(',');
-  return `summary:${createHash('sha256').update(`${normalised}|${filters}|${total}|${page}`).digest('base64url')}`;
+// 1. correct: a word no business contains that is one typo from a word query understanding
+//    knows ("piza" -> "pizza"). The pipeline keeps the correction only if it finds something.
+export function correct(deps: Pick<ConsumerSearchDeps, 'index'>, request: SearchRequest): Promise<SpellingCorrection | undefined> {
+  return typoCorrection(deps.index, request.principal.environment, request.input.query);
 }
 
-interface SentenceSearch {
+// 2. understand: the sentence's intent, by the rules and the language model when there is one.
+export interface Understanding {
+  sentence: string;
   intent: SearchIntent;
+}
+
+export async function understand(deps: Pick<ConsumerSearchDeps, 'llm' | 'logger'>, sentence: string): Promise<Understanding> {
+  const { intent, fallbackReason, fallbackDetail } = await understandQuery(sentence, deps.llm);
+  if (fallbackReason) deps.logger.warn({ reason: fallbackReason, detail: fallbackDetail }, 'query understanding fell back to the rules');
+  return { sentence, intent };
+}
+
+// 3. plan: the index query (searchPlan.ts). Time filters ("open now", ...) are part of it, so the
+//    total counts every business that passes them.
+export function plan(request: SearchRequest, understanding: Understanding): ConsumerPlan {
+  return planConsumerSearch(request.principal.environment, request.input, understanding.intent, request.now);
+}
+
+// 4. retrieve: the best candidates from the index, and the total.
+export interface Retrieval {
+  understanding: Understanding;
   plan: ConsumerPlan;
   found: SearchResult;
+  /** Set when the corrected sentence is the one that was searched. */
+  correction?: SpellingCorrection;
 }
 
-export function createConsumerSearch(deps: {
-  index: SearchIndex;
-  sessions: SessionStore;
-  summaryCache: Cache<string>;
-  llm?: LanguageModel;
-  logger: Logger;
-  clock: () => Date;
-}) {
-  const { index, sessions, summaryCache, llm, logger, clock } = deps;
+export function retrieve(deps: Pick<ConsumerSearchDeps, 'index'>, planned: ConsumerPlan): Promise<SearchResult> {
+  return deps.index.search(planned.indexQuery);
+}
 
-  async function searchSentence(environment: Environment, input: ConsumerSearchInput, sentence: string, now: Date): Promise<SentenceSearch> {
-    const { intent, fallbackReason, fallbackDetail } = await understandQuery(sentence, llm);
-    if (fallbackReason) logger.warn({ reason: fallbackReason, detail: fallbackDetail }, 'query understanding fell back to the rules');
-    const plan = planConsumerSearch(environment, input, intent, now);
-    // Time filters ("open now", ...) are part of the index query: the total counts every business that passes.
-    return { intent, plan, found: await index.search(plan.indexQuery) };
+// 5. rank: distance, rating, opening and personalisation reorder the candidates; the page is cut.
+export interface RankedPage {
+  ranked: RankedResult[];
+  page: RankedResult[];
+  /**
+   * What was asked for comes first, so the best candidate tells whether any is (among the
+   * candidates ranked: the best text matches, where a business naming the thing asked for ranks high).
+   */
+  noneMatch: boolean;
+}
+
+export function rank(request: SearchRequest, retrieval: Retrieval, session: SessionProfile | null): RankedPage {
+  const { input, now } = request;
+  const { intent } = retrieval.understanding;
+  const ranked = rankCandidates(retrieval.found.hits, {
+    intent,
+    radiusKm: retrieval.plan.rankingRadiusKm,
+    opening: retrieval.plan.indexQuery.opening,
+    session: session ?? undefined,
+    explainTop: input.offset + input.limit,
+    // Under an "open now" filter the index let only open businesses through.
+    isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
+    matchesQuery: createQueryMatcher(intent),
+  });
+  const page = ranked.slice(input.offset, input.offset + input.limit);
+  return { ranked, page, noneMatch: ranked.length > 0 && ranked[0].matchesQuery === false };
+}
+
+// 6. summarise: the grounded summary of the page, cached; the spelling note goes first.
+export async function summarise(
+  deps: Pick<ConsumerSearchDeps, 'summaryCache' | 'llm' | 'logger'>,
+  request: SearchRequest,
+  retrieval: Retrieval,
+  ranked: RankedPage,
+): Promise<string> {
+  const { input } = request;
+  const { correction, found } = retrieval;
+  const summaryRequest: SummaryRequest = {
+    query: correction?.text ?? input.query,
+    intent: retrieval.understanding.intent,
+    radiusKm: retrieval.plan.radiusKm,
+    category: input.category,
+    offset: input.offset,
+    noneMatch: ranked.noneMatch,
+  };
+  const key = summaryCacheKey(summaryRequest, ranked.page, found.total);
+  let response = await deps.summaryCache.get(key);
+  if (response === undefined) {
+    // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
+    // not shown from an invented business; the template needs none.
+    const end = input.offset + input.limit;
+    const knownNames = deps.llm ? ranked.ranked.slice(end, end + 50).map((r) => r.document.name) : [];
+    const summary = await writeSummary(summaryRequest, ranked.page, found.total, { llm: deps.llm, knownNames, totalIsEstimate: found.totalIsEstimate });
+    if (summary.fallbackReason) deps.logger.warn({ reason: summary.fallbackReason, detail: summary.fallbackDetail }, 'summary fell back to the template');
+    response = summary.text;
+    // A template written because the model was slow or down is not kept: once it answers again,
+    // the same search gets its summary instead of the stand-in for the cache's ten minutes.
+    const outage = summary.fallbackReason === 'timeout' || summary.fallbackReason === 'error';
+    if (!outage) await deps.summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
+  }
+  return correction ? `${spellingNote(correction)} ${response}` : response;
+}
+
+// 7. record: the search in the caller's session (personalisation of the next ones, best effort),
+//    and the answer for analytics on the surface that gave it (only enqueued, never awaited).
+export async function record(
+  deps: Pick<ConsumerSearchDeps, 'sessions' | 'logger' | 'recordAnswer'>,
+  request: SearchRequest,
+  retrieval: Retrieval,
+  ranked: RankedPage,
+  response: string,
+): Promise<void> {
+  const { input, principal } = request;
+  const { intent } = retrieval.understanding;
+  await deps.sessions
+    .recordSearch(request.sessionKey, {
+      // The category filter's own category ("dentist" is "dental"), as documents carry it.
+      categories: input.category ? [...new Set([canonicalCategory(input.category) ?? input.category.toLowerCase(), ...intent.categories])] : intent.categories,
+      terms: [...intent.terms, ...intent.serviceTerms],
+    })
+    .catch((error) => deps.logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));
+  if (request.answeredOn && deps.recordAnswer) {
+    deps.recordAnswer({
+      principal,
+      ...request.answeredOn,
+      journeyId: request.sessionId,
+      query: retrieval.correction?.text ?? input.query,
+      businesses: ranked.page.map((result) => result.document),
+      summary: response,
+    });
+  }
+}
+
+/** The caller's session for personalisation; best effort: a session store outage must not fail the search. */
+function sessionOf(deps: Pick<ConsumerSearchDeps, 'sessions' | 'logger'>, request: SearchRequest): Promise<SessionProfile | null> {
+  return deps.sessions.get(request.sessionKey).catch((error) => {
+    deps.logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
+    return null;
+  });
+}
+
+export function createConsumerSearch(deps: ConsumerSearchDeps) {
+  const { onStage } = deps;
+  /** Runs one stage, telling onStage its time (a promise's when it settles). */
+  const stage = <T>(name: ConsumerSearchStage, work: () => T): T => {
+    if (!onStage) return work();
+    const started = performance.now();
+    const result = work();
+    if (result instanceof Promise) return result.finally(() => onStage(name, performance.now() - started)) as T;
+    onStage(name, performance.now() - started);
+    return result;
+  };
+
+  async function retrieveSentence(request: SearchRequest, sentence: string): Promise<Retrieval> {
+    const understanding = await stage('understand', () => understand(deps, sentence));
+    const planned = stage('plan', () => plan(request, understanding));
+    const found = await stage('retrieve', () => retrieve(deps, planned));
+    return { understanding, plan: planned, found };
   }
 
   /** The corrected sentence when it finds something, else the sentence as typed. */
-  async function searchAsMeant(environment: Environment, input: ConsumerSearchInput, now: Date): Promise<SentenceSearch & { correction?: SpellingCorrection }> {
-    const correction = await typoCorrection(index, environment, input.query);
+  async function retrieveAsMeant(request: SearchRequest): Promise<Retrieval> {
+    const correction = await stage('correct', () => correct(deps, request));
     if (correction) {
-      const corrected = await searchSentence(environment, input, correction.text, now);
+      const corrected = await retrieveSentence(request, correction.text);
       if (corrected.found.total > 0) return { ...corrected, correction };
     }
-    return searchSentence(environment, input, input.query, now);
+    return retrieveSentence(request, request.input.query);
   }
 
-  return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
+  return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string, answeredOn?: AnsweredOn): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
-    const sessionKey = sessionStoreKey(principal, sessionId);
-    const now = clock();
-    // Independent round trips (Redis, the LLM, the index) run side by side. Personalisation is
-    // best effort: a session store outage must not fail the search.
-    const [session, searched] = await Promise.all([
-      sessions.get(sessionKey).catch((error) => {
-        logger.warn({ err: (error as Error).message }, 'session store unavailable; searching without personalisation');
-        return null;
-      }),
-      searchAsMeant(principal.environment, input, now),
-    ]);
-    const { intent, plan, found, correction } = searched;
-    const ranked = rankCandidates(found.hits, {
-      intent,
-      radiusKm: plan.rankingRadiusKm,
-      opening: plan.indexQuery.opening,
-      session: session ?? undefined,
-      explainTop: input.offset + input.limit,
-      // Under an "open now" filter the index let only open businesses through.
-      isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
-      matchesQuery: createQueryMatcher(intent),
-    });
-    const page = ranked.slice(input.offset, input.offset + input.limit);
-    const { total, totalIsEstimate } = found;
-    // What was asked for comes first, so the best candidate tells whether any is (among the
-    // candidates ranked: the best text matches, where a business naming the thing asked for ranks high).
-    const noneMatch = ranked.length > 0 && ranked[0].matchesQuery === false;
-
-    const summaryRequest: SummaryRequest = {
-      query: correction?.text ?? input.query, intent, radiusKm: plan.radiusKm, category: input.category, offset: input.offset, noneMatch,
-    };
-    const key = summaryKey(summaryRequest, page, total);
-    let response = await summaryCache.get(key);
-    if (response === undefined) {
-      // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
-      // not shown from an invented business; the template needs none.
-      const knownNames = llm ? ranked.slice(input.offset + input.limit, input.offset + input.limit + 50).map((r) => r.document.name) : [];
-      const summary = await summarise(summaryRequest, page, total, { llm, knownNames, totalIsEstimate });
-      if (summary.fallbackReason) logger.warn({ reason: summary.fallbackReason, detail: summary.fallbackDetail }, 'summary fell back to the template');
-      response = summary.text;
-      // A template written because the model was slow or down is not kept: once it answers again,
-      // the same search gets its summary instead of the stand-in for the cache's ten minutes.
-      const outage = summary.fallbackReason === 'timeout' || summary.fallbackReason === 'error';
-      if (!outage) await summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
-    }
-    if (correction) response = `${spellingNote(correction)} ${response}`;
-
-    await sessions
-      .recordSearch(sessionKey, {
-        // The category filter's own category ("dentist" is "dental"), as documents carry it.
-        categories: input.category ? [...new Set([canonicalCategory(input.category) ?? input.category.toLowerCase(), ...intent.categories])] : intent.categories,
-        terms: [...intent.terms, ...intent.serviceTerms],
-      })
-      .catch((error) => logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));
-
+    const request: SearchRequest = { principal, input, sessionId, sessionKey: sessionStoreKey(principal, sessionId), now: deps.clock(), answeredOn };
+    // Independent round trips (the session store, the LLM, the index) run side by side.
+    const [session, retrieval] = await Promise.all([sessionOf(deps, request), retrieveAsMeant(request)]);
+    const ranked = stage('rank', () => rank(request, retrieval, session));
+    const response = await stage('summarise', () => summarise(deps, request, retrieval, ranked));
+    await stage('record', () => record(deps, request, retrieval, ranked, response));
+    const { total, totalIsEstimate } = retrieval.found;
     return {
       query: input.query,
-      ...(correction && { correctedQuery: correction.text }),
+      ...(retrieval.correction && { correctedQuery: retrieval.correction.text }),
       response,
-      results: page,
+      results: ranked.page,
       total,
       totalIsEstimate,
       sessionId,
-      pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + page.length < total },
+      pagination: { offset: input.offset, limit: input.limit, hasMore: input.offset + ranked.page.length < total },
     };
   };
 }
