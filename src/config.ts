@@ -67,6 +67,11 @@ export interface Config {
   analyticsRecording: boolean;
   /** ANALYTICS_FLUSH_INTERVAL_MS (default 250): how long recorded events may wait in memory, so what a crash can lose. */
   analyticsFlushIntervalMs: number;
+  /**
+   * ANALYTICS_BUFFER_EVENTS (default 50 000): recorded events one process holds in memory at most
+   * (per API instance, on purpose); beyond it new ones are dropped and counted (admin /ready).
+   */
+  analyticsBufferEvents: number;
 }
 
 export interface WebhookSettings {
@@ -277,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env, problems),
     analyticsRecording: flag(env, 'ANALYTICS_RECORDING', true, problems),
     analyticsFlushIntervalMs: integer(env, 'ANALYTICS_FLUSH_INTERVAL_MS', 250, 10, 60_000, problems),
+    analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
     authUrl: '',
   };
   config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);

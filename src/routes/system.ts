@@ -7,6 +7,8 @@ export interface ReadinessReport {
   ready: boolean;
   backends: Record<string, { engine: string; ok: boolean; error?: string }>;
   indexer?: Record<string, unknown>;
+  /** The recorder of the service's own analytics events in this process: counters and bounds. */
+  analyticsRecorder?: Record<string, number>;
 }
 
 const UNREACHABLE = 'unreachable; the server log has the reason';

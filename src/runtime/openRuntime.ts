@@ -73,9 +73,15 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     // Answers' events wait here for at most one flush interval; closed (flushed) before the
     // analytics store closes, so SIGTERM loses none of them (closers run in reverse order).
     // ANALYTICS_RECORDING=false (bench:search measures recording's cost against it): nothing recorded.
-    const eventRecorder: EventRecorder = config.analyticsRecording === false
-      ? { record: () => undefined, flush: async () => undefined, close: async () => undefined }
-      : createBufferedEventRecorder({ sink: analytics, logger: logger.child({ component: 'event-recorder' }), flushIntervalMs: config.analyticsFlushIntervalMs });
+    const recorder = config.analyticsRecording === false
+      ? undefined
+      : createBufferedEventRecorder({
+          sink: analytics,
+          logger: logger.child({ component: 'event-recorder' }),
+          flushIntervalMs: config.analyticsFlushIntervalMs,
+          capacity: config.analyticsBufferEvents,
+        });
+    const eventRecorder: EventRecorder = recorder ?? { record: () => undefined, flush: async () => undefined, close: async () => undefined };
     closers.push(() => eventRecorder.close());
 
     let redis: Redis | undefined;
@@ -164,6 +170,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         ready: Object.values(backends).every((backend) => backend.ok),
         backends,
         ...(status && { indexer: { ...status } }),
+        // Dropped events are reported here, never only logged.
+        ...(recorder && { analyticsRecorder: { ...recorder.stats(), ...recorder.limits } }),
       };
     };
 

@@ -7,6 +7,17 @@ import { analyticsStoreContract } from './analyticsStore.contract';
 
 analyticsStoreContract('embedded SQLite (in memory)', async () => createSqliteAnalyticsStore({ file: ':memory:' }));
 
+// On a file, writes run on the writer thread: the same contract through it.
+const fileStores: string[] = [];
+analyticsStoreContract('embedded SQLite (a file, writer thread)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bdapi-analytics-contract-'));
+  fileStores.push(dir);
+  return createSqliteAnalyticsStore({ file: join(dir, 'analytics.db') });
+});
+afterAll(() => {
+  for (const dir of fileStores) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('SQLite analytics store on a file', () => {
   let dir: string;
   beforeEach(() => {

@@ -95,3 +95,56 @@ it('writes what is buffered on close, and counts events recorded after it as dro
   expect(store.batches).toEqual([['evt_0', 'evt_1']]);
   expect(recorder.stats()).toMatchObject({ stored: 2, dropped: 1 });
 });
+
+it('starts writing as soon as a full batch waits, without waiting for the timer', async () => {
+  const store = sink();
+  const recorder = createBufferedEventRecorder({ sink: store, logger: quiet, batchSize: 3, flushIntervalMs: 60_000 });
+  recorder.record(events(2));
+  await Promise.resolve();
+  expect(store.batches).toEqual([]);
+
+  recorder.record(events(1, 2));
+  // Bounded wait for the write it started on its own.
+  for (let i = 0; i < 100 && store.batches.length === 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+
+  expect(store.batches).toEqual([['evt_0', 'evt_1', 'evt_2']]);
+  await recorder.close();
+});
+
+it('keeps one write in flight; behind a slow store the buffer fills and the overflow is dropped and counted', async () => {
+  const written: string[][] = [];
+  let release: () => void = () => undefined;
+  const slow = {
+    async append(batch: AnalyticsEvent[]) {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      written.push(batch.map((event) => event.eventId));
+      return { accepted: batch.length, duplicates: 0 };
+    },
+  };
+  const warnings: unknown[] = [];
+  const recorder = createBufferedEventRecorder({ sink: slow, logger: { warn: (entry: unknown) => warnings.push(entry), error: () => undefined }, capacity: 5, batchSize: 2, flushIntervalMs: 60_000 });
+  recorder.record(events(2)); // a full batch: its write starts and waits on the store
+  await new Promise((resolve) => setImmediate(resolve));
+  recorder.record(events(6, 2)); // 5 fit in the buffer, 1 is dropped
+  expect(recorder.stats()).toEqual({ recorded: 7, stored: 0, dropped: 1, failedWrites: 0, buffered: 5 });
+
+  const closing = recorder.close();
+  // Each batch is written only after the one before it returned.
+  for (let i = 0; i < 100 && written.length < 4; i += 1) {
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await closing;
+
+  expect(written).toEqual([['evt_0', 'evt_1'], ['evt_2', 'evt_3'], ['evt_4', 'evt_5'], ['evt_6']]);
+  expect(recorder.stats()).toEqual({ recorded: 7, stored: 7, dropped: 1, failedWrites: 0, buffered: 0 });
+  expect(warnings).toEqual([{ dropped: 1, capacity: 5 }]);
+});
+
+it('reports its bounds', () => {
+  const recorder = createBufferedEventRecorder({ sink: sink(), logger: quiet, capacity: 1000, batchSize: 100, flushIntervalMs: 50 });
+  expect(recorder.limits).toEqual({ capacity: 1000, batchSize: 100, flushIntervalMs: 50 });
+  void recorder.close();
+});

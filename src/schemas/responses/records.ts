@@ -110,5 +110,22 @@ export const readinessSchema: SchemaObject = {
         },
       },
     },
+    analyticsRecorder: {
+      type: 'object',
+      description:
+        'Admins only; absent with ANALYTICS_RECORDING=false. The buffer of this API process (each instance has its own) that holds the ' +
+        'events of its answers until they are written: counters since start and its bounds. A crash loses at most `capacity` buffered ' +
+        'events (normally one flush interval of them); a full buffer drops new events and counts them in `dropped`.',
+      properties: {
+        recorded: { type: 'integer', description: 'Events taken into the buffer.' },
+        stored: { type: 'integer', description: 'Events written to the analytics store.' },
+        dropped: { type: 'integer', description: 'Events lost because the buffer was full (or recorded after shutdown began).' },
+        failedWrites: { type: 'integer', description: 'Batches the store refused; they are retried while there is room.' },
+        buffered: { type: 'integer', description: 'Events waiting now.' },
+        capacity: { type: 'integer', description: 'ANALYTICS_BUFFER_EVENTS.' },
+        batchSize: { type: 'integer', description: 'Events per write.' },
+        flushIntervalMs: { type: 'integer', description: 'ANALYTICS_FLUSH_INTERVAL_MS: the longest an event waits while the store keeps up.' },
+      },
+    },
   },
 };

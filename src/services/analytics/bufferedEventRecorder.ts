@@ -1,12 +1,17 @@
-// The EventRecorder of the service's own answers (issue 18): a bounded in-process buffer, written
-// to the analytics store in batches by a timer (every 250 ms by default) and on close (SIGTERM).
-// Recording never waits and never fails the answer that produced the events.
+// The EventRecorder of the service's own answers (issue 18, issue 33): a bounded in-process
+// buffer, written to the analytics store in batches, one batch in flight at a time. A batch is
+// written as soon as `batchSize` events wait, and whatever waits at least every flush interval
+// (250 ms by default) and on close (SIGTERM). Recording never waits and never fails the answer
+// that produced the events; the store's write itself runs off the event loop (the embedded
+// store's writer thread, Elasticsearch's HTTP).
 //
-// Durability, documented in the README: events live only in this buffer until the next flush, so
-// a crash (not a SIGTERM) loses at most one flush interval of *recorded* events. A full buffer
-// drops the overflow and counts it (stats().dropped, logged once per flush); a failed write puts
-// the batch back when there is room, and the store de-duplicates by eventId, so a write that
-// partly succeeded is not counted twice.
+// The buffer is per process, on purpose, with explicit bounds (ANALYTICS_BUFFER_EVENTS,
+// ANALYTICS_FLUSH_INTERVAL_MS): a crash (not a SIGTERM) loses at most the events buffered, that is
+// at most `capacity` events and normally one flush interval of them. Backpressure: while the
+// store is slower than events arrive the buffer fills; once full, new events are dropped and
+// counted (stats().dropped, in the admin readiness report, and logged once per flush), never
+// silently. A failed write puts the batch back in front when there is room, and the store
+// de-duplicates by eventId, so a write that partly succeeded is not counted twice.
 import type { AnalyticsEvent } from '../../domain/analytics/analyticsEvent';
 import type { Logger } from '../../logger';
 import type { EventRecorder } from '../../ports/eventRecorder';
@@ -24,8 +29,16 @@ export interface RecorderStats {
   buffered: number;
 }
 
+/** The recorder's bounds, as configured (reported beside its counters). */
+export interface RecorderLimits {
+  capacity: number;
+  batchSize: number;
+  flushIntervalMs: number;
+}
+
 export interface BufferedEventRecorder extends EventRecorder {
   stats(): RecorderStats;
+  readonly limits: RecorderLimits;
 }
 
 export interface BufferedEventRecorderOptions {
@@ -39,31 +52,55 @@ export interface BufferedEventRecorderOptions {
 }
 
 export const DEFAULT_FLUSH_INTERVAL_MS = 250;
+export const DEFAULT_BUFFER_CAPACITY = 50_000;
+export const DEFAULT_BATCH_SIZE = 2_000;
 
 export function createBufferedEventRecorder(options: BufferedEventRecorderOptions): BufferedEventRecorder {
   const { sink, logger } = options;
-  const capacity = options.capacity ?? 50_000;
-  const batchSize = options.batchSize ?? 2_000;
+  const limits: RecorderLimits = {
+    capacity: options.capacity ?? DEFAULT_BUFFER_CAPACITY,
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    flushIntervalMs: options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS,
+  };
+  const { capacity, batchSize } = limits;
   const counts = { recorded: 0, stored: 0, dropped: 0, failedWrites: 0 };
-  let buffer: AnalyticsEvent[] = [];
+  // Arrays as recorded (one per answer), so taking a batch never copies the whole buffer.
+  let chunks: AnalyticsEvent[][] = [];
+  let buffered = 0;
   let droppedSinceLog = 0;
   let flushing: Promise<void> | undefined;
   let closed = false;
 
+  function takeBatch(): AnalyticsEvent[] {
+    const batch: AnalyticsEvent[] = [];
+    while (chunks.length > 0 && batch.length < batchSize) {
+      const chunk = chunks[0];
+      const room = batchSize - batch.length;
+      if (chunk.length <= room) {
+        for (const event of chunk) batch.push(event);
+        chunks.shift();
+      } else {
+        for (let i = 0; i < room; i += 1) batch.push(chunk[i]);
+        chunks[0] = chunk.slice(room);
+      }
+    }
+    buffered -= batch.length;
+    return batch;
+  }
+
   async function writeAll(): Promise<void> {
-    while (buffer.length > 0) {
-      const batch = buffer.slice(0, batchSize);
-      buffer = buffer.slice(batch.length);
+    while (buffered > 0) {
+      const batch = takeBatch();
       try {
         await sink.append(batch);
         counts.stored += batch.length;
       } catch (error) {
         counts.failedWrites += 1;
         // Back in front, as much as fits: the next flush retries it (eventIds make a retry safe).
-        const room = Math.max(0, capacity - buffer.length);
-        const kept = batch.slice(0, room);
+        const kept = batch.slice(0, Math.max(0, capacity - buffered));
         counts.dropped += batch.length - kept.length;
-        buffer = [...kept, ...buffer];
+        if (kept.length > 0) chunks = [kept, ...chunks];
+        buffered += kept.length;
         logger.error({ err: (error as Error).message, events: batch.length, requeued: kept.length }, 'analytics events could not be stored; retrying on the next flush');
         return;
       }
@@ -77,32 +114,38 @@ export function createBufferedEventRecorder(options: BufferedEventRecorderOption
     }
     // One writer at a time: a flush asked for while one runs waits for it, then writes the rest.
     const next = (flushing ?? Promise.resolve()).then(writeAll);
-    flushing = next.finally(() => {
+    const tracked: Promise<void> = next.finally(() => {
       if (flushing === tracked) flushing = undefined;
     });
-    const tracked = flushing;
+    flushing = tracked;
     return next;
   }
 
   const timer = setInterval(() => {
-    if (buffer.length > 0 && !flushing) void flush();
-  }, options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS);
+    if (buffered > 0 && !flushing) void flush();
+  }, limits.flushIntervalMs);
   // The timer alone must not keep a process alive (scripts, tests): close() writes what is left.
   timer.unref();
 
   return {
+    limits,
     record(events) {
       if (closed) {
         counts.dropped += events.length;
         return;
       }
-      const room = capacity - buffer.length;
+      const room = capacity - buffered;
       const taken = room >= events.length ? events : events.slice(0, Math.max(0, room));
-      for (const event of taken) buffer.push(event);
+      if (taken.length > 0) {
+        chunks.push(taken);
+        buffered += taken.length;
+      }
       counts.recorded += taken.length;
       const lost = events.length - taken.length;
       counts.dropped += lost;
       droppedSinceLog += lost;
+      // A full batch does not wait for the timer (the write runs off the event loop anyway).
+      if (buffered >= batchSize && !flushing) void flush();
     },
     flush,
     async close() {
@@ -111,7 +154,7 @@ export function createBufferedEventRecorder(options: BufferedEventRecorderOption
       await flush();
     },
     stats() {
-      return { ...counts, buffered: buffer.length };
+      return { ...counts, buffered };
     },
   };
 }

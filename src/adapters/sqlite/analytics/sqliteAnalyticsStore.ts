@@ -1,12 +1,15 @@
-// Embedded AnalyticsStore: SQLite in its own file (DATA_DIR/analytics.db). Writes are synchronous
-// and short (one transaction per batch); the questions read rollups for counts and raw events
-// only for what needs them (journeys, attribution, conversion rates).
+// Embedded AnalyticsStore: SQLite in its own file (DATA_DIR/analytics.db). Writes run on a writer
+// thread with its own connection (analyticsWriter.ts), so no batch holds the event loop; the
+// questions read rollups for counts and raw events only for what needs them (journeys,
+// attribution, conversion rates), on this connection.
 import { checkAnalyticsEvents } from '../../../domain/analytics/checkEvents';
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
+import { UnavailableError } from '../../../domain/errors';
 import type { AnalyticsStore } from '../../../ports/analyticsStore';
 import { openDatabase, runMigrations, type SqliteDatabase } from '../openDatabase';
+import { prepareAnalyticsConnection } from './analyticsConnection';
 import { ANALYTICS_COMPONENT, analyticsMigrations } from './analyticsSchema';
-import { createAppendEvents } from './appendEvents';
+import { type AnalyticsWriter, createInlineAnalyticsWriter, createThreadAnalyticsWriter } from './analyticsWriter';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
 import { createJourneys } from './journeys';
@@ -15,12 +18,16 @@ import { createVisibility } from './visibility';
 export interface SqliteAnalyticsStoreOptions {
   /** Path of the database file, or ':memory:'. */
   file: string;
-  /** Page cache, MiB: the rollup and key indexes stay hot at scale. */
+  /** Page cache of the reading connection, MiB: the rollups stay hot at scale. */
   cacheMiB?: number;
+  /** Page cache of the writer's connection, MiB: the key and journey indexes it inserts into. */
+  writerCacheMiB?: number;
+  /** Write on a thread of its own (default for a file; ':memory:' always writes in-process). */
+  writerThread?: boolean;
 }
 
 export interface SqliteAnalyticsStore extends AnalyticsStore {
-  /** The open database, for the benchmark's raw floor (same queries, no HTTP). */
+  /** The open (reading) database, for the benchmark's raw floor (same queries, no HTTP). */
   readonly db: SqliteDatabase;
 }
 
@@ -28,20 +35,18 @@ export interface SqliteAnalyticsStore extends AnalyticsStore {
 const PURGE_CHUNK = 5000;
 
 export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions): SqliteAnalyticsStore {
+  const inMemory = options.file === ':memory:' || options.file === '';
   const db = openDatabase({ file: options.file });
   try {
-    db.pragma(`cache_size = -${Math.trunc((options.cacheMiB ?? 256) * 1024)}`);
-    db.pragma('temp_store = MEMORY');
-    // Event batches dirty many index pages at once: checkpoint the WAL every ~40 MB rather than
-    // every 4 MB, so ingestion is not paced by checkpoints.
-    db.pragma('wal_autocheckpoint = 10000');
+    prepareAnalyticsConnection(db, { cacheMiB: options.cacheMiB ?? 128 });
     runMigrations(db, ANALYTICS_COMPONENT, analyticsMigrations);
   } catch (error) {
     db.close();
     throw error;
   }
-  const appendEvents = createAppendEvents(db);
-  const purgeChunk = db.prepare('DELETE FROM analytics_events WHERE seq IN (SELECT seq FROM analytics_events WHERE ts < ? LIMIT ?)');
+  const writer: AnalyticsWriter = inMemory || options.writerThread === false
+    ? createInlineAnalyticsWriter(db)
+    : createThreadAnalyticsWriter({ file: options.file, connection: { cacheMiB: options.writerCacheMiB ?? 128 } });
   let closed = false;
 
   return {
@@ -53,16 +58,16 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
     async append(events: AnalyticsEvent[]) {
       checkAnalyticsEvents(events);
       if (events.length === 0) return { accepted: 0, duplicates: 0 };
-      return appendEvents(events);
+      if (closed) throw new UnavailableError('The analytics store is closed');
+      return writer.append(events);
     },
     async purgeRawEvents(before: Date) {
       let total = 0;
       for (;;) {
-        const { changes } = purgeChunk.run(before.getTime(), PURGE_CHUNK);
-        total += changes;
-        if (changes < PURGE_CHUNK) return total;
-        // Let queued requests run between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
+        // Chunk by chunk: appends queued meanwhile run between them.
+        const removed = await writer.purgeChunk(before.getTime(), PURGE_CHUNK);
+        total += removed;
+        if (removed < PURGE_CHUNK) return total;
       }
     },
     async ping() {
@@ -71,6 +76,7 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
     async close() {
       if (closed) return;
       closed = true;
+      await writer.close();
       db.close();
     },
   };

@@ -7,6 +7,7 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { UnavailableError } from '../../../domain/errors';
 import type { SearchQuery } from '../../../ports/searchIndex';
+import { threadSource } from '../threadSource';
 import type { PageRows } from './readPage';
 import type { SearchReply } from './readerThread';
 import type { SearchConnectionOptions } from './searchReader';
@@ -30,12 +31,7 @@ interface Reader {
   pending: Map<number, Pending>;
 }
 
-// Under tsx or jest this module is TypeScript, and a new thread has no compiler hooked in yet.
-const THREAD_FILE = join(__dirname, `readerThread${extname(__filename)}`);
-const THREAD_SOURCE =
-  extname(__filename) === '.ts'
-    ? `require('tsx/cjs/api').register(); require(${JSON.stringify(THREAD_FILE)});`
-    : `require(${JSON.stringify(THREAD_FILE)});`;
+const THREAD_SOURCE = threadSource(join(__dirname, `readerThread${extname(__filename)}`));
 
 /** Rebuilds a thread's error on this side: the adapter maps SQLite codes to UnavailableError. */
 function errorFrom(error: { name: string; message: string; code?: string }): Error {
