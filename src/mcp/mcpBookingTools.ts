@@ -7,39 +7,10 @@ import * as z from 'zod';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
 import { bodyChecker, queryChecker } from '../http/validate';
 import { availabilityQuerySchema, createBookingBodySchema } from '../schemas/endpoints/bookings';
+import { availabilitySchema, bookingRecordSchema } from '../schemas/responses/bookings';
 import type { BookingService } from '../services/bookings/bookingService';
 import type { ToolAnswer, ToolCaller } from './mcpTools';
-
-const anyObject = z.record(z.string(), z.unknown());
-
-const availabilityOutput = {
-  businessId: z.string(),
-  serviceId: z.string(),
-  timeZone: z.string(),
-  duration: z.number().describe('Minutes'),
-  capacity: z.number().int(),
-  from: z.string(),
-  to: z.string(),
-  slots: z.array(z.object({ start: z.string(), end: z.string(), remaining: z.number().int() })).describe('Open start times; pass a start to create_booking'),
-};
-
-const bookingOutput = {
-  id: z.string(),
-  businessId: z.string(),
-  serviceId: z.string(),
-  serviceName: z.string(),
-  start: z.string(),
-  end: z.string(),
-  timeZone: z.string(),
-  status: z.string().describe('pending until the business confirms'),
-  customer: anyObject,
-  notes: z.string(),
-  journeyId: z.string().optional(),
-  price: anyObject.nullable(),
-  history: z.array(anyObject),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
+import { restOutputSchema } from './restOutputSchema';
 
 export function registerBookingTools(server: McpServer, bookings: Pick<BookingService, 'availability' | 'create'>, caller: ToolCaller, answer: ToolAnswer): void {
   const checkWindow = queryChecker(availabilityQuerySchema);
@@ -58,7 +29,7 @@ export function registerBookingTools(server: McpServer, bookings: Pick<BookingSe
         from: z.string().max(40).optional().describe('ISO date or date-time; default now'),
         to: z.string().max(40).optional().describe('ISO date or date-time; default 7 days after from'),
       },
-      outputSchema: availabilityOutput,
+      outputSchema: restOutputSchema(availabilitySchema),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ businessId, serviceId, from, to }, extra) =>
@@ -85,7 +56,7 @@ export function registerBookingTools(server: McpServer, bookings: Pick<BookingSe
         notes: z.string().optional().describe('For the business'),
         sessionId: z.string().optional().describe('sessionId of the search that led here (attribution)'),
       },
-      outputSchema: bookingOutput,
+      outputSchema: restOutputSchema(bookingRecordSchema),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ sessionId, ...input }, extra) =>

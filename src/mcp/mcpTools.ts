@@ -13,10 +13,12 @@ import { checkPrincipalScope as checkScope } from '../http/authorize';
 import type { Logger } from '../logger';
 import { presentProfile } from '../routes/presenters/profilePresenter';
 import { presentConsumerResult } from '../routes/presenters/searchResultPresenter';
+import { profileRecordSchema } from '../schemas/responses/profile';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { BookingService } from '../services/bookings/bookingService';
 import type { CheckOpen } from '../services/openingCheck';
 import { registerBookingTools } from './mcpBookingTools';
+import { restOutputSchema } from './restOutputSchema';
 import type { ProfileService } from '../services/profileService';
 import type { RecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 
@@ -67,23 +69,6 @@ const searchOutput = {
       matchesQuery: z.boolean().describe('false when it is not what the query asked for, only shown instead (see the summary)'),
     }),
   ),
-};
-
-const businessOutput = {
-  id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string(),
-  tagline: z.string(),
-  timeZone: z.string().nullable(),
-  location: anyObject,
-  contact: anyObject,
-  services: z.array(anyObject).describe('Services with name, description and pricing (amount/currency or range)'),
-  hours: anyObject.describe('Weekly hours in the business\'s local time: {monday: {open: "09:00", close: "17:00"} | {closed: true}}'),
-  blackoutDates: z.array(z.string()).describe('Local dates (YYYY-MM-DD) the business is closed all day'),
-  exclusiveContent: anyObject.describe('Owner-written details found nowhere else (specials, FAQs, policies)'),
-  trust: anyObject,
-  status: z.string(),
 };
 
 const openOutput = {
@@ -193,7 +178,7 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
         'The full published profile of one business by id (from search_businesses): description, services with prices, weekly hours, ' +
         'blackout dates, contact details and the owner\'s exclusive content (specials, FAQs, policies). Use it before answering detailed questions.',
       inputSchema: { businessId: z.string().min(1).max(64).describe('Business id, e.g. biz_...') },
-      outputSchema: businessOutput,
+      outputSchema: restOutputSchema(profileRecordSchema),
       annotations: readOnly,
     },
     ({ businessId }, extra) =>

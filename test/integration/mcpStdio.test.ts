@@ -1,11 +1,13 @@
 // `npm run mcp:stdio` (issue 23): the SDK's own client starts the stdio server on the DATA_DIR of a
-// running API, lists the tools and searches; a bad MCP_API_KEY ends the process with its reason.
+// running API, lists the tools (which turns its output validation on) and calls each on a fully
+// populated profile; a bad MCP_API_KEY ends the process with its reason.
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startApiServer, type ApiServer } from '../harness/apiServer';
+import { populatedBusiness, type PopulatedBusiness } from '../support/populatedBusiness';
 
 const ROOT = resolve(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -13,6 +15,7 @@ const run = promisify(execFile);
 
 let api: ApiServer;
 let key: string;
+let business: PopulatedBusiness;
 
 async function json(path: string, init: RequestInit & { token?: string } = {}): Promise<any> {
   const response = await fetch(`${api.url}${path}`, {
@@ -22,27 +25,23 @@ async function json(path: string, init: RequestInit & { token?: string } = {}): 
   return response.json();
 }
 
+/** A new account's JWT access token. */
+async function signUp(name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}.${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  await json('/auth/register', { method: 'POST', body: JSON.stringify({ email, password, name }) });
+  return (await json('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })).data.accessToken;
+}
+
+/** Local date `days` from now (UTC is within a day of Austin: the dates stay inside the two-year horizon). */
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 beforeAll(async () => {
   api = await startApiServer();
-  const email = `stdio.${Date.now()}@example.com`;
-  const password = 'correct horse battery staple';
-  await json('/auth/register', { method: 'POST', body: JSON.stringify({ email, password, name: 'Stdio Owner' }) });
-  const token = (await json('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })).data.accessToken;
+  const token = await signUp('Stdio Owner');
   key = (await json('/auth/api-keys', { method: 'POST', token, body: JSON.stringify({ name: 'desktop', environment: 'live' }) })).data.key;
-  const created = await json('/business/profile', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({
-      name: 'Harbor Noodle Bar',
-      category: 'restaurants',
-      description: 'Hand-pulled noodles and dumplings near the harbor, open late every night of the week.',
-      tagline: 'Noodles by the water',
-      location: { address: { street: '1 Pier Rd', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, coordinates: { lat: 30.26, lon: -97.74 } },
-      contact: { phone: '+15125550199', email: 'hi@harbor.example', website: 'https://harbor.example' },
-      hours: { monday: { open: '11:00', close: '23:00' } },
-    }),
-  });
-  await json(`/business/profile/${created.data.id}`, { method: 'PATCH', token, body: JSON.stringify({ status: 'published' }) });
+  const reviewers = await Promise.all(['Ana', 'Ben'].map(signUp));
+  business = await populatedBusiness(api.url, token, reviewers, [daysFromNow(30), daysFromNow(31)]);
   // The API's indexer writes the search index the stdio server reads: wait until search finds it.
   for (let attempt = 0; attempt < 100; attempt++) {
     const found = await json('/api/v1/consumer/search', { method: 'POST', token: key, body: JSON.stringify({ query: 'noodles' }) });
@@ -58,11 +57,25 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
     new StdioClientTransport({ command: process.execPath, args: [TSX, 'src/mcp/mcpStdio.ts'], cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: key, LOG_LEVEL: 'warn' } as Record<string, string>, stderr: 'ignore' }),
   );
   try {
+    // Listing the tools turns the client's output validation on: a structuredContent that does not
+    // match its tool's outputSchema makes callTool throw (issue 30).
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'get_business', 'list_categories', 'search_businesses']);
-    const result = (await client.callTool({ name: 'search_businesses', arguments: { query: 'noodles' } })) as { structuredContent?: { total: number; businesses: Array<{ name: string }> } };
-    expect(result.structuredContent!.total).toBe(1);
-    expect(result.structuredContent!.businesses[0].name).toBe('Harbor Noodle Bar');
+    type Answer = { isError?: boolean; structuredContent?: Record<string, any> };
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const answer = (await client.callTool({ name, arguments: args })) as Answer;
+      expect(answer.isError).toBeFalsy();
+      return answer.structuredContent!;
+    };
+    const found = await call('search_businesses', { query: 'noodles' });
+    expect(found.total).toBe(1);
+    expect(found.businesses[0].name).toBe('Harbor Noodle Bar');
+    const profile = await call('get_business', { businessId: business.id });
+    expect(profile.services.map((service: { pricing?: { type: string } }) => service.pricing?.type ?? 'quote')).toEqual(['fixed', 'range', 'hourly', 'quote']);
+    expect(profile).toMatchObject({ blackoutDates: [daysFromNow(30), daysFromNow(31)], trust: { totalReviews: 2 }, media: { logo: expect.any(String) } });
+    expect(Object.keys(profile.exclusiveContent)).toHaveLength(4);
+    expect(await call('check_open', { businessId: business.id, localTime: `${daysFromNow(30)}T12:00` })).toMatchObject({ open: false, blackoutDate: true });
+    expect((await call('list_categories', {})).categories.length).toBeGreaterThan(5);
   } finally {
     await client.close();
   }
