@@ -13,6 +13,7 @@ import {
   type CategoryTemplate, type PriceSpec, type ServiceTemplate,
 } from './categoryCatalogue';
 import { exclusiveContentFor } from './exclusiveContentText';
+import { ulid } from 'ulid';
 import { createSeededRandom, type SeededRandom } from './seededRandom';
 import { fillTemplate } from './templateText';
 import { weeklyHoursFor } from './weeklyHours';
@@ -44,6 +45,21 @@ function seededId(random: SeededRandom, prefix: IdPrefix): string {
   for (let i = 0; i < 20; i++) out += BASE62[random.int(0, 61)];
   return out;
 }
+
+/**
+ * A business id of the API's shape (newTimeOrderedId: a ULID), minted at `at`: profiles generated
+ * later get later ids, as profiles created one after another through the API do, so the load
+ * appends to the store's id index. Its random part comes from the same twenty draws the older
+ * random ids took, so every other field of every business stays the same for a seed.
+ */
+function seededTimeOrderedId(random: SeededRandom, at: number): string {
+  const draws = Array.from({ length: 20 }, () => random.int(0, 61));
+  let next = 0;
+  return `biz_${ulid(at, () => draws[next++] / 62)}`;
+}
+
+/** Ids are minted a millisecond apart from this instant on (before BENCH_REFERENCE_DATE, whatever the count). */
+const FIRST_ID_AT = BENCH_REFERENCE_DATE.getTime() - 1_000_000_000;
 
 function slug(text: string): string {
   return normalizeBusinessName(text).replace(/\s+/g, '-');
@@ -133,7 +149,7 @@ export function* businessStream(count: number, seed: string | number, options: G
     const updated = new Date(created.getTime() + random.next() * (now.getTime() - created.getTime()));
     const createdAt = created.toISOString();
     const updatedAt = updated.toISOString();
-    const id = seededId(random, 'biz');
+    const id = seededTimeOrderedId(random, FIRST_ID_AT + i);
     const site = slug(name);
     const serviceCount = Math.min(template.services.length, random.int(2, 6));
     const exclusiveContent = exclusiveContentFor(random, { staff: random.pick(STAFF_NAMES), specialty, street, neighborhood, year: values.year });

@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -30,4 +31,17 @@ export type IdPrefix = 'pag' | 'biz' | 'svc' | 'ver' | 'med' | 'req' | 'acct' | 
 /** `biz_` + 20 base62 characters (~119 bits). */
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
+}
+
+/** ULIDs from the same random pool; monotonic: a second id within the same millisecond sorts after the first. */
+const nextUlid = monotonicFactory(() => nextRandomByte() / 256);
+
+/**
+ * `biz_` + a ULID (26 characters: the millisecond `at`, then 80 random bits). Ids minted
+ * later sort after earlier ones, so a table or index keyed by them grows at its end instead of
+ * splitting pages all over a random key space. Nothing reads the time back: ids of the older
+ * shape (`newId`, 20 random characters) stay as valid as ever.
+ */
+export function newTimeOrderedId(prefix: IdPrefix, at: number = Date.now()): string {
+  return `${prefix}_${nextUlid(at)}`;
 }

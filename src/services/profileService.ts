@@ -4,7 +4,7 @@ import { businessToday, upcomingBlackoutDates, withBlackoutDates } from '../doma
 import { assessCompleteness } from '../domain/completeness';
 import { ForbiddenError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScores';
-import { newId } from '../domain/ids';
+import { newTimeOrderedId } from '../domain/ids';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
 import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
@@ -56,7 +56,7 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     const at = now.toISOString();
     const location = normalizeLocation(input.location) ?? {};
     const draft: BusinessProfile = {
-      id: newId('biz'),
+      id: newTimeOrderedId('biz', now.getTime()),
       environment: principal.environment,
       ownerId: principal.accountId,
       name: input.name,

@@ -24,6 +24,11 @@ describe('generateBusinesses: determinism', () => {
     expect(other.map((p) => p.name)).not.toEqual(profiles.slice(0, 50).map((p) => p.name));
   });
 
+  it('mints business ids in the order it generates the businesses, as the API does over time', () => {
+    const ids = profiles.map((p) => p.id);
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('uses the given owner for every profile', () => {
     expect(generateBusinesses(20, 1, { ownerId: 'acct_someoneElse000000000' }).every((p) => p.ownerId === 'acct_someoneElse000000000')).toBe(true);
   });
@@ -34,7 +39,7 @@ describe('generateBusinesses: what the store and the index need', () => {
     const wrong = profiles.filter(
       (p) =>
         p.status !== 'published' || p.environment !== 'live' || p.version !== 1 ||
-        !/^biz_[0-9A-Za-z]{20}$/.test(p.id) || p.services.some((s) => !/^svc_[0-9A-Za-z]{20}$/.test(s.id)) ||
+        !/^biz_[0-9A-HJKMNP-TV-Z]{26}$/.test(p.id) || p.services.some((s) => !/^svc_[0-9A-Za-z]{20}$/.test(s.id)) ||
         Date.parse(p.createdAt) > Date.parse(p.updatedAt) || Date.parse(p.updatedAt) > BENCH_REFERENCE_DATE.getTime(),
     );
     expect(wrong.map((p) => p.id)).toEqual([]);
