@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): Koa {
   const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
   const oauth = deps.oauth
-    ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, proxy: (config.trustedProxies ?? 0) > 0 })
+    ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
     : undefined;
 
   const guards: RouteGuards = {

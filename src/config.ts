@@ -72,6 +72,8 @@ export interface Config {
    * (per API instance, on purpose); beyond it new ones are dropped and counted (admin /ready).
    */
   analyticsBufferEvents: number;
+  /** OAUTH_KEY_ROTATION_DAYS (default 30, 0 = never): how long an ID-token signing key signs (domain/oauth/signingKeyRotation.ts). */
+  oauthKeyRotationDays: number;
 }
 
 export interface WebhookSettings {
@@ -283,9 +285,15 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsRecording: flag(env, 'ANALYTICS_RECORDING', true, problems),
     analyticsFlushIntervalMs: integer(env, 'ANALYTICS_FLUSH_INTERVAL_MS', 250, 10, 60_000, problems),
     analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
+    oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
     authUrl: '',
   };
   config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);
+  // Instances sharing a store must sign and check tokens with one secret; a secret generated into
+  // each instance's own DATA_DIR would make every token good on one instance only.
+  if (env.NODE_ENV === 'production' && config.mongodbUri && !env.JWT_SECRET) {
+    problems.push('JWT_SECRET must be set when NODE_ENV=production and MONGODB_URI is set: every API instance on one store must use the same secret');
+  }
   if (problems.length === 0) config.jwtSecret = jwtSecret(env, dataDir, problems);
   // Without WEBHOOK_SECRET_KEY the signing secrets are sealed with a key derived from JWT_SECRET:
   // changing JWT_SECRET then makes them unreadable (set WEBHOOK_SECRET_KEY to decouple the two).

@@ -6,6 +6,7 @@
 // - a record past its expiresAt is never returned, listed or counted;
 // - consume() marks a record once; find() then shows `consumed` (epoch seconds) in the payload;
 // - removeWhere() removes every kind matching the filter (a grant's codes and tokens, a client's all).
+// Beside them, the keys the server signs ID tokens with (signingKeys), shared by every instance.
 
 export type OAuthPayload = Record<string, unknown>;
 
@@ -38,5 +39,28 @@ export interface OAuthStorage {
   removeWhere(filter: OAuthRecordFilter): Promise<number>;
   /** Unexpired records of a kind matching all given fields, oldest first. */
   list(kind: string, filter: OAuthRecordFilter): Promise<OAuthPayload[]>;
+  readonly signingKeys: SigningKeyStore;
   close(): Promise<void>;
+}
+
+/** An ID-token signing key as stored: the public half in the clear, the private half sealed (domain/webhooks/secretBox.ts). */
+export interface StoredSigningKey {
+  /** 1, 2, 3...: one key per generation, so instances creating the same one at once store it once. */
+  generation: number;
+  kid: string;
+  alg: string;
+  publicJwk: Record<string, string>;
+  /** The private JWK as JSON, sealed and bound to the kid. */
+  sealedPrivateJwk: string;
+  createdAt: string;
+  /** ISO time from which the key signs (domain/oauth/signingKeyRotation.ts). */
+  activatesAt: string;
+}
+
+export interface SigningKeyStore {
+  /** Every stored key, oldest generation first. */
+  list(): Promise<StoredSigningKey[]>;
+  /** Stores the key unless its generation exists: false when another instance stored that generation first. */
+  insert(key: StoredSigningKey): Promise<boolean>;
+  remove(generation: number): Promise<void>;
 }

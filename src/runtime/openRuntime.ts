@@ -19,6 +19,7 @@ import { rateLimit } from '../http/rateLimit';
 import { createRateLimiter } from '../http/rateLimiter';
 import { createAuthFailureLimiter } from '../http/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
+import { rotationPolicy } from '../domain/oauth/signingKeyRotation';
 import type { Logger } from '../logger';
 import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
@@ -176,7 +177,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays) } },
       engines,
       indexer,
       webhookDispatcher,

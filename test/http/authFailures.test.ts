@@ -4,6 +4,7 @@
 // are used as they are.
 import request from 'supertest';
 import { signUp, type Actor } from './actors';
+import { CookieJar, csrfOf, pkcePair, registerClient } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';
 
 const PASSWORD = 'correct horse battery staple';
@@ -65,4 +66,25 @@ it('a request without a credential is not a failed one', async () => {
   for (let i = 0; i < 60; i += 1) expect((await request(app.callback).get('/v1/business/profile')).status).toBe(401);
   const owner = await signUp(app, 'after');
   expect((await request(app.callback).get('/v1/business/profile').set(owner.auth)).status).toBe(200);
+});
+
+it('the OAuth sign-in page counts with the login route: 5 wrong passwords on each, then even the right one is refused with Retry-After', async () => {
+  const owner = await signUp(app, 'paged');
+  const client = await registerClient(app, owner);
+  const jar = new CookieJar();
+  const query = { client_id: client.clientId, redirect_uri: client.redirectUri, response_type: 'code', scope: 'read:businesses', state: 's', code_challenge: pkcePair().challenge, code_challenge_method: 'S256' };
+  const started = await request(app.callback).get(`/oauth/authorize?${new URLSearchParams(query)}`);
+  jar.take(started.headers['set-cookie']);
+  const interaction = new URL(started.headers.location, 'http://x').pathname;
+  const page = await request(app.callback).get(interaction).set('Cookie', jar.header());
+  jar.take(page.headers['set-cookie']);
+  const signIn = (password: string) =>
+    request(app.callback).post(`${interaction}/login`).set('Cookie', jar.header()).type('form').send({ email: owner.email, password, csrf: csrfOf(page.text) });
+  for (let i = 0; i < 5; i += 1) expect((await login(owner.email, `wrong password ${i}`)).status).toBe(401);
+  for (let i = 0; i < 5; i += 1) expect((await signIn(`wrong password ${i}`)).status).toBe(401);
+  const refused = await signIn(PASSWORD);
+  expect(refused.status).toBe(429);
+  expect(refused.text).toContain('Too many failed sign-ins. Try again in 15 minutes.');
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(840);
+  expect((await login(owner.email, PASSWORD)).status).toBe(429);
 });

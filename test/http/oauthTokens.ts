@@ -19,6 +19,8 @@ export interface OAuthClient {
 export interface OAuthTokenSet {
   accessToken: string;
   refreshToken?: string;
+  /** Present when `openid` was among the scopes. */
+  idToken?: string;
   scope: string;
   expiresIn: number;
   auth: { Authorization: string };
@@ -144,6 +146,7 @@ export async function oauthToken(
   return {
     accessToken: token.body.access_token,
     refreshToken: token.body.refresh_token,
+    idToken: token.body.id_token,
     scope: token.body.scope ?? '',
     expiresIn: token.body.expires_in,
     auth: { Authorization: `Bearer ${token.body.access_token}` },

@@ -96,3 +96,19 @@ it('keeps analytics with the search engine unless ANALYTICS_ENGINE says otherwis
   expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_ENGINE: 'elasticsearch' })).toThrow(/ANALYTICS_ENGINE=elasticsearch needs ELASTICSEARCH_URL/);
   expect(() => loadConfig({ DATA_DIR: dataDir(), ANALYTICS_ENGINE: 'clickhouse' })).toThrow(/ANALYTICS_ENGINE must be sqlite or elasticsearch/);
 });
+
+it('refuses a production instance on MongoDB without JWT_SECRET: a fleet must share one secret', () => {
+  expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:27017/x' })).toThrow(
+    /JWT_SECRET must be set when NODE_ENV=production and MONGODB_URI is set/,
+  );
+  const secret = 'a-shared-secret-of-at-least-thirty-two-characters';
+  expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:27017/x', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  // Development on MongoDB keeps the generated secret.
+  expect(loadConfig({ DATA_DIR: dataDir(), MONGODB_URI: 'mongodb://127.0.0.1:27017/x' }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+});
+
+it('rotates OAuth signing keys every 30 days unless OAUTH_KEY_ROTATION_DAYS says otherwise (0: never)', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).oauthKeyRotationDays).toBe(30);
+  expect(loadConfig({ DATA_DIR: dataDir(), OAUTH_KEY_ROTATION_DAYS: '0' }).oauthKeyRotationDays).toBe(0);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), OAUTH_KEY_ROTATION_DAYS: '-1' })).toThrow(/OAUTH_KEY_ROTATION_DAYS must be a whole number from 0 to 3650/);
+});

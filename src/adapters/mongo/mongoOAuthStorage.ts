@@ -2,7 +2,7 @@
 // a sub-document, lookup fields as indexed top-level fields, and a TTL index that lets the
 // server delete expired records (find() also refuses them: TTL deletion runs only once a minute).
 import type { Connection, mongo } from 'mongoose';
-import type { OAuthPayload, OAuthRecordFilter, OAuthStorage } from '../../ports/oauthStorage';
+import type { OAuthPayload, OAuthRecordFilter, OAuthStorage, SigningKeyStore, StoredSigningKey } from '../../ports/oauthStorage';
 
 interface OAuthRecordDoc {
   _id: string; // `${kind}:${id}`
@@ -18,6 +18,8 @@ interface OAuthRecordDoc {
   createdAt: Date;
   seq: number;
 }
+
+const DUPLICATE_KEY = 11000;
 
 export interface MongoOAuthStorageOptions {
   /** The store's connection (MongoStore.connection); the storage does not close it. */
@@ -53,8 +55,28 @@ export async function createMongoOAuthStorage(options: MongoOAuthStorageOptions)
     return doc.consumedAt === undefined || doc.consumedAt === null ? { ...doc.payload } : { ...doc.payload, consumed: doc.consumedAt };
   };
   let seq = 0;
+  const keys = db.collection<StoredSigningKey & { _id: number }>('oauth_signing_keys');
+  const signingKeys: SigningKeyStore = {
+    async list() {
+      const docs = await keys.find({}).sort({ _id: 1 }).toArray();
+      return docs.map(({ _id, ...key }) => key);
+    },
+    async insert(key) {
+      try {
+        await keys.insertOne({ _id: key.generation, ...key });
+        return true;
+      } catch (error) {
+        if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+        throw error;
+      }
+    },
+    async remove(generation) {
+      await keys.deleteOne({ _id: generation });
+    },
+  };
 
   return {
+    signingKeys,
     async upsert(kind, id, payload, index, expiresAt) {
       const at = now();
       const fields: Partial<OAuthRecordDoc> = { kind, payload, seq: at * 1000 + (seq++ % 1000) };

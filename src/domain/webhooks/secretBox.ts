@@ -2,7 +2,8 @@
 // not hashed: AES-256-GCM with a key derived by HKDF-SHA256 from the service's secret material
 // (WEBHOOK_SECRET_KEY, or JWT_SECRET when that is not set). A sealed value is
 // `v1.<iv>.<tag>.<ciphertext>` (base64url); the record id is bound in as associated data, so a
-// sealed secret copied onto another endpoint does not open.
+// sealed secret copied onto another endpoint does not open. Other secrets kept this way (the OAuth
+// signing keys) pass their own purpose, so each kind is sealed with a key of its own.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 export interface SecretBox {
@@ -10,8 +11,8 @@ export interface SecretBox {
   open(sealed: string, boundTo: string): string;
 }
 
-export function createSecretBox(material: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), Buffer.from('business-discovery-api'), Buffer.from('webhook signing secrets v1'), 32));
+export function createSecretBox(material: string, purpose = 'webhook signing secrets v1'): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), Buffer.from('business-discovery-api'), Buffer.from(purpose), 32));
   return {
     seal(plain, boundTo) {
       const iv = randomBytes(12);
@@ -22,7 +23,7 @@ export function createSecretBox(material: string): SecretBox {
     },
     open(sealed, boundTo) {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed webhook secret');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(boundTo, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -8,22 +8,26 @@ import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SCOPES, type Scope } from '../../domain/account';
-import { DomainError } from '../../domain/errors';
+import { DomainError, RateLimitedError } from '../../domain/errors';
+import type { AuthFailureLimiter } from '../../http/authFailureLimiter';
 import type { Store } from '../../ports/store';
 import type { AuthService } from '../../services/authService';
 import { INTERACTION_PATH } from '../../services/oauth/oauthProvider';
 import { consentPage, errorPage, signInPage } from './pages';
 
 const CSRF_COOKIE = 'oauth_csrf';
-// Failed sign-ins: 10 per email and 50 per client address per 15 minutes (in this process).
-const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export interface InteractionRoutesDeps {
-  provider: Provider;
+  /** The provider for the current signing keys (oauthProvider.ts providerForKeys). */
+  provider: () => Promise<Provider>;
   store: Store;
   auth: AuthService;
+  /**
+   * Failed sign-ins, per e-mail and per client address: the same counter as POST /v1/auth/login
+   * (in Redis with REDIS_URL, so a fleet of N instances allows the limit once, not N times).
+   */
+  failures: AuthFailureLimiter;
   /** The API's resource indicator, whose consented scopes the consent page lists. */
   resource: string;
 }
@@ -58,13 +62,12 @@ function requestedScopes(details: InteractionDetails, resource: string): Scope[]
 }
 
 export function interactionRoutes(deps: InteractionRoutesDeps): Router {
-  const { provider, store, auth, resource } = deps;
-  const byEmail = new RateLimiterMemory({ points: 10, duration: FAILURE_WINDOW_SECONDS });
-  const byAddress = new RateLimiterMemory({ points: 50, duration: FAILURE_WINDOW_SECONDS });
+  const { store, auth, resource, failures } = deps;
   const router = new Router({ prefix: INTERACTION_PATH });
 
   // Without its cookie (expired, another browser, forged link) there is no interaction: a page, never a redirect.
   async function detailsOf(ctx: Context): Promise<InteractionDetails | undefined> {
+    const provider = await deps.provider();
     try {
       const details = await provider.interactionDetails(ctx.req, ctx.res);
       if (details.uid !== ctx.params.uid) throw new Error('interaction mismatch');
@@ -76,12 +79,12 @@ export function interactionRoutes(deps: InteractionRoutesDeps): Router {
   }
 
   async function appName(details: InteractionDetails): Promise<string> {
-    const client = await provider.Client.find(details.params.client_id);
+    const client = await (await deps.provider()).Client.find(details.params.client_id);
     return client?.clientName ?? details.params.client_id;
   }
 
   async function finish(ctx: Context, result: Record<string, unknown>): Promise<void> {
-    const to = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+    const to = await (await deps.provider()).interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
     ctx.status = 303;
     ctx.redirect(to);
   }
@@ -114,9 +117,14 @@ export function interactionRoutes(deps: InteractionRoutesDeps): Router {
     const again = async (error: string, status: number) =>
       signInPage(ctx, { action, csrf: csrfToken(ctx), appName: await appName(details), email, error }, status);
     if (!email || !password) return again('Enter your email and password.', 400);
-    const [emailBlocked, addressBlocked] = await Promise.all([byEmail.get(email), byAddress.get(ctx.ip)]);
-    if ((emailBlocked?.consumedPoints ?? 0) >= 10 || (addressBlocked?.consumedPoints ?? 0) >= 50) {
-      return again('Too many failed sign-ins. Try again in 15 minutes.', 429);
+    const attempt = { address: ctx.ip, account: email };
+    try {
+      await failures.assertAllowed(attempt);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      const minutes = Math.ceil(error.retryAfterSeconds / 60);
+      return again(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429);
     }
     let accountId: string;
     try {
@@ -124,12 +132,12 @@ export function interactionRoutes(deps: InteractionRoutesDeps): Router {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       if (error.code === 'UNAUTHORIZED') {
-        await Promise.all([byEmail.penalty(email, 1), byAddress.penalty(ctx.ip, 1)]);
+        await failures.recordFailure(attempt);
         return again('Wrong email or password.', 401);
       }
       return again(error.message, 403);
     }
-    await byEmail.delete(email);
+    await failures.recordSuccess(attempt);
     await finish(ctx, { login: { accountId } });
   });
 
@@ -142,6 +150,7 @@ export function interactionRoutes(deps: InteractionRoutesDeps): Router {
       return finish(ctx, { error: 'access_denied', error_description: 'The user denied access' });
     }
     const { accountId } = details.session;
+    const provider = await deps.provider();
     const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: details.params.client_id });
     if (!grant) return errorPage(ctx, 400, 'invalid_request', 'This authorisation is no longer valid. Go back to the app and start again.');
     const missingOidc = details.prompt.details.missingOIDCScope as string[] | undefined;

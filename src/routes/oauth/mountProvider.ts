@@ -13,9 +13,19 @@ const AS_METADATA = '/.well-known/oauth-authorization-server';
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
 const PR_METADATA = PROTECTED_RESOURCE_METADATA_PATH;
 
-export function mountProvider(deps: { provider: Provider; issuer: string; resource: string }): Middleware {
-  // The provider is itself a Koa application; its middleware runs on our context.
-  const handle = compose((deps.provider as unknown as { middleware: Middleware[] }).middleware);
+export function mountProvider(deps: { provider: () => Promise<Provider>; issuer: string; resource: string }): Middleware {
+  // The provider is itself a Koa application; its middleware runs on our context. A new provider
+  // (after a signing-key change) gets its own composed chain.
+  const chains = new WeakMap<Provider, Middleware>();
+  const handle: Middleware = async (ctx, next) => {
+    const provider = await deps.provider();
+    let chain = chains.get(provider);
+    if (!chain) {
+      chain = compose((provider as unknown as { middleware: Middleware[] }).middleware);
+      chains.set(provider, chain);
+    }
+    return chain(ctx, next);
+  };
   const prefixes = [...Object.values(OAUTH_ROUTES), DISCOVERY];
   const resourceMetadata = {
     resource: deps.resource,

@@ -3,11 +3,16 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
+import { rotationPolicy, type RotationPolicy } from '../../domain/oauth/signingKeyRotation';
+import { createSecretBox } from '../../domain/webhooks/secretBox';
+import type { AuthFailureLimiter } from '../../http/authFailureLimiter';
+import type { Logger } from '../../logger';
 import type { OAuthStorage } from '../../ports/oauthStorage';
 import type { Store } from '../../ports/store';
 import type { AuthService } from '../../services/authService';
 import { createOAuthClientService, type OAuthClientService } from '../../services/oauth/clientService';
-import { createOAuthProvider } from '../../services/oauth/oauthProvider';
+import { createOAuthProvider, oauthCookieKeys, providerForKeys } from '../../services/oauth/oauthProvider';
+import { createSigningKeyRing } from '../../services/oauth/signingKeyRing';
 import { createOAuthTokenResolver, type OAuthTokenResolver } from '../../services/oauth/oauthTokens';
 import type { RouteGuards } from '../routeGuards';
 import { oauthClientRoutes } from './clients';
@@ -19,10 +24,19 @@ export interface OAuthSettings {
   storage: OAuthStorage;
   /** AUTH_URL: this service's public origin, the issuer. The API's resource indicator is `${issuer}/v1`. */
   issuer: string;
+  /** When ID-token signing keys rotate (OAUTH_KEY_ROTATION_DAYS); default every 30 days. */
+  keyRotation?: RotationPolicy;
+  /** The signing keys' clock (tests move it to rotate keys); default Date.now. */
+  now?: () => number;
 }
 
+/** Signing keys are sealed with their own key derived from this material (WEBHOOK_SECRET_KEY, else JWT_SECRET). */
+const KEY_PURPOSE = 'oauth signing keys v1';
+export const DEFAULT_KEY_ROTATION_DAYS = 30;
+
 export interface OAuthModule {
-  provider: Provider;
+  /** The provider for the current signing keys (a new one after each key change: oauthProvider.ts). */
+  provider: () => Promise<Provider>;
   resource: string;
   /** RFC 9728 metadata of this API; every 401 names it (MCP authorization: clients discover the flow from it). */
   resourceMetadataUrl: string;
@@ -36,25 +50,48 @@ export interface OAuthModule {
   routes(guards: RouteGuards): Router;
 }
 
-export function createOAuthModule(deps: { settings: OAuthSettings; store: Store; auth: AuthService; cookieSecret: string; proxy: boolean }): OAuthModule {
+export interface OAuthModuleDeps {
+  settings: OAuthSettings;
+  store: Store;
+  auth: AuthService;
+  cookieSecret: string;
+  /** Seals the signing keys at rest. */
+  keySecret: string;
+  /** Failed sign-ins on the sign-in page count with the API's other credential failures. */
+  failures: AuthFailureLimiter;
+  proxy: boolean;
+  logger?: Logger;
+}
+
+export function createOAuthModule(deps: OAuthModuleDeps): OAuthModule {
   const issuer = deps.settings.issuer.replace(/\/+$/, '');
   const resource = `${issuer}/v1`;
   const { storage } = deps.settings;
-  const provider = createOAuthProvider({
-    storage,
-    store: deps.store,
-    issuer,
-    resource,
-    cookieSecret: deps.cookieSecret,
-    proxy: deps.proxy,
-    renderError: (ctx, out) => errorPage(ctx, ctx.status >= 400 ? ctx.status : 400, out.error, out.error_description),
+  const ring = createSigningKeyRing({
+    store: storage.signingKeys,
+    secrets: createSecretBox(deps.keySecret, KEY_PURPOSE),
+    policy: deps.settings.keyRotation ?? rotationPolicy(DEFAULT_KEY_ROTATION_DAYS),
+    now: deps.settings.now,
+    logger: deps.logger?.child({ component: 'oauth-keys' }),
   });
+  const provider = providerForKeys(ring, (signingKeys) =>
+    createOAuthProvider({
+      storage,
+      store: deps.store,
+      issuer,
+      resource,
+      cookieSecret: deps.cookieSecret,
+      signingKeys,
+      proxy: deps.proxy,
+      renderError: (ctx, out) => errorPage(ctx, ctx.status >= 400 ? ctx.status : 400, out.error, out.error_description),
+    }),
+  );
   const clients = createOAuthClientService({ storage });
-  const pages = interactionRoutes({ provider, store: deps.store, auth: deps.auth, resource });
+  const pages = interactionRoutes({ provider, store: deps.store, auth: deps.auth, resource, failures: deps.failures });
   return {
     provider,
     resource,
-    cookieKeys: (provider as unknown as { keys: string[] }).keys,
+    cookieKeys: oauthCookieKeys(deps.cookieSecret),
     resourceMetadataUrl: `${issuer}${PROTECTED_RESOURCE_METADATA_PATH}`,
     tokens: createOAuthTokenResolver({ provider, storage, resource }),
     clients,

@@ -1,13 +1,14 @@
 // The OAuth 2.0 authorization server: oidc-provider (OpenID Certified) configured for this
 // API. We configure it and give it our storage, accounts and pages; the protocol (codes, PKCE,
 // refresh rotation, revocation, introspection, resource indicators, metadata) is the library's.
-import { createHmac, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Provider, { errors } from 'oidc-provider';
 import { SCOPES } from '../../domain/account';
 import { sha256Hex } from '../../domain/secretHash';
 import type { OAuthStorage } from '../../ports/oauthStorage';
 import type { Store } from '../../ports/store';
 import { providerAdapterClass } from './providerAdapter';
+import { SIGNING_ALG, type SigningJwk, type SigningKeyRing } from './signingKeyRing';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -30,6 +31,11 @@ export interface OAuthProviderDeps {
   resource: string;
   /** Signs the provider's cookies (derived from JWT_SECRET by the caller). */
   cookieSecret: string;
+  /**
+   * ID-token signing keys from the shared key ring (signingKeyRing.ts), the signing one first. Our
+   * access tokens are opaque records in storage, so these keys sign ID tokens only.
+   */
+  signingKeys: SigningJwk[];
   /** Same as Koa's app.proxy: believe X-Forwarded-* from trusted proxies. */
   proxy?: boolean;
   renderError: (ctx: import('koa').Context, error: { error: string; error_description?: string }) => void;
@@ -43,18 +49,32 @@ export function clientSecretMatches(storedHash: string | undefined, presented: s
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The keys the provider signs its cookies with; the host Koa app signs its own with the same ones. */
+export function oauthCookieKeys(cookieSecret: string): string[] {
+  return [createHmac('sha256', cookieSecret).update('oauth-cookies').digest('base64url')];
+}
+
+/**
+ * The provider for the current signing keys. oidc-provider reads its keys once, when built (its
+ * author's advice is to restart with the new set), so a changed key set builds a new provider
+ * over the same storage; requests already inside the old one finish there.
+ */
+export function providerForKeys(ring: SigningKeyRing, build: (signingKeys: SigningJwk[]) => Provider): () => Promise<Provider> {
+  let built: { fingerprint: string; provider: Provider } | undefined;
+  return async () => {
+    const set = await ring.current();
+    if (built?.fingerprint !== set.fingerprint) built = { fingerprint: set.fingerprint, provider: build(set.keys) };
+    return built.provider;
+  };
+}
+
 export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
   const { store, resource } = deps;
-  // Only used to sign ID tokens for clients asking for `openid`; our access tokens are opaque
-  // records in storage, so a key that changes on restart invalidates nothing the API accepts.
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: sha256Hex(String(Date.now())).slice(0, 16), use: 'sig', alg: 'ES256' };
-
   const provider = new Provider(deps.issuer, {
     adapter: providerAdapterClass(deps.storage),
     clients: [],
-    jwks: { keys: [signingKey] },
-    cookies: { keys: [createHmac('sha256', deps.cookieSecret).update('oauth-cookies').digest('base64url')] },
+    jwks: { keys: deps.signingKeys },
+    cookies: { keys: oauthCookieKeys(deps.cookieSecret) },
     routes: OAUTH_ROUTES,
     scopes: ['openid', 'offline_access'],
     claims: { openid: ['sub'] },
@@ -62,7 +82,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
-      id_token_signed_response_alg: 'ES256',
+      id_token_signed_response_alg: SIGNING_ALG,
     },
     // allowed_scopes: the API scopes the app may ask for (the library's own `scope` is for OpenID scopes only).
     extraClientMetadata: { properties: ['owner_account_id', 'platform', 'created_at', 'allowed_scopes'] },

@@ -19,12 +19,12 @@ export interface OAuthTokenResolver {
 // oidc-provider's opaque tokens are 43 base64url characters; anything else is not one of them.
 const OPAQUE_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
-export function createOAuthTokenResolver(deps: { provider: Provider; storage: OAuthStorage; resource: string }): OAuthTokenResolver {
+export function createOAuthTokenResolver(deps: { provider: () => Promise<Provider>; storage: OAuthStorage; resource: string }): OAuthTokenResolver {
   const { provider, storage, resource } = deps;
   return {
     async resolve(value) {
       if (!OPAQUE_TOKEN.test(value)) return null;
-      const token = await provider.AccessToken.find(value);
+      const token = await (await provider()).AccessToken.find(value);
       if (!token || token.isExpired || !token.isValid) return null;
       const audience = Array.isArray(token.aud) ? token.aud : [token.aud];
       if (!audience.includes(resource)) return null;

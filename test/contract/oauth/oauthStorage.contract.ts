@@ -1,5 +1,17 @@
 // The OAuthStorage rules (src/ports/oauthStorage.ts), run on every adapter.
-import type { OAuthStorage } from '../../../src/ports/oauthStorage';
+import type { OAuthStorage, StoredSigningKey } from '../../../src/ports/oauthStorage';
+
+function signingKey(generation: number, kid: string): StoredSigningKey {
+  return {
+    generation,
+    kid,
+    alg: 'ES256',
+    publicJwk: { kty: 'EC', crv: 'P-256', x: `x${generation}`, y: `y${generation}` },
+    sealedPrivateJwk: `v1.sealed.${kid}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    activatesAt: '2026-01-02T00:00:00.000Z',
+  };
+}
 
 export function oauthStorageContract(name: string, open: (now: () => number) => Promise<OAuthStorage>): void {
   describe(`OAuthStorage contract: ${name}`, () => {
@@ -45,6 +57,20 @@ export function oauthStorageContract(name: string, open: (now: () => number) => 
       expect(await storage.removeWhere({ clientId: 'c9' })).toBe(1);
       await storage.destroy('Grant', 'g1');
       expect(await storage.find('Grant', 'g1')).toBeUndefined();
+    });
+
+    test('a signing key generation is stored once: the second insert of it loses and changes nothing', async () => {
+      expect(await storage.signingKeys.list()).toEqual([]);
+      expect(await storage.signingKeys.insert(signingKey(2, 'kid-b'))).toBe(true);
+      expect(await storage.signingKeys.insert(signingKey(1, 'kid-a'))).toBe(true);
+      expect(await storage.signingKeys.insert(signingKey(1, 'kid-other'))).toBe(false);
+      expect(await storage.signingKeys.list()).toEqual([signingKey(1, 'kid-a'), signingKey(2, 'kid-b')]);
+    });
+
+    test('removing a signing key leaves the others', async () => {
+      await storage.signingKeys.remove(1);
+      await storage.signingKeys.remove(7);
+      expect((await storage.signingKeys.list()).map((key) => key.kid)).toEqual(['kid-b']);
     });
   });
 }

@@ -1,7 +1,7 @@
 // OAuthStorage on embedded SQLite: one table, the library's payload as JSON, the lookup fields
 // as indexed columns. Its own component in the migrations table, so it may share the store's
 // file (DATA_DIR/store.sqlite) without touching the store's schema.
-import type { OAuthLookupField, OAuthPayload, OAuthRecordFilter, OAuthRecordIndex, OAuthStorage } from '../../../ports/oauthStorage';
+import type { OAuthLookupField, OAuthPayload, OAuthRecordFilter, OAuthRecordIndex, OAuthStorage, SigningKeyStore, StoredSigningKey } from '../../../ports/oauthStorage';
 import { openDatabase, runMigrations, type Migration } from '../openDatabase';
 
 const COMPONENT = 'oauth';
@@ -31,6 +31,11 @@ const migrations: Migration[] = [
       CREATE INDEX oauth_records_client ON oauth_records (client_id, kind) WHERE client_id IS NOT NULL;
       CREATE INDEX oauth_records_expiry ON oauth_records (expires_at) WHERE expires_at IS NOT NULL;
     `,
+  },
+  {
+    version: 2,
+    name: 'oauth signing keys',
+    up: 'CREATE TABLE oauth_signing_keys (generation INTEGER PRIMARY KEY, record TEXT NOT NULL);',
   },
 ];
 
@@ -87,8 +92,23 @@ export function createSqliteOAuthStorage(options: SqliteOAuthStorageOptions): OA
   const destroy = db.prepare('DELETE FROM oauth_records WHERE kind = ? AND id = ?');
   const prune = db.prepare('DELETE FROM oauth_records WHERE expires_at IS NOT NULL AND expires_at <= ?');
   let closed = false;
+  const insertKey = db.prepare('INSERT OR IGNORE INTO oauth_signing_keys (generation, record) VALUES (?, ?)');
+  const listKeys = db.prepare('SELECT record FROM oauth_signing_keys ORDER BY generation');
+  const removeKey = db.prepare('DELETE FROM oauth_signing_keys WHERE generation = ?');
+  const signingKeys: SigningKeyStore = {
+    async list() {
+      return (listKeys.all() as Array<{ record: string }>).map((row) => JSON.parse(row.record) as StoredSigningKey);
+    },
+    async insert(key) {
+      return insertKey.run(key.generation, JSON.stringify(key)).changes === 1;
+    },
+    async remove(generation) {
+      removeKey.run(generation);
+    },
+  };
 
   return {
+    signingKeys,
     async upsert(kind, id, payload, index: OAuthRecordIndex, expiresAt) {
       const at = now();
       if (at - lastPrune >= PRUNE_INTERVAL_MS) {
