@@ -63,6 +63,11 @@ export interface Config {
   publicUrl?: string;
   /** AUTH_URL: the public origin of the OAuth authorization server (this service); default PUBLIC_URL, else http://localhost:PORT. */
   authUrl: string;
+  /**
+   * OAUTH_INTROSPECTION_CLIENT_IDS: registered confidential clients that are resource servers and
+   * may introspect any token (RFC 7662 section 4); every other client introspects only its own.
+   */
+  oauthIntrospectionClientIds: string[];
   /** ANALYTICS_RECORDING (default true): false records no events of the service's own answers and clicks (ingestion still stores). */
   analyticsRecording: boolean;
   /** ANALYTICS_FLUSH_INTERVAL_MS (default 250): how long recorded events may wait in memory, so what a crash can lose. */
@@ -227,6 +232,14 @@ function defaultReaderThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism()));
 }
 
+/** Comma-separated OAuth client ids (client_ and 24 letters or digits, as clientService makes them). */
+function oauthClientIds(env: Env, name: string, problems: string[]): string[] {
+  const ids = (env[name] ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const bad = ids.filter((id) => !/^client_[0-9A-Za-z]{24}$/.test(id));
+  if (bad.length > 0) problems.push(`${name} must be a comma-separated list of OAuth client ids such as client_AbC... (got "${bad.join(', ')}")`);
+  return ids;
+}
+
 /** An origin only (the OAuth routes sit at fixed paths under it): scheme, host and port. */
 function authUrl(env: Env, fallback: string, problems: string[]): string {
   const raw = url(env, 'AUTH_URL', ['http:', 'https:'], problems);
@@ -287,6 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
     oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
     authUrl: '',
+    oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
   };
   config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);
   // Instances sharing a store must sign and check tokens with one secret; a secret generated into

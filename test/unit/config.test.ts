@@ -112,3 +112,10 @@ it('rotates OAuth signing keys every 30 days unless OAUTH_KEY_ROTATION_DAYS says
   expect(loadConfig({ DATA_DIR: dataDir(), OAUTH_KEY_ROTATION_DAYS: '0' }).oauthKeyRotationDays).toBe(0);
   expect(() => loadConfig({ DATA_DIR: dataDir(), OAUTH_KEY_ROTATION_DAYS: '-1' })).toThrow(/OAUTH_KEY_ROTATION_DAYS must be a whole number from 0 to 3650/);
 });
+
+it('lets no client introspect other clients\' tokens unless OAUTH_INTROSPECTION_CLIENT_IDS names it', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).oauthIntrospectionClientIds).toEqual([]);
+  const ids = 'client_AAAAAAAAAAAAAAAAAAAAAAAA, client_bbbbbbbbbbbbbbbbbbbbbbb1';
+  expect(loadConfig({ DATA_DIR: dataDir(), OAUTH_INTROSPECTION_CLIENT_IDS: ids }).oauthIntrospectionClientIds).toEqual(['client_AAAAAAAAAAAAAAAAAAAAAAAA', 'client_bbbbbbbbbbbbbbbbbbbbbbb1']);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), OAUTH_INTROSPECTION_CLIENT_IDS: 'gateway' })).toThrow(/OAUTH_INTROSPECTION_CLIENT_IDS must be a comma-separated list of OAuth client ids .*got "gateway"/);
+});

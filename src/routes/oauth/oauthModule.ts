@@ -28,6 +28,8 @@ export interface OAuthSettings {
   keyRotation?: RotationPolicy;
   /** The signing keys' clock (tests move it to rotate keys); default Date.now. */
   now?: () => number;
+  /** OAUTH_INTROSPECTION_CLIENT_IDS: resource servers' clients, which may introspect any token. */
+  introspectionClientIds?: string[];
 }
 
 /** Signing keys are sealed with their own key derived from this material (WEBHOOK_SECRET_KEY, else JWT_SECRET). */
@@ -83,6 +85,7 @@ export function createOAuthModule(deps: OAuthModuleDeps): OAuthModule {
       cookieSecret: deps.cookieSecret,
       signingKeys,
       proxy: deps.proxy,
+      introspectionClientIds: deps.settings.introspectionClientIds ?? [],
       renderError: (ctx, out) => errorPage(ctx, ctx.status >= 400 ? ctx.status : 400, out.error, out.error_description),
     }),
   );

@@ -38,6 +38,8 @@ export interface OAuthProviderDeps {
   signingKeys: SigningJwk[];
   /** Same as Koa's app.proxy: believe X-Forwarded-* from trusted proxies. */
   proxy?: boolean;
+  /** Clients of resource servers the operator named: they may introspect any token. */
+  introspectionClientIds: string[];
   renderError: (ctx: import('koa').Context, error: { error: string; error_description?: string }) => void;
 }
 
@@ -70,6 +72,7 @@ export function providerForKeys(ring: SigningKeyRing, build: (signingKeys: Signi
 
 export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
   const { store, resource } = deps;
+  const introspectors = new Set(deps.introspectionClientIds);
   const provider = new Provider(deps.issuer, {
     adapter: providerAdapterClass(deps.storage),
     clients: [],
@@ -95,7 +98,13 @@ export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      introspection: {
+        enabled: true,
+        // RFC 7662 section 4: a token is described only to the client it was issued to and to the
+        // operator's resource servers; anyone else learns `active: false`, as for an unknown token.
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId || introspectors.has(client.clientId),
+      },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
