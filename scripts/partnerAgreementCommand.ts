@@ -3,7 +3,7 @@
 // /v1/admin/partner-agreements. scripts/partnerAgreement.ts runs it against the configured store.
 import { parseArgs } from 'node:util';
 import { utcDay } from '../src/domain/partnerAgreement';
-import { assertValid } from '../src/http/validate';
+import { assertValid } from '../src/schemas/check';
 import type { Store } from '../src/ports/store';
 import { createPartnerAgreementBodySchema, listPartnerAgreementsQuerySchema, updatePartnerAgreementBodySchema } from '../src/schemas/endpoints/partnerAgreements';
 import { createPlatformRegistry } from '../src/services/analytics/platformRegistry';

@@ -39,7 +39,7 @@ import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
 import { type ReadinessReport, systemRoutes } from './routes/system';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
-import { buildOpenApiDocument } from './schemas/openapi';
+import { buildOpenApiDocument } from './openapi/openApiDocument';
 import { docsPage } from './docs/docsPage';
 import { dashboardPage } from './dashboard/dashboardPage';
 import { createAccountAdminService } from './services/accountAdminService';

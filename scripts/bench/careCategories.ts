@@ -1,5 +1,5 @@
 // Health, personal care, pets and professional services for the synthetic dataset (see categoryCatalogue.ts).
-import type { CategoryTemplate } from './categoryCatalogue';
+import type { CategoryTemplate } from './categoryTemplate';
 
 const CLINIC_NAMES = ['{neighborhood} {kind}', '{city} {kind}', '{adjective} {noun} {kind}', "{surname} {kind}"];
 const SALON_NAMES = ['{adjective} {noun} {kind}', "{surname}'s {kind}", '{street} Street {kind}', 'The {noun} {kind}', '{neighborhood} {kind}'];

@@ -1,5 +1,5 @@
 // Restaurants, cafes, bars, bakeries and grocers for the synthetic dataset (see categoryCatalogue.ts).
-import type { CategoryTemplate } from './categoryCatalogue';
+import type { CategoryTemplate } from './categoryTemplate';
 
 export const FOOD_AND_DRINK: CategoryTemplate[] = [
   {

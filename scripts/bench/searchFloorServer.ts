@@ -14,7 +14,7 @@ import Koa from 'koa';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import type { SearchQuery } from '../../src/ports/searchIndex';
-import { presentListingItem } from '../../src/routes/presenters/searchResultPresenter';
+import { presentListingItem } from '../../src/presenters/searchResultPresenter';
 import { openSearchIndex } from '../../src/runtime/openSearchIndex';
 import { replayKey } from './replayServer';
 

@@ -1,5 +1,5 @@
 // Home and auto trades for the synthetic dataset (see categoryCatalogue.ts).
-import type { CategoryTemplate } from './categoryCatalogue';
+import type { CategoryTemplate } from './categoryTemplate';
 
 const TRADE_NAMES = ["{surname} {kind}", '{city} {kind} Pros', '{adjective} {noun} {kind}', '{neighborhood} {kind}', "{surname} & Sons {kind}"];
 const TRADE_TAGLINES = ['Licensed, bonded and insured', 'On time or the call-out is free', 'Serving {city} since {year}', 'Upfront prices, no surprises', 'Fixed right the first time'];

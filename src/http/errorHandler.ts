@@ -4,7 +4,7 @@
 import type { Context, Middleware } from 'koa';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import type { Logger } from '../logger';
-import { echo } from './echo';
+import { echo } from '../domain/echo';
 import { fail } from './envelope';
 
 interface HttpishError {

@@ -5,11 +5,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
-import { bodyChecker, queryChecker } from '../http/validate';
+import { bodyChecker, queryChecker } from '../schemas/check';
 import { availabilityQuerySchema, createBookingBodySchema } from '../schemas/endpoints/bookings';
 import { availabilitySchema, bookingRecordSchema } from '../schemas/responses/bookings';
 import type { BookingService } from '../services/bookings/bookingService';
-import type { ToolAnswer, ToolCaller } from './mcpTools';
+import type { ToolAnswer, ToolCaller } from './toolCaller';
 import { restOutputSchema } from './restOutputSchema';
 
 export function registerBookingTools(server: McpServer, bookings: Pick<BookingService, 'availability' | 'create'>, caller: ToolCaller, answer: ToolAnswer): void {

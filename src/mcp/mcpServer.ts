@@ -3,7 +3,7 @@
 // Built per session by the HTTP transport (mcpHttp.ts) and once by the stdio entry point.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
-import { presentProfile } from '../routes/presenters/profilePresenter';
+import { presentProfile } from '../presenters/profilePresenter';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import type { Principal } from '../domain/principal';
 import { type McpToolDeps, registerTools, type ToolExtra } from './mcpTools';

@@ -7,18 +7,20 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { DomainError } from '../domain/errors';
-import type { Principal } from '../domain/principal';
 import { CATEGORY_SYNONYMS } from '../domain/search/categorySynonyms';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
 import type { Logger } from '../logger';
-import { presentProfile } from '../routes/presenters/profilePresenter';
-import { presentConsumerResult } from '../routes/presenters/searchResultPresenter';
+import { presentProfile } from '../presenters/profilePresenter';
+import { presentConsumerResult } from '../presenters/searchResultPresenter';
 import { profileRecordSchema } from '../schemas/responses/profile';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { BookingService } from '../services/bookings/bookingService';
 import type { CheckOpen } from '../services/openingCheck';
 import { registerBookingTools } from './mcpBookingTools';
 import { restOutputSchema } from './restOutputSchema';
+import type { ToolCaller } from './toolCaller';
+
+export type { ToolAnswer, ToolCaller, ToolExtra } from './toolCaller';
 import type { ProfileService } from '../services/profileService';
 import type { RecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 
@@ -30,15 +32,6 @@ export interface McpToolDeps {
   logger: Logger;
   /** Bookings (issue 21): get_availability and create_booking are offered with it. */
   bookings?: Pick<BookingService, 'availability' | 'create'>;
-}
-
-/** The SDK's per-request extra: HTTP puts the request's principal in authInfo.extra. */
-export type ToolExtra = { authInfo?: { extra?: Record<string, unknown> } };
-
-/** Who is calling this tool (per request: a revoked key fails on its next call), and the session's platform. */
-export interface ToolCaller {
-  principal(extra: ToolExtra): Principal | Promise<Principal>;
-  platform(): string;
 }
 
 const address = z.object({ street: z.string(), city: z.string(), state: z.string(), postalCode: z.string(), country: z.string() }).partial();
@@ -107,9 +100,6 @@ async function answer(logger: Logger, work: () => Promise<Record<string, unknown
     return toolError(error, logger);
   }
 }
-
-/** Runs a tool's work: its value as structured content, a refusal as a tool error. */
-export type ToolAnswer = (work: () => Promise<Record<string, unknown>>) => Promise<CallToolResult>;
 
 export function registerTools(server: McpServer, deps: McpToolDeps, caller: ToolCaller): void {
   const { logger } = deps;

@@ -9,6 +9,9 @@
 // - daily counts survive the purge of raw events (rollups), the journey questions do not.
 import type { AnalyticsEvent } from '../domain/analytics/analyticsEvent';
 import type { Environment } from '../domain/profile';
+import type { BusinessTotals, ConvertedJourney, JourneyFacts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
+
+export type { BusinessTotals, ConvertedJourney, JourneyFacts, JourneyStage, VisibilityCounts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
 
 export interface AppendResult {
   /** Events stored by this call. */
@@ -37,56 +40,6 @@ export interface AnalyticsScope {
   from: string;
   /** YYYY-MM-DD, local day of the business, inclusive. */
   to: string;
-}
-
-/** Counts of one slice of visibility; positions give averagePosition = positionSum / positionCount. */
-export interface VisibilityCounts {
-  impressions: number;
-  citations: number;
-  comparisons: number;
-  /** Impressions with no website_visit or conversion of their journey within 30 minutes after. */
-  zeroClick: number;
-  /** Sum of the 1-based ranks of the impressions that carried one. */
-  positionSum: number;
-  positionCount: number;
-}
-
-export interface VisibilityFacts {
-  totals: VisibilityCounts;
-  /** One entry per platform with any event in the scope, by name. */
-  platforms: Array<VisibilityCounts & { name: string }>;
-  /** Local days with impressions or citations, ascending (empty days are absent). */
-  days: Array<{ date: string; impressions: number; citations: number }>;
-}
-
-export type JourneyStage = 'awareness' | 'consideration' | 'intent' | 'conversion';
-
-/** One journey (journeyId + business) as seen through its events inside the scope. */
-export interface JourneyFacts {
-  journeyId: string;
-  /** Furthest stage its events reached. */
-  stage: JourneyStage;
-  /** Its events in the scope, every type. */
-  touchpoints: number;
-  /** Epoch milliseconds of its first and last event in the scope. */
-  firstAt: number;
-  lastAt: number;
-  /** The distinct queries its events carried. */
-  queries: string[];
-}
-
-/** What gets credit for a conversion: the events before a journey's first conversion, in order. */
-export interface ConvertedJourney {
-  journeyId: string;
-  touchpoints: Array<{ type: string; platform: string }>;
-}
-
-export interface BusinessTotals {
-  businessId: string;
-  impressions: number;
-  citations: number;
-  journeys: number;
-  convertedJourneys: number;
 }
 
 /** The questions behind the four analytics endpoints (services/analytics/ shapes the answers). */

@@ -1,7 +1,7 @@
 // Partnership agreements in the store (issue 20). Adapters: adapters/sqlite/store and
 // adapters/mongo; contract: test/contract/store/partnerAgreements.contract.ts.
 import type { AgreementStatus, PartnerAgreement } from '../domain/partnerAgreement';
-import type { ListPage, ListPageOptions } from './store';
+import type { ListPage, ListPageOptions } from '../domain/listPage';
 
 export type PartnerAgreementPatch = Partial<Pick<PartnerAgreement, 'partnerName' | 'platform' | 'areas' | 'startDate' | 'status'>> & {
   /** null: open-ended (or no note). */

@@ -17,6 +17,7 @@ import type { WebhookRepository } from './webhookRepository';
 import type { ChangeFeed } from './changeFeed';
 import type { IdempotencyKeyRepository } from './idempotencyKeys';
 import type { PartnerAgreementRepository } from './partnerAgreements';
+import type { ListPage, ListPageOptions } from '../domain/listPage';
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'name'>> & {
   /** null clears them (the plan's own limits apply again). */
@@ -62,23 +63,7 @@ export interface ProfilePage {
   next?: string;
 }
 
-/** Where a page of a list ordered by (createdAt, id) ended: the next page starts after it. */
-export interface ListPosition {
-  createdAt: string;
-  id: string;
-}
-
-export interface ListPageOptions {
-  after?: ListPosition;
-  limit: number;
-}
-
-/** A page of a keyset-paginated list; `next` is set when more items follow, `total` counts them all. */
-export interface ListPage<T> {
-  items: T[];
-  next?: ListPosition;
-  total: number;
-}
+export type { ListPage, ListPageOptions, ListPosition } from '../domain/listPage';
 
 export type VerificationDecision = {
   status: 'approved' | 'rejected';

@@ -5,7 +5,7 @@
 // same document write, relayed from there; see adapters/mongo/webhooks/embeddedOutbox.ts).
 import type { Environment } from '../domain/profile';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks/webhookRecords';
-import type { ListPage, ListPageOptions } from './store';
+import type { ListPage, ListPageOptions } from '../domain/listPage';
 
 /** Fields to change; null removes an optional field. */
 export type WebhookEndpointPatch = {

@@ -11,18 +11,8 @@ import {
   intentJourneysQuerySchema,
   upstreamMetricsQuerySchema,
 } from '../schemas/endpoints/analytics';
-import type { createAttribution } from '../services/analytics/attribution';
-import type { createBenchmarks } from '../services/analytics/benchmarks';
-import type { createIntentJourneys } from '../services/analytics/intentJourneys';
-import type { createUpstreamMetrics } from '../services/analytics/upstreamMetrics';
+import type { AnalyticsQuestionServices } from '../services/analytics/analyticsServices';
 import { protect, type RouteGuards } from './routeGuards';
-
-export interface AnalyticsQuestionServices {
-  upstreamMetrics: ReturnType<typeof createUpstreamMetrics>;
-  intentJourneys: ReturnType<typeof createIntentJourneys>;
-  attribution: ReturnType<typeof createAttribution>;
-  benchmarks: ReturnType<typeof createBenchmarks>;
-}
 
 /** The bare result; the numbers are one business's own, so shared caches must not keep them. */
 function answer(ctx: Context, result: unknown): void {

@@ -6,7 +6,7 @@ import { ValidationError } from '../domain/errors';
 import { aiPlatform, aiPlatformOf } from '../http/aiPlatform';
 import { ok } from '../http/envelope';
 import { principalOf } from '../http/principal';
-import { assertValid } from '../http/validate';
+import { assertValid } from '../schemas/check';
 import { type IngestEventsBody, ingestEventsBodySchema } from '../schemas/endpoints/analyticsEvents';
 import type { EventIngestion } from '../services/analytics/eventIngestion';
 import type { PlatformRegistry } from '../services/analytics/platformRegistry';

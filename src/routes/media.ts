@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { created, ok } from '../http/envelope';
 import { multipartBody, type UploadedFile } from '../http/multipartBody';
 import { principalOf } from '../http/principal';
-import { assertValid } from '../http/validate';
+import { assertValid } from '../schemas/check';
 import { type MediaUploadFields, mediaUploadFieldsSchema } from '../schemas/endpoints/media';
 import type { MediaService } from '../services/mediaService';
 import { protect, type RouteGuards } from './routeGuards';

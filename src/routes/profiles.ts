@@ -20,7 +20,7 @@ import type { OwnedProfiles } from '../services/ownedProfiles';
 import { etagOf, type Revised } from '../services/profileMutation';
 import type { ProfileService } from '../services/profileService';
 import type { VerificationService } from '../services/verificationService';
-import { presentProfile } from './presenters/profilePresenter';
+import { presentProfile } from '../presenters/profilePresenter';
 import { protect, type RouteGuards } from './routeGuards';
 
 /** The request's If-Match, for a write that applies only to the revision the client read. */

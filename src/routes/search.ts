@@ -15,8 +15,8 @@ import type { PlatformRegistry } from '../services/analytics/platformRegistry';
 import type { TrackedLinks } from '../services/analytics/trackedLinks';
 import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
-import { presentConsumerResult, presentListingPage } from './presenters/searchResultPresenter';
-import { trackedUrlAdder } from './presenters/trackedUrl';
+import { presentConsumerResult, presentListingPage } from '../presenters/searchResultPresenter';
+import { trackedUrlAdder } from '../http/trackedUrl';
 import { protect, type RouteGuards } from './routeGuards';
 
 /** What search answers need for analytics: the platform of the call, the recorder, tracked links. */

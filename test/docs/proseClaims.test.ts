@@ -10,7 +10,7 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { PLAN_RATE_LIMITS, TEST_KEY_RATE_LIMIT } from '../../src/domain/rateLimitTiers';
 import { ERROR_CODES } from '../../src/schemas/errorCodes';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { buildTestApp, type TestApp } from '../http/testApp';
 import { documentationFiles, readDoc, ROOT } from './markdownBlocks';
 

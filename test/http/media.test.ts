@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { MediaStorage } from '../../src/ports/mediaStorage';
 import { ERROR_CODES } from '../../src/schemas/errorCodes';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 

@@ -4,7 +4,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { signUp, type Actor } from './actors';
 import { authorize, basicAuth, CookieJar, csrfOf, oauthToken, pkcePair, registerClient, tokenRequest, REDIRECT_URI, type OAuthClient } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';

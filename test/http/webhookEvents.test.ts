@@ -9,7 +9,7 @@ import { buildWebhookTestApp, drain, testDispatcher, type WebhookTestApp } from 
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { closed } from './openapiConformance/documentedAnswers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -54,7 +54,7 @@ afterAll(() => api?.stop());
 it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () => {
   const client = new Client({ name: 'claude-desktop', version: '1.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [TSX, 'src/mcp/mcpStdio.ts'], cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: key, LOG_LEVEL: 'warn' } as Record<string, string>, stderr: 'ignore' }),
+    new StdioClientTransport({ command: process.execPath, args: [TSX, 'src/runtime/mcpStdio.ts'], cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: key, LOG_LEVEL: 'warn' } as Record<string, string>, stderr: 'ignore' }),
   );
   try {
     // Listing the tools turns the client's output validation on: a structuredContent that does not
@@ -82,7 +82,7 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
 }, 60_000);
 
 it('refuses a key that is not valid, before serving', async () => {
-  const outcome = await run(process.execPath, [TSX, 'src/mcp/mcpStdio.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: 'sk_live_notarealkey000', LOG_LEVEL: 'error' }, timeout: 30_000 }).then(
+  const outcome = await run(process.execPath, [TSX, 'src/runtime/mcpStdio.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: 'sk_live_notarealkey000', LOG_LEVEL: 'error' }, timeout: 30_000 }).then(
     () => ({ code: 0, stderr: '' }),
     (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
   );

@@ -7,9 +7,9 @@ import { createOpenAiLanguageModel } from '../../src/adapters/openai/openAiLangu
 import { UnavailableError } from '../../src/domain/errors';
 import { parseIntentByRules } from '../../src/domain/search/intent';
 import { rankCandidates } from '../../src/domain/search/ranking';
-import { summarise } from '../../src/domain/search/summarise';
+import { summarise } from '../../src/services/search/summarise';
 import { templateSummary } from '../../src/domain/search/summaryTemplate';
-import { understandQuery } from '../../src/domain/search/understandQuery';
+import { understandQuery } from '../../src/services/search/understandQuery';
 import type { SearchDocument } from '../../src/ports/searchIndex';
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../harness/openAiCompatibleServer';
 import { searchDocument } from '../fixtures/searchDocument';

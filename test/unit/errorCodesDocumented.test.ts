@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../src/schemas/errorCodes';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 
 const ROOT = join(__dirname, '../..');
 // Codes thrown only where no HTTP request can reach them (the reindex command), with the reason.

@@ -3,7 +3,7 @@ import { consumerSearchBodySchema } from '../../src/schemas/endpoints/consumerSe
 import { directoryQuerySchema } from '../../src/schemas/endpoints/directory';
 import { createProfileBodySchema, updateProfileBodySchema } from '../../src/schemas/endpoints/profile';
 import { ERROR_CODES, type ErrorCode } from '../../src/schemas/errorCodes';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { SESSION_ID } from '../../src/domain/sessionId';
 
 type Json = Record<string, any>;

@@ -1,7 +1,7 @@
 // OpenAPI links (issue 24): every creating operation links to the operations that take the id it
 // answers, each link names a real operation and fills every path parameter that operation needs,
 // from a field the creating answer documents or a path parameter of the creating request.
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 
 type Json = Record<string, any>;
 const doc = buildOpenApiDocument() as Json;

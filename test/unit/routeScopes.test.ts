@@ -3,8 +3,8 @@
 import Router from '@koa/router';
 import { routesWithoutAccess, assertEveryRouteHasAccess } from '../../src/http/routeAccessCheck';
 import { ROUTE_ACCESS, routeKey, scope } from '../../src/http/routeScopes';
-import { withRouteSecurity } from '../../src/schemas/docs/routeSecurity';
-import { buildOpenApiDocument } from '../../src/schemas/openapi';
+import { withRouteSecurity } from '../../src/openapi/routeSecurity';
+import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];

@@ -1,6 +1,6 @@
 // A journey's stage is the furthest it reached (issue 18): awareness (impressions only),
 // consideration (a citation, comparison or profile view), intent (a website visit), conversion.
-import type { JourneyStage } from '../../ports/analyticsStore';
+import type { JourneyStage } from './analyticsFacts';
 import type { AnalyticsEventType } from './analyticsEvent';
 
 export const JOURNEY_STAGES: readonly JourneyStage[] = ['awareness', 'consideration', 'intent', 'conversion'];

@@ -1,6 +1,6 @@
 // intent-journeys from the journeys of a period: counts per furthest stage, conversion rate,
 // mean touchpoints, mean duration in seconds, and the queries that started the most journeys.
-import type { JourneyFacts, JourneyStage } from '../../ports/analyticsStore';
+import type { JourneyFacts, JourneyStage } from './analyticsFacts';
 import { stageAtLeast } from './journeyStage';
 import { ratio, rounded } from './rounding';
 

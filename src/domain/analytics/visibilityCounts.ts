@@ -1,6 +1,6 @@
 // Adding daily rollup rows (one type each) into the counts of a slice of visibility; the same
 // arithmetic for every engine's rollups. zeroClick = impressions - followed impressions.
-import type { VisibilityCounts } from '../../ports/analyticsStore';
+import type { VisibilityCounts } from './analyticsFacts';
 
 export interface RollupRow {
   type: string;

@@ -9,7 +9,7 @@
 //
 // Terms weigh more than categories because a neutral query ("lunch") already narrows the
 // category; what sets places apart is the taste the session expressed ("vegan").
-import { normalizeKeyword, type SearchDocument } from '../../ports/searchIndex';
+import { normalizeKeyword, type SearchDocument } from './searchDocument';
 import { createTermMatcher } from './termMatch';
 
 /** What a session remembers (kept by the session store; counts, not booleans). */

@@ -29,7 +29,7 @@
 // and equal other signals never needs the tie-break: distance is part of the score.
 import { formatMoney } from '../money';
 import type { VerificationLevel } from '../profile';
-import { rankingFieldsOf, type RankingFields, type SearchDocument } from '../../ports/searchIndex';
+import { rankingFieldsOf, type RankingFields, type SearchDocument } from './searchDocument';
 import type { SearchIntent } from './intent';
 import { hoursReason, type OpeningFilter } from './openingFilter';
 import { createPersonalizationScorer, type SessionProfile } from './personalization';

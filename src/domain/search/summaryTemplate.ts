@@ -1,7 +1,7 @@
 // The default `response` text of consumer search: deterministic and built only from the
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
-import { normalizeKeyword } from '../../ports/searchIndex';
+import { normalizeKeyword } from './searchDocument';
 import { canonicalCategory } from './categorySynonyms';
 import type { SearchIntent } from './intent';
 import { askedThings } from './queryMatch';

@@ -1,7 +1,7 @@
 // Which query terms a search document mentions, for ranking reasons and personalisation.
 // Deliberately simple: case-insensitive whole-word match with plural/suffix tolerance
 // ("taco" finds "tacos", "vegan" finds "vegans"); the index does the real stemming.
-import type { SearchDocument } from '../../ports/searchIndex';
+import type { SearchDocument } from './searchDocument';
 
 const textCache = new WeakMap<SearchDocument, string>();
 

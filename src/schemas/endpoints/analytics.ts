@@ -5,7 +5,7 @@ import type { SchemaObject } from 'ajv';
 import { ATTRIBUTION_MODELS, type AttributionModel } from '../../domain/analytics/attribution';
 import { JOURNEY_STAGES } from '../../domain/analytics/journeyStage';
 import { GRANULARITIES, type Granularity } from '../../domain/analytics/timeBuckets';
-import type { JourneyStage } from '../../ports/analyticsStore';
+import type { JourneyStage } from '../../domain/analytics/analyticsFacts';
 import { businessIdSchema } from '../parts/ids';
 import { text } from '../parts/text';
 

@@ -1,6 +1,6 @@
 // Search responses (spec 2.5, 4.2; issue 3).
 import type { SchemaObject } from 'ajv';
-import { EXACT_TOTAL_BOUND } from '../../ports/searchIndex';
+import { EXACT_TOTAL_BOUND } from '../../domain/search/exactTotalBound';
 import { DIRECTORY_LEVELS } from '../endpoints/directory';
 import { offsetPaginationSchema } from './common';
 

@@ -2,7 +2,7 @@
 // body schema (ajv: limits, defaults, the same field and issue on refusal) and the same search,
 // whose record stage records the answer for analytics under the surface and platform of the caller.
 import type { Principal } from '../../domain/principal';
-import { bodyChecker } from '../../http/validate';
+import { bodyChecker } from '../../schemas/check';
 import { type ConsumerSearchBody, consumerSearchBodySchema } from '../../schemas/endpoints/consumerSearch';
 import type { AnsweredOn, ConsumerSearch, ConsumerSearchResult } from './consumerSearch';
 

@@ -9,7 +9,7 @@ import type { Review } from '../../domain/reviews/review';
 import type { VerificationRequest } from '../../domain/verification';
 import type { WebhookEventType } from '../../domain/webhooks/eventTypes';
 import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
-import { presentProfile } from '../../routes/presenters/profilePresenter';
+import { presentProfile } from '../../presenters/profilePresenter';
 import { presentBooking } from '../bookings/bookingPresenter';
 import { presentReview } from '../reviews/reviewPresenter';
 

@@ -2,7 +2,8 @@
 import type { SchemaObject } from 'ajv';
 import type { Context } from 'koa';
 import { ValidationError } from '../../../src/domain/errors';
-import { assertValid, validateQuery } from '../../../src/http/validate';
+import { validateQuery } from '../../../src/http/validate';
+import { assertValid } from '../../../src/schemas/check';
 
 export interface Reported {
   field: string;

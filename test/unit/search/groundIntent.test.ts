@@ -1,6 +1,6 @@
 import { groundModelIntent, MAX_MODEL_TERMS } from '../../../src/domain/search/groundIntent';
 import { parseIntentByRules, type SearchIntent } from '../../../src/domain/search/intent';
-import { understandQuery } from '../../../src/domain/search/understandQuery';
+import { understandQuery } from '../../../src/services/search/understandQuery';
 import type { LanguageModel } from '../../../src/ports/llm';
 
 const answer = (extra: Partial<SearchIntent>): SearchIntent => ({ terms: [], categories: ['restaurants'], serviceTerms: ['pizza'], ...extra });

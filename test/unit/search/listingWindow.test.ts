@@ -3,7 +3,7 @@
 // not promise a page no index will fill.
 import type { Principal } from '../../../src/domain/principal';
 import type { SearchHit, SearchIndex, SearchQuery } from '../../../src/ports/searchIndex';
-import { presentListingPage } from '../../../src/routes/presenters/searchResultPresenter';
+import { presentListingPage } from '../../../src/presenters/searchResultPresenter';
 import { MAX_RESULT_WINDOW } from '../../../src/adapters/elasticsearch/queryBuilder';
 import { LISTING_RESULT_WINDOW } from '../../../src/domain/search/listingWindow';
 import { createListingSearch } from '../../../src/services/search/listingSearch';

@@ -1,6 +1,6 @@
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import { rankCandidates } from '../../../src/domain/search/ranking';
-import { summarise, summaryBusiness } from '../../../src/domain/search/summarise';
+import { summarise, summaryBusiness } from '../../../src/services/search/summarise';
 import { templateSummary } from '../../../src/domain/search/summaryTemplate';
 import type { LanguageModel } from '../../../src/ports/llm';
 import { rankedFor } from '../../fixtures/rankedFor';

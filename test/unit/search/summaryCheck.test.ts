@@ -1,7 +1,7 @@
 import { summaryProblem, type SummaryContext } from '../../../src/domain/search/summaryCheck';
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import { rankCandidates } from '../../../src/domain/search/ranking';
-import { plainSummary, summarise } from '../../../src/domain/search/summarise';
+import { plainSummary, summarise } from '../../../src/services/search/summarise';
 import { templateSummary } from '../../../src/domain/search/summaryTemplate';
 import type { LanguageModel } from '../../../src/ports/llm';
 import { searchDocument } from '../../fixtures/searchDocument';

@@ -1,5 +1,5 @@
 import { parseIntentByRules, type SearchIntent } from '../../../src/domain/search/intent';
-import { understandQuery } from '../../../src/domain/search/understandQuery';
+import { understandQuery } from '../../../src/services/search/understandQuery';
 import type { LanguageModel } from '../../../src/ports/llm';
 
 // A hand-written LanguageModel: the port is ours, so a small fake is the honest test

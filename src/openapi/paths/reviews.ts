@@ -1,5 +1,5 @@
 // Reviews of a business (issue 21).
-import { listReviewsQuerySchema } from '../../endpoints/reviews';
+import { listReviewsQuerySchema } from '../../schemas/endpoints/reviews';
 import { ref } from '../components';
 import { operation } from '../operation';
 

@@ -4,8 +4,8 @@ import {
   benchmarksQuerySchema,
   intentJourneysQuerySchema,
   upstreamMetricsQuerySchema,
-} from '../../endpoints/analytics';
-import { attributionResponse, benchmarksResponse, intentJourneysResponse, upstreamMetricsResponse } from '../../responses/analytics';
+} from '../../schemas/endpoints/analytics';
+import { attributionResponse, benchmarksResponse, intentJourneysResponse, upstreamMetricsResponse } from '../../schemas/responses/analytics';
 import { operation } from '../operation';
 
 const tag = 'Analytics';

@@ -2,8 +2,8 @@
 // the delivery log. The events themselves and how to verify them: docs/webhooks.md.
 import { ref } from '../components';
 import { operation } from '../operation';
-import { webhookPageQuerySchema } from '../../endpoints/webhooks';
-import { MAX_ENDPOINTS, ROTATION_OVERLAP_MS } from '../../../services/webhooks/webhookEndpointService';
+import { webhookPageQuerySchema } from '../../schemas/endpoints/webhooks';
+import { MAX_ENDPOINTS, ROTATION_OVERLAP_MS } from '../../services/webhooks/webhookEndpointService';
 
 const tag = 'Webhooks';
 const access = 'credential' as const;

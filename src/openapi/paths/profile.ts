@@ -1,10 +1,10 @@
 // /business/profile itself (spec 2.2, 3, 4.3; issue 2).
 import { RATE_LIMIT_HEADERS, STANDARD_HEADERS, ref } from '../components';
 import { operation } from '../operation';
-import { profileStatusQuerySchema } from '../../endpoints/profile';
-import { REQUIRED_TO_PUBLISH } from '../../../domain/completeness';
-import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../../../domain/entityTags';
-import { listOwnedProfilesQuerySchema } from '../../endpoints/profileList';
+import { profileStatusQuerySchema } from '../../schemas/endpoints/profile';
+import { REQUIRED_TO_PUBLISH } from '../../domain/completeness';
+import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../../domain/entityTags';
+import { listOwnedProfilesQuerySchema } from '../../schemas/endpoints/profileList';
 
 const tag = 'Business profiles';
 

@@ -2,7 +2,7 @@
 // the request the service POSTs to a subscribed URL. `data` is the resource as the API returns it
 // (the same component schemas as the REST answers), so the catalogue and the deliveries cannot
 // drift apart; test/http/webhookEvents.test.ts checks real deliveries against these schemas.
-import { EMITTED_EVENT_TYPES, RESERVED_EVENT_TYPES } from '../../domain/webhooks/eventTypes';
+import { EMITTED_EVENT_TYPES, RESERVED_EVENT_TYPES } from '../domain/webhooks/eventTypes';
 import { ref } from './components';
 
 type EmittedType = (typeof EMITTED_EVENT_TYPES)[number];

@@ -3,10 +3,10 @@
 // the rules, after groundIntent drops what the sentence does not support. Any failure - error,
 // timeout, malformed answer - leaves the rules' intent.
 import type { LanguageModel } from '../../ports/llm';
-import { groundModelIntent } from './groundIntent';
-import { parseIntentByRules, type SearchIntent } from './intent';
-import { mergeIntents } from './mergeIntents';
-import { BudgetExceededError, withBudget } from './timeBudget';
+import { groundModelIntent } from '../../domain/search/groundIntent';
+import { parseIntentByRules, type SearchIntent } from '../../domain/search/intent';
+import { mergeIntents } from '../../domain/search/mergeIntents';
+import { BudgetExceededError, withBudget } from '../../domain/search/timeBudget';
 
 export const INTENT_BUDGET_MS = 800;
 

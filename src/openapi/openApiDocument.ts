@@ -1,27 +1,27 @@
 // The OpenAPI 3.1 document served at GET /v1/openapi.json. Request bodies and queries are the
 // very schema objects the validators compile (see docs/components.ts), so the document and
 // the behaviour cannot drift apart.
-import { buildComponents } from './docs/components';
-import { documentDescription } from './docs/description';
-import { analyticsEventPaths } from './docs/paths/analyticsEvents';
-import { analyticsPaths } from './docs/paths/analytics';
-import { withRouteSecurity } from './docs/routeSecurity';
-import { withLinks } from './docs/links';
-import { partnerAgreementPaths } from './docs/paths/partnerAgreements';
-import { oauthClientPaths } from './docs/paths/oauthClients';
-import { authPaths } from './docs/paths/auth';
-import { bookingPaths } from './docs/paths/bookings';
-import { catalogPaths } from './docs/paths/catalog';
-import { graphqlPaths } from './docs/paths/graphql';
-import { mcpPaths } from './docs/paths/mcp';
-import { mediaPaths } from './docs/paths/media';
-import { profilePaths } from './docs/paths/profile';
-import { reviewPaths } from './docs/paths/reviews';
-import { searchPaths } from './docs/paths/search';
-import { systemPaths } from './docs/paths/system';
-import { verificationPaths } from './docs/paths/verification';
-import { webhookPaths } from './docs/paths/webhooks';
-import { webhookEventDocs } from './docs/webhookEvents';
+import { buildComponents } from './components';
+import { documentDescription } from './description';
+import { analyticsEventPaths } from './paths/analyticsEvents';
+import { analyticsPaths } from './paths/analytics';
+import { withRouteSecurity } from './routeSecurity';
+import { withLinks } from './links';
+import { partnerAgreementPaths } from './paths/partnerAgreements';
+import { oauthClientPaths } from './paths/oauthClients';
+import { authPaths } from './paths/auth';
+import { bookingPaths } from './paths/bookings';
+import { catalogPaths } from './paths/catalog';
+import { graphqlPaths } from './paths/graphql';
+import { mcpPaths } from './paths/mcp';
+import { mediaPaths } from './paths/media';
+import { profilePaths } from './paths/profile';
+import { reviewPaths } from './paths/reviews';
+import { searchPaths } from './paths/search';
+import { systemPaths } from './paths/system';
+import { verificationPaths } from './paths/verification';
+import { webhookPaths } from './paths/webhooks';
+import { webhookEventDocs } from './webhookEvents';
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const components = buildComponents();

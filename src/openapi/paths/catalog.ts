@@ -1,9 +1,9 @@
 // Services, hours, blackout dates and exclusive content of a profile (spec 2.3-2.6, 4.3).
-import { removeBlackoutDatesQuerySchema } from '../../endpoints/blackoutDates';
+import { removeBlackoutDatesQuerySchema } from '../../schemas/endpoints/blackoutDates';
 import { operation } from '../operation';
-import { MAX_SERVICES } from '../../parts/service';
-import { BLACKOUT_HORIZON_DAYS, MAX_BLACKOUT_DATES } from '../../../domain/blackoutDates';
-import { EXCLUSIVE_SCORES_FORMULA } from '../../../domain/exclusiveContentScores';
+import { MAX_SERVICES } from '../../schemas/parts/service';
+import { BLACKOUT_HORIZON_DAYS, MAX_BLACKOUT_DATES } from '../../domain/blackoutDates';
+import { EXCLUSIVE_SCORES_FORMULA } from '../../domain/exclusiveContentScores';
 import { IF_MATCH_NOTE, NEW_ETAG } from './profile';
 
 const tag = 'Business profiles';

@@ -2,10 +2,10 @@
 // with a language model the model writes the text from the returned businesses only, within
 // `budgetMs`, and its text is used only if the grounding check passes.
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
-import type { RankedResult } from './ranking';
-import { summaryProblem } from './summaryCheck';
-import { type SummaryRequest, templateSummary, unmatchedNote } from './summaryTemplate';
-import { BudgetExceededError, withBudget } from './timeBudget';
+import type { RankedResult } from '../../domain/search/ranking';
+import { summaryProblem } from '../../domain/search/summaryCheck';
+import { type SummaryRequest, templateSummary, unmatchedNote } from '../../domain/search/summaryTemplate';
+import { BudgetExceededError, withBudget } from '../../domain/search/timeBudget';
 
 export const SUMMARY_BUDGET_MS = 2500;
 const MAX_SUMMARY_CHARS = 1500;

@@ -8,15 +8,15 @@ import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Principal } from '../domain/principal';
 import { authenticate } from '../http/authenticate';
-import { loadConfigOrExit } from '../runtime/loadConfigOrExit';
-import { openRuntime } from '../runtime/openRuntime';
+import { loadConfigOrExit } from './loadConfigOrExit';
+import { openRuntime } from './openRuntime';
 import { createAnswerRecording } from '../services/analytics/answerRecording';
 import { createOpeningCheck } from '../services/openingCheck';
 import { createProfileAccess } from '../services/profileMutation';
 import { createProfileService } from '../services/profileService';
 import { createConsumerSearch } from '../services/search/consumerSearch';
 import { createRecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
-import { createMcpServer } from './mcpServer';
+import { createMcpServer } from '../mcp/mcpServer';
 
 async function main(): Promise<void> {
   const key = process.env.MCP_API_KEY?.trim();

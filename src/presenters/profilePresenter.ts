@@ -1,7 +1,7 @@
 // The public shape of a profile (spec 2.2): internal bookkeeping (owner, partition,
 // dedupe keys, revision) stays inside.
-import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../../domain/profile';
-import { timeZoneAt } from '../../domain/timeZone';
+import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../domain/profile';
+import { timeZoneAt } from '../domain/timeZone';
 
 /** The zone the hours are read in (derived from the coordinates); null without coordinates. */
 function timeZoneOf(coordinates: Coordinates | undefined): string | null {

@@ -1,5 +1,5 @@
 // Bookings (issue 21).
-import { availabilityQuerySchema, bookingListQuerySchema } from '../../endpoints/bookings';
+import { availabilityQuerySchema, bookingListQuerySchema } from '../../schemas/endpoints/bookings';
 import { ref } from '../components';
 import { operation } from '../operation';
 

@@ -1,9 +1,9 @@
 // Search (spec 2.5, 4.2, 8; issue 3). Paths keep the spec's repeated /api/v1 after /v1.
-import { directoryQuerySchema } from '../../endpoints/directory';
-import { partnerSearchQuerySchema } from '../../endpoints/partnerSearch';
-import { AI_VISIBILITY_FORMULA } from '../../../domain/aiVisibilityScore';
-import { RANKING_FORMULA } from '../../../domain/search/ranking';
-import { CANDIDATE_POOL } from '../../../services/search/searchPlan';
+import { directoryQuerySchema } from '../../schemas/endpoints/directory';
+import { partnerSearchQuerySchema } from '../../schemas/endpoints/partnerSearch';
+import { AI_VISIBILITY_FORMULA } from '../../domain/aiVisibilityScore';
+import { RANKING_FORMULA } from '../../domain/search/ranking';
+import { CANDIDATE_POOL } from '../../services/search/searchPlan';
 import { operation } from '../operation';
 import { RECORDING_DESCRIPTION } from './analyticsEvents';
 

@@ -1,5 +1,5 @@
 // /admin/partner-agreements (spec 5.7, issue 20).
-import { listPartnerAgreementsQuerySchema } from '../../endpoints/partnerAgreements';
+import { listPartnerAgreementsQuerySchema } from '../../schemas/endpoints/partnerAgreements';
 import { ref } from '../components';
 import { operation } from '../operation';
 

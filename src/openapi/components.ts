@@ -1,35 +1,35 @@
 // components of the OpenAPI document: the request schemas are the very objects the
 // validators compile; response shapes, error responses (from ERROR_CODES), headers,
 // parameters and security schemes sit beside them.
-import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../../domain/entityTags';
-import { SESSION_ID } from '../../domain/sessionId';
+import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/entityTags';
+import { SESSION_ID } from '../domain/sessionId';
 import type { SchemaObject } from 'ajv';
-import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../endpoints/partnerAgreements';
-import { partnerAgreementListSchema, partnerAgreementSchema } from '../responses/partnerAgreements';
-import { createOAuthClientBodySchema } from '../endpoints/oauthClients';
-import { oauthAuthorizationListSchema, oauthClientListSchema, oauthClientSchema, oauthClientWithSecretSchema } from '../responses/oauthClients';
-import { updateAccountBodySchema, verificationDecisionBodySchema } from '../endpoints/admin';
-import { ingestEventsBodySchema } from '../endpoints/analyticsEvents';
-import { registerPlatformBodySchema } from '../endpoints/analyticsPlatforms';
-import { createApiKeyBodySchema } from '../endpoints/apiKeys';
-import { loginBodySchema, refreshBodySchema, registerBodySchema } from '../endpoints/auth';
-import { addBlackoutDatesBodySchema } from '../endpoints/blackoutDates';
-import { consumerSearchBodySchema } from '../endpoints/consumerSearch';
-import { updateExclusiveContentBodySchema } from '../endpoints/exclusiveContent';
-import { updateHoursBodySchema } from '../endpoints/hours';
-import { createProfileBodySchema, updateProfileBodySchema } from '../endpoints/profile';
-import { createServiceBodySchema, updateServiceBodySchema } from '../endpoints/services';
-import { requestVerificationBodySchema } from '../endpoints/verification';
-import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema, updateReviewBodySchema } from '../endpoints/reviews';
-import { reviewListSchema, reviewRecordSchema } from '../responses/reviews';
-import { createBookingBodySchema, updateBookingBodySchema } from '../endpoints/bookings';
-import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../responses/bookings';
-import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../errorCodes';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../parts/ids';
-import { createWebhookEndpointBodySchema, updateWebhookEndpointBodySchema } from '../endpoints/webhooks';
-import { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema, webhookTestSentSchema } from '../responses/webhooks';
-import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../responses/account';
-import { deletedSchema, errorDetailsSchema, metaSchema } from '../responses/common';
+import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../schemas/endpoints/partnerAgreements';
+import { partnerAgreementListSchema, partnerAgreementSchema } from '../schemas/responses/partnerAgreements';
+import { createOAuthClientBodySchema } from '../schemas/endpoints/oauthClients';
+import { oauthAuthorizationListSchema, oauthClientListSchema, oauthClientSchema, oauthClientWithSecretSchema } from '../schemas/responses/oauthClients';
+import { updateAccountBodySchema, verificationDecisionBodySchema } from '../schemas/endpoints/admin';
+import { ingestEventsBodySchema } from '../schemas/endpoints/analyticsEvents';
+import { registerPlatformBodySchema } from '../schemas/endpoints/analyticsPlatforms';
+import { createApiKeyBodySchema } from '../schemas/endpoints/apiKeys';
+import { loginBodySchema, refreshBodySchema, registerBodySchema } from '../schemas/endpoints/auth';
+import { addBlackoutDatesBodySchema } from '../schemas/endpoints/blackoutDates';
+import { consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
+import { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
+import { updateHoursBodySchema } from '../schemas/endpoints/hours';
+import { createProfileBodySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
+import { createServiceBodySchema, updateServiceBodySchema } from '../schemas/endpoints/services';
+import { requestVerificationBodySchema } from '../schemas/endpoints/verification';
+import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema, updateReviewBodySchema } from '../schemas/endpoints/reviews';
+import { reviewListSchema, reviewRecordSchema } from '../schemas/responses/reviews';
+import { createBookingBodySchema, updateBookingBodySchema } from '../schemas/endpoints/bookings';
+import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../schemas/responses/bookings';
+import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../schemas/errorCodes';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
+import { createWebhookEndpointBodySchema, updateWebhookEndpointBodySchema } from '../schemas/endpoints/webhooks';
+import { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema, webhookTestSentSchema } from '../schemas/responses/webhooks';
+import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../schemas/responses/account';
+import { deletedSchema, errorDetailsSchema, metaSchema } from '../schemas/responses/common';
 import {
   blackoutDatesResultSchema,
   exclusiveContentResultSchema,
@@ -39,7 +39,7 @@ import {
   profileStatusSchema,
   profileUpdatedSchema,
   serviceRecordSchema,
-} from '../responses/profile';
+} from '../schemas/responses/profile';
 import {
   healthSchema,
   mediaUploadedSchema,
@@ -47,12 +47,12 @@ import {
   verificationHistorySchema,
   verificationQueueSchema,
   verificationRecordSchema,
-} from '../responses/records';
-import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../responses/search';
-import { profileListSchema } from '../responses/lists';
-import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from '../responses/analyticsEvents';
-import { AI_PLATFORM_DESCRIPTION } from '../parts/aiPlatform';
-import { MAX_TOKEN_LENGTH } from '../../domain/analytics/trackedLinkToken';
+} from '../schemas/responses/records';
+import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../schemas/responses/search';
+import { profileListSchema } from '../schemas/responses/lists';
+import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from '../schemas/responses/analyticsEvents';
+import { AI_PLATFORM_DESCRIPTION } from '../schemas/parts/aiPlatform';
+import { MAX_TOKEN_LENGTH } from '../domain/analytics/trackedLinkToken';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });

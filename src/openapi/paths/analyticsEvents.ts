@@ -1,7 +1,7 @@
 // Analytics events in (issue 18): ingestion, the tracked redirect and the AI platform names.
-import { BUILT_IN_PLATFORMS, DIRECT_PLATFORM } from '../../../domain/analytics/analyticsEvent';
-import { DEFAULT_FLUSH_INTERVAL_MS } from '../../../services/analytics/bufferedEventRecorder';
-import { INGESTED_EVENT_TYPES, MAX_EVENT_AGE_DAYS, MAX_INGESTED_EVENTS } from '../../endpoints/analyticsEvents';
+import { BUILT_IN_PLATFORMS, DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
+import { DEFAULT_FLUSH_INTERVAL_MS } from '../../services/analytics/bufferedEventRecorder';
+import { INGESTED_EVENT_TYPES, MAX_EVENT_AGE_DAYS, MAX_INGESTED_EVENTS } from '../../schemas/endpoints/analyticsEvents';
 import { operation } from '../operation';
 
 const tag = 'Analytics';

@@ -1,7 +1,7 @@
 // Adds `trackedUrl` to search result items that have a website (issue 18).
 import type { Context } from 'koa';
-import type { TrackedLink } from '../../domain/analytics/trackedLinkToken';
-import type { TrackedLinks } from '../../services/analytics/trackedLinks';
+import type { TrackedLink } from '../domain/analytics/trackedLinkToken';
+import type { TrackedLinks } from '../services/analytics/trackedLinks';
 
 type Linkable = { id: string; website?: string; trackedUrl?: string };
 

@@ -1,9 +1,9 @@
 // Search result items. Consumer items follow spec 2.5 (distance in kilometres); directory
 // and partner items are 2.5 without personalisation, plus aiVisibilityScore and
 // verificationLevel (documented in OpenAPI).
-import type { RankedResult } from '../../domain/search/ranking';
-import type { SearchDocument, SearchHit, SearchResult } from '../../ports/searchIndex';
-import { LISTING_RESULT_WINDOW } from '../../domain/search/listingWindow';
+import type { RankedResult } from '../domain/search/ranking';
+import type { SearchDocument, SearchHit, SearchResult } from '../ports/searchIndex';
+import { LISTING_RESULT_WINDOW } from '../domain/search/listingWindow';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 

@@ -1,5 +1,5 @@
 // Verification requests and admin decisions (spec 2.6, 4.3; issue 2), admin account settings (issues 3, 4).
-import { verificationQueueQuerySchema } from '../../endpoints/admin';
+import { verificationQueueQuerySchema } from '../../schemas/endpoints/admin';
 import { operation } from '../operation';
 
 export function verificationPaths() {

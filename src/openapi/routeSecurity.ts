@@ -1,7 +1,7 @@
 // Writes each operation's `security` from http/routeScopes.ts, the table the app enforces: the
 // scope an operation needs is listed under every credential scheme that can carry it (OpenAPI
 // 3.1 allows role names for non-OAuth schemes), so the document says what the server does.
-import { type RouteAccess, ROUTE_ACCESS, routeAccessOf } from '../../http/routeScopes';
+import { type RouteAccess, ROUTE_ACCESS, routeAccessOf } from '../http/routeScopes';
 
 type Operation = Record<string, unknown> & { description?: string };
 type PathItem = Record<string, Operation>;

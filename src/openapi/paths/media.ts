@@ -1,5 +1,5 @@
 // Media upload, removal and serving (spec 4.3; issue 2).
-import { MEDIA_SIZE_LIMITS, mediaUploadFieldsSchema } from '../../endpoints/media';
+import { MEDIA_SIZE_LIMITS, mediaUploadFieldsSchema } from '../../schemas/endpoints/media';
 import { operation } from '../operation';
 
 const tag = 'Media';

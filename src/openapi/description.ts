@@ -1,7 +1,7 @@
 // The prose of the document: the conventions and the behaviours the spec leaves "not shown",
 // as this service implements them. The error table is generated from ERROR_CODES.
-import { ERROR_CODES, type ErrorCode } from '../errorCodes';
-import { MEDIA_SIZE_LIMITS } from '../endpoints/media';
+import { ERROR_CODES, type ErrorCode } from '../schemas/errorCodes';
+import { MEDIA_SIZE_LIMITS } from '../schemas/endpoints/media';
 
 const MB = 1024 * 1024;
 
