@@ -6,7 +6,7 @@ import Koa, { type Middleware } from 'koa';
 import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticate } from './http/authenticate';
-import { createAuthFailureLimiter, type AuthFailureLimiter } from './http/authFailureLimiter';
+import { createAuthFailureLimiter, type AuthFailureLimiter } from './core/authFailureLimiter';
 import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { idempotentJsonBody } from './http/idempotency';

@@ -9,7 +9,7 @@ import { ForbiddenError, UnauthorizedError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { sha256Hex } from '../domain/secretHash';
 import type { Store } from '../ports/store';
-import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from './authFailureLimiter';
+import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from '../core/authFailureLimiter';
 import type { OAuthTokenResolver } from '../services/oauth/oauthTokens';
 
 // lastUsedAt is informational: one write per key per minute is plenty, and keeps the

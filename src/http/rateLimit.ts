@@ -7,7 +7,7 @@ import { RateLimitedError } from '../domain/errors';
 import type { Plan } from '../domain/account';
 import type { Principal } from '../domain/principal';
 import { describeWindow, rateLimitFor, type RateLimitArea } from '../domain/rateLimitTiers';
-import type { RateLimiter } from './rateLimiter';
+import type { RateLimiter } from '../core/rateLimiter';
 
 /** `floorPlan`: DEV_RATE_LIMIT_PLAN (config.ts), development only: no caller counts below that plan's limits. */
 export function rateLimit(limiter: RateLimiter, area: RateLimitArea, options: { floorPlan?: Plan } = {}): Middleware {

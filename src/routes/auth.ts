@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { ApiKeyService } from '../services/apiKeyService';
 import { normalizeEmail, type AuthService } from '../services/authService';
-import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from '../http/authFailureLimiter';
+import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from '../core/authFailureLimiter';
 import { requireRouteAccess } from '../http/authorize';
 import { created, ok } from '../http/envelope';
 import { jsonBody } from '../http/jsonBody';

@@ -1,5 +1,5 @@
 // One suite for the failed-authentication limiter, run on memory and on Redis (issue 24).
-import type { AuthFailureLimiter, AuthFailureLimiterOptions } from '../../src/http/authFailureLimiter';
+import type { AuthFailureLimiter, AuthFailureLimiterOptions } from '../../src/core/authFailureLimiter';
 import { RateLimitedError } from '../../src/domain/errors';
 
 /** Limits small enough to reach by hand: 3 per account, 5 per address, per 60 s. */

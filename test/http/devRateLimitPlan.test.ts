@@ -8,7 +8,7 @@ import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import type { Plan } from '../../src/domain/account';
 import { rateLimit } from '../../src/http/rateLimit';
-import { createRateLimiter } from '../../src/http/rateLimiter';
+import { createRateLimiter } from '../../src/core/rateLimiter';
 import { createLogger } from '../../src/logger';
 import { apiKey, signUp } from './actors';
 import { buildTestApp, type TestApp } from './testApp';

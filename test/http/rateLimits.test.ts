@@ -2,7 +2,7 @@
 // limited response, 429 RATE_LIMITED with Retry-After, sk_test_ keys at 100 per hour.
 import request from 'supertest';
 import { rateLimit } from '../../src/http/rateLimit';
-import { createRateLimiter } from '../../src/http/rateLimiter';
+import { createRateLimiter } from '../../src/core/rateLimiter';
 import { createLogger } from '../../src/logger';
 import type { RateLimitArea } from '../../src/routes/routeGuards';
 import { apiKey, signUp, type Actor } from './actors';

@@ -2,7 +2,7 @@
 import type Redis from 'ioredis';
 import { createRedisClient, redisReady } from '../../src/adapters/redis/redisClient';
 import { createLogger } from '../../src/logger';
-import { createAuthFailureLimiter } from '../../src/http/authFailureLimiter';
+import { createAuthFailureLimiter } from '../../src/core/authFailureLimiter';
 import { authFailureLimiterContract, SMALL_RULES } from '../contract/authFailureLimiter.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type Redis from 'ioredis';
 import pino from 'pino';
 import { createRedisClient } from '../../src/adapters/redis/redisClient';
-import { createRateLimiter } from '../../src/http/rateLimiter';
+import { createRateLimiter } from '../../src/core/rateLimiter';
 import { principal, requestTimes, startRateLimitedApp, type RateLimitedApp } from '../fixtures/rateLimitedApp';
 import { startRedis, type RedisHarness } from '../harness/redis';
 

@@ -1,6 +1,6 @@
 // The rateLimit middleware with the in-memory limiter, driven over HTTP.
 import pino from 'pino';
-import { createRateLimiter } from '../../src/http/rateLimiter';
+import { createRateLimiter } from '../../src/core/rateLimiter';
 import { principal, requestTimes, startRateLimitedApp, type RateLimitedApp } from '../fixtures/rateLimitedApp';
 
 const callers = {

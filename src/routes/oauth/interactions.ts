@@ -10,7 +10,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import { SCOPES, type Scope } from '../../domain/account';
 import { DomainError, RateLimitedError } from '../../domain/errors';
-import type { AuthFailureLimiter } from '../../http/authFailureLimiter';
+import type { AuthFailureLimiter } from '../../core/authFailureLimiter';
 import type { Store } from '../../ports/store';
 import type { AuthService } from '../../services/authService';
 import { INTERACTION_PATH } from '../../services/oauth/oauthProvider';

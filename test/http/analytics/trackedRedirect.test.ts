@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { signTrackedLink, trackedLinkKey } from '../../../src/domain/analytics/trackedLinkToken';
 import { rateLimit } from '../../../src/http/rateLimit';
-import { createRateLimiter } from '../../../src/http/rateLimiter';
+import { createRateLimiter } from '../../../src/core/rateLimiter';
 import { createLogger } from '../../../src/logger';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { createLogger } from '../../../src/logger';
 import { rateLimit } from '../../../src/http/rateLimit';
-import { createRateLimiter } from '../../../src/http/rateLimiter';
+import { createRateLimiter } from '../../../src/core/rateLimiter';
 import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 import { completeProfileBody, signUp, type Actor } from '../actors';
 import { oauthToken, type OAuthTokenSet } from '../oauthTokens';
