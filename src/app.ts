@@ -20,6 +20,7 @@ import type { AnalyticsStore } from './ports/analyticsStore';
 import type { Cache } from './ports/cache';
 import type { EventRecorder } from './ports/eventRecorder';
 import type { LanguageModel } from './ports/llm';
+import type { McpSessionStore } from './ports/mcpSessions';
 import type { MediaStorage } from './ports/mediaStorage';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
@@ -86,6 +87,8 @@ export interface AppDeps {
   summaryCache: Cache<string>;
   /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
   llm?: LanguageModel;
+  /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
+  mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
   authFailures?: AuthFailureLimiter;
   /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
@@ -176,7 +179,7 @@ export function createApp(deps: AppDeps): Koa {
     analyticsPlatformRoutes({ guards, platforms }),
     bookingRoutes({ guards, bookings }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
-    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger, bookings } }),
+    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger, bookings } }),
     // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
     graphqlRoutes({
       guards,

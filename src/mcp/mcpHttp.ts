@@ -1,112 +1,108 @@
 // POST/DELETE /v1/mcp (issue 23): the MCP Streamable HTTP transport of the official SDK, bridged
-// from Koa. With sessions: clientInfo.name, which analytics attribute every answer to, is sent
-// only in `initialize`, so the server that received it must answer the session's later calls.
-// Sessions live in this process (behind several instances, route by the Mcp-Session-Id header),
-// belong to the account and environment that opened them, end on DELETE, after 30 idle minutes,
-// or when the process holds MAX_SESSIONS and a new one starts (the least recently used goes).
-// Every request is authenticated on its own (a revoked key fails on its next call); tools/call
-// messages count against the caller's `search` rate-limit area. Answers are JSON, not SSE
-// (enableJsonResponse): the tools answer at once, and no server-initiated stream is offered,
+// from Koa. Sessions are ours, not the transport's, so that any API instance can serve any request
+// of a session (issue 36): `initialize` stores what it established (the account and environment
+// that opened it, clientInfo, the protocol version) in the session store (ports/mcpSessions.ts:
+// Redis with REDIS_URL, else this process) and answers its id in Mcp-Session-Id; every later
+// request names it, and the instance that receives it serves that one request with a server from
+// its pool (mcpServerPool.ts) and a stateless SDK transport. clientInfo.name, which analytics attribute every answer to, is sent
+// only in `initialize`: it reaches later requests through the stored session.
+// A session belongs to the account and environment that opened it (another caller's id is as
+// unknown as a made-up one), ends on DELETE, after 30 idle minutes, or when its account opens its
+// 101st. Every request is authenticated on its own (a revoked key fails on its next call);
+// tools/call messages count against the caller's `search` rate-limit area. Answers are JSON, not
+// SSE (enableJsonResponse): the tools answer at once and no server-initiated stream is offered,
 // so GET is 405.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
+import { UnavailableError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { principalOf } from '../http/principal';
+import type { McpSession, McpSessionStore } from '../ports/mcpSessions';
 import type { RouteGuards } from '../routes/routeGuards';
 import { createMcpServer } from './mcpServer';
+import { createMcpServerPool } from './mcpServerPool';
 import type { McpToolDeps, ToolExtra } from './mcpTools';
+import { sendWebResponse, webRequestOf } from './webExchange';
 
 const SESSION_HEADER = 'mcp-session-id';
-export const MCP_SESSION_IDLE_MS = 30 * 60_000;
-export const MAX_SESSIONS = 1000;
+const RETRY_AFTER_SECONDS = 1;
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
-  accountId: string;
-  environment: Principal['environment'];
-  lastUsed: number;
-}
-
-type JsonRpcMessage = { method?: unknown };
+type JsonRpcMessage = { method?: unknown; params?: unknown };
 
 function messagesOf(body: unknown): JsonRpcMessage[] {
   if (Array.isArray(body)) return body.filter((one): one is JsonRpcMessage => typeof one === 'object' && one !== null);
   return typeof body === 'object' && body !== null ? [body as JsonRpcMessage] : [];
 }
 
-/** A JSON-RPC error answered by us (not the SDK): unknown session, missing session. */
+/** A JSON-RPC error answered by us (not the SDK): unknown session, missing session, store down. */
 function rpcError(ctx: Context, status: number, message: string): void {
   ctx.status = status;
   ctx.body = { jsonrpc: '2.0', error: { code: -32000, message }, id: null };
 }
 
+const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value.slice(0, 200) : fallback);
+
+/** The session an `initialize` message opens (its fields checked by the SDK when it answers). */
+function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal): McpSession {
+  const params = (typeof initialize.params === 'object' && initialize.params !== null ? initialize.params : {}) as Record<string, unknown>;
+  const clientInfo = (typeof params.clientInfo === 'object' && params.clientInfo !== null ? params.clientInfo : {}) as Record<string, unknown>;
+  return {
+    id: randomUUID(),
+    accountId: principal.accountId,
+    environment: principal.environment,
+    clientName: text(clientInfo.name, ''),
+    clientVersion: text(clientInfo.version, ''),
+    protocolVersion: text(params.protocolVersion, LATEST_PROTOCOL_VERSION),
+  };
+}
+
 const principalFromExtra = (extra: ToolExtra) => extra.authInfo?.extra?.principal as Principal;
 
-export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; tools: McpToolDeps; clock?: () => number }): Router {
-  const { guards, tools } = deps;
-  const now = deps.clock ?? Date.now;
-  const sessions = new Map<string, Session>();
+export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; tools: McpToolDeps; sessions: McpSessionStore }): Router {
+  const { guards, tools, sessions } = deps;
   const searchLimit = guards.rateLimit('search');
   const router = new Router({ prefix: '/mcp' });
+  const servers = createMcpServerPool((context) => createMcpServer(tools, principalFromExtra, context));
 
-  function end(id: string): void {
-    const session = sessions.get(id);
-    if (!session) return;
-    sessions.delete(id);
-    void session.server.close().catch(() => undefined);
-  }
-
-  function sweep(): void {
-    const cutoff = now() - MCP_SESSION_IDLE_MS;
-    for (const [id, session] of sessions) if (session.lastUsed < cutoff) end(id);
-    // Map order is least recently used first (a used session is moved to the end).
-    while (sessions.size >= MAX_SESSIONS) end(sessions.keys().next().value as string);
-  }
-
-  async function open(principal: Principal): Promise<Session> {
-    sweep();
-    const server = createMcpServer(tools, principalFromExtra);
-    const session: Session = { server, accountId: principal.accountId, environment: principal.environment, lastUsed: now(), transport: undefined as never };
-    session.transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
-      onsessioninitialized: (id) => {
-        sessions.set(id, session);
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
-    });
-    await server.connect(session.transport);
-    return session;
+  /** Runs a store call; while the store is down the client gets a retryable 503 instead of a lost session. */
+  async function withStore<T>(ctx: Context, call: () => Promise<T>): Promise<{ value: T } | undefined> {
+    try {
+      return { value: await call() };
+    } catch (error) {
+      if (!(error instanceof UnavailableError)) throw error;
+      ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      rpcError(ctx, 503, 'Sessions are unavailable for a moment; retry shortly');
+      return undefined;
+    }
   }
 
   /** The caller's own session named in the header; another account's is as unknown as a made-up one. */
-  function existing(ctx: Context, principal: Principal): Session | undefined {
-    const session = sessions.get(ctx.get(SESSION_HEADER));
-    if (!session || session.accountId !== principal.accountId || session.environment !== principal.environment) return undefined;
-    if (now() - session.lastUsed > MCP_SESSION_IDLE_MS) {
-      end(ctx.get(SESSION_HEADER));
-      return undefined;
-    }
-    sessions.delete(ctx.get(SESSION_HEADER));
-    sessions.set(ctx.get(SESSION_HEADER), session);
-    session.lastUsed = now();
-    return session;
+  async function existing(ctx: Context, principal: Principal): Promise<{ value: McpSession | undefined } | undefined> {
+    const found = await withStore(ctx, () => sessions.use(ctx.get(SESSION_HEADER)));
+    if (!found) return undefined;
+    const session = found.value;
+    const owned = session && session.accountId === principal.accountId && session.environment === principal.environment;
+    return { value: owned ? session : undefined };
   }
 
-  async function handOver(ctx: Context, session: Session, body?: unknown): Promise<void> {
+  /** One request: a server of its own while it runs and a stateless transport, with what the session established. */
+  async function handOver(ctx: Context, session: McpSession, body: unknown): Promise<Response> {
     const principal = principalOf(ctx);
-    // The SDK passes req.auth to every handler as extra.authInfo: the principal of this request.
-    (ctx.req as typeof ctx.req & { auth?: unknown }).auth = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: { principal } };
-    // The SDK writes the response itself; the body was already read and parsed by koa-body.
-    ctx.respond = false;
-    await session.transport.handleRequest(ctx.req, ctx.res, body);
+    // The SDK passes authInfo to every handler as extra.authInfo: the principal of this request.
+    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: { principal } };
+    return servers.serve(session.clientName, async (server) => {
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(webRequestOf(ctx), { authInfo, parsedBody: body });
+      } finally {
+        await server.close();
+      }
+    });
   }
 
   // Credential and the route's scope (http/routeScopes.ts); the rate limit is counted per tools/call below.
@@ -116,23 +112,37 @@ export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware
     const principal = principalOf(ctx);
     const body = ctx.request.body as unknown;
     const messages = messagesOf(body);
-    let session: Session | undefined;
+    const initialize = messages.find((message) => message.method === 'initialize');
+    let session: McpSession;
+    let opened = false;
     if (ctx.get(SESSION_HEADER)) {
-      session = existing(ctx, principal);
-      if (!session) return rpcError(ctx, 404, 'Session not found: start a new one with initialize');
-    } else if (messages.some((message) => message.method === 'initialize')) {
-      session = await open(principal);
+      const found = await existing(ctx, principal);
+      if (!found) return;
+      if (!found.value) return rpcError(ctx, 404, 'Session not found: start a new one with initialize');
+      session = found.value;
+    } else if (initialize) {
+      session = sessionOpenedBy(initialize, principal);
+      if (!(await withStore(ctx, () => sessions.open(session)))) return;
+      opened = true;
     } else {
       return rpcError(ctx, 400, `Bad Request: send ${SESSION_HEADER} (from the initialize answer), or initialize first`);
     }
     if (messages.some((message) => message.method === 'tools/call')) await searchLimit(ctx, async () => undefined);
-    await handOver(ctx, session, body);
+    const response = await handOver(ctx, session, body).catch(async (error: unknown) => {
+      if (opened) await sessions.end(session.id).catch(() => undefined);
+      throw error;
+    });
+    // An initialize the SDK refused opened nothing.
+    if (opened && response.status !== 200) await sessions.end(session.id).catch(() => undefined);
+    await sendWebResponse(ctx, response, opened && response.status === 200 ? { [SESSION_HEADER]: session.id } : {});
   });
 
   router.delete('/', guard, async (ctx) => {
-    const session = existing(ctx, principalOf(ctx));
-    if (!session) return rpcError(ctx, 404, 'Session not found');
-    await handOver(ctx, session);
+    const found = await existing(ctx, principalOf(ctx));
+    if (!found) return;
+    if (!found.value) return rpcError(ctx, 404, 'Session not found');
+    if (!(await withStore(ctx, () => sessions.end(ctx.get(SESSION_HEADER))))) return;
+    await sendWebResponse(ctx, new Response(null, { status: 200 }));
   });
 
   return router;

@@ -1,6 +1,6 @@
 // One MCP server (issue 23) for one session: the tools of mcpTools.ts plus the business://{id}
 // resource (a published profile as JSON, read with the same scope and visibility as get_business).
-// Built per session by the HTTP transport (mcpHttp.ts) and once by the stdio entry point.
+// Built per request by the HTTP transport (mcpHttp.ts) and once by the stdio entry point.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
 import { presentProfile } from '../presenters/profilePresenter';
@@ -14,11 +14,16 @@ const INSTRUCTIONS =
   'Local business discovery. Use search_businesses for what the user asks in their words, then get_business for details ' +
   '(services and prices, hours, exclusive content) and check_open before saying a place is open. Ids look like biz_...';
 
-/** `principal` answers the caller of the request being handled (HTTP: each request's own credential). */
-export function createMcpServer(deps: McpToolDeps, principal: (extra: ToolExtra) => Principal | Promise<Principal>): McpServer {
+/**
+ * `principal` answers the caller of the request being handled (HTTP: each request's own credential).
+ * `request` (HTTP): the name the client gave in `initialize`, read from the session for each request,
+ * since an HTTP server serves one request of any session at a time (mcpHttp.ts); stdio's one server
+ * learns it from `initialize` itself.
+ */
+export function createMcpServer(deps: McpToolDeps, principal: (extra: ToolExtra) => Principal | Promise<Principal>, request?: { clientName: string | undefined }): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   // Asked at each call: the client names itself in `initialize`, before any tool is called.
-  const platform = () => platformOfMcpClient(server.server.getClientVersion()?.name);
+  const platform = () => platformOfMcpClient(request ? request.clientName : server.server.getClientVersion()?.name);
   registerTools(server, deps, { principal, platform });
 
   // No `list`: enumerating every business is what search is for; clients read one by id.

@@ -14,6 +14,8 @@ import { createRedisCache } from '../adapters/redis/redisCache';
 import { createSqliteOAuthStorage } from '../adapters/sqlite/oauth/sqliteOAuthStorage';
 import { createRedisClient, redisReady } from '../adapters/redis/redisClient';
 import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
+import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
+import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
 import type { Config } from '../config';
 import { rateLimit } from '../http/rateLimit';
 import { createRateLimiter } from '../core/rateLimiter';
@@ -93,6 +95,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       redis = client;
     }
     const sessions = redis ? createRedisSessionStore({ redis }) : createLruSessionStore();
+    const mcpSessions = redis ? createRedisMcpSessions({ redis }) : createMemoryMcpSessions();
     const summaryCache = redis ? createRedisCache<string>({ redis, namespace: 'summary', logger }) : createMemoryCache<string>();
     const limiter = createRateLimiter({ redis, logger });
     if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
@@ -177,7 +180,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
       engines,
       indexer,
       webhookDispatcher,

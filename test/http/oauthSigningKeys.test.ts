@@ -8,18 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import request from 'supertest';
-import { createApp } from '../../src/app';
 import { createSqliteOAuthStorage } from '../../src/adapters/sqlite/oauth/sqliteOAuthStorage';
-import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
-import { createMemoryCache } from '../../src/adapters/memory/memoryCache';
-import { createLogger } from '../../src/logger';
 import { createSecretBox } from '../../src/domain/webhooks/secretBox';
 import { rotationPolicy } from '../../src/domain/oauth/signingKeyRotation';
 import type { OAuthSettings } from '../../src/routes/oauth/oauthModule';
 import type { OAuthStorage } from '../../src/ports/oauthStorage';
 import { signUp, type Actor } from './actors';
 import { oauthToken, registerClient, type OAuthClient } from './oauthTokens';
-import { buildTestApp, type TestApp } from './testApp';
+import { buildAnotherInstance, buildTestApp, type TestApp } from './testApp';
 
 const ISSUER = 'http://localhost:8080';
 let dir: string;
@@ -34,23 +30,7 @@ function oauthSettings(): OAuthSettings {
 }
 
 /** Another API process: its own app (own provider, own key ring) on the same store and OAuth storage. */
-function anotherInstance(): TestApp {
-  const koa = createApp({
-    config: { jsonBodyLimit: 1024 * 1024, jwtSecret: first.jwtSecret },
-    logger: createLogger('silent'),
-    store: first.store,
-    mediaStorage: first.mediaStorage,
-    searchIndex: first.searchIndex,
-    sessions: createLruSessionStore(),
-    summaryCache: createMemoryCache<string>(),
-    rateLimit: () => (_ctx, next) => next(),
-    readiness: async () => ({ ready: true, backends: {} }),
-    analytics: first.analytics,
-    eventRecorder: first.eventRecorder,
-    oauth: oauthSettings(),
-  });
-  return { ...first, koa, callback: koa.callback() };
-}
+const anotherInstance = () => buildAnotherInstance(first, { oauth: oauthSettings() });
 
 async function jwksOf(app: TestApp): Promise<JSONWebKeySet> {
   const response = await request(app.callback).get('/oauth/jwks');

@@ -9,6 +9,7 @@ import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app';
 import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaStorage';
 import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
+import { createMemoryMcpSessions } from '../../src/adapters/memory/memoryMcpSessions';
 import { createMemoryCache } from '../../src/adapters/memory/memoryCache';
 import { createSqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
 import { createSqliteOAuthStorage } from '../../src/adapters/sqlite/oauth/sqliteOAuthStorage';
@@ -68,6 +69,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     mediaStorage,
     searchIndex,
     sessions: createLruSessionStore(),
+    mcpSessions: createMemoryMcpSessions(),
     summaryCache: createMemoryCache<string>(),
     rateLimit: () => passThrough,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
@@ -98,6 +100,31 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second API instance beside `first`: its own app (own OAuth provider and key ring, own MCP
+ * routes, own in-process limiters) on the same store, index, media and analytics, as another
+ * process on the same engines would be. Closing `first` closes what they share.
+ */
+export function buildAnotherInstance(first: TestApp, overrides: Partial<AppDeps> = {}): TestApp {
+  const koa = createApp({
+    config: { jsonBodyLimit: 1024 * 1024, jwtSecret: first.jwtSecret },
+    logger: createLogger('silent'),
+    store: first.store,
+    mediaStorage: first.mediaStorage,
+    searchIndex: first.searchIndex,
+    sessions: createLruSessionStore(),
+    mcpSessions: createMemoryMcpSessions(),
+    summaryCache: createMemoryCache<string>(),
+    rateLimit: () => passThrough,
+    readiness: async () => ({ ready: true, backends: {} }),
+    analytics: first.analytics,
+    eventRecorder: first.eventRecorder,
+    oauth: { storage: first.oauthStorage, issuer: 'http://localhost:8080' },
+    ...overrides,
+  });
+  return { ...first, koa, callback: koa.callback() };
 }
 
 /** Polls (no fixed sleeps) until the indexer has caught up with every change written so far. */
