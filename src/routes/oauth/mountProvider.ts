@@ -10,8 +10,13 @@ import { OAUTH_ROUTES } from '../../services/oauth/oauthProvider';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 const AS_METADATA = '/.well-known/oauth-authorization-server';
-export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
-const PR_METADATA = PROTECTED_RESOURCE_METADATA_PATH;
+const PR_METADATA = '/.well-known/oauth-protected-resource';
+/**
+ * RFC 9728 section 3.1: the metadata of the resource `${issuer}/v1` is at the well-known path with
+ * the resource's path after it; its `resource` is then the URL it was built from (section 3.3).
+ * The bare well-known path answers the same document for clients that look there first.
+ */
+export const PROTECTED_RESOURCE_METADATA_PATH = `${PR_METADATA}/v1`;
 
 export function mountProvider(deps: { provider: () => Promise<Provider>; issuer: string; resource: string }): Middleware {
   // The provider is itself a Koa application; its middleware runs on our context. A new provider
@@ -35,16 +40,21 @@ export function mountProvider(deps: { provider: () => Promise<Provider>; issuer:
     resource_name: 'Business discovery API',
   };
   return async (ctx, next) => {
-    if (ctx.path === PR_METADATA || ctx.path === `${PR_METADATA}/v1`) {
+    if (ctx.path === PR_METADATA || ctx.path === PROTECTED_RESOURCE_METADATA_PATH) {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       ctx.set('Cache-Control', 'public, max-age=3600');
       ctx.set('Access-Control-Allow-Origin', '*');
       ctx.body = resourceMetadata;
       return;
     }
-    if (ctx.path === AS_METADATA) {
+    if (ctx.path === AS_METADATA || ctx.path === DISCOVERY) {
       ctx.path = DISCOVERY;
-      return handle(ctx, next);
+      await handle(ctx, next);
+      // oidc-provider lists only its own OpenID scopes (the API's are resource-server scopes, kept out
+      // of its `scopes` on purpose): RFC 8414 scopes_supported names every scope a client may ask for.
+      const metadata = ctx.body as { scopes_supported?: string[] } | undefined;
+      if (ctx.status === 200 && metadata?.scopes_supported) metadata.scopes_supported = [...SCOPES, ...metadata.scopes_supported];
+      return;
     }
     if (prefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`))) return handle(ctx, next);
     return next();

@@ -3,11 +3,12 @@
 // refresh rotation, revocation, introspection, resource indicators, metadata) is the library's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Provider, { errors } from 'oidc-provider';
-import { SCOPES } from '../../domain/account';
 import { sha256Hex } from '../../domain/secretHash';
 import type { OAuthStorage } from '../../ports/oauthStorage';
 import type { Store } from '../../ports/store';
+import { answerMissingClientAuthenticationAsInvalidClient } from './clientAuthenticationRequired';
 import { providerAdapterClass } from './providerAdapter';
+import { applyRequestedScopes, OPENID_SCOPES, registeredScopes } from './requestedScopes';
 import { SIGNING_ALG, type SigningJwk, type SigningKeyRing } from './signingKeyRing';
 
 export const OAUTH_ROUTES = {
@@ -17,6 +18,9 @@ export const OAUTH_ROUTES = {
   introspection: '/v1/oauth/introspect',
   jwks: '/oauth/jwks',
 } as const;
+
+/** How registered clients authenticate: confidential ones with their secret, public ones with their client_id alone. */
+const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
 export const INTERACTION_PATH = '/oauth/interaction';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -79,7 +83,18 @@ export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
     jwks: { keys: deps.signingKeys },
     cookies: { keys: oauthCookieKeys(deps.cookieSecret) },
     routes: OAUTH_ROUTES,
-    scopes: ['openid', 'offline_access'],
+    scopes: [...OPENID_SCOPES],
+    // The code flow only (RFC 9700): no implicit or hybrid response types in the metadata or accepted.
+    responseTypes: ['code'],
+    // What registered clients can use: confidential ones their secret (registered as Basic, which
+    // oidc-provider also takes in the form body), public ones their client_id alone.
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
+    // RFC 8414 reads an absent list as client_secret_basic only; the other two work there too.
+    discovery: { revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS], introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS] },
+    // RFC 6749 section 4.1.3 requires redirect_uri at the token endpoint when the authorization
+    // request had one; requiring it in both (as OAuth 2.0 does for a client with several) keeps the
+    // rule simple: no omitting it even for an app with a single registered redirect URI.
+    allowOmittingSingleRegisteredRedirectUri: false,
     claims: { openid: ['sub'] },
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
@@ -112,17 +127,12 @@ export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
         enabled: true,
         defaultResource: () => resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, indicator: string, client: { metadata(): Record<string, unknown> }) => {
+        getResourceServerInfo: (ctx: { oidc: { route: string; params: { scope?: unknown } } }, indicator: string, client: { metadata(): Record<string, unknown> }) => {
           if (indicator !== resource) throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
           // A client asks for at most the scopes it registered.
-          const registered = client.metadata().allowed_scopes;
-          const allowed = typeof registered === 'string' ? registered.split(' ') : [...SCOPES];
-          return {
-            scope: SCOPES.filter((scope) => allowed.includes(scope)).join(' '),
-            audience: resource,
-            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-            accessTokenFormat: 'opaque',
-          };
+          const registered = registeredScopes(client.metadata());
+          if (ctx.oidc.route === 'authorization') applyRequestedScopes(ctx.oidc.params, registered);
+          return { scope: registered.join(' '), audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS, accessTokenFormat: 'opaque' };
         },
       },
     },
@@ -143,6 +153,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
     renderError: async (ctx: import('koa').Context, out: { error: string; error_description?: string }) => deps.renderError(ctx, out),
   });
   provider.proxy = deps.proxy ?? false;
+  answerMissingClientAuthenticationAsInvalidClient(provider);
   // Secrets are stored hashed: compare the presented one by its hash, never in plain text.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
     return clientSecretMatches(this.clientSecret, actual);

@@ -223,7 +223,7 @@ describe('credentials', () => {
     });
     expect(response.status).toBe(401);
     // MCP authorization: the challenge names the RFC 9728 metadata, which names our authorization server.
-    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://localhost:8080/.well-known/oauth-protected-resource"');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://localhost:8080/.well-known/oauth-protected-resource/v1"');
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
     await expect(connect(undefined)).rejects.toThrow(/401|Unauthorized/i);
   });
