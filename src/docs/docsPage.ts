@@ -1,13 +1,15 @@
 // Issue 19: the OpenAPI reference rendered by swagger-ui-dist, served offline from node_modules
-// (no CDN), with a Content-Security-Policy that allows only this origin.
+// (no CDN), with a Content-Security-Policy that allows only this origin. Issue 34: arranged for a
+// reader (public/init.js: operations first, conventions after them, no renderer warning) and
+// narrow screens (public/docs.css).
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import { fileAsset, staticPage } from '../http/staticPage';
+import { assetsInFolder, fileAsset, staticPage } from '../http/staticPage';
 
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-
 // Inline scripts are forbidden by the CSP, so the start-up code is its own asset.
-const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
+const PUBLIC_DIR = path.join(__dirname, 'public');
+const SWAGGER_CACHE = 'public, max-age=3600';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -16,6 +18,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="stylesheet" href="/docs/assets/docs.css">
 </head>
 <body>
 <div id="swagger-ui"></div>
@@ -34,12 +37,11 @@ export function docsPage(): Middleware {
     base: '/docs',
     html: { markup: PAGE },
     csp: DOCS_CSP,
-    // swagger-ui-dist's files change only with the package version.
-    assetCacheControl: 'public, max-age=3600',
     assets: {
-      'swagger-ui.css': fileAsset(path.join(swaggerDir, 'swagger-ui.css')),
-      'swagger-ui-bundle.js': fileAsset(path.join(swaggerDir, 'swagger-ui-bundle.js')),
-      'init.js': { body: INIT_JS, type: 'text/javascript; charset=utf-8' },
+      // swagger-ui-dist's files change only with the package version; ours revalidate (no-cache).
+      'swagger-ui.css': fileAsset(path.join(swaggerDir, 'swagger-ui.css'), SWAGGER_CACHE),
+      'swagger-ui-bundle.js': fileAsset(path.join(swaggerDir, 'swagger-ui-bundle.js'), SWAGGER_CACHE),
+      ...assetsInFolder(PUBLIC_DIR),
     },
   });
 }

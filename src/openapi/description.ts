@@ -38,7 +38,9 @@ export function documentDescription(): string {
       'AUTH_URL defaults to `http://localhost:PORT`; set it to the public origin in production.',
     '',
     '## Conventions',
-    '- Every JSON answer is the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`.',
+    '- JSON answers are the envelope `{success, data | error {code, message, details?}, meta {timestamp, requestId}}`, except ' +
+      'the four analytics questions (`/analytics/upstream-metrics`, `/intent-journeys`, `/attribution`, `/benchmarks`), which ' +
+      'answer the bare objects of spec 4.4, this document itself, GraphQL (`{data, errors}`) and MCP (JSON-RPC). Their errors are envelopes too.',
     '- `X-Request-ID`: send your own (1-128 of `A-Za-z0-9._:-`) or get `req_<id>`; echoed as a header and in meta.requestId.',
     '- Request bodies are `application/json` (PATCH also takes `application/merge-patch+json`; 415 otherwise), valid UTF-8, ' +
       'at most 1 MB (16 KB on /auth; 413 above). Unknown properties are rejected, and so are `__proto__` and `constructor.prototype` keys. ' +

@@ -20,7 +20,14 @@ it('GET /docs answers the HTML page pointing at local assets and /v1/openapi.jso
   expect(csp).not.toMatch(/https?:|\*/);
   const init = await request(app.callback).get('/docs/assets/init.js');
   expect(init.status).toBe(200);
-  expect(init.text).toContain("url: '/v1/openapi.json'");
+  expect(init.text).toContain("const DOCUMENT_URL = '/v1/openapi.json'");
+  expect(page.text).toContain('<link rel="stylesheet" href="/docs/assets/docs.css">');
+  const css = await request(app.callback).get('/docs/assets/docs.css');
+  expect(css.status).toBe(200);
+  expect(css.headers['content-type']).toMatch(/^text\/css/);
+  // Our own files revalidate; swagger-ui's change only with its package version.
+  expect(css.headers['cache-control']).toBe('no-cache');
+  expect((await request(app.callback).get('/docs/assets/swagger-ui.css')).headers['cache-control']).toBe('public, max-age=3600');
 });
 
 it('serves the swagger-ui bundle and stylesheet from node_modules', async () => {
