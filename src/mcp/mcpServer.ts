@@ -7,6 +7,7 @@ import { presentProfile } from '../presenters/profilePresenter';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import type { Principal } from '../domain/principal';
 import { type McpToolDeps, registerTools, type ToolExtra } from './mcpTools';
+import { resourceReadError } from './resourceReadError';
 
 export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
 
@@ -32,11 +33,15 @@ export function createMcpServer(deps: McpToolDeps, principal: (extra: ToolExtra)
     new ResourceTemplate('business://{id}', { list: undefined }),
     { title: 'Business profile', description: 'A published business profile as JSON (same as get_business)', mimeType: 'application/json' },
     async (uri, variables, extra) => {
-      const caller = await principal(extra);
-      checkScope(caller, 'read:businesses');
-      const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-      const profile = presentProfile(await deps.profiles.read(caller, id));
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profile) }] };
+      try {
+        const caller = await principal(extra);
+        checkScope(caller, 'read:businesses');
+        const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
+        const profile = presentProfile(await deps.profiles.read(caller, id));
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profile) }] };
+      } catch (error) {
+        throw resourceReadError(error, uri.href);
+      }
     },
   );
   return server;

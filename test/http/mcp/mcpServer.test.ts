@@ -153,6 +153,17 @@ it('reads a profile as the business://{id} resource', async () => {
   expect(JSON.parse((contents[0] as { text: string }).text)).toMatchObject({ id: ids.ladle, name: 'Leaf and Ladle' });
 });
 
+it('an unknown business:// id, or another account\'s draft, is -32002 Resource not found (issue 30)', async () => {
+  const client = await connect(liveKey);
+  const unknown = await client.readResource({ uri: 'business://biz_doesnotexist0000' }).then(() => null, (error: { code: number; message: string; data: unknown }) => error);
+  expect(unknown).toMatchObject({ code: -32002, data: { uri: 'business://biz_doesnotexist0000', code: 'PROFILE_NOT_FOUND' } });
+  const draft = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ name: 'Unpublished Diner' }));
+  const stranger = await apiKey(app, await signUp(app, 'mcp-resource-stranger'), 'live');
+  const other = await connect(stranger.key);
+  const hidden = await other.readResource({ uri: `business://${draft.body.data.id}` }).then(() => null, (error: { code: number }) => error);
+  expect(hidden).toMatchObject({ code: -32002 });
+});
+
 describe('bookings', () => {
   it('get_availability lists the open hours of a bookable service; create_booking books one (write:bookings)', async () => {
     const key = await apiKey(app, owner, 'live', ['read:businesses', 'read:bookings', 'write:bookings']);
