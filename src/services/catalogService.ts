@@ -1,4 +1,5 @@
 // The services a business offers (spec 2.3, 4.3 .../services).
+import { isDeepStrictEqual } from 'node:util';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
@@ -42,11 +43,17 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
       if (!existing) throw serviceNotFound(serviceId);
       // Pricing is one value: a new pricing object replaces the old one instead of merging types.
       const { pricing, ...rest } = patch;
-      updated = { ...mergePatch(existing, rest), updatedAt: now.toISOString() };
+      const merged: Service = mergePatch(existing, rest);
       if (pricing !== undefined) {
-        if (pricing === null) delete updated.pricing;
-        else updated.pricing = pricing;
+        if (pricing === null) delete merged.pricing;
+        else merged.pricing = pricing;
       }
+      // The same values again: the service keeps its updatedAt and the profile stays as it is.
+      if (isDeepStrictEqual(merged, existing)) {
+        updated = existing;
+        return current;
+      }
+      updated = { ...merged, updatedAt: now.toISOString() };
       const result = updated;
       return { ...current, services: current.services.map((service) => (service.id === serviceId ? result : service)) };
     }, { ifMatch });

@@ -1,6 +1,7 @@
 // The one way a stored profile changes: load it for its owner, apply a change, recompute
 // the derived fields, compare-and-swap. Every profile-changing use case goes through here,
 // so ownership, ETags, versioning and derived scores cannot drift between endpoints.
+import { isDeepStrictEqual } from 'node:util';
 import { aiVisibilityScore } from '../domain/aiVisibilityScore';
 import { assessCompleteness } from '../domain/completeness';
 import { dedupeKeys } from '../domain/dedupeKeys';
@@ -114,7 +115,9 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
       }
       const now = clock();
       const changed = change(current, now);
-      if (changed === current) return current;
+      // A change that changes nothing stores nothing: no new revision (ETag), no updatedAt, no
+      // webhook event (docs/webhooks.md), whichever route asked for it.
+      if (changed === current || isDeepStrictEqual(changed, current)) return current;
       assertStillPublishable(current, changed);
       const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
       try {

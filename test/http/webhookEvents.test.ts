@@ -101,6 +101,32 @@ it('a refused change sends nothing', async () => {
   expect(await delivered()).toEqual([]);
 });
 
+it('a write that changes nothing stores nothing and sends nothing, whichever route it takes (issue 30)', async () => {
+  const body = completeProfileBody({ services: [{ name: 'Brunch', pricing: { type: 'fixed', currency: 'USD', amount: 20 } }] });
+  const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(body);
+  const id = created.body.data.id as string;
+  const serviceId = created.body.data.services?.[0]?.id ?? (await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data.services[0].id;
+  await request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2027-06-01'] });
+  await request(app.callback).patch(`/v1/business/profile/${id}/exclusive-content`).set(owner.auth).send({ insiderTips: 'Sit by the window.' });
+  await delivered();
+  const before = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+
+  const sameAgain = [
+    request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ name: body.name, tagline: body.tagline, contact: body.contact }),
+    request(app.callback).patch(`/v1/business/profile/${id}`).set(owner.auth).send({ status: 'draft' }),
+    request(app.callback).patch(`/v1/business/profile/${id}/hours`).set(owner.auth).send(body.hours),
+    request(app.callback).post(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2027-06-01'] }),
+    request(app.callback).delete(`/v1/business/profile/${id}/blackout-dates`).set(owner.auth).send({ dates: ['2027-06-02'] }),
+    request(app.callback).patch(`/v1/business/profile/${id}/exclusive-content`).set(owner.auth).send({ insiderTips: 'Sit by the window.' }),
+    request(app.callback).patch(`/v1/business/profile/${id}/services/${serviceId}`).set(owner.auth).send({ name: 'Brunch', pricing: { type: 'fixed', currency: 'USD', amount: 20 } }),
+  ];
+  for (const write of sameAgain) expect((await write).status).toBeLessThan(300);
+  expect(await delivered()).toEqual([]);
+  const after = await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth);
+  expect(after.body.data.updatedAt).toBe(before.body.data.updatedAt);
+  expect(after.headers.etag).toBe(before.headers.etag);
+});
+
 it('verification.requested, then verification.approved (sandbox decides at once), to the sandbox endpoint only', async () => {
   const sandbox = await apiKey(app, owner, 'test');
   const sandboxEndpoint = await request(app.callback).post('/v1/webhooks/endpoints').set(sandbox.auth).send({ url: `${receiver.url}?sandbox`, events: ['verification.requested', 'verification.approved'] });
@@ -162,6 +188,14 @@ describe('review and booking events (stored with the write that caused them)', (
     const afterReply = await delivered();
     expect(afterReply.map((p) => p.type)).toEqual(['review.updated']);
     expect(afterReply[0].data).toMatchObject({ id: reviewed.body.data.id, reply: { text: 'Thank you!' } });
+
+    // The same reply again, and an edit that sets what is already there, change nothing and send nothing (issue 30).
+    const review = `/v1/business/profile/${businessId}/reviews/${reviewed.body.data.id}`;
+    const unchanged = (await request(app.callback).get(review).set(owner.auth)).body.data;
+    expect((await request(app.callback).put(`${review}/reply`).set(owner.auth).send({ text: 'Thank you!' })).status).toBe(200);
+    expect((await request(app.callback).patch(review).set(reviewer.auth).send({ rating: 5, text: 'Lovely.' })).status).toBe(200);
+    expect(await delivered()).toEqual([]);
+    expect((await request(app.callback).get(review).set(owner.auth)).body.data).toEqual(unchanged);
 
     // Moderation tells the owner the review is hidden, without the admin's notes; hiding it again changes nothing and sends nothing.
     const admin = await signUp(app, 'moderator');

@@ -2,6 +2,7 @@
 // admin moderation. Every write that can change what counts recounts the profile's trust numbers
 // (trustRefresh.ts). Every stored write hands its webhook event (review.submitted / review.updated,
 // to the business's owner) to the repository, which stores it with the write or not at all.
+import { isDeepStrictEqual } from 'node:util';
 import { businessToday } from '../../domain/blackoutDates';
 import { ForbiddenError, NotFoundError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
@@ -150,7 +151,8 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
       const current = await findVisible(principal, profile, reviewId);
       const now = clock();
       const applied = apply(current, now);
-      if (applied === current) return { before: current, after: current }; // nothing to store
+      // Nothing to store when the result equals what is there: no updatedAt, no review.updated.
+      if (applied === current || isDeepStrictEqual(applied, current)) return { before: current, after: current };
       const next = { ...applied, version: current.version + 1, updatedAt: now.toISOString() };
       try {
         return { before: current, after: await store.reviews.replace(next, current.version, [reviewEvent('review.updated', profile, next, now)]) };
@@ -179,6 +181,8 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
   async function reply(principal: Principal, businessId: string, reviewId: string, text: string) {
     const profile = await access.owned(principal, businessId);
     const { after } = await change(principal, profile, reviewId, (current, now) => {
+      // The same reply again changes nothing (its updatedAt stays).
+      if (current.reply?.text === text) return current;
       const at = now.toISOString();
       // One reply per review: a second PUT edits it and keeps when it was first written.
       return { ...current, reply: { text, createdAt: current.reply?.createdAt ?? at, updatedAt: at } };
