@@ -4,6 +4,7 @@
 // up to date inside the same transaction as the events, so a year is read from at most a few
 // thousand rollup rows per business, never from raw events.
 import type { Migration } from '../openDatabase';
+import { summariseJourneyDaysSql } from './journeyDaysSql';
 
 export const ANALYTICS_COMPONENT = 'analytics';
 
@@ -59,5 +60,36 @@ export const analyticsMigrations: readonly Migration[] = [
     // Every raw-event question reads journey events only, which the journey index already orders
     // by business: the day index cost a fifth of ingestion for nothing.
     up: 'DROP INDEX IF EXISTS analytics_events_business_day;',
+  },
+  {
+    version: 3,
+    name: 'per-day journey summaries',
+    // Journeys, attribution and the peers' conversion rates read one row per journey and local day,
+    // stored in business and day order, instead of raw events scattered across the file. Kept in the
+    // same transaction as the events; they follow the raw events' retention (the purge rebuilds the
+    // days it cut into). The business index now holds journey-less events too, so everything of one
+    // business can be re-counted (npm run analytics:rebuild) without reading the whole table.
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE analytics_journey_days (
+          environment TEXT NOT NULL,
+          business_id TEXT NOT NULL,
+          local_date TEXT NOT NULL,
+          journey_id TEXT NOT NULL,
+          stage INTEGER NOT NULL,               -- furthest stage that day, index in JOURNEY_STAGES
+          touchpoints INTEGER NOT NULL,
+          first_ts INTEGER NOT NULL,
+          last_ts INTEGER NOT NULL,
+          first_conversion_ts INTEGER,          -- the day's first conversion, if any
+          queries TEXT NOT NULL DEFAULT '[]',   -- distinct queries, JSON array
+          PRIMARY KEY (environment, business_id, local_date, journey_id)
+        ) WITHOUT ROWID;
+        -- Settings the store keeps about itself (purged_before: epoch ms of the last retention cut).
+        CREATE TABLE analytics_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        DROP INDEX IF EXISTS analytics_events_journey;
+        CREATE INDEX analytics_events_business ON analytics_events (environment, business_id, journey_id, ts);
+      `);
+      db.exec(summariseJourneyDaysSql('1'));
+    },
   },
 ];

@@ -1,8 +1,9 @@
 // append(): one IMMEDIATE transaction per call that inserts the new events, marks impressions a
 // visit or conversion followed within 30 minutes (so zeroClick is a rollup subtraction, not a
-// raw scan), and adds the batch's counts to the daily rollups, grouped in memory first so a
-// batch of 10 000 impressions touches each rollup row once.
+// raw scan), and adds the batch to the daily rollups and the per-day journey summaries, grouped
+// in memory first so a batch of 10 000 impressions touches each rollup row once.
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
+import { createJourneyDayDeltas } from '../../../domain/analytics/journeyDayDeltas';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AppendResult } from '../../../ports/analyticsStore';
@@ -22,15 +23,32 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
     RETURNING local_date, platform`);
   const upsertRollup = db.prepare(`INSERT INTO analytics_daily
     (environment, business_id, local_date, platform, type, events, position_sum, position_count, followed)
-    VALUES (@environment, @businessId, @localDate, @platform, @type, @events, @positionSum, @positionCount, @followed)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (environment, business_id, local_date, platform, type) DO UPDATE SET
       events = events + excluded.events,
       position_sum = position_sum + excluded.position_sum,
       position_count = position_count + excluded.position_count,
       followed = followed + excluded.followed`);
+  // A stored day of a journey merges with the batch's: furthest stage, sums, earliest and latest,
+  // first conversion, union of queries (JSON arrays; the union only when they differ).
+  const upsertJourneyDay = db.prepare(`INSERT INTO analytics_journey_days
+    (environment, business_id, local_date, journey_id, stage, touchpoints, first_ts, last_ts, first_conversion_ts, queries)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (environment, business_id, local_date, journey_id) DO UPDATE SET
+      stage = MAX(stage, excluded.stage),
+      touchpoints = touchpoints + excluded.touchpoints,
+      first_ts = MIN(first_ts, excluded.first_ts),
+      last_ts = MAX(last_ts, excluded.last_ts),
+      first_conversion_ts = COALESCE(MIN(first_conversion_ts, excluded.first_conversion_ts), first_conversion_ts, excluded.first_conversion_ts),
+      queries = CASE
+        WHEN excluded.queries = '[]' OR excluded.queries = queries THEN queries
+        WHEN queries = '[]' THEN excluded.queries
+        ELSE (SELECT json_group_array(value) FROM (SELECT value FROM json_each(queries) UNION SELECT value FROM json_each(excluded.queries)))
+      END`);
 
   const write = db.transaction((events: readonly AnalyticsEvent[]): AppendResult => {
     const deltas = createRollupDeltas();
+    const journeyDays = createJourneyDayDeltas();
     let accepted = 0;
     for (const event of events) {
       const ts = Date.parse(event.timestamp);
@@ -45,6 +63,7 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
       if (result.changes === 0) continue;
       accepted += 1;
       deltas.addEvent(event, followed === 1);
+      journeyDays.addEvent(event, ts);
       if ((event.type === 'website_visit' || event.type === 'conversion') && journeyId !== null) {
         const rows = markFollowed.all(event.environment, event.businessId, journeyId, ts - FOLLOW_WINDOW_MS, ts) as Array<{ local_date: string; platform: string }>;
         for (const row of rows) {
@@ -52,7 +71,10 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
         }
       }
     }
-    for (const counts of deltas.values()) upsertRollup.run(counts);
+    for (const d of deltas.values()) upsertRollup.run(d.environment, d.businessId, d.localDate, d.platform, d.type, d.events, d.positionSum, d.positionCount, d.followed);
+    for (const day of journeyDays.values()) {
+      upsertJourneyDay.run(day.environment, day.businessId, day.localDate, day.journeyId, day.stage, day.touchpoints, day.firstAt, day.lastAt, day.firstConversionAt, JSON.stringify(day.queries));
+    }
     return { accepted, duplicates: events.length - accepted };
   });
 

@@ -1,5 +1,6 @@
-// businessTotals(): peers' impressions and citations from rollups, their journeys and converted
-// journeys from raw events (a journey is counted once however many days it spans).
+// businessTotals(): peers' impressions and citations from the daily rollups, their journeys and
+// converted journeys from the per-day journey summaries (a journey is counted once however many
+// days it spans).
 import type { AnalyticsQuestions, BusinessTotals } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
 
@@ -12,10 +13,9 @@ export function createBusinessTotals(db: SqliteDatabase): AnalyticsQuestions['bu
       AND type IN ('impression', 'citation')
     GROUP BY business_id, type`);
   const journeys = db.prepare(`SELECT business_id, COUNT(DISTINCT journey_id) AS journeys,
-      COUNT(DISTINCT CASE WHEN type = 'conversion' THEN journey_id END) AS converted
-    FROM analytics_events
+      COUNT(DISTINCT CASE WHEN first_conversion_ts IS NOT NULL THEN journey_id END) AS converted
+    FROM analytics_journey_days
     WHERE environment = @environment AND business_id IN (SELECT value FROM json_each(@ids)) AND local_date BETWEEN @from AND @to
-      AND journey_id IS NOT NULL
     GROUP BY business_id`);
 
   return async ({ environment, businessIds, from, to }) => {

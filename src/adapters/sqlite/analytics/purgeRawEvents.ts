@@ -1,8 +1,30 @@
 // Retention: raw events older than the cut-off go, a chunk per transaction so the write lock is
-// never held for long; the daily rollups stay.
+// never held for long. The daily rollups stay; the per-day journey summaries follow the raw
+// events (the journey questions cover only days whose raw events are kept): the days a chunk
+// cut into are summarised again from what is left of them.
 import type { SqliteDatabase } from '../openDatabase';
+import { summariseJourneyDaysSql } from './journeyDaysSql';
 
 export function createPurgeChunk(db: SqliteDatabase): (beforeMs: number, limit: number) => number {
-  const purge = db.prepare('DELETE FROM analytics_events WHERE seq IN (SELECT seq FROM analytics_events WHERE ts < ? LIMIT ?)');
-  return (beforeMs, limit) => purge.run(beforeMs, limit).changes;
+  const oldest = db.prepare('SELECT seq FROM analytics_events WHERE ts < ? ORDER BY ts LIMIT ?').pluck();
+  const touchedDays = db.prepare(`SELECT DISTINCT environment, business_id, local_date, journey_id FROM analytics_events
+    WHERE seq IN (SELECT value FROM json_each(?)) AND journey_id IS NOT NULL`);
+  const remove = db.prepare('DELETE FROM analytics_events WHERE seq IN (SELECT value FROM json_each(?))');
+  const forgetDay = db.prepare('DELETE FROM analytics_journey_days WHERE environment = ? AND business_id = ? AND local_date = ? AND journey_id = ?');
+  const summariseDay = db.prepare(summariseJourneyDaysSql('environment = ? AND business_id = ? AND journey_id = ? AND local_date = ?'));
+  const remember = db.prepare(`INSERT INTO analytics_meta (key, value) VALUES ('purged_before', ?)
+    ON CONFLICT (key) DO UPDATE SET value = MAX(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))`);
+
+  const purge = db.transaction((beforeMs: number, limit: number): number => {
+    const seqs = JSON.stringify(oldest.all(beforeMs, limit));
+    const days = touchedDays.all(seqs) as Array<{ environment: string; business_id: string; local_date: string; journey_id: string }>;
+    const { changes } = remove.run(seqs);
+    for (const day of days) {
+      forgetDay.run(day.environment, day.business_id, day.local_date, day.journey_id);
+      summariseDay.run(day.environment, day.business_id, day.journey_id, day.local_date);
+    }
+    remember.run(String(beforeMs));
+    return changes;
+  });
+  return (beforeMs, limit) => purge.immediate(beforeMs, limit);
 }
