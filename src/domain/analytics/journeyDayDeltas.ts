@@ -3,7 +3,7 @@
 // queries), grouped in memory first so each summary row is touched once per batch, whatever
 // engine stores it. Summaries of several days (or of a stored row and a delta) merge exactly:
 // max, sum, min, max, min, union.
-import type { JourneyFacts } from '../../ports/analyticsStore';
+import type { JourneyFacts } from './analyticsFacts';
 import type { AnalyticsEvent } from './analyticsEvent';
 import { JOURNEY_STAGES, STAGE_RANK_OF_TYPE } from './journeyStage';
 
