@@ -13,6 +13,7 @@ import { type AnalyticsWriter, createInlineAnalyticsWriter, createThreadAnalytic
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
 import { createJourneys } from './journeys';
+import { rebuildSqliteRollups, type RebuildProgress } from './rebuildRollups';
 import { createVisibility } from './visibility';
 
 export interface SqliteAnalyticsStoreOptions {
@@ -29,6 +30,8 @@ export interface SqliteAnalyticsStoreOptions {
 export interface SqliteAnalyticsStore extends AnalyticsStore {
   /** The open (reading) database, for the benchmark's raw floor (same queries, no HTTP). */
   readonly db: SqliteDatabase;
+  /** Re-counts the rollups from the raw events (rebuildRollups.ts says which), business by business. */
+  rebuildRollups(onProgress?: (progress: RebuildProgress) => void): RebuildProgress;
 }
 
 /** Rows deleted per purge transaction, so a large purge never holds the write lock for long. */
@@ -55,6 +58,7 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
     journeys: createJourneys(db),
     convertedJourneys: createConvertedJourneys(db),
     businessTotals: createBusinessTotals(db),
+    rebuildRollups: (onProgress) => rebuildSqliteRollups(db, onProgress),
     async append(events: AnalyticsEvent[]) {
       checkAnalyticsEvents(events);
       if (events.length === 0) return { accepted: 0, duplicates: 0 };

@@ -1,0 +1,66 @@
+// Rebuilds the embedded store's rollups from its raw events (npm run analytics:rebuild), one
+// business per IMMEDIATE transaction, so appends go on between businesses and each business's
+// rollups are always whole: an append waits for the business in progress, then adds to rollups
+// that already count everything before it.
+//
+// What is rebuilt: the per-day journey summaries and the zero-click marks entirely (they follow
+// the raw events), and the daily counts of the local days whose raw events are all still there.
+// Days before the last retention cut (plus the widest zone offset) keep their daily counts: their
+// raw events are gone, so the counts are the only record of them.
+import type { SqliteDatabase } from '../openDatabase';
+import { summariseJourneyDaysSql } from './journeyDaysSql';
+import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
+
+export interface RebuildProgress {
+  businesses: number;
+  totalBusinesses: number;
+  events: number;
+}
+
+/** The first local day (YYYY-MM-DD) all of whose events, in any zone, are after the cut. */
+export function firstCompleteDay(purgedBeforeMs: number | null): string {
+  if (purgedBeforeMs === null) return '0000-01-01';
+  // Local days start up to 14 h before their UTC day (UTC+14): a day is whole once its UTC start
+  // minus 14 h is past the cut, so from the day after (cut + 14 h).
+  const safe = new Date(purgedBeforeMs + 14 * 3_600_000);
+  return new Date(Date.UTC(safe.getUTCFullYear(), safe.getUTCMonth(), safe.getUTCDate() + 1)).toISOString().slice(0, 10);
+}
+
+export function rebuildSqliteRollups(db: SqliteDatabase, onProgress?: (progress: RebuildProgress) => void): RebuildProgress {
+  const purged = db.prepare("SELECT value FROM analytics_meta WHERE key = 'purged_before'").pluck().get() as string | undefined;
+  const completeFrom = firstCompleteDay(purged === undefined ? null : Number(purged));
+  const businesses = db.prepare('SELECT DISTINCT environment, business_id FROM analytics_events').raw().all() as Array<[string, string]>;
+  const statements = {
+    count: db.prepare('SELECT COUNT(*) FROM analytics_events WHERE environment = ? AND business_id = ?').pluck(),
+    clearFollowed: db.prepare("UPDATE analytics_events SET followed = 0 WHERE environment = ? AND business_id = ? AND type = 'impression' AND followed = 1"),
+    markFollowed: db.prepare(`UPDATE analytics_events AS i SET followed = 1
+      WHERE i.environment = @environment AND i.business_id = @businessId AND i.type = 'impression' AND i.journey_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM analytics_events f WHERE f.environment = @environment AND f.business_id = @businessId AND f.journey_id = i.journey_id
+          AND f.ts BETWEEN i.ts AND i.ts + ${FOLLOW_WINDOW_MS} AND f.type IN ('website_visit', 'conversion'))`),
+    clearJourneyDays: db.prepare('DELETE FROM analytics_journey_days WHERE environment = ? AND business_id = ?'),
+    journeyDays: db.prepare(summariseJourneyDaysSql('environment = ? AND business_id = ?')),
+    clearDaily: db.prepare('DELETE FROM analytics_daily WHERE environment = ? AND business_id = ? AND local_date >= ?'),
+    daily: db.prepare(`INSERT INTO analytics_daily (environment, business_id, local_date, platform, type, events, position_sum, position_count, followed)
+      SELECT environment, business_id, local_date, platform, type, COUNT(*),
+        COALESCE(SUM(CASE WHEN type = 'impression' THEN position END), 0), COUNT(CASE WHEN type = 'impression' THEN position END),
+        SUM(CASE WHEN type = 'impression' THEN followed ELSE 0 END)
+      FROM analytics_events WHERE environment = ? AND business_id = ? AND local_date >= ?
+      GROUP BY local_date, platform, type`),
+  };
+  const rebuildOne = db.transaction((environment: string, businessId: string): number => {
+    statements.clearFollowed.run(environment, businessId);
+    statements.markFollowed.run({ environment, businessId });
+    statements.clearJourneyDays.run(environment, businessId);
+    statements.journeyDays.run(environment, businessId);
+    statements.clearDaily.run(environment, businessId, completeFrom);
+    statements.daily.run(environment, businessId, completeFrom);
+    return statements.count.get(environment, businessId) as number;
+  });
+  const progress: RebuildProgress = { businesses: 0, totalBusinesses: businesses.length, events: 0 };
+  for (const [environment, businessId] of businesses) {
+    progress.events += rebuildOne.immediate(environment, businessId);
+    progress.businesses += 1;
+    onProgress?.(progress);
+  }
+  return progress;
+}

@@ -1,0 +1,70 @@
+// npm run analytics:rebuild on the embedded store: rollups lost or wrong are counted again from the
+// raw events (the hand-counted March of the contract suite), and the daily counts of days whose
+// raw events the retention purge removed are kept, since nothing else records them.
+import { createSqliteAnalyticsStore, type SqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
+import { firstCompleteDay } from '../../src/adapters/sqlite/analytics/rebuildRollups';
+import { anEvent } from '../fixtures/analyticsEvents';
+import { MARCH, marchStory } from '../fixtures/analyticsStory';
+
+let store: SqliteAnalyticsStore;
+beforeEach(async () => {
+  store = createSqliteAnalyticsStore({ file: ':memory:' });
+  expect((await store.append(marchStory())).accepted).toBe(16);
+});
+afterEach(() => store.close());
+
+function damageRollups(): void {
+  store.db.exec(`
+    DELETE FROM analytics_journey_days WHERE journey_id = 'j1';
+    UPDATE analytics_journey_days SET touchpoints = 99;
+    UPDATE analytics_daily SET events = events + 7;
+    DELETE FROM analytics_daily WHERE local_date = '2026-03-05';
+    UPDATE analytics_events SET followed = 0;
+  `);
+}
+
+it('counts every rollup again from the raw events, with a progress report per business', async () => {
+  damageRollups();
+  const seen: string[] = [];
+
+  const done = store.rebuildRollups((progress) => seen.push(`${progress.businesses}/${progress.totalBusinesses}`));
+
+  // biz_a (live and test) and biz_b: three (environment, business) pairs, 16 events.
+  expect(done).toEqual({ businesses: 3, totalBusinesses: 3, events: 16 });
+  expect(seen).toEqual(['1/3', '2/3', '3/3']);
+  // The contract suite's hand-counted answers for this story.
+  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
+  const journeys = (await store.journeys(MARCH)).sort((a, b) => a.journeyId.localeCompare(b.journeyId));
+  expect(journeys.map((j) => [j.journeyId, j.stage, j.touchpoints])).toEqual([
+    ['j1', 'conversion', 5], ['j2', 'intent', 3], ['j3', 'awareness', 1], ['j4', 'consideration', 2], ['j5', 'conversion', 1],
+  ]);
+  expect(await store.convertedJourneys(MARCH)).toEqual([
+    { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] },
+  ]);
+});
+
+it('keeps the daily counts of days whose raw events were purged', async () => {
+  await store.purgeRawEvents(new Date('2026-03-04T00:00:00Z'));
+  await store.append([anEvent({ businessId: 'biz_a', journeyId: 'j8', timestamp: '2026-03-20T10:00:00.000Z', localDate: '2026-03-20' })]);
+
+  store.rebuildRollups();
+
+  // 03-02 and 03-03 have no raw events left: their counts stay; later days are counted again.
+  const facts = await store.visibility(MARCH);
+  expect(facts.days).toEqual([
+    { date: '2026-03-02', impressions: 1, citations: 2 },
+    { date: '2026-03-03', impressions: 1, citations: 0 },
+    { date: '2026-03-04', impressions: 1, citations: 0 },
+    { date: '2026-03-05', impressions: 2, citations: 0 },
+    { date: '2026-03-20', impressions: 1, citations: 0 },
+  ]);
+  expect((await store.journeys(MARCH)).map((j) => j.journeyId).sort()).toEqual(['j3', 'j4', 'j5', 'j8']);
+});
+
+it('counts a local day as whole only once every zone has left the cut behind', () => {
+  expect(firstCompleteDay(null)).toBe('0000-01-01');
+  // Cut at 03-04 00:00 UTC: in UTC+14, 03-04 began at 03-03 10:00 UTC, before the cut; 03-05 began at 03-04 10:00 UTC.
+  expect(firstCompleteDay(Date.parse('2026-03-04T00:00:00Z'))).toBe('2026-03-05');
+  // Cut at 03-04 12:00 UTC: 03-05 in UTC+14 began at 03-04 10:00 UTC, before it.
+  expect(firstCompleteDay(Date.parse('2026-03-04T12:00:00Z'))).toBe('2026-03-06');
+});
