@@ -4,6 +4,7 @@
 // how to install it, instead of a wall of failing suites.
 //   node scripts/test/checkEngines.mjs              # exit 1 with that line when something is missing
 //   node scripts/test/checkEngines.mjs --packages   # the missing Debian packages, one line (.ci/run installs them)
+//   ... --fleet                                      # only what `npm run fleet` needs
 // Plain Node with no dependencies, so it also runs before `npm ci`.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -44,7 +45,7 @@ function versionAtLeast(text, pattern, minimum) {
 
 const enginesFetched = ['elasticsearch', 'mongo'].every((engine) => existsSync(join(ROOT, '.engines', engine, '.complete')));
 
-/** name: what the line says; ok(): present; debian: the package that provides it; why: who needs it. */
+/** name: what the line says; ok(): present; debian: the package that provides it; fleet: `npm run fleet` needs it too. */
 const REQUIREMENTS = [
   {
     name: 'Node.js 22.15+',
@@ -52,14 +53,17 @@ const REQUIREMENTS = [
     install: 'bash scripts/runtime/install-node.sh',
   },
   { name: 'node_modules', ok: () => existsSync(join(ROOT, 'node_modules', '.bin', 'jest')), install: 'npm ci' },
-  { name: 'redis-server', ok: () => Boolean(findBinary('redis-server')), debian: 'redis-server' },
+  { name: 'redis-server', ok: () => Boolean(findBinary('redis-server')), debian: 'redis-server', fleet: true },
+  // The fleet's load balancer (scripts/fleet, test/fleet).
+  { name: 'haproxy', ok: () => Boolean(findBinary('haproxy')), debian: 'haproxy', fleet: true },
   {
     name: 'Java 17+ (JDK)',
     ok: () => Boolean(findBinary('javac')) && versionAtLeast(output('java', ['-version']), /version "(\d+)/, [17]),
     debian: 'default-jdk-headless',
+    fleet: true,
   },
   // Maven fetches the Elasticsearch and MongoDB wire-server jars into .engines/ the first time.
-  { name: 'Maven (mvn)', ok: () => enginesFetched || Boolean(findBinary('mvn')), debian: 'maven' },
+  { name: 'Maven (mvn)', ok: () => enginesFetched || Boolean(findBinary('mvn')), debian: 'maven', fleet: true },
   {
     name: 'Chromium',
     ok: () => Boolean(process.env.CHROMIUM_PATH ? existsSync(process.env.CHROMIUM_PATH) : findBinary('chromium')),
@@ -74,7 +78,8 @@ const REQUIREMENTS = [
   { name: 'a C compiler (cc)', ok: () => Boolean(process.env.CC ? findBinary(process.env.CC) : findBinary('cc')), debian: 'build-essential' },
 ];
 
-const missing = REQUIREMENTS.filter((requirement) => !requirement.ok());
+const wanted = process.argv.includes('--fleet') ? REQUIREMENTS.filter((requirement) => requirement.fleet) : REQUIREMENTS;
+const missing = wanted.filter((requirement) => !requirement.ok());
 const packages = missing.filter((requirement) => requirement.debian).map((requirement) => requirement.debian);
 
 if (process.argv.includes('--packages')) {

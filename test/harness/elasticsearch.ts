@@ -21,6 +21,14 @@ export interface ElasticsearchHarness {
   stop(): Promise<void>;
 }
 
+/** A node this harness started: it can also be taken down and brought back (fault tests). */
+export interface RestartableElasticsearch extends ElasticsearchHarness {
+  /** Stops only the process (an outage); ports and data are kept for restartProcess(). */
+  stopProcess(): Promise<void>;
+  /** Starts the node again on the same ports and data and waits until the cluster is yellow. */
+  restartProcess(): Promise<void>;
+}
+
 const HOST = '127.0.0.1';
 const REPO_ROOT = resolve(__dirname, '..', '..');
 const ENGINE_DIR = join(REPO_ROOT, '.engines', 'elasticsearch');
@@ -128,7 +136,7 @@ function launch(base: string, runAsNobody: boolean): EngineProcess {
   return spawnEngine('elasticsearch', setpriv, [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', bin], { env });
 }
 
-export async function startElasticsearch(): Promise<ElasticsearchHarness> {
+export async function startElasticsearch(): Promise<RestartableElasticsearch> {
   ensureElasticsearchInstalled();
   const runAsNobody = process.getuid?.() === 0;
   let lastError: unknown;
@@ -152,14 +160,29 @@ export async function startElasticsearch(): Promise<ElasticsearchHarness> {
     }
     const info = (await (await fetch(`${url}/_nodes/_local`)).json()) as { nodes: Record<string, { version: string }> };
     const version = Object.values(info.nodes)[0]?.version ?? readFileSync(join(ENGINE_DIR, 'version'), 'utf8').trim();
+    let current: EngineProcess | undefined = engine;
     let stopped = false;
     return {
       url,
       version,
+      async stopProcess() {
+        const running = current;
+        current = undefined;
+        if (running) await running.stop(20_000);
+      },
+      async restartProcess() {
+        if (stopped) throw new Error('this Elasticsearch harness was stopped; start a new one');
+        if (current && !current.hasExited()) return;
+        const restarted = launch(base, runAsNobody);
+        await waitUntilReady(restarted, () => clusterHealth(url), READY_TIMEOUT_MS, 500);
+        current = restarted;
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
-        await engine.stop(20_000);
+        const running = current;
+        current = undefined;
+        if (running) await running.stop(20_000);
         rmSync(base, { recursive: true, force: true });
       },
     };

@@ -2,6 +2,7 @@
 // so that stopping it also stops anything it forked. Every live group is killed when the test
 // process exits, including after a failed test or an aborted run.
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 
 export interface EngineProcess {
   readonly name: string;
@@ -21,6 +22,8 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   /** Keep stdin open as a pipe: engines that exit on end of input then die with the test process. */
   stdinPipe?: boolean;
+  /** Also append everything the process prints to this file (the fleet's logs). */
+  logFile?: string;
 }
 
 const OUTPUT_LIMIT = 16 * 1024;
@@ -59,9 +62,12 @@ export function spawnEngine(name: string, command: string, args: string[], optio
     stdio: [options.stdinPipe ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let buffered = '';
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
   const keep = (chunk: Buffer) => {
     buffered = (buffered + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    log?.write(chunk);
   };
+  child.once('close', () => log?.end());
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let done = false;

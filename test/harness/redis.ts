@@ -47,23 +47,24 @@ export function pingRedis(port: number, host = HOST): Promise<boolean> {
   });
 }
 
-function redisArgs(port: number, dataDir: string): string[] {
+function redisArgs(port: number, dataDir: string, persistent: boolean): string[] {
   return [
     '--port', String(port),
     '--bind', HOST,
     '--dir', dataDir,
-    // Tests want a clean server each time: no snapshots, no append-only file, no protected mode
-    // (loopback only anyway), and no daemonizing so the harness owns the process.
+    // Tests want a clean server each time: no snapshots, no append-only file (unless `persistent`:
+    // the fleet runs Redis as production would, so a restart keeps what it held), no protected
+    // mode (loopback only anyway), and no daemonizing so the harness owns the process.
     '--save', '',
-    '--appendonly', 'no',
+    '--appendonly', persistent ? 'yes' : 'no',
     '--protected-mode', 'no',
     '--daemonize', 'no',
     '--logfile', '',
   ];
 }
 
-async function launch(binary: string, port: number, dataDir: string): Promise<EngineProcess> {
-  const engine = spawnEngine(`redis-server :${port}`, binary, redisArgs(port, dataDir), { cwd: dataDir });
+async function launch(binary: string, port: number, dataDir: string, persistent: boolean): Promise<EngineProcess> {
+  const engine = spawnEngine(`redis-server :${port}`, binary, redisArgs(port, dataDir, persistent), { cwd: dataDir });
   await waitUntilReady(engine, () => pingRedis(port), READY_TIMEOUT_MS);
   return engine;
 }
@@ -79,15 +80,18 @@ function resolveBinary(given: string | undefined): string {
 export interface StartRedisOptions {
   /** Path to redis-server; default REDIS_SERVER_BIN, then PATH. */
   binary?: string;
+  /** Keep an append-only file (fsync every second), so restartProcess() brings the data back. */
+  persistent?: boolean;
 }
 
 export async function startRedis(options: StartRedisOptions = {}): Promise<RedisHarness> {
   const binary = resolveBinary(options.binary ?? process.env.REDIS_SERVER_BIN);
   const dataDir = mkdtempSync(join(tmpdir(), 'redis-harness-'));
+  const persistent = options.persistent ?? false;
   let engine: EngineProcess;
   let port: number;
   try {
-    ({ engine, port } = await launchOnFreePort((candidate) => launch(binary, candidate, dataDir), HOST));
+    ({ engine, port } = await launchOnFreePort((candidate) => launch(binary, candidate, dataDir, persistent), HOST));
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -107,7 +111,7 @@ export async function startRedis(options: StartRedisOptions = {}): Promise<Redis
     async restartProcess() {
       if (stopped) throw new Error('this Redis harness was stopped; start a new one');
       if (current && !current.hasExited()) return;
-      current = await launch(binary, port, dataDir);
+      current = await launch(binary, port, dataDir, persistent);
     },
     async stop() {
       stopped = true;
