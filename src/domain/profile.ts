@@ -101,7 +101,16 @@ export interface BusinessProfile {
   environment: Environment;
   ownerId: string; // acct_
   name: string;
+  /** The owner's own words ("dental clinic"), shown as written. */
   category: string;
+  /**
+   * The category's keys in the category taxonomy (domain/categories: ["amenity/dentist"]), computed
+   * from `category` on every write; [] when the taxonomy does not know the label. Absent on a profile
+   * stored before they existed, until the store's start-up backfill writes them.
+   */
+  categoryKeys?: string[];
+  /** The taxonomy version categoryKeys were computed with (taxonomy.ts taxonomyVersion). */
+  categoryTaxonomy?: string;
   description?: string;
   tagline?: string;
   location: Location;

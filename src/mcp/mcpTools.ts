@@ -7,7 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { DomainError } from '../domain/errors';
-import { CATEGORY_SYNONYMS } from '../domain/search/categorySynonyms';
+import { categoryTaxonomy } from '../domain/categories/taxonomy';
 import { checkPrincipalScope as checkScope } from '../http/authorize';
 import type { Logger } from '../logger';
 import { presentProfile } from '../presenters/profilePresenter';
@@ -76,8 +76,20 @@ const openOutput = {
 };
 
 const categoriesOutput = {
-  categories: z.array(z.object({ category: z.string(), alsoCalled: z.array(z.string()) })),
+  taxonomyVersion: z.string(),
+  categories: z.array(z.object({ category: z.string(), key: z.string(), alsoCalled: z.array(z.string()) })),
 };
+
+/** The searchable kinds of the taxonomy, each with the other names that reach it. */
+function listedKinds() {
+  const taxonomy = categoryTaxonomy();
+  const alsoCalled = new Map<string, string[]>();
+  for (const [phrase, keys] of taxonomy.names) for (const key of keys) alsoCalled.set(key, [...(alsoCalled.get(key) ?? []), phrase]);
+  const categories = [...taxonomy.kinds.values()]
+    .filter((kind) => kind.searchable)
+    .map((kind) => ({ category: kind.name, key: kind.key, alsoCalled: (alsoCalled.get(kind.key) ?? []).filter((name) => name !== kind.name.toLowerCase()) }));
+  return { taxonomyVersion: taxonomy.version, categories };
+}
 
 /** A domain refusal (validation, not found, forbidden...) as a tool error the model can read and act on. */
 function toolError(error: unknown, logger: Logger): CallToolResult {
@@ -212,7 +224,9 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
     'list_categories',
     {
       title: 'List business categories',
-      description: 'The business categories search understands, each with other words people use for it. Use a category name as search_businesses\' category.',
+      description:
+        'The kinds of business search understands (the OpenStreetMap tagging schema\'s presets with our additions): each kind\'s name, its taxonomy key ' +
+        'and other names people use for it. Any of these names (or the key) works as search_businesses\' category.',
       inputSchema: {},
       outputSchema: categoriesOutput,
       annotations: readOnly,
@@ -220,7 +234,7 @@ export function registerTools(server: McpServer, deps: McpToolDeps, caller: Tool
     (_args, extra) =>
       answer(logger, async () => {
         checkScope(await caller.principal(extra), 'read:businesses');
-        return { categories: CATEGORY_SYNONYMS.map(({ category, names }) => ({ category, alsoCalled: [...names] })) };
+        return listedKinds();
       }),
   );
 

@@ -23,6 +23,14 @@ export interface SearchQuery {
   textComplete?: boolean;
   /** Any-of filter on category (exact, case-insensitive). */
   categories?: string[];
+  /** Any-of filter on taxonomy keys: a document matches when one of its categoryKeys is listed. */
+  categoryKeys?: string[];
+  /**
+   * Kinds the words imply, as phrases ("pizza restaurant") matched in the category text only (the
+   * label and the kinds' names): a document of such a kind matches and scores as a category match,
+   * as a word found in its category would. They widen a text query, never filter.
+   */
+  categoryPhrases?: string[];
   city?: string;
   state?: string;
   country?: string;

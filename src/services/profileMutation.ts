@@ -3,6 +3,7 @@
 // so ownership, ETags, versioning and derived scores cannot drift between endpoints.
 import { isDeepStrictEqual } from 'node:util';
 import { aiVisibilityScore } from '../domain/aiVisibilityScore';
+import { categoryFieldsOf } from '../domain/categories/canonicalCategory';
 import { assessCompleteness } from '../domain/completeness';
 import { dedupeKeys } from '../domain/dedupeKeys';
 import { ifMatchAllows } from '../domain/entityTags';
@@ -29,6 +30,7 @@ export interface Revised<T> {
 export function withDerivedFields(profile: BusinessProfile, now: Date): BusinessProfile {
   return {
     ...profile,
+    ...categoryFieldsOf(profile.category),
     dedupeKeys: dedupeKeys(profile),
     aiVisibilityScore: aiVisibilityScore(profile, now),
   };

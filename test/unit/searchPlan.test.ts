@@ -82,33 +82,38 @@ it('asks the index for the time conditions, at the moment of the search', () => 
 });
 
 describe('the category filter', () => {
-  it('filters to a category the sentence names, with every word for its kind', () => {
-    expect(plan('dentist near me').categories).toEqual(['dental', 'dentist', 'orthodontist']);
-    expect(plan('bakery or cafe').categories).toEqual([
-      'bakeries', 'bakery', 'patisserie', 'bakeshop', 'cafes', 'cafe', 'café', 'coffee shop', 'coffeehouse', 'coffee house', 'tea house', 'tea room',
-    ]);
+  it('filters to the kinds the sentence names, with their related kinds', () => {
+    expect(plan('dentist near me')).toMatchObject({ categoryKeys: ['amenity/dentist'] });
+    expect(plan('dentist near me')).not.toHaveProperty('categories');
+    expect(plan('bakery or cafe').categoryKeys).toEqual(['shop/bakery', 'amenity/cafe', 'shop/coffee']);
+    expect(plan('coffee shop').categoryKeys).toEqual(['amenity/cafe/coffee_shop', 'amenity/cafe', 'shop/coffee']);
   });
 
   it('leaves nothing to match as text when the sentence asks only for kinds it named: the nearest come first', () => {
     const dentists = plan('dentist near me', { location: { lat: 30.27, lon: -97.74 } });
     expect(dentists).not.toHaveProperty('text');
+    expect(dentists).not.toHaveProperty('categoryPhrases');
     expect(dentists.sort).toBe('distance');
     expect(plan('bakery or cafe')).not.toHaveProperty('text');
-    // Other words are still matched, the kind's words with them (they rank the kind first).
-    expect(plan('vegan restaurant in Austin')).toMatchObject({ text: 'vegan restaurant restaurants', categories: ['restaurants', 'restaurant', 'eatery', 'diner', 'bistro',
-      'food', 'eat', 'eats', 'dining', 'dine', 'dinner', 'lunch', 'brunch', 'breakfast', 'takeout', 'take out'] });
-    expect(plan('breakfast at a diner').text).toBe('breakfast diner restaurants');
+    // Other words are still matched, the kind's name with them (it ranks the kind first).
+    expect(plan('vegan restaurant in Austin')).toMatchObject({ text: 'vegan restaurant', categoryPhrases: ['restaurant'], categoryKeys: ['amenity/restaurant'] });
+    expect(plan('breakfast at a diner')).toMatchObject({ text: 'breakfast diner', categoryPhrases: ['restaurant', 'cafe'] });
     // With the request's category the sentence's kind is only text again.
-    expect(plan('dentist near me', { category: 'veterinary' }).text).toBe('dentist dental');
+    expect(plan('dentist near me', { category: 'veterinary' })).toMatchObject({
+      text: 'dentist dentistry dental tooth toothache filling crown cavity', categoryPhrases: ['dentist'], categoryKeys: ['amenity/veterinary'],
+    });
   });
 
-  it('does not filter to a category only inferred from a meal or a dish', () => {
-    expect(plan('breakfast near me').categories).toBeUndefined();
-    expect(plan('pizza').categories).toBeUndefined();
+  it('does not filter to a kind only implied by a search term, but searches its category text', () => {
+    expect(plan('breakfast near me')).not.toHaveProperty('categoryKeys');
+    // The broader kind too: the other restaurants are found, marked as not a match unless they mention pizza.
+    expect(plan('pizza')).toMatchObject({ text: 'pizza', categoryPhrases: ['italian restaurant', 'restaurant', 'pizza restaurant'] });
+    expect(plan('pizza')).not.toHaveProperty('categoryKeys');
   });
 
-  it("lets the request's category win over the one the sentence names", () => {
-    expect(plan('dentist near me', { category: 'veterinary' }).categories).toEqual(['veterinary']);
-    expect(plan('breakfast near me', { category: 'restaurants' }).categories).toEqual(['restaurants']);
+  it("lets the request's category win over the one the sentence names, as kinds or, unknown to the taxonomy, as a label", () => {
+    expect(plan('dentist near me', { category: 'veterinary' }).categoryKeys).toEqual(['amenity/veterinary']);
+    expect(plan('breakfast near me', { category: 'restaurants' }).categoryKeys).toEqual(['amenity/restaurant']);
+    expect(plan('plumber', { category: 'home-services' })).toMatchObject({ categories: ['home-services'] });
   });
 });

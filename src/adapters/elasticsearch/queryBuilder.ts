@@ -8,7 +8,10 @@ import { INDEX_ONLY_FIELDS, POSTAL_KEY_FIELD } from './indexedDocument';
 import { queryText, type QueryText } from './queryText';
 
 /** Field boosts, in the same proportions as the embedded index's bm25 weights. */
-export const TEXT_FIELDS = ['name^4', 'category.text^3', 'servicesText^2', 'tagline^1.5', 'description', 'exclusiveText'];
+export const TEXT_FIELDS = ['name^4', 'category.text^3', 'categoryNames^3', 'servicesText^2', 'tagline^1.5', 'description', 'exclusiveText'];
+
+/** The weight of a kind phrase (SearchQuery.categoryPhrases), a category match like the category fields'. */
+const CATEGORY_PHRASE_BOOST = 3;
 
 /** The index's `max_result_window` (mappings/profiles.json): deeper pages only report the total. */
 export const MAX_RESULT_WINDOW = 10_000;
@@ -30,8 +33,10 @@ export interface SearchPlan {
  */
 export function buildSearchRequest(query: SearchQuery, exactTotalUpTo: number = EXACT_TOTAL_BOUND): SearchPlan {
   const text = queryText(query.text, query.textComplete);
-  const scored = text !== null && sortsByRelevance(query);
-  const sort = sortKeys(query, text !== null);
+  const phrases = (query.categoryPhrases ?? []).filter((phrase) => phrase.trim() !== '');
+  const matching = textClause(text, phrases);
+  const scored = matching !== null && sortsByRelevance(query);
+  const sort = sortKeys(query, matching !== null);
   let distanceSortPosition: number | null = null;
   if (query.near) {
     const byDistance = query.sort === 'distance';
@@ -45,7 +50,7 @@ export function buildSearchRequest(query: SearchQuery, exactTotalUpTo: number = 
   const limit = Math.max(0, Math.trunc(query.limit));
   const inWindow = from < MAX_RESULT_WINDOW;
   const request: estypes.SearchRequest = {
-    query: { bool: { ...(text ? { must: [textClause(text)] } : {}), filter: filters(query) } },
+    query: { bool: { ...(matching ? { must: [matching] } : {}), filter: filters(query) } },
     sort,
     from: inWindow ? from : 0,
     size: inWindow ? Math.min(limit, MAX_RESULT_WINDOW - from) : 0,
@@ -60,26 +65,30 @@ export function buildSearchRequest(query: SearchQuery, exactTotalUpTo: number = 
 
 /**
  * Any word may match; the last also as a prefix (bool_prefix) while it may still be being typed,
- * with the edge-ngram name field rewarding names that start with it. Category synonyms come from
- * the search analyser of `category.text` ("pizza" -> restaurants). No fuzziness: the embedded
- * index has none, and the two must match the same documents for the same query.
+ * with the edge-ngram name field rewarding names that start with it. A kind the words imply
+ * (`categoryPhrases`) matches as a phrase of the kinds' names only, like the embedded index's
+ * category column: "pizza" finds a pizza restaurant that never says pizza, not every description
+ * mentioning restaurants. No fuzziness: the embedded index has none, and the two must match the
+ * same documents for the same query.
  */
-function textClause(text: QueryText): estypes.QueryDslQueryContainer {
-  const words: estypes.QueryDslQueryContainer = {
-    multi_match: { query: text.text, type: text.prefix ? 'bool_prefix' : 'most_fields', fields: TEXT_FIELDS, operator: 'or' },
-  };
-  if (!text.prefix) return words;
-  return {
-    bool: {
-      should: [words, { match: { 'name.autocomplete': { query: text.prefix } } }],
-      minimum_should_match: 1,
-    },
-  };
+function textClause(text: QueryText | null, phrases: readonly string[]): estypes.QueryDslQueryContainer | null {
+  const alternatives: estypes.QueryDslQueryContainer[] = [];
+  if (text) {
+    alternatives.push({
+      multi_match: { query: text.text, type: text.prefix ? 'bool_prefix' : 'most_fields', fields: TEXT_FIELDS, operator: 'or' },
+    });
+    if (text.prefix) alternatives.push({ match: { 'name.autocomplete': { query: text.prefix } } });
+  }
+  for (const phrase of phrases) alternatives.push({ match_phrase: { categoryNames: { query: phrase, boost: CATEGORY_PHRASE_BOOST } } });
+  if (alternatives.length === 0) return null;
+  if (alternatives.length === 1) return alternatives[0];
+  return { bool: { should: alternatives, minimum_should_match: 1 } };
 }
 
 function filters(query: SearchQuery): estypes.QueryDslQueryContainer[] {
   const clauses: estypes.QueryDslQueryContainer[] = [{ term: { environment: query.environment } }];
   if (query.categories && query.categories.length > 0) clauses.push({ terms: { category: query.categories.map(normalizeKeyword) } });
+  if (query.categoryKeys && query.categoryKeys.length > 0) clauses.push({ terms: { categoryKeys: [...new Set(query.categoryKeys)] } });
   if (query.city !== undefined) clauses.push({ term: { 'address.city': normalizeKeyword(query.city) } });
   if (query.state !== undefined) {
     const states = stateKeywords(query.state);

@@ -4,7 +4,6 @@
 // The parser trusts nothing: a wrong top-level shape is rejected, odd field values are
 // dropped or clamped.
 import { WEEKDAYS, type Weekday } from '../../domain/profile';
-import { CANONICAL_CATEGORIES } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 import { clockOf } from '../../domain/search/intentPhrases';
 
@@ -26,7 +25,7 @@ export const INTENT_JSON_SCHEMA = {
   required: ['terms', 'categories', 'serviceTerms', 'place', 'when', 'price', 'quality'],
   properties: {
     terms: strings('Meaningful words from the query not captured by the other fields, lower case (e.g. "vegan").'),
-    categories: strings('Business categories the query asks for.', { type: 'string', enum: [...CANONICAL_CATEGORIES] }),
+    categories: strings('Kinds of business the query asks for, as plain lower-case English nouns (e.g. "dentist", "coffee shop", "plumber").'),
     serviceTerms: strings('Specific products or services asked for, lower case (e.g. "pizza", "oil change").'),
     place: object(
       {

@@ -3,7 +3,6 @@
 // falls back to the rules/template, so a retry would only spend budget it does not have.
 import OpenAI from 'openai';
 import { UnavailableError } from '../../domain/errors';
-import { CANONICAL_CATEGORIES } from '../../domain/search/categorySynonyms';
 import type { SearchIntent } from '../../domain/search/intent';
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
 import { INTENT_JSON_SCHEMA, INTENT_SCHEMA_NAME, parseIntentAnswer } from './intentSchema';
@@ -40,7 +39,7 @@ const MIN_PAUSE_MS = 1_000;
 
 export const INTENT_INSTRUCTIONS = [
   'You turn a consumer\'s search for local businesses in the United States into a structured intent.',
-  `Pick categories only from this list: ${CANONICAL_CATEGORIES.join(', ')}.`,
+  'Name kinds of business in categories as plain lower-case English nouns (e.g. "dentist", "coffee shop", "plumber").',
   'Put specific dishes, products or services (e.g. "pizza", "oil change") in serviceTerms and other meaningful words',
   '(e.g. "vegan", "gluten-free") in terms, lower case, without filler words.',
   'Fill place only when the query names a place (state as a two-letter code); "near me" is not a place.',

@@ -2,7 +2,7 @@
 // `impression` with its 1-based position among the businesses of that answer (a second page's
 // first business is position 1 of its answer), a `citation` when the answer's generated summary names
 // it, and a `comparison` when the same page holds at least one other business of its category.
-import { canonicalCategory } from '../search/categorySynonyms';
+import { categoryKeysOf } from '../categories/canonicalCategory';
 import { foldAccents } from '../search/foldAccents';
 import { normalise } from '../search/groundedSummary';
 import type { Environment } from '../profile';
@@ -38,8 +38,9 @@ export function normaliseQuery(text: string | undefined): string | undefined {
   return folded ? folded : undefined;
 }
 
+/** The business's kind in the category taxonomy ("amenity/dentist"), else its label in lower case. */
 function categoryKey(category: string): string {
-  return canonicalCategory(category) ?? category.trim().toLowerCase();
+  return categoryKeysOf(category)[0] ?? category.trim().toLowerCase();
 }
 
 const comparable = (text: string) => ` ${normalise(foldAccents(text))} `;

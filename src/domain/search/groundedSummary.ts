@@ -11,7 +11,7 @@
 // invented facts about a returned business (a wrong rating) are not detected. The check
 // errs towards rejecting (an unusual capitalised word fails it); rejection only means the
 // deterministic template is used, which is always safe.
-import { CATEGORY_SYNONYMS, synonymPhrases } from './categorySynonyms';
+import { categoryTaxonomy } from '../categories/taxonomy';
 import { US_CITIES } from './usCities';
 import { US_STATES } from './usStates';
 import { WEEKDAYS } from '../profile';
@@ -26,14 +26,23 @@ const SENTENCE_OPENERS = `the this these those here there for if all both each t
   is are if i ok am pm usa us highly well not nothing none options recommended picks pick whatever whichever
   unlike compared otherwise additionally instead perfect ideal good excellent popular`.split(/\s+/);
 
-const BASE_VOCABULARY: ReadonlySet<string> = new Set([
-  ...SENTENCE_OPENERS,
-  ...MONTHS,
-  ...WEEKDAYS,
-  ...US_CITIES.flatMap((c) => words(c.name)),
-  ...US_STATES.flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
-  ...CATEGORY_SYNONYMS.flatMap((c) => [c.category, ...synonymPhrases(c)].flatMap(words)),
-]);
+let baseVocabulary: ReadonlySet<string> | undefined;
+
+/** Words any summary may use: openers, dates, places, and the taxonomy's kinds (built on first use). */
+function baseWords(): ReadonlySet<string> {
+  if (baseVocabulary) return baseVocabulary;
+  const taxonomy = categoryTaxonomy();
+  baseVocabulary = new Set([
+    ...SENTENCE_OPENERS,
+    ...MONTHS,
+    ...WEEKDAYS,
+    ...US_CITIES.flatMap((c) => words(c.name)),
+    ...US_STATES.flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
+    ...[...taxonomy.kinds.values()].flatMap((kind) => words(kind.name)),
+    ...[...taxonomy.names.keys(), ...taxonomy.terms.keys()].flatMap(words),
+  ]);
+  return baseVocabulary;
+}
 
 function words(text: string): string[] {
   return (normalise(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w);
@@ -93,7 +102,7 @@ export function isGrounded(summary: string, allowedNames: string[], allNames: st
   const allowed = new Set(allowedNames.map(normalise));
   const others = [...new Set(allNames.map(normalise))].filter((n) => !allowed.has(n));
   if (mentionsOtherKnownName(summary, allowedNames, others)) return false;
-  const known = new Set(BASE_VOCABULARY);
+  const known = new Set(baseWords());
   for (const text of [...allowedNames, ...vocabulary]) for (const w of words(text)) known.add(w);
   return !hasUnexplainedCapitalisedWord(summary, known);
 }

@@ -2,11 +2,12 @@
 // path and the fallback whenever the language model is slow, failing or absent, so it has
 // to be pure and fast. Phrases are recognised in a fixed order (when, price, quality,
 // place, category) and consumed; whatever meaningful words remain become `terms`.
-// The search text is `terms`, `serviceTerms`, `categoryWords` and `categories`: a category
-// inferred from words (a meal, an occasion, a product: "breakfast", "pizza") widens and boosts the
-// search, it never filters. A category the sentence names with a noun for the kind of business
-// ("dentist", "restaurant") is kept in `namedCategories`, which filters like a request's `category`.
-import { matchSynonym, MAX_SYNONYM_WORDS } from './categorySynonyms';
+// Categories are kinds of the category taxonomy (domain/categories, keys such as amenity/dentist),
+// found by categoryWords.ts: a kind implied by a search term (a meal, a dish, a symptom:
+// "breakfast", "pizza", "tooth") widens and boosts the search, it never filters. A kind the
+// sentence names ("dentist", "coffee shop", "vet") is kept in `namedCategories`, which filters like
+// a request's `category`.
+import { matchCategoryWords, maxCategoryPhraseWords } from './categoryWords';
 import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './intentPhrases';
 import type { TimeConditions } from './openingFilter';
 import { extractPlace, extractPostalCode, type PlaceIntent } from './placePhrase';
@@ -15,21 +16,20 @@ import { createQueryText, tokenize, type Token } from './queryText';
 export interface SearchIntent {
   /** Meaningful leftover words ("vegan", "gluten-free"), lower case. */
   terms: string[];
-  /** Canonical categories (categorySynonyms.ts): "pizza" -> "restaurants". */
+  /** Taxonomy keys of every kind the words name or imply: "pizza" -> amenity/restaurant/pizza. */
   categories: string[];
-  /** Specific things asked for that also picked a category: "pizza", "oil change". */
+  /** Search terms of the taxonomy that implied a kind, as typed: "pizza", "oil change", "tooth". */
   serviceTerms: string[];
   /**
-   * Words of the sentence that named a kind of place or meal ("breakfast", "dentist"), as typed:
-   * searched as words too, so a bakery whose menu lists breakfast is found by "breakfast near me"
-   * whatever its category. Absent when there are none.
+   * Words of the sentence that named a kind ("dentist", "coffee shop"), as typed: searched as
+   * words too. Absent when there are none.
    */
   categoryWords?: string[];
   /**
-   * Categories the sentence named with a noun for the kind of business ("dentist near me" ->
-   * ["dental"]; "bakery or cafe" -> both), in the order typed: consumer search filters to any of
-   * them. Meals, occasions and services ("breakfast", "pizza") only infer a category and are not
-   * here. Only the rules set it: a language model's categories stay inferred (mergeIntents.ts).
+   * Kinds the sentence named ("dentist near me" -> ["amenity/dentist"]; "bakery or cafe" -> both),
+   * in the order typed: consumer search filters to any of them (and their related kinds). Kinds
+   * only implied ("breakfast", "pizza") are not here. Only the rules set it: a language model's
+   * categories stay implied (mergeIntents.ts).
    */
   namedCategories?: string[];
   place?: PlaceIntent;
@@ -83,19 +83,24 @@ export function parseIntentByRules(query: string): SearchIntent {
 
   const intent: SearchIntent = { terms: [], categories: [], serviceTerms: [] };
   const tokens = tokenize(text);
+  const longest = maxCategoryPhraseWords();
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;
-    // Longest phrase first, so "teeth cleaning" is dental before "cleaning" is cleaning.
-    for (let k = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); k >= 1 && matched === 0; k--) {
+    // Longest phrase first, so "teeth cleaning" is a dentist's before "cleaning" is a cleaner's.
+    for (let k = Math.min(longest, tokens.length - i); k >= 1 && matched === 0; k--) {
       const words = tokens.slice(i, i + k);
       if (words.some((t) => t.lower === ',')) continue;
+      // A lone filler word ("place", "open") is never a kind, whatever a term list says.
+      if (k === 1 && STOP_WORDS.has(words[0].lower)) continue;
       const phrase = words.map((t) => t.lower).join(' ');
-      const hit = matchSynonym(phrase);
+      const hit = matchCategoryWords(phrase);
       if (!hit) continue;
-      pushUnique(intent.categories, hit.category);
-      if (hit.kind === 'service') pushUnique(intent.serviceTerms, phrase);
-      else pushUnique((intent.categoryWords ??= []), phrase);
-      if (hit.kind === 'category') pushUnique((intent.namedCategories ??= []), hit.category);
+      for (const key of hit.keys) pushUnique(intent.categories, key);
+      if (hit.kind === 'term') pushUnique(intent.serviceTerms, phrase);
+      else {
+        pushUnique((intent.categoryWords ??= []), phrase);
+        for (const key of hit.keys) pushUnique((intent.namedCategories ??= []), key);
+      }
       matched = k;
     }
     if (matched > 0) {

@@ -5,7 +5,7 @@
 // spelling. Whatever the model left out, the rules keep. The model's categories only widen the
 // search (they are inferred): which categories the sentence named, and so filter, is the rules'
 // reading of the words typed (`namedCategories`), which the model is not asked about.
-import { canonicalCategory } from './categorySynonyms';
+import { matchCategoryWords } from './categoryWords';
 import type { SearchIntent } from './intent';
 import { findUsCity } from './usCities';
 import { stateAbbreviation } from './usStates';
@@ -41,11 +41,11 @@ function normalisePlace(place: SearchIntent['place']): SearchIntent['place'] {
 export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchIntent {
   const categories: string[] = [];
   const serviceTerms = uniqueLower(llm.serviceTerms);
+  // The model names kinds in its own words ("dentist", "coffee shop"); the taxonomy gives their keys.
   for (const raw of uniqueLower(llm.categories)) {
-    const canonical = canonicalCategory(raw);
-    if (canonical) {
-      if (!categories.includes(canonical)) categories.push(canonical);
-    } else if (!serviceTerms.includes(raw)) serviceTerms.push(raw);
+    const kinds = matchCategoryWords(raw)?.keys ?? [];
+    for (const key of kinds) if (!categories.includes(key)) categories.push(key);
+    if (kinds.length === 0 && !serviceTerms.includes(raw)) serviceTerms.push(raw);
   }
   const terms = uniqueLower(llm.terms);
   const merged: SearchIntent = {

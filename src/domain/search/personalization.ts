@@ -46,10 +46,11 @@ function topTerms(session: SessionProfile): Array<[string, number]> {
 }
 
 /**
- * Scores one candidate: its category as normalizeKeyword gives it, and its document, asked for
- * only when the session has terms to look for in the text.
+ * Scores one candidate: its categories (the label as normalizeKeyword gives it, and its taxonomy
+ * keys, which searches record), and its document, asked for only when the session has terms to
+ * look for in the text.
  */
-export type PersonalizationScorer = (categoryKey: string, document: () => SearchDocument) => number;
+export type PersonalizationScorer = (categoryKeys: readonly string[], document: () => SearchDocument) => number;
 
 /**
  * Builds a scorer for one session, so a page of documents shares the compiled term
@@ -65,8 +66,9 @@ export function createPersonalizationScorer(session: SessionProfile | undefined)
   const matchTerms = createTermMatcher(terms.map(([t]) => t));
   if (maxCategory === 0 && termTotal === 0) return () => 0;
 
-  return (categoryKey, document) => {
-    const category = maxCategory > 0 ? (categories.get(categoryKey) ?? 0) / maxCategory : 0;
+  return (categoryKeys, document) => {
+    const weight = Math.max(0, ...categoryKeys.map((key) => categories.get(key) ?? 0));
+    const category = maxCategory > 0 ? weight / maxCategory : 0;
     const term = termTotal > 0 ? matchTerms(document()).reduce((sum, t) => sum + (termWeight.get(t) ?? 0), 0) / termTotal : 0;
     let score: number;
     if (maxCategory > 0 && termTotal > 0) score = CATEGORY_SHARE * category + (1 - CATEGORY_SHARE) * term;
@@ -76,5 +78,5 @@ export function createPersonalizationScorer(session: SessionProfile | undefined)
 }
 
 export function personalizationScore(doc: SearchDocument, session: SessionProfile | undefined): number {
-  return createPersonalizationScorer(session)(normalizeKeyword(doc.category), () => doc);
+  return createPersonalizationScorer(session)([normalizeKeyword(doc.category), ...(doc.categoryKeys ?? [])], () => doc);
 }

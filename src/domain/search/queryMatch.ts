@@ -1,16 +1,14 @@
 // Whether a search result is what the sentence asked for (issue 24), as `matchesQuery` says per
 // result and the summary says first when none is. The index matches any word of the search text,
-// and that text holds the categories the words imply: "ramen near Austin" also finds every
-// restaurant, most of which have nothing to do with ramen. So:
-//   - the sentence names specific things (terms and services: "ramen", "vegan", "oil change"):
-//     a result matches when its profile mentions at least one of them;
-//   - it only names a kind of place ("breakfast", "dentist"): a result matches when it is listed
-//     under that kind or its profile mentions the word;
-//   - it names neither ("open now near me"): every result matches; the filters did the work.
+// plus every business of the kinds the words imply: "tooth" also finds every dentist, "breakfast"
+// every restaurant. So, when the words imply or name a kind (issue 32):
+//   - a result of one of those kinds (its taxonomy keys, broader kinds included) matches;
+//   - so does one whose profile mentions a word asked for (leftover words, search terms, kind
+//     words): the bakery whose menu lists breakfast;
+//   - without any kind, every result matches: the index found each by one of the words.
 // Mentions are read with createTermMatcher (whole words, plurals and accents tolerated), from the
 // profile text the index searched.
 import { foldAccents } from './foldAccents';
-import { canonicalCategory, matchSynonym } from './categorySynonyms';
 import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
 import { createTermMatcher } from './termMatch';
@@ -24,21 +22,12 @@ export function askedThings(intent: SearchIntent): string[] {
 }
 
 export function createQueryMatcher(intent: SearchIntent): QueryMatcher {
-  const things = askedThings(intent);
-  const kinds = intent.categoryWords ?? [];
-  const widened = intent.categories.length > 0 || kinds.length > 0 || things.some((thing) => matchSynonym(thing) !== undefined);
-  // Without a category to widen it, the index found every result by one of these words (with its
-  // own stemming, which the check below would only approximate): no document needs reading.
-  if (!widened) return () => true;
-  if (things.length > 0) {
-    const mentions = accentBlindMatcher(things);
-    return (result) => mentions(result.document);
-  }
-  const categories = new Set(intent.categories);
-  const mentions = accentBlindMatcher(kinds);
-  const listed = (categoryKey: string): boolean => categories.has(canonicalCategory(categoryKey) ?? categoryKey);
-  // A result listed under the kind asked for needs no text read; only the others do.
-  return (result) => listed(result.fields.categoryKey) || (kinds.length > 0 && mentions(result.document));
+  if (intent.categories.length === 0) return () => true;
+  const kinds = new Set(intent.categories);
+  const words = [...askedThings(intent), ...(intent.categoryWords ?? [])];
+  const mentions = words.length > 0 ? accentBlindMatcher(words) : () => false;
+  // A candidate of the kinds asked for needs no document read; only the others do.
+  return (result) => result.fields.categoryKeys.some((key) => kinds.has(key)) || mentions(result.document);
 }
 
 /** "cafe" finds "Café" and "café" finds "Cafe", as both indexes fold accents. */

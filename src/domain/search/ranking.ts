@@ -234,7 +234,7 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
 
   const ranked = candidates.map((input): RankedResult => {
     const fields = input.fields ?? rankingFieldsOf(input.document);
-    const personal = personalise(fields.categoryKey, () => input.document);
+    const personal = personalise([fields.categoryKey, ...(fields.categoryKeys ?? [])], () => input.document);
     const openNow = withOpen ? openOf(input) : input.openNow;
     const components: Partial<Record<ScoreComponent, number>> = {
       text: clamp01(input.textScore),

@@ -10,7 +10,16 @@ export interface SearchDocument {
   id: string;
   environment: Environment;
   name: string;
+  /** The owner's label, as written. */
   category: string;
+  /**
+   * The category's taxonomy keys with their broader kinds (domain/categories canonicalCategory.ts
+   * indexedCategory): what `categoryKeys` filters compare. Absent in documents written before they
+   * existed, until `npm run reindex` or the profiles' start-up backfill rewrites them.
+   */
+  categoryKeys?: string[];
+  /** The English names of those kinds ("Pizza Restaurant", "Restaurant"), searched as category text beside the label. */
+  categoryNames?: string[];
   description: string;
   tagline: string;
   /** Service names, categories and descriptions joined. */
@@ -47,6 +56,8 @@ export interface RankingFields {
   id: string;
   /** The category as keyword filters compare it (normalizeKeyword). */
   categoryKey: string;
+  /** SearchDocument.categoryKeys ([] when absent): whether a candidate is of the kinds asked for. */
+  categoryKeys: string[];
   verificationLevel: VerificationLevel;
   averageRating: number;
   reviewCount: number;
@@ -83,6 +94,7 @@ export function rankingFieldsOf(doc: SearchDocument): RankingFields {
   const fields: RankingFields = {
     id: doc.id,
     categoryKey: normalizeKeyword(doc.category),
+    categoryKeys: doc.categoryKeys ?? [],
     verificationLevel: doc.verificationLevel,
     averageRating: doc.averageRating,
     reviewCount: doc.reviewCount,

@@ -4,7 +4,8 @@
 // service applies a suggestion only when no searchable business contains the word
 // (services/search/consumerSearch.ts): a business called "Piza Palace" is still found by its name.
 import { WEEKDAYS } from '../profile';
-import { CATEGORY_SYNONYMS, singulars, synonymPhrases } from './categorySynonyms';
+import { categoryTaxonomy } from '../categories/taxonomy';
+import { phraseWords } from '../categories/categoryPhrase';
 import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
 import { US_CITIES } from './usCities';
@@ -27,6 +28,8 @@ interface Vocabulary {
   byLength: Map<number, Array<{ word: string; place: boolean }>>;
 }
 let vocabulary: Vocabulary | undefined;
+/** How many taxonomy names and terms hold each word: "pizza" is in many, "pita" in one. */
+const phraseCounts = new Map<string, number>();
 
 function words(phrase: string): string[] {
   return phrase.toLowerCase().split(/[\s\-.]+/).filter((w) => /^\p{L}+$/u.test(w));
@@ -42,8 +45,12 @@ function singular(word: string): string | undefined {
 function knownWords(): Vocabulary {
   if (vocabulary) return vocabulary;
   const what = new Set<string>(PHRASE_WORDS);
-  for (const entry of CATEGORY_SYNONYMS) {
-    for (const phrase of [entry.category, ...synonymPhrases(entry)]) for (const w of words(phrase)) what.add(w);
+  const taxonomy = categoryTaxonomy();
+  for (const phrase of [...taxonomy.names.keys(), ...taxonomy.terms.keys()]) {
+    for (const w of words(phrase)) {
+      what.add(w);
+      phraseCounts.set(w, (phraseCounts.get(w) ?? 0) + 1);
+    }
   }
   for (const w of [...what]) {
     const one = singular(w);
@@ -67,7 +74,7 @@ function knownWords(): Vocabulary {
 function isKnown(word: string): boolean {
   const known = knownWords().words;
   // Plurals of known words too: "plumbers", "bakeries", "tacos".
-  return known.has(word) || isFillerWord(word) || singulars(word).some((one) => known.has(one));
+  return known.has(word) || isFillerWord(word) || phraseWords(word).some((one) => known.has(one));
 }
 
 /** One typo in a short word, two in a long one: "resturant", "plummer", "chicgo", "cincinatti". */
@@ -102,7 +109,8 @@ export function editDistance(a: string, b: string, limit: number): number {
 
 /**
  * The closest known word: fewest edits, then a word of what people look for over a place name
- * ("salom" is "salon", not "Salem"), then the same first letter, then the first in the list.
+ * ("salom" is "salon", not "Salem"), then the same first letter, then the word more kinds use
+ * ("piza" is "pizza", not "pita"), then the first in the list.
  */
 function closestKnownWord(word: string): string | undefined {
   const { byLength } = knownWords();
@@ -112,7 +120,7 @@ function closestKnownWord(word: string): string | undefined {
     for (const candidate of byLength.get(length) ?? []) {
       const distance = editDistance(word, candidate.word, limit);
       if (distance > limit) continue;
-      const rank = [distance, candidate.place ? 1 : 0, candidate.word[0] === word[0] ? 0 : 1];
+      const rank = [distance, candidate.place ? 1 : 0, candidate.word[0] === word[0] ? 0 : 1, -(phraseCounts.get(candidate.word) ?? 0)];
       if (!best || isBefore(rank, best.rank)) best = { word: candidate.word, rank };
     }
   }

@@ -1,8 +1,7 @@
 // The default `response` text of consumer search: deterministic and built only from the
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
-import { normalizeKeyword } from './searchDocument';
-import { canonicalCategory } from './categorySynonyms';
+import { kindName } from '../categories/taxonomy';
 import type { SearchIntent } from './intent';
 import { askedThings } from './queryMatch';
 import type { RankedResult } from './ranking';
@@ -28,6 +27,11 @@ export interface SummaryRequest {
    * says so first, and shows what was found as other places.
    */
   noneMatch?: boolean;
+  /**
+   * The kinds the sentence named filtered every business away, so the search ran without that
+   * filter (services/search/kindFallback.ts): the text says so first.
+   */
+  widened?: boolean;
 }
 
 function quoted(query: string): string {
@@ -97,7 +101,7 @@ function noneMatchLead(request: SummaryRequest): string {
     return `No business${where} ${verb} ${joinList(things.map(quoted))}${conditions}.`;
   }
   const kinds = intent.categoryWords ?? [];
-  const listed = intent.categories.length > 0 ? `is listed under ${joinList(intent.categories)}` : '';
+  const listed = intent.categories.length > 0 ? `is listed as ${joinList(kindNames(intent.categories))}` : '';
   const mentions = kinds.length > 0 ? `mentions ${joinList(kinds.map(quoted))}` : '';
   return `No business${where} ${[listed, mentions].filter(Boolean).join(' or ')}${conditions}.`;
 }
@@ -108,9 +112,14 @@ function noneMatchLead(request: SummaryRequest): string {
  */
 function categoryNote(intent: SearchIntent, result: RankedResult): string | undefined {
   if (intent.categories.length === 0) return undefined;
-  const key = normalizeKeyword(result.document.category);
-  if (intent.categories.includes(canonicalCategory(key) ?? key) || key === '') return undefined;
-  return `listed under ${result.document.category.trim()}`;
+  const label = result.document.category.trim();
+  if ((result.document.categoryKeys ?? []).some((key) => intent.categories.includes(key)) || label === '') return undefined;
+  return `listed under ${label}`;
+}
+
+/** Kinds as people read them: "Dentist", "Pizza Restaurant" (lower case inside a sentence). */
+export function kindNames(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => kindName(key).toLowerCase()))];
 }
 
 function pick(intent: SearchIntent, result: RankedResult): string {
@@ -137,7 +146,9 @@ export function templateSummary(request: SummaryRequest, ranked: RankedResult[],
     const label = offset > 0 ? `Other places from result ${offset + 1}` : ranked.length === 1 ? 'Another place found' : 'Other places found';
     return `${lead}${unlocatedCaveat(request)} ${label}: ${ranked.slice(0, MAX_PICKS).map((r) => pick(intent, r)).join('; ')}.`;
   }
-  const found = `Found ${totalIsEstimate ? 'at least ' : ''}${places(total)} for ${quoted(query)}.`;
+  const found = request.widened
+    ? `${widenedLead(request)} Found ${totalIsEstimate ? 'at least ' : ''}${places(total)} whose profiles mention it or a related word.`
+    : `Found ${totalIsEstimate ? 'at least ' : ''}${places(total)} for ${quoted(query)}.`;
   if (ranked.length === 0) return `${found} There are no more results on this page.`;
   // Picks are what was asked for; results marked matchesQuery false only follow them.
   const matching = ranked.filter((r) => r.matchesQuery !== false);
@@ -147,6 +158,13 @@ export function templateSummary(request: SummaryRequest, ranked: RankedResult[],
   return `${found}${unlocatedCaveat(request)} ${label}: ${picks.join('; ')}.${unmatchedNote(request, ranked)}`;
 }
 
+/** "No business within 25 km is listed as a plumber." Said of the kinds the sentence named. */
+function widenedLead(request: SummaryRequest): string {
+  const kinds = kindNames(request.intent.namedCategories ?? []);
+  const filtered = request.intent.when || request.intent.price || request.intent.quality;
+  return `No business${wherePhrase(request)} is listed as ${joinList(kinds.map((kind) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`))}${filtered ? ' and meets the other conditions' : ''}.`;
+}
+
 /** Said after the picks when some results on the page are not what was asked for. */
 export function unmatchedNote(request: SummaryRequest, ranked: RankedResult[]): string {
   const others = ranked.filter((r) => r.matchesQuery === false).length;
@@ -154,7 +172,7 @@ export function unmatchedNote(request: SummaryRequest, ranked: RankedResult[]): 
   const { intent } = request;
   const things = askedThings(intent);
   const asked = things.length > 0 ? things.map(quoted) : (intent.categoryWords ?? []).map(quoted);
-  const what = asked.length > 0 ? joinList(asked) : joinList(intent.categories);
+  const what = asked.length > 0 ? joinList(asked) : joinList(kindNames(intent.categories));
   const all = others === ranked.length;
   const subject = all ? (others === 1 ? 'The result' : `The ${others} results`) : others === 1 ? 'One other result' : `${others} other results`;
   return ` ${subject} on this page ${others === 1 ? 'is' : 'are'} not a match for ${what}.`;

@@ -8,7 +8,7 @@
 // how the API's own steps are measured (scripts/bench).
 import type { AnalyticsSurface } from '../../domain/analytics/analyticsEvent';
 import type { Principal } from '../../domain/principal';
-import { canonicalCategory } from '../../domain/search/categorySynonyms';
+import { categoryKeysOf } from '../../domain/categories/canonicalCategory';
 import type { SearchIntent } from '../../domain/search/intent';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { createQueryMatcher } from '../../domain/search/queryMatch';
@@ -26,6 +26,7 @@ import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import type { RecordAnswer } from '../analytics/answerRecording';
 import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
+import { withoutNamedKinds } from './kindFallback';
 import { summaryCacheKey } from './summaryCacheKey';
 import { typoCorrection } from './typoCorrection';
 
@@ -109,10 +110,28 @@ export interface Retrieval {
   found: SearchResult;
   /** Set when the corrected sentence is the one that was searched. */
   correction?: SpellingCorrection;
+  /** The named kinds' filter found nothing and was dropped (kindFallback.ts): these mention the kinds instead. */
+  widened?: boolean;
 }
 
 export function retrieve(deps: Pick<ConsumerSearchDeps, 'index'>, planned: ConsumerPlan): Promise<SearchResult> {
   return deps.index.search(planned.indexQuery);
+}
+
+/**
+ * A named kind never empties the answer by itself: when its filter found nothing, the same words
+ * without it, the kinds' names and terms among them (kindFallback.ts). Undefined when that does not apply or finds nothing too.
+ */
+export async function retrieveWithoutKinds(
+  deps: Pick<ConsumerSearchDeps, 'index'>,
+  request: SearchRequest,
+  understanding: Understanding,
+  planned: ConsumerPlan,
+): Promise<{ plan: ConsumerPlan; found: SearchResult } | undefined> {
+  const wider = withoutNamedKinds(request.input, understanding.intent, planned.indexQuery);
+  if (!wider) return undefined;
+  const found = await deps.index.search(wider);
+  return found.total > 0 ? { plan: { ...planned, indexQuery: wider }, found } : undefined;
 }
 
 // 5. rank: distance, rating, opening and personalisation reorder the candidates; the page is cut.
@@ -137,7 +156,8 @@ export function rank(request: SearchRequest, retrieval: Retrieval, session: Sess
     explainTop: input.offset + input.limit,
     // Under an "open now" filter the index let only open businesses through.
     isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
-    matchesQuery: createQueryMatcher(intent),
+    // Widened: none is of the kind named, each mentions it or a word for it, and the summary says so.
+    matchesQuery: retrieval.widened ? () => true : createQueryMatcher(intent),
   });
   const page = ranked.slice(input.offset, input.offset + input.limit);
   return { ranked, page, noneMatch: ranked.length > 0 && ranked[0].matchesQuery === false };
@@ -159,6 +179,7 @@ export async function summarise(
     category: input.category,
     offset: input.offset,
     noneMatch: ranked.noneMatch,
+    ...(retrieval.widened && { widened: true }),
   };
   const key = summaryCacheKey(summaryRequest, ranked.page, found.total);
   let response = await deps.summaryCache.get(key);
@@ -191,8 +212,8 @@ export async function record(
   const { intent } = retrieval.understanding;
   await deps.sessions
     .recordSearch(request.sessionKey, {
-      // The category filter's own category ("dentist" is "dental"), as documents carry it.
-      categories: input.category ? [...new Set([canonicalCategory(input.category) ?? input.category.toLowerCase(), ...intent.categories])] : intent.categories,
+      // The category filter's kinds ("dentist" is amenity/dentist), as documents carry them.
+      categories: input.category ? [...new Set([...categoryKeysOf(input.category), ...intent.categories])] : intent.categories,
       terms: [...intent.terms, ...intent.serviceTerms],
     })
     .catch((error) => deps.logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));
@@ -232,7 +253,9 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
     const understanding = await stage('understand', () => understand(deps, sentence));
     const planned = stage('plan', () => plan(request, understanding));
     const found = await stage('retrieve', () => retrieve(deps, planned));
-    return { understanding, plan: planned, found };
+    if (found.total > 0) return { understanding, plan: planned, found };
+    const wider = await stage('retrieve', () => retrieveWithoutKinds(deps, request, understanding, planned));
+    return wider ? { understanding, ...wider, widened: true } : { understanding, plan: planned, found };
   }
 
   /** The corrected sentence when it finds something, else the sentence as typed. */

@@ -3,7 +3,7 @@
 import { ValidationError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
 import type { VerificationLevel } from '../../domain/profile';
-import { categoryFilterValues } from '../../domain/search/categorySynonyms';
+import { kindPhrases, kindsNamedIn, requestCategoryFilter } from '../../domain/search/categoryWords';
 import { windowedPage } from '../../domain/search/listingWindow';
 import { findUsCity } from '../../domain/search/usCities';
 import { MAX_STATE_NAME_WORDS, readsAsEnglishWord, stateAbbreviation } from '../../domain/search/usStates';
@@ -96,12 +96,18 @@ function placeWithoutComma(text: string): Pick<SearchQuery, 'city' | 'state'> {
   return { city: text };
 }
 
+/** A kind `q` names ("plumber") also finds the businesses of that kind by their category, whatever their label says. */
+function kindText(text: string): Pick<SearchQuery, 'categoryPhrases'> {
+  const phrases = kindPhrases(kindsNamedIn(text));
+  return phrases.length > 0 ? { categoryPhrases: phrases } : {};
+}
+
 export function createListingSearch({ index, partnerAccess }: { index: SearchIndex; partnerAccess: Pick<PartnerAccess, 'require'> }) {
   async function directory(principal: Principal, input: DirectoryInput): Promise<SearchResult> {
     return index.search({
       environment: principal.environment,
-      ...(input.query && { text: input.query }),
-      ...(input.category && { categories: categoryFilterValues(input.category) }),
+      ...(input.query && { text: input.query, ...kindText(input.query) }),
+      ...(input.category && requestCategoryFilter(input.category)),
       ...(input.city && { city: input.city }),
       ...(input.state && { state: input.state }),
       ...(input.country && { country: input.country }),
@@ -122,8 +128,8 @@ export function createListingSearch({ index, partnerAccess }: { index: SearchInd
     const search = (text: string | undefined) =>
       index.search({
         environment: principal.environment,
-        ...(text && { text }),
-        ...(input.category && { categories: categoryFilterValues(input.category) }),
+        ...(text && { text, ...kindText(text) }),
+        ...(input.category && requestCategoryFilter(input.category)),
         ...where,
         sort: text ? 'relevance' : where.near ? 'distance' : 'aiVisibilityScore',
         order: text || !where.near ? 'desc' : 'asc',

@@ -2,7 +2,8 @@
 // where, and which hard filters apply. Ranking happens after, on the candidates.
 import { parseRadius } from '../../domain/distance';
 import type { VerificationLevel } from '../../domain/profile';
-import { categoryFilterValues, matchSynonym, namedCategoryFilterValues } from '../../domain/search/categorySynonyms';
+import { withBroaderKinds } from '../../domain/categories/taxonomy';
+import { kindPhrases, kindWords, matchCategoryWords, namedKindFilter, requestCategoryFilter } from '../../domain/search/categoryWords';
 import type { SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
@@ -40,38 +41,46 @@ export interface ConsumerPlan {
 }
 
 /**
- * Words the index should match (any of them): leftover terms, specific services, the words that
- * named a kind of place, and the categories they imply. An inferred category is one more word to
- * match, never a filter: "breakfast" finds restaurants and the bakery that lists breakfast (a
- * named one also filters: categoryFilter).
+ * Words the index should match (any of them): leftover terms, the search terms that implied a kind
+ * and the one-word names of kinds. The kinds themselves are `categoryPhrases` (searchPhrases): a
+ * business of an implied kind matches through its category text, never through a filter
+ * ("breakfast" finds restaurants and the bakery that lists breakfast; a named kind also filters).
  */
 export function searchText(intent: SearchIntent): string {
-  // A phrase ("coffee shop", "urgent care") is left to its category: its words alone ("shop",
+  // A phrase ("coffee shop", "urgent care") is left to its kind: its words alone ("shop",
   // "care") would match half the index.
   const kindWords = (intent.categoryWords ?? []).filter((word) => !word.includes(' '));
-  return [...intent.terms, ...intent.serviceTerms, ...kindWords, ...intent.categories].join(' ').trim();
+  return [...intent.terms, ...intent.serviceTerms, ...kindWords].join(' ').trim();
 }
 
 /**
- * The category filter: the request's `category` when sent (it wins), else the categories the
- * sentence named ("dentist near me"). A category only inferred ("breakfast", "pizza") never filters.
+ * The kinds the words name or imply, and their broader kinds, as the phrases the category text
+ * holds ("ramen restaurant", "restaurant"): a ramen bar ranks first, and the other restaurants near
+ * by are still found, marked as not what was asked for (queryMatch.ts) when they never mention it.
  */
-function categoryFilter(input: ConsumerSearchInput, intent: SearchIntent): string[] | undefined {
-  if (input.category !== undefined) return categoryFilterValues(input.category);
-  return intent.namedCategories?.length ? namedCategoryFilterValues(intent.namedCategories) : undefined;
+export function searchPhrases(intent: SearchIntent): string[] {
+  return kindPhrases(withBroaderKinds(intent.categories));
+}
+
+/**
+ * The category filter: the request's `category` when sent (it wins: its kinds, or its label when the
+ * taxonomy does not know it), else the kinds the sentence named ("dentist near me") with their
+ * related kinds. A kind only implied ("breakfast", "pizza") never filters.
+ */
+export function categoryFilter(input: Pick<ConsumerSearchInput, 'category'>, intent: SearchIntent): Pick<SearchQuery, 'categories' | 'categoryKeys'> {
+  if (input.category !== undefined) return requestCategoryFilter(input.category);
+  return intent.namedCategories?.length ? { categoryKeys: namedKindFilter(intent.namedCategories) } : {};
 }
 
 /**
  * The sentence asks for nothing but kinds it named ("dentist near me", "bakery or cafe"): the
  * category filter says it all, so nothing is left to match as text and the nearest come first.
- * Matching the kind's words as text would add nothing but miss a business whose only mention of
- * the kind is its category, which an engine's synonym rules rewrite ("dentist" => "dental").
  */
-function namesOnlyKinds(intent: SearchIntent): boolean {
+export function namesOnlyKinds(intent: SearchIntent): boolean {
   const named = intent.namedCategories ?? [];
   if (named.length === 0 || intent.terms.length > 0 || intent.serviceTerms.length > 0) return false;
   return intent.categories.every((category) => named.includes(category))
-    && (intent.categoryWords ?? []).every((word) => matchSynonym(word)?.kind === 'category');
+    && (intent.categoryWords ?? []).every((word) => matchCategoryWords(word)?.kind === 'name');
 }
 
 /** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */
@@ -82,15 +91,22 @@ function nearCentre(place: NonNullable<SearchIntent['place']>): { lat: number; l
 
 /** @param now the instant "open now" and "today" refer to */
 export function planConsumerSearch(environment: Environment, input: ConsumerSearchInput, intent: SearchIntent, now: Date): ConsumerPlan {
-  const categories = categoryFilter(input, intent);
-  const text = input.category === undefined && namesOnlyKinds(intent) ? '' : searchText(intent);
+  const filter = categoryFilter(input, intent);
+  const kindsOnly = input.category === undefined && namesOnlyKinds(intent);
+  // With the request's category in charge, a kind the sentence named is words again: its names and terms.
+  const overridden = input.category !== undefined && intent.namedCategories?.length ? kindWords(intent.namedCategories) : [];
+  const text = kindsOnly ? '' : [...new Set([searchText(intent), ...overridden].join(' ').split(' ').filter(Boolean))].join(' ');
+  const phrases = kindsOnly ? [] : searchPhrases(intent);
+  const matched = text !== '' || phrases.length > 0;
   const query: SearchQuery = {
     environment,
     // A sentence is complete: its last word gets no typeahead prefix match (the last word is often
-    // an implied category, already matched as a synonym, and a prefix costs a vocabulary range).
-    ...(text !== '' && { text, textComplete: true }),
-    ...(categories && { categories }),
-    sort: text !== '' ? 'relevance' : 'distance',
+    // a kind's word, already matched by its kind, and a prefix costs a vocabulary range).
+    ...(text !== '' && { text }),
+    ...(matched && { textComplete: true }),
+    ...(phrases.length > 0 && { categoryPhrases: phrases }),
+    ...filter,
+    sort: matched ? 'relevance' : 'distance',
     order: 'desc',
     limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),
     offset: 0,

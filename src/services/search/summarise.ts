@@ -61,7 +61,8 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
   // business that is not a match as one. Nothing to describe, or nothing found that was asked for:
   // the template's plain answer is better than prose.
   const matching = ranked.filter((result) => result.matchesQuery !== false);
-  if (!llm || matching.length === 0 || request.noneMatch) return { text: template(), source: 'template' };
+  // Widened past the kinds named: the template says so plainly, a model would not.
+  if (!llm || matching.length === 0 || request.noneMatch || request.widened) return { text: template(), source: 'template' };
   const businesses = matching.map(summaryBusiness);
   const others = ranked.filter((result) => result.matchesQuery === false).map((result) => result.document.name);
   let text: string;

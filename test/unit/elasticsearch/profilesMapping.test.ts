@@ -4,7 +4,6 @@
 import definition from '../../../mappings/profiles.json';
 import { SCHEDULE_FIELD } from '../../../src/adapters/elasticsearch/indexedDocument';
 import { TEXT_FIELDS } from '../../../src/adapters/elasticsearch/queryBuilder';
-import { categorySynonymRules } from '../../../src/domain/search/categorySynonyms';
 import { searchDocuments } from '../../fixtures/searchDocuments';
 
 interface FieldMapping {
@@ -83,15 +82,14 @@ describe('mappings/profiles.json', () => {
     }
   });
 
-  it('carries the domain synonym table as its category_synonyms rules, so the two cannot drift', () => {
-    expect(analysis.filter.category_synonyms.type).toBe('synonym_graph');
-    expect(analysis.filter.category_synonyms.synonyms).toEqual(categorySynonymRules());
+  it('has no synonym rules: query understanding names the kinds (domain/search/categoryWords.ts)', () => {
+    expect(analysis.filter.category_synonyms).toBeUndefined();
+    for (const analyzer of Object.values(analysis.analyzer)) expect(analyzer.filter).not.toContain('category_synonyms');
+    expect(fieldAt('category.text')?.search_analyzer).toBeUndefined();
   });
 
-  it('applies the synonyms at search time on the category text only', () => {
-    expect(fieldAt('category.text')?.search_analyzer).toBe('category_search');
-    expect(analysis.analyzer.category_search.filter).toContain('category_synonyms');
-    const others = Object.entries(analysis.analyzer).filter(([name]) => name !== 'category_search');
-    for (const [, analyzer] of others) expect(analyzer.filter).not.toContain('category_synonyms');
+  it('carries the taxonomy keys as keywords and the kinds\' names as English text', () => {
+    expect(fieldAt('categoryKeys')).toEqual({ type: 'keyword' });
+    expect(fieldAt('categoryNames')).toEqual({ type: 'text', analyzer: 'english_text' });
   });
 });

@@ -73,11 +73,11 @@ describe('consumer search reads documents', () => {
 });
 
 describe('consumer search session', () => {
-  it('records the category filter as the category documents carry ("dentist" is "dental")', async () => {
+  it('records the category filter as the kinds documents carry ("dentist" is amenity/dentist)', async () => {
     const sessions = createLruSessionStore();
     await consumerSearch(new Set(), [], { sessions })(principal, { query: 'lunch', category: 'dentist', limit: 1, offset: 0 }, 'session-dentist-01');
     const session = await sessions.get(sessionStoreKey(principal, 'session-dentist-01'));
-    expect(Object.keys(session?.categories ?? {})).toContain('dental');
+    expect(Object.keys(session?.categories ?? {})).toContain('amenity/dentist');
     expect(Object.keys(session?.categories ?? {})).not.toContain('dentist');
   });
 });

@@ -24,28 +24,28 @@ describe('mergeIntents', () => {
     });
     expect(merged).toEqual({
       terms: ['plant-based'],
-      categories: ['cafes'],
-      serviceTerms: [],
-      // The model is not asked for the words that named a kind of place: the sentence's stay searched.
-      categoryWords: ['lunch'],
+      categories: ['amenity/cafe'],
+      // The model gave no service terms: the sentence's stay searched.
+      serviceTerms: ['lunch'],
       place: { city: 'Austin', state: 'TX' },
       when: { openNow: false },
       price: { cheap: true, maxAmount: 15, currency: 'USD' },
     });
   });
 
-  it('maps model categories onto the canonical list and keeps unknown ones as service terms', () => {
-    const merged = mergeIntents(rules, { terms: [], categories: ['Pizza', 'Restaurant', 'escape rooms'], serviceTerms: ['pizza'] });
-    expect(merged.categories).toEqual(['restaurants']);
-    expect(merged.serviceTerms).toEqual(['pizza', 'escape rooms']);
+  it('maps the model\'s kinds onto the taxonomy and keeps unknown ones as service terms', () => {
+    const merged = mergeIntents(rules, { terms: [], categories: ['Pizza', 'Restaurant', 'escape rooms', 'quilting circles'], serviceTerms: ['pizza'] });
+    // "pizza" is a search term of pizza and Italian restaurants; "escape room" the name of leisure/escape_game.
+    expect(merged.categories).toEqual(['amenity/restaurant/italian', 'amenity/restaurant/pizza', 'amenity/restaurant', 'leisure/escape_game']);
+    expect(merged.serviceTerms).toEqual(['pizza', 'quilting circles']);
   });
 
   it('keeps the categories the sentence named (the rules\' reading); the model\'s categories only widen', () => {
     const named = parseIntentByRules('dentist near me');
-    const merged = mergeIntents(named, { terms: [], categories: ['dental', 'medical'], serviceTerms: [] });
-    expect(merged.categories).toEqual(['dental', 'medical']);
-    expect(merged.namedCategories).toEqual(['dental']);
-    // A category only the model read into a purpose names nothing.
+    const merged = mergeIntents(named, { terms: [], categories: ['dentist', 'urgent care'], serviceTerms: [] });
+    expect(merged.categories).toEqual(['amenity/dentist', 'amenity/clinic']);
+    expect(merged.namedCategories).toEqual(['amenity/dentist']);
+    // A kind only the model read into the sentence names nothing.
     expect(mergeIntents(rules, { terms: [], categories: ['restaurants'], serviceTerms: [] }).namedCategories).toBeUndefined();
   });
 

@@ -79,7 +79,7 @@ describe('summarise', () => {
       const result = await summarise(request, mixed, 2, { llm: model });
       expect(result).toMatchObject({ source: 'template', fallbackReason: 'ungrounded' });
       expect(result.text).toBe(
-        'Found 2 places for "ramen near Austin". Top pick: Noodle Bar (matches "ramen", rated 4.0 from 50 reviews, 3.0 km away). ' +
+        'Found 2 places for "ramen near Austin". Top pick: Noodle Bar (listed under restaurants, matches "ramen", rated 4.0 from 50 reviews, 3.0 km away). ' +
           'One other result on this page is not a match for "ramen".',
       );
     });
@@ -91,7 +91,7 @@ describe('summarise', () => {
       const result = await summarise({ ...request, noneMatch: true }, others, 1, { llm: model });
       expect(called).toBe(false);
       expect(result).toEqual({
-        text: 'No business near Austin offers "ramen". Another place found: Slice House (rated 4.0 from 50 reviews, 1.0 km away).',
+        text: 'No business near Austin offers "ramen". Another place found: Slice House (listed under restaurants, rated 4.0 from 50 reviews, 1.0 km away).',
         source: 'template',
       });
     });

@@ -105,10 +105,10 @@ describe('templateSummary', () => {
       { document: searchDocument({ id: 'biz_v1', name: 'Paws Clinic', category: 'veterinary', description: 'dental care for pets' }), textScore: 1 },
       { document: searchDocument({ id: 'biz_v2', name: 'Pet Smiles', category: 'veterinary', description: 'pet dental' }), textScore: 0.9 },
     ]);
-    expect(dentistIntent).toMatchObject({ categories: ['dental'], categoryWords: ['dentist'] });
+    expect(dentistIntent).toMatchObject({ categories: ['amenity/dentist'], categoryWords: ['dentist'] });
     expect(vets.map((r) => r.matchesQuery)).toEqual([false, false]);
     expect(templateSummary({ query: dentist, intent: dentistIntent, noneMatch: true }, vets, 2)).toBe(
-      'No business is listed under dental or mentions "dentist" and meets the other conditions. Other places found: ' +
+      'No business is listed as dentist or mentions "dentist" and meets the other conditions. Other places found: ' +
         'Paws Clinic (listed under veterinary, rated 4.0 from 50 reviews); Pet Smiles (listed under veterinary, rated 4.0 from 50 reviews).',
     );
     // A business listed under the kind asked for is a match, and its category goes without saying.
@@ -130,8 +130,8 @@ describe('templateSummary', () => {
       { document: searchDocument({ id: 'biz_t', name: 'Taco Town', description: 'Tacos al pastor' }), textScore: 1, distanceKm: 3 },
     ], 25);
     expect(templateSummary({ query: ramen, intent: ramenIntent, radiusKm: 25, noneMatch: true }, others, 2)).toBe(
-      'No business near Austin offers "ramen". Other places found: Slice House (rated 4.0 from 50 reviews, 2.0 km away); ' +
-        'Taco Town (rated 4.0 from 50 reviews, 3.0 km away).',
+      'No business near Austin offers "ramen". Other places found: Slice House (listed under restaurants, rated 4.0 from 50 reviews, 2.0 km away); ' +
+        'Taco Town (listed under restaurants, rated 4.0 from 50 reviews, 3.0 km away).',
     );
     const sent = parseIntentByRules('vegan ramen');
     expect(templateSummary({ query: 'vegan ramen', intent: sent, radiusKm: 10, noneMatch: true }, others, 2)).toMatch(

@@ -17,14 +17,14 @@ describe('understandQuery', () => {
   });
 
   it('merges the model\'s intent over the rules', async () => {
-    const answer: SearchIntent = { terms: ['vegan'], categories: ['restaurants'], serviceTerms: ['bowl'], when: { openNow: true } };
+    // The model names kinds in words ("restaurant"); merging gives their taxonomy keys.
+    const answer: SearchIntent = { terms: ['vegan'], categories: ['restaurant'], serviceTerms: ['bowl'], when: { openNow: true } };
     const result = await understandQuery('vegan lunch in Austin', fakeModel(async () => answer));
     expect(result.source).toBe('llm');
     expect(result.intent).toEqual({
       terms: ['vegan'],
-      categories: ['restaurants'],
+      categories: ['amenity/restaurant'],
       serviceTerms: ['bowl'],
-      categoryWords: ['lunch'],
       place: { city: 'Austin', state: 'TX' },
       when: { openNow: true },
     });

@@ -1,5 +1,4 @@
 import { matchExpression } from '../../../src/adapters/sqlite/search/matchExpression';
-import { impliedCategories } from '../../../src/adapters/sqlite/search/synonyms';
 
 describe('matchExpression', () => {
   it('quotes every word, ORs them and makes the last one a prefix', () => {
@@ -10,18 +9,22 @@ describe('matchExpression', () => {
     expect(matchExpression('vegan restaurants', undefined, true)?.expression).toBe('"vegan" OR "restaurants"');
   });
 
-  it('adds no category phrase for a one-word category already searched as a whole word', () => {
-    // "restaurants" in any column already covers the category column: the extra phrase would only cost an idf scan.
-    expect(matchExpression('vegan restaurants', undefined, true)?.expression).not.toContain('category :');
-    // A prefix or a multi-word category is not the same search, so it keeps its phrase.
-    expect(matchExpression('vegan restaurants')?.expression).toBe('"vegan" OR "restaurants"* OR category : "restaurants"');
-    expect(matchExpression('auto repair', undefined, true)?.expression).toBe('"auto" OR "repair" OR category : "auto repair"');
+  it('adds the kinds the caller says the words imply, against the category column only', () => {
+    // The phrases come from query understanding (domain/search/categoryWords.ts), not from the words.
+    expect(matchExpression('pizza', undefined, true, ['pizza restaurant'])?.expression).toBe('"pizza" OR category : "pizza restaurant"');
+    expect(matchExpression('tooth hurts', undefined, true, ['dentist'])?.expression).toBe('"tooth" OR "hurts" OR category : "dentist"');
+    expect(matchExpression('pizza')?.expression).toBe('"pizza"*');
   });
 
-  it('adds the categories a word implies, against the category column only', () => {
-    expect(matchExpression('pizza')?.expression).toBe('"pizza"* OR category : "restaurants"');
-    expect(matchExpression('dentists open late')?.expression).toBe('"dentists" OR "open" OR "late"* OR category : "dental"');
-    expect(matchExpression('water heater install')?.expression).toBe('"water" OR "heater" OR "install"* OR category : "plumbing"');
+  it('adds no category phrase for a one-word kind already searched as a whole word', () => {
+    // "cafe" in any column already covers the category column: the extra phrase would only cost an idf scan.
+    expect(matchExpression('quiet cafe', undefined, true, ['cafe'])?.expression).toBe('"quiet" OR "cafe"');
+    // A prefix is not the same search, so the kind keeps its phrase.
+    expect(matchExpression('quiet cafe', undefined, false, ['cafe'])?.expression).toBe('"quiet" OR "cafe"* OR category : "cafe"');
+  });
+
+  it('matches the kinds alone when no word is left', () => {
+    expect(matchExpression('', undefined, true, ['plumber', 'hvac workplace'])?.expression).toBe('category : "plumber" OR category : "hvac workplace"');
   });
 
   it('fences the text off the tags column only when a word could be or begin a tag token', () => {
@@ -37,8 +40,8 @@ describe('matchExpression', () => {
   });
 
   it('lists each phrase on its own, in the order FTS5 numbers them', () => {
-    const match = matchExpression('vegan pizza')!;
-    expect(match.phrases).toEqual(['"vegan"', '"pizza"*', 'category : "restaurants"']);
+    const match = matchExpression('vegan pizza', undefined, false, ['pizza restaurant'])!;
+    expect(match.phrases).toEqual(['"vegan"', '"pizza"*', 'category : "pizza restaurant"']);
     expect(match.expression).toBe(match.phrases.join(' OR '));
   });
 
@@ -49,7 +52,7 @@ describe('matchExpression', () => {
 
   it('leaves out words most documents contain when a rarer word was asked for', () => {
     const isCommon = (word: string) => word === 'best' || word === 'family';
-    expect(matchExpression('best family tacos', isCommon)?.expression).toBe('"tacos"* OR category : "restaurants"');
+    expect(matchExpression('best family tacos', isCommon, false, ['mexican restaurant'])?.expression).toBe('"tacos"* OR category : "mexican restaurant"');
     expect(matchExpression('best family', isCommon)?.expression).toBe('"best" OR "family"*');
   });
 
@@ -57,22 +60,5 @@ describe('matchExpression', () => {
     const asked: [string, boolean][] = [];
     matchExpression('vegan brunch', (word, prefix) => (asked.push([word, prefix]), false));
     expect(asked).toEqual([['vegan', false], ['brunch', true]]);
-  });
-});
-
-describe('impliedCategories', () => {
-  it('folds plurals before looking a word up', () => {
-    expect(impliedCategories(['plumbers'])).toEqual(['plumbing']);
-    expect(impliedCategories(['bakeries'])).toEqual(['bakeries']);
-    expect(impliedCategories(['tacos'])).toEqual(['restaurants']);
-  });
-
-  it('finds phrases of consecutive words and reports each category once', () => {
-    expect(impliedCategories(['cheap', 'oil', 'change', 'and', 'brakes'])).toEqual(['auto repair']);
-    expect(impliedCategories(['pizza', 'and', 'coffee', 'pizza'])).toEqual(['restaurants', 'cafes']);
-  });
-
-  it('implies nothing for words outside the list', () => {
-    expect(impliedCategories(['museum', 'tickets'])).toEqual([]);
   });
 });

@@ -23,8 +23,8 @@ describe('searchPlan', () => {
 
   it('fences the text off the tags column only when a word could be a tag token', () => {
     const match = (text: string) => searchPlan({ environment: 'live', text, sort: 'relevance', order: 'desc', limit: 10, offset: 0 }, tables).params.match;
-    expect(match('tacos xg')).toBe('(- {tags} : ("tacos" OR "xg" OR category : "restaurants"))');
-    expect(match('tacos')).toBe('("tacos"* OR category : "restaurants")');
+    expect(match('tacos xg')).toBe('(- {tags} : ("tacos" OR "xg"))');
+    expect(match('tacos')).toBe('("tacos"*)');
   });
 
   describe('with given phrase counts (the bm25_given extension)', () => {
@@ -33,12 +33,12 @@ describe('searchPlan', () => {
     const count = 'SELECT COUNT(*) FROM search_fts_live_g3 WHERE search_fts_live_g3 MATCH ?';
 
     it('scores with bm25_given and lists the text phrases to count, in MATCH order, tag phrases left out', () => {
-      const scored = plan({ text: 'vegan tacos', categories: ['Restaurants'], near: { lat: 30.27, lon: -97.74, radiusKm: 5 } });
+      const scored = plan({ text: 'vegan tacos', categoryPhrases: ['mexican restaurant'], categories: ['Restaurants'], near: { lat: 30.27, lon: -97.74, radiusKm: 5 } });
       // The radius is checked on the documents row, so the row's length comes from there too.
       expect(scored.pageSql).toContain('-bm25_given(search_fts_live_g3, @phraseCounts, d.token_count, 4, 3, 2, 1.5, 1, 1, 0)');
       expect(scored.pageSql).not.toContain('bm25(');
-      expect(scored.params.match).toMatch(/^\("vegan" OR "tacos"\* OR category : "restaurants"\) AND \(tags : /);
-      expect(scored.phraseCounts).toEqual({ sql: count, phrases: ['"vegan"', '"tacos"*', 'category : "restaurants"'] });
+      expect(scored.params.match).toMatch(/^\("vegan" OR "tacos"\* OR category : "mexican restaurant"\) AND \(tags : /);
+      expect(scored.phraseCounts).toEqual({ sql: count, phrases: ['"vegan"', '"tacos"*', 'category : "mexican restaurant"'] });
     });
 
     it('leaves the row length to FTS5 when ranking by text alone reads no documents row', () => {
@@ -48,9 +48,9 @@ describe('searchPlan', () => {
     });
 
     it('counts fenced phrases fenced, as bm25() counts them', () => {
-      expect(plan({ text: 'tacos xg' }).phraseCounts).toEqual({
+      expect(plan({ text: 'tacos xg', categoryPhrases: ['mexican restaurant'] }).phraseCounts).toEqual({
         sql: count,
-        phrases: ['- {tags} : ("tacos")', '- {tags} : ("xg")', '- {tags} : (category : "restaurants")'],
+        phrases: ['- {tags} : ("tacos")', '- {tags} : ("xg")', '- {tags} : (category : "mexican restaurant")'],
       });
     });
 

@@ -29,6 +29,8 @@ export interface DocumentRow {
   openH1: bigint;
   openH2: bigint;
   geoCell: number | null;
+  /** SearchDocument.categoryKeys, space-separated (keys hold no spaces). */
+  categoryKeys: string;
   /** The whole document, for the JSON table (indexTables.ts); not a documents-table column. */
   document: string;
 }
@@ -56,6 +58,7 @@ export function documentRow(doc: SearchDocument): DocumentRow {
     postalKey: postalKey(doc.address.postalCode),
     ...documentOpeningMasks(doc),
     geoCell: doc.coordinates ? geoCellOf(doc.coordinates) : null,
+    categoryKeys: (doc.categoryKeys ?? []).join(' '),
     document: JSON.stringify(doc),
   };
 }
@@ -74,7 +77,8 @@ export interface FtsRow {
 export function ftsRow(doc: SearchDocument): FtsRow {
   return {
     name: doc.name,
-    category: doc.category,
+    // The kinds' names beside the label: "cafe" finds a business filed as "coffee" (a cafe).
+    category: [doc.category, ...(doc.categoryNames ?? [])].join('\n'),
     services: doc.servicesText,
     tagline: doc.tagline,
     description: doc.description,

@@ -6,9 +6,10 @@
 import { normalizeKeyword, type SearchDocument, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
 import { documentCellTokens } from './geoCells';
 
-export type TagKind = 'category' | 'city' | 'state' | 'country' | 'verification';
+export type TagKind = 'category' | 'kind' | 'city' | 'state' | 'country' | 'verification';
 
-const KIND_LETTER: Record<TagKind, string> = { category: 'k', city: 'c', state: 's', country: 'n', verification: 'v' };
+/** `kind`: a taxonomy key of the category (SearchDocument.categoryKeys), one tag per key. */
+const KIND_LETTER: Record<TagKind, string> = { category: 'k', kind: 't', city: 'c', state: 's', country: 'n', verification: 'v' };
 
 /** The letters after `x` that open a tag token: the filter kinds and `g` for grid cells (geoCells.ts). */
 const TAG_LETTERS = new Set([...Object.values(KIND_LETTER), 'g']);
@@ -40,6 +41,7 @@ export function tagToken(kind: TagKind, value: string): string {
 export function documentTags(doc: SearchDocument): string {
   const tags = [
     tagToken('category', doc.category),
+    ...(doc.categoryKeys ?? []).map((key) => tagToken('kind', key)),
     tagToken('city', doc.address.city),
     tagToken('state', doc.address.state),
     tagToken('country', doc.address.country),
@@ -47,6 +49,11 @@ export function documentTags(doc: SearchDocument): string {
     ...(doc.coordinates ? documentCellTokens(doc.coordinates) : []),
   ];
   return tags.join(' ');
+}
+
+/** The kind filter's tags, any of them: `"xt..." OR "xt..."`. */
+export function kindTagClause(keys: readonly string[]): string {
+  return [...new Set(keys.map((key) => `"${tagToken('kind', key)}"`))].join(' OR ');
 }
 
 /** One FTS clause per equality filter of the query (any-of lists become ORs), in a fixed order. */
@@ -57,6 +64,7 @@ export function queryTagClauses(query: SearchQuery): string[] {
     if (tokens.length > 0) clauses.push(tokens.length === 1 ? tokens[0] : `(${tokens.join(' OR ')})`);
   };
   anyOf('category', query.categories ?? []);
+  if (query.categoryKeys?.length) clauses.push(`(${kindTagClause(query.categoryKeys)})`);
   anyOf('city', query.city === undefined ? [] : [query.city]);
   anyOf('state', query.state === undefined ? [] : stateKeywords(query.state));
   anyOf('country', query.country === undefined ? [] : [query.country]);

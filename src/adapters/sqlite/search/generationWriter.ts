@@ -36,6 +36,7 @@ const ROW_COLUMNS = [
   ['open_h1', 'openH1'],
   ['open_h2', 'openH2'],
   ['geo_cell', 'geoCell'],
+  ['category_keys', 'categoryKeys'],
 ] as const;
 
 export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTables): GenerationWriter {

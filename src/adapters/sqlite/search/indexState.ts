@@ -7,6 +7,7 @@ import type { Environment } from '../../../domain/profile';
 import { postalKey } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { geoCellOf } from './distanceRings';
+import { addCategoryKinds } from './kindMigration';
 import { documentsTableSql, existingGenerations, generationTables, geoCellIndexes, jsonTableSql, postalKeyIndex } from './indexTables';
 
 export const SEARCH_INDEX_COMPONENT = 'searchIndex';
@@ -121,6 +122,11 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
         for (const sql of indexes) db.exec(sql);
       }
     },
+  },
+  {
+    version: 8,
+    name: 'documents carry their category taxonomy keys (kind tags) and kinds\' names (category text)',
+    up: addCategoryKinds,
   },
 ];
 

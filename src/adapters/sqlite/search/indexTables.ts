@@ -94,6 +94,8 @@ export function jsonTableSql({ json }: GenerationTables): string {
  * postal_key: postalKey of the address's postal code, for the postal code filter.
  * open_days, open_h0..open_h2: when the business can be open, as bitsets (openingMasks.ts).
  * geo_cell: the fine grid cell of lat/lon for the ring scan (distanceRings.ts); NULL without them.
+ * category_keys: the category's taxonomy keys, space-separated, for ranking (which candidates are of
+ * the kinds asked for) without parsing each candidate's JSON; filters use the kind tags (filterTags.ts).
  * No document JSON here (see jsonTableSql).
  */
 export function documentsTableSql(name: string): string {
@@ -123,6 +125,7 @@ export function documentsTableSql(name: string): string {
       open_h1 INTEGER,
       open_h2 INTEGER,
       geo_cell INTEGER,
+      category_keys TEXT,
       UNIQUE (environment, id)
     )`;
 }

@@ -2,7 +2,6 @@
 // (searchTerms leaves only letters and digits, so a word can never close its quotes), the words are
 // OR-ed so any one of them is enough, and bm25 ranks documents matching more of them higher.
 import { mayMatchTagToken } from './filterTags';
-import { impliedCategories } from './synonyms';
 import { searchTerms } from '../../../domain/search/searchTerms';
 
 /** Whether a word (or, for the last one, a prefix) is in more than half of the documents. */
@@ -23,20 +22,28 @@ export interface TextMatch {
  * idf is already ~0 for them (FTS5 clamps it), so they change no ranking, and OR-ing them would
  * make nearly every document a match that has to be scored ("best tacos" on 100 000 businesses).
  */
-export function matchExpression(text: string, isCommon: CommonWord = () => false, complete = false): TextMatch | null {
+export function matchExpression(
+  text: string,
+  isCommon: CommonWord = () => false,
+  complete = false,
+  categoryPhrases: readonly string[] = [],
+): TextMatch | null {
   const { words, lastIsPrefix } = searchTerms(text, { complete });
   const terms = words.map((word, index) => ({ word, prefix: lastIsPrefix && index === words.length - 1 }));
   const rare = terms.filter(({ word, prefix }) => !isCommon(word, prefix));
   const kept = rare.length > 0 ? rare : terms;
-  if (kept.length === 0) return null;
   // FTS5 stems a prefix query's word too, so "bakery"* finds "bakeries" and "plumb"* finds "plumber".
   const clauses = kept.map(({ word, prefix }) => (prefix ? `"${word}"*` : `"${word}"`));
-  // A synonym only counts against the category column: "pizza" must not match every
-  // description that mentions restaurants. Phrases are looked up over all the words typed.
-  // A one-word category already searched as a whole word (in every column, category included)
-  // adds no match, only one more phrase to check on every match and to count for its idf
-  // (under bm25(), about 1 ms for "restaurants" on every query).
+  // A kind the words imply only counts against the category column (the label and the kinds'
+  // names): "pizza" must not match every description that mentions restaurants. A one-word kind
+  // already searched as a whole word (in every column, category included) adds no match, only one
+  // more phrase to check on every match and to count for its idf.
   const searched = new Set(kept.filter(({ prefix }) => !prefix).map(({ word }) => word));
-  for (const category of impliedCategories(words)) if (!searched.has(category)) clauses.push(`category : "${category}"`);
+  for (const phrase of categoryPhrases) {
+    const phraseWords = searchTerms(phrase, { complete: true }).words;
+    if (phraseWords.length === 0 || (phraseWords.length === 1 && searched.has(phraseWords[0]))) continue;
+    clauses.push(`category : "${phraseWords.join(' ')}"`);
+  }
+  if (clauses.length === 0) return null;
   return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)), phrases: clauses };
 }

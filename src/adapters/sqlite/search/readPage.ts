@@ -26,9 +26,11 @@ export interface PageRows {
 }
 
 /** A documents-table row as the page statement reads it (min_price is NULL when unknown). */
-interface DocumentColumns extends Omit<RankingFields, 'minPrice'> {
+interface DocumentColumns extends Omit<RankingFields, 'minPrice' | 'categoryKeys'> {
   rowId: number;
   minPrice: number | null;
+  /** Space-separated; NULL in a row written before the column existed. */
+  categoryKeys: string | null;
   document: string;
 }
 
@@ -64,7 +66,7 @@ export function readPageRows(
   // almost all of it in crossing between JavaScript and SQLite per row.
   const documents = statements
     .get(
-      `SELECT d.row_id AS rowId, d.id, d.category_norm AS categoryKey, d.verification_level AS verificationLevel, ` +
+      `SELECT d.row_id AS rowId, d.id, d.category_norm AS categoryKey, d.category_keys AS categoryKeys, d.verification_level AS verificationLevel, ` +
         `d.average_rating AS averageRating, d.review_count AS reviewCount, d.completeness, d.min_price AS minPrice, j.document ` +
         `FROM ${tables.documents} AS d JOIN ${tables.json} AS j ON j.row_id = d.row_id WHERE d.row_id IN (SELECT value FROM json_each(?))`,
     )
@@ -74,7 +76,8 @@ export function readPageRows(
   return {
     total,
     rows: rows.map((row) => {
-      const { rowId: _rowId, minPrice, document, ...fields } = byRowId.get(row.rowId) as DocumentColumns;
+      const { rowId: _rowId, minPrice, document, categoryKeys, ...columns } = byRowId.get(row.rowId) as DocumentColumns;
+      const fields: RankingFields = { ...columns, categoryKeys: categoryKeys ? categoryKeys.split(' ') : [] };
       return { textScore: row.textScore, distanceKm: row.distanceKm, fields: minPrice === null ? fields : { ...fields, minPrice }, document };
     }),
   };

@@ -11,7 +11,7 @@
 // Either way the page statement returns only row ids and scores; documents are read for the page
 // alone, so the sorter never carries the JSON of every candidate.
 import { normalizeKeyword, postalKey, type SearchQuery, stateKeywords } from '../../../ports/searchIndex';
-import { fenceOffTags, queryTagClauses } from './filterTags';
+import { fenceOffTags, kindTagClause, queryTagClauses } from './filterTags';
 import { distanceRings, RING_CELL_CONDITION, RING_CELL_ROWS, type RingParams } from './distanceRings';
 import { boundingBox } from './geo';
 import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
@@ -93,7 +93,9 @@ interface Parts {
 const PAGE = 'LIMIT @limit OFFSET @offset';
 
 export function searchPlan(query: SearchQuery, tables: GenerationTables, options: SearchPlanOptions = {}): SearchPlan {
-  const text = query.text === undefined ? null : matchExpression(query.text, options.isCommon, query.textComplete);
+  const text = query.text === undefined && !query.categoryPhrases?.length
+    ? null
+    : matchExpression(query.text ?? '', options.isCommon, query.textComplete, query.categoryPhrases);
   const dir = query.order === 'asc' ? 'ASC' : 'DESC';
   const keys = sortKeys(query, text !== null);
   // Nearest first without text: the cells' index ranges instead of FTS (distanceRings.ts).
@@ -124,7 +126,8 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
 
   const indexFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...parts.equality, ...parts.rowOnly].join(' AND ')}`;
   const indexPage = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${indexFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
-  if (text === null && cells === null && tagClauses.length < 2) {
+  // A kind filter is a tag (a document has several kinds): only FTS lists its documents without a scan.
+  if (text === null && cells === null && tagClauses.length < 2 && !query.categoryKeys?.length) {
     return { pageSql: indexPage, pageCountsTotal: false, countSql: `SELECT COUNT(*) ${indexFrom}`, params };
   }
 
@@ -204,6 +207,12 @@ function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex 
     equality.push(`${column} IN (${names.join(', ')})`);
   };
   anyOf('d.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
+  if (query.categoryKeys?.length) {
+    // The index shapes' form of the kind tags: the documents of those kinds, listed once by FTS.
+    const fts = tables.fts[query.environment];
+    equality.push(`+d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @kindMatch)`);
+    params.kindMatch = `tags : (${kindTagClause(query.categoryKeys)})`;
+  }
   anyOf('d.city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
   anyOf('d.state_norm', 'state', query.state === undefined ? [] : stateKeywords(query.state));
   anyOf('d.country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);

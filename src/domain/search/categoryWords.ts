@@ -1,0 +1,115 @@
+// Words of a search -> kinds of business in the category taxonomy (domain/categories/taxonomy.ts).
+// A phrase that is a kind's name or alias ("dentist", "coffee shop", "vet") NAMES the kind: consumer
+// search filters to it (and to the kinds our additions relate to it), as it does for a request's
+// `category`. A phrase that is a search term of a few kinds ("tooth", "pizza", "breakfast") only
+// IMPLIES them: they widen and boost the search, never filter. A term of many kinds ("dog", "bar")
+// says nothing about the kind and stays a plain word.
+import { categoryKeysOf } from '../categories/canonicalCategory';
+import { categoryPhrase } from '../categories/categoryPhrase';
+import { categoryTaxonomy, kindName, withBroaderKinds } from '../categories/taxonomy';
+
+/** A term listed by more kinds than this is too general to imply any of them. */
+const MAX_KINDS_PER_TERM = 3;
+
+export interface CategoryWordMatch {
+  /** Taxonomy keys, most specific as listed. */
+  keys: string[];
+  /** `name`: the phrase names the kind (filters a sentence); `term`: it only implies it. */
+  kind: 'name' | 'term';
+}
+
+function preferred(keys: readonly string[]): string[] {
+  const { kinds } = categoryTaxonomy();
+  const searchable = keys.filter((key) => kinds.get(key)?.searchable);
+  return searchable.length > 0 ? searchable : [...keys];
+}
+
+/**
+ * A term every cuisine of restaurant inherits ("breakfast", "dinner") means the broad kind: a kind
+ * whose broader kind is listed too goes, since documents carry their broader kinds.
+ */
+function broadest(keys: readonly string[]): string[] {
+  const listed = new Set(keys);
+  return keys.filter((key) => !withBroaderKinds([key]).slice(1).some((broader) => listed.has(broader)));
+}
+
+/** Looks up a word or phrase as typed (any case, plurals, accents, hyphens). */
+export function matchCategoryWords(phrase: string): CategoryWordMatch | undefined {
+  const { names, terms } = categoryTaxonomy();
+  const key = categoryPhrase(phrase);
+  if (key === '') return undefined;
+  const named = names.get(key);
+  if (named) return { keys: preferred(named), kind: 'name' };
+  const termed = terms.get(key);
+  const implied = termed ? broadest(preferred(termed)) : [];
+  if (implied.length > 0 && implied.length <= MAX_KINDS_PER_TERM) return { keys: implied, kind: 'term' };
+  return undefined;
+}
+
+/** The longest phrase in words, names and terms alike (the parser's look-ahead). */
+export function maxCategoryPhraseWords(): number {
+  return categoryTaxonomy().maxPhraseWords;
+}
+
+/** What a filter on named kinds accepts: each kind and the kinds related to it ("coffee shop" also takes cafes). */
+export function namedKindFilter(keys: readonly string[]): string[] {
+  const { kinds } = categoryTaxonomy();
+  return [...new Set(keys.flatMap((key) => [key, ...(kinds.get(key)?.related ?? [])]))];
+}
+
+/**
+ * A request's `category` parameter as a filter: the kinds it means (with their related kinds) when
+ * the taxonomy knows it, so category=dentist finds "Dentists" and "dental clinic" alike; else the
+ * label as written, compared case-insensitively ("home-services").
+ */
+export function requestCategoryFilter(category: string): { categoryKeys: string[] } | { categories: string[] } {
+  const keys = categoryKeysOf(category);
+  return keys.length > 0 ? { categoryKeys: namedKindFilter(keys) } : { categories: [category] };
+}
+
+/** The phrase each kind is searched by in category text: its English name ("pizza restaurant"). */
+export function kindPhrases(keys: readonly string[]): string[] {
+  return [...new Set(keys.map((key) => categoryPhrase(kindName(key))).filter(Boolean))];
+}
+
+/**
+ * The kinds a free text names, for listing searches' `q` ("plumber" also finds businesses filed as
+ * plumbers whatever their label): every run of words that is a kind's name, longest first.
+ */
+export function kindsNamedIn(text: string): string[] {
+  const words = categoryPhrase(text).split(' ').filter(Boolean);
+  const keys: string[] = [];
+  const longest = maxCategoryPhraseWords();
+  for (let start = 0; start < words.length; ) {
+    let matched = 0;
+    for (let length = Math.min(longest, words.length - start); length >= 1 && matched === 0; length--) {
+      const hit = matchCategoryWords(words.slice(start, start + length).join(' '));
+      if (hit?.kind !== 'name') continue;
+      for (const key of hit.keys) if (!keys.includes(key)) keys.push(key);
+      matched = length;
+    }
+    start += Math.max(matched, 1);
+  }
+  return keys;
+}
+
+/** More words than this would make the fallback match nearly anything. */
+const MAX_KIND_WORDS = 12;
+
+/**
+ * The words that stand for the kinds when their filter found nothing: their names and search terms
+ * ("plumber", "plumbing", "pipe", "leak"...), so a business filed as "home-services" whose profile
+ * says it fixes leaks is found by "plumber".
+ */
+export function kindWords(keys: readonly string[]): string[] {
+  const { names, terms } = categoryTaxonomy();
+  const words: string[] = [];
+  const add = (phrase: string) => {
+    for (const word of phrase.split(' ')) if (words.length < MAX_KIND_WORDS && !words.includes(word)) words.push(word);
+  };
+  for (const key of keys) add(categoryPhrase(kindName(key)));
+  for (const lists of [names, terms]) {
+    for (const [phrase, kinds] of lists) if (kinds.some((key) => keys.includes(key)) && !phrase.includes(' ')) add(phrase);
+  }
+  return words;
+}
