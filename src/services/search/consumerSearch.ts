@@ -118,22 +118,6 @@ export function retrieve(deps: Pick<ConsumerSearchDeps, 'index'>, planned: Consu
   return deps.index.search(planned.indexQuery);
 }
 
-/**
- * A named kind never empties the answer by itself: when its filter found nothing, the same words
- * without it, the kinds' names and terms among them (kindFallback.ts). Undefined when that does not apply or finds nothing too.
- */
-export async function retrieveWithoutKinds(
-  deps: Pick<ConsumerSearchDeps, 'index'>,
-  request: SearchRequest,
-  understanding: Understanding,
-  planned: ConsumerPlan,
-): Promise<{ plan: ConsumerPlan; found: SearchResult } | undefined> {
-  const wider = withoutNamedKinds(request.input, understanding.intent, planned.indexQuery);
-  if (!wider) return undefined;
-  const found = await deps.index.search(wider);
-  return found.total > 0 ? { plan: { ...planned, indexQuery: wider }, found } : undefined;
-}
-
 // 5. rank: distance, rating, opening and personalisation reorder the candidates; the page is cut.
 export interface RankedPage {
   ranked: RankedResult[];
@@ -254,8 +238,13 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
     const planned = stage('plan', () => plan(request, understanding));
     const found = await stage('retrieve', () => retrieve(deps, planned));
     if (found.total > 0) return { understanding, plan: planned, found };
-    const wider = await stage('retrieve', () => retrieveWithoutKinds(deps, request, understanding, planned));
-    return wider ? { understanding, ...wider, widened: true } : { understanding, plan: planned, found };
+    // A named kind never empties the answer by itself: the same words without its filter, the
+    // kinds' names and terms among them (kindFallback.ts), a second retrieve.
+    const wider = withoutNamedKinds(request.input, understanding.intent, planned.indexQuery);
+    if (!wider) return { understanding, plan: planned, found };
+    const related = await stage('retrieve', () => deps.index.search(wider));
+    if (related.total === 0) return { understanding, plan: planned, found };
+    return { understanding, plan: { ...planned, indexQuery: wider }, found: related, widened: true };
   }
 
   /** The corrected sentence when it finds something, else the sentence as typed. */
