@@ -13,6 +13,7 @@
 // recommendedFields, in that order (recommendations[i] is about missingFields[i]).
 
 import type { BusinessProfile, DayHours } from './profile';
+import { categoryKeysOf } from './categories/canonicalCategory';
 import { EXCLUSIVE_FIELDS } from './exclusiveContentScores';
 
 export interface CompletenessReport {
@@ -57,6 +58,14 @@ const EXCLUSIVE_PROMPTS: Record<(typeof EXCLUSIVE_FIELDS)[number], string> = {
 const CHECKLIST: ChecklistItem[] = [
   { field: 'name', weight: 8, met: (p) => filled(p.name), recommendation: () => 'Add the business name as customers know it' },
   { field: 'category', weight: 8, met: (p) => filled(p.category), recommendation: () => 'Choose a category so the profile appears in category searches' },
+  {
+    // Weight 0: a label of one's own is allowed (spec 2.2) and costs no points; it is only advice.
+    field: 'categoryKeys', weight: 0,
+    met: (p) => !filled(p.category) || (p.categoryKeys ?? categoryKeysOf(p.category)).length > 0,
+    recommendation: (p) =>
+      `Choose a standard category so assistants can find you: "${p.category.trim()}" is not one search knows, so only its words are searched ` +
+      '(for example "Dentist", "Coffee Shop", "Plumber"; the MCP tool list_categories lists them)',
+  },
   {
     field: 'description', weight: 10,
     met: (p) => (p.description ?? '').trim().length >= MIN_DESCRIPTION_LENGTH,

@@ -1,6 +1,7 @@
 // The public shape of a profile (spec 2.2): internal bookkeeping (owner, partition,
 // dedupe keys, revision) stays inside.
 import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../domain/profile';
+import { categoryFieldsOf } from '../domain/categories/canonicalCategory';
 import { timeZoneAt } from '../domain/timeZone';
 
 /** The zone the hours are read in (derived from the coordinates); null without coordinates. */
@@ -18,6 +19,10 @@ export function presentProfile(profile: BusinessProfile) {
     id: profile.id,
     name: profile.name,
     category: profile.category,
+    // A profile stored before the keys existed shows what its next write will store.
+    ...(profile.categoryKeys && profile.categoryTaxonomy
+      ? { categoryKeys: profile.categoryKeys, categoryTaxonomy: profile.categoryTaxonomy }
+      : categoryFieldsOf(profile.category)),
     description: profile.description ?? '',
     tagline: profile.tagline ?? '',
     location: profile.location,

@@ -39,7 +39,23 @@ export const profileRecordSchema: SchemaObject = {
   properties: {
     id: { type: 'string', description: 'biz_<id>' },
     name: { type: 'string' },
-    category: { type: 'string' },
+    category: { type: 'string', description: 'The category in the owner\'s own words, shown as written.' },
+    categoryKeys: {
+      type: 'array',
+      readOnly: true,
+      items: { type: 'string', examples: ['amenity/dentist'] },
+      description:
+        'The category\'s keys in the category taxonomy (the OpenStreetMap tagging schema\'s presets, @openstreetmap/id-tagging-schema, ' +
+        'with our additions), computed from `category` on every write: "dental clinic" -> ["amenity/dentist"], "Bakery & Cafe" -> ' +
+        '["shop/bakery", "amenity/cafe"]. Empty when the taxonomy does not know the label: the profile is then found by its words only, ' +
+        'and the profile status recommends a standard category. Search filters (`category=`) compare these keys.',
+    },
+    categoryTaxonomy: {
+      type: 'string',
+      readOnly: true,
+      examples: ['id-tagging-schema@7.2.0+additions.1'],
+      description: 'The taxonomy version categoryKeys were computed with: the schema package\'s version and our additions\' version.',
+    },
     description: { type: 'string' },
     tagline: { type: 'string' },
     location: locationSchema,
