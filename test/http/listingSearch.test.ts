@@ -42,15 +42,17 @@ const directory = (query: string) => request(app.callback).get(`/v1/api/v1/direc
 const partnerSearch = (query: string) => request(app.callback).get(`/v1/api/v1/partners/search?${query}`).set(partner.auth);
 
 describe('category filter', () => {
-  it('finds a category by any word for it, singular or plural, and still the value as written', async () => {
-    expect(found(await directory('category=restaurant'))).toEqual([ids.tacos, ids.denver].sort());
+  it('finds a kind by any word for it, singular or plural, whatever label the owner wrote', async () => {
+    // A business filed as "Pizza" is a pizza restaurant, and so a restaurant.
+    expect(found(await directory('category=restaurant'))).toEqual([ids.tacos, ids.denver, ids.freeText].sort());
     const dentists = [ids.dentist, ids.filedAsDentist].sort();
     expect(found(await directory('category=Dentists'))).toEqual(dentists);
     expect(found(await partnerSearch('category=dentist&location=Austin,%20TX'))).toEqual(dentists);
-    // The category's own name is matched as written (one value, the index's fast path).
-    expect(found(await directory('category=dental'))).toEqual([ids.dentist]);
-    // A category written on a profile as free text is matched as written, not widened to its dishes.
+    expect(found(await directory('category=dental'))).toEqual(dentists);
+    // A narrower kind does not take the broader one: category=pizza is the pizza place alone.
     expect(found(await directory('category=pizza'))).toEqual([ids.freeText]);
+    // A label the taxonomy does not know filters as written.
+    expect(found(await directory('category=quilting%20circles'))).toEqual([]);
   });
 });
 

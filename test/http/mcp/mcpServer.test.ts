@@ -140,10 +140,12 @@ it('check_open reads the weekly hours in the business zone and honours blackout 
   expect(await at('2026-03-17T12:00')).toMatchObject({ weekday: 'tuesday', open: false, blackoutDate: true, hoursThatDay: { open: '11:00', close: '22:00' } });
 });
 
-it('list_categories names the categories search understands', async () => {
+it('list_categories names the kinds search understands, with their taxonomy keys and version', async () => {
   const client = await connect(liveKey);
-  const { categories } = (await call(client, 'list_categories', {})).structuredContent!;
-  expect(categories).toEqual(expect.arrayContaining([expect.objectContaining({ category: 'restaurants', alsoCalled: expect.arrayContaining(['restaurant']) })]));
+  const { categories, taxonomyVersion } = (await call(client, 'list_categories', {})).structuredContent!;
+  expect(taxonomyVersion).toMatch(/^id-tagging-schema@/);
+  expect(categories).toEqual(expect.arrayContaining([expect.objectContaining({ category: 'Restaurant', key: 'amenity/restaurant', alsoCalled: expect.arrayContaining(['eatery']) })]));
+  expect(categories).toEqual(expect.arrayContaining([expect.objectContaining({ category: 'Dentist', key: 'amenity/dentist', alsoCalled: expect.arrayContaining(['dental clinic']) })]));
 });
 
 it('reads a profile as the business://{id} resource', async () => {
