@@ -128,7 +128,9 @@ type BusinessItem {
   website: String!
   verified: Boolean!
   verificationLevel: String!
+  "Mean of the visible reviews, 1-5 to one decimal; 0 while reviewCount is 0 (no reviews yet, not a zero rating)."
   averageRating: Float!
+  "Visible reviews; 0 means none yet."
   reviewCount: Int!
   aiVisibilityScore: Float!
   "Kilometres from the location sent; null without one."

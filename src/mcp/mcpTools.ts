@@ -55,7 +55,7 @@ const searchOutput = {
       phone: z.string(),
       website: z.string(),
       verified: z.boolean(),
-      rating: z.number().describe('Average review rating, 0-5 (0 = no reviews)'),
+      rating: z.number().describe('Average review rating, 1-5; 0 while reviewCount is 0 (no reviews yet, not a zero rating)'),
       reviewCount: z.number().int(),
       distanceKm: z.number().optional().describe('Only when a location was sent'),
       whyMatched: z.array(z.string()).describe('Plain reasons this business matched the query'),

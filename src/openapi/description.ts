@@ -85,7 +85,7 @@ export function documentDescription(): string {
     '- Service `duration`: minutes, 1-1440.',
     '- Service `capacity`: bookings one start time takes at once, 1-1000 (1 when absent). Booking and availability times are ISO 8601 ' +
       'with the business\'s UTC offset; a booking `start` may be sent with any offset.',
-    '- Review `rating`: whole stars 1-5; `trust.averageRating` is the mean of visible reviews to one decimal.',
+    '- Review `rating`: whole stars 1-5; `trust.averageRating` is the mean of visible reviews to one decimal, and 0 while `trust.totalReviews` is 0 (no reviews yet: show that, not a zero rating).',
     '- Pricing: `type` fixed or hourly with `amount` >= 0; range with 0 <= `minAmount` <= `maxAmount`; `currency` an ISO 4217 code ' +
       'of a circulating currency; amounts in major units.',
     '- Hours: `HH:MM` 24-hour, 00:00-23:59, in the business\'s local time; `close` earlier than `open` means closing after midnight; ' +

@@ -167,6 +167,22 @@ describe('endpoints, ports and the configuration', () => {
   });
 });
 
+describe('what the API documents', () => {
+  it('every averageRating says what 0 means: no reviews yet, not a zero rating', () => {
+    const described: string[] = [];
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+        if (key === 'averageRating' && value && typeof value === 'object' && 'type' in value) described.push(String((value as { description?: string }).description));
+        visit(value);
+      }
+    };
+    visit(buildOpenApiDocument());
+    expect(described.length).toBeGreaterThanOrEqual(3); // profile trust, search results, review lists
+    for (const description of described) expect(description).toMatch(/0 while \w+ is 0: no rating yet, not a zero rating/);
+  });
+});
+
 describe('answers the README quotes', () => {
   const readme = readDoc('README.md');
 

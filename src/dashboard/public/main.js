@@ -14,7 +14,8 @@ import { profileHealthView } from './views/profileHealth.js';
 import { visibilityView } from './views/visibility.js';
 
 const $ = (id) => document.getElementById(id);
-const views = [visibilityView(), platformShareView(), funnelView(), attributionView(), benchmarksView(), profileHealthView()];
+// In reading order; platform share and attribution are the one pair that shares a row on wide screens.
+const views = [visibilityView(), benchmarksView(), platformShareView(), attributionView(), funnelView(), profileHealthView()];
 $('views').append(...views.map((view) => view.element));
 
 const reload = h('button', { type: 'button', id: 'reload' }, 'Reload');

@@ -1,5 +1,6 @@
 // What went wrong in words a business owner can act on, from the API's own error.
 import { h } from './dom.js';
+import * as state from './state.js';
 
 export function explain(error) {
   const message = error?.message ?? String(error);
@@ -36,19 +37,35 @@ export function errorBox(error, onRetry) {
   );
 }
 
+/** Only where test data is shown: how to get some (a developer trying the dashboard). */
+function demoDataHint() {
+  if (state.current().environment !== 'sandbox') return null;
+  return h('p', { className: 'hint' }, 'Sandbox with no data? ', h('code', {}, 'npm run seed:demo'), ' fills it with 90 days of demo events.');
+}
+
 export function noEventsYet(what = 'events') {
   return h(
     'div',
     { className: 'state state-empty' },
     h('p', {}, h('strong', {}, `No ${what} in this period yet.`)),
+    h('p', {}, 'Numbers appear once AI assistants show this business in their answers. Try a longer period.'),
+    demoDataHint(),
+  );
+}
+
+export function noConversionsYet() {
+  return h(
+    'div',
+    { className: 'state state-empty' },
+    h('p', {}, h('strong', {}, 'No conversions in this period yet.')),
     h(
       'p',
       {},
-      'Numbers appear once AI assistants find this business through the API (searches record impressions and citations; tracked links, visits; ' +
-        'POST /v1/analytics/events, conversions). Try a longer period. For demo data run ',
-      h('code', {}, 'npm run seed:demo'),
-      ' and choose Sandbox.',
+      'A conversion (a booking, a call, a purchase) is credited to the moments before it once your website or booking tool reports it. ',
+      h('a', { href: '/docs#/Analytics/ingestAnalyticsEvents' }, 'How to report conversions'),
+      ' (for whoever runs your website). Or try a longer period.',
     ),
+    demoDataHint(),
   );
 }
 

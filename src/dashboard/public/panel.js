@@ -5,12 +5,13 @@ import { drawChart } from './charts.js';
 import { h, replace } from './dom.js';
 import { errorBox, loadingBox } from './messages.js';
 
-export function createPanel({ id, title, description }) {
+/** half: the panel shares its row with the next half panel on wide screens (full width otherwise). */
+export function createPanel({ id, title, description, half = false }) {
   const controls = h('div', { className: 'panel-controls' });
   const body = h('div', { className: 'panel-body' });
   const element = h(
     'section',
-    { className: 'card panel', id, 'aria-labelledby': `${id}-title`, 'aria-busy': 'false' },
+    { className: half ? 'card panel panel-half' : 'card panel', id, 'aria-labelledby': `${id}-title`, 'aria-busy': 'false' },
     h('h2', { id: `${id}-title` }, title),
     description && h('p', { className: 'panel-description' }, description),
     controls,
@@ -42,11 +43,14 @@ export function createPanel({ id, title, description }) {
       element.dataset.state = 'empty';
       replace(body, node);
     },
-    /** Shows the nodes; a chart block's canvas is drawn once it is in the page (its size comes from CSS). */
+    /**
+     * Shows the nodes; each chart block's canvases are drawn once they are in the page (their size
+     * comes from CSS), wherever a layout wrapper put them.
+     */
     show(...nodes) {
       clear();
       replace(body, ...nodes);
-      for (const node of nodes.flat()) if (node?.drawChart) charts.push(node.drawChart());
+      for (const block of body.querySelectorAll('.chart-block')) charts.push(...block.drawCharts());
       element.setAttribute('aria-busy', 'false');
       element.dataset.state = 'ready';
     },
@@ -81,10 +85,19 @@ export function dataTable(id, table) {
   );
 }
 
-/** A chart and its table behind one toggle button; the panel draws the chart after showing it. */
-export function chartWithTable({ id, label, config, table }) {
-  const canvas = h('canvas', { role: 'img', 'aria-label': label });
-  const chartBox = h('div', { className: 'chart-box', id: `${id}-chart` }, canvas);
+/**
+ * Charts and their table behind one toggle button; the panel draws the charts after showing
+ * them. charts: [{ label (what the canvas says to a screen reader), config, title?, height? }].
+ * A chart's height in pixels, when given, is set through the CSSOM (the CSP allows no style attribute).
+ */
+export function chartsWithTable({ id, charts, table }) {
+  const drawings = charts.map(({ label, config, title, height }) => {
+    const canvas = h('canvas', { role: 'img', 'aria-label': label });
+    const box = h('div', { className: 'chart-box' }, canvas);
+    if (height) box.style.height = `${height}px`;
+    return { element: title ? h('figure', { className: 'chart-figure' }, h('figcaption', {}, title), box) : box, draw: () => drawChart(canvas, config) };
+  });
+  const chartBox = h('div', { className: charts.length > 1 ? 'chart-set' : 'chart-single', id: `${id}-chart` }, drawings.map((drawing) => drawing.element));
   const tableBox = h('div', { className: 'table-box', id: `${id}-table-box`, hidden: true }, dataTable(`${id}-table`, table));
   const toggle = h('button', { type: 'button', className: 'table-toggle', id: `${id}-toggle`, 'aria-controls': `${id}-table-box`, 'aria-expanded': 'false' }, 'Show table');
   toggle.addEventListener('click', () => {
@@ -95,8 +108,18 @@ export function chartWithTable({ id, label, config, table }) {
     toggle.textContent = showTable ? 'Show chart' : 'Show table';
   });
   const block = h('div', { className: 'chart-block' }, toggle, chartBox, tableBox);
-  block.drawChart = () => drawChart(canvas, config);
+  block.drawCharts = () => drawings.map((drawing) => drawing.draw());
   return block;
+}
+
+/** One chart and its table. */
+export function chartWithTable({ id, label, config, table, height }) {
+  return chartsWithTable({ id, charts: [{ label, config, height }], table });
+}
+
+/** Two columns side by side on wide screens, one above the other on narrow ones. */
+export function columns(...nodes) {
+  return h('div', { className: 'panel-columns' }, nodes.map((node) => h('div', { className: 'panel-column' }, node)));
 }
 
 /** A labelled select whose change calls onChange(value). */

@@ -2,8 +2,8 @@
 // for a period the user already left is dropped.
 import { createPanel, selectControl } from './panel.js';
 
-export function createView({ id, title, description, fetch, render }) {
-  const panel = createPanel({ id, title, description });
+export function createView({ id, title, description, half, fetch, render }) {
+  const panel = createPanel({ id, title, description, half });
   let generation = 0;
   let last = null;
   async function load(selection = last) {

@@ -84,8 +84,13 @@ export const profileRecordSchema: SchemaObject = {
       readOnly: true,
       properties: {
         verificationLevel: { type: 'string', enum: [...VERIFICATION_LEVELS], description: 'none < basic < verified < premium < certified; set by an admin decision.' },
-        averageRating: { type: 'number', minimum: 0, maximum: 5 },
-        totalReviews: { type: 'integer', minimum: 0 },
+        averageRating: {
+          type: 'number',
+          minimum: 0,
+          maximum: 5,
+          description: 'Mean of the visible reviews, 1-5 to one decimal. 0 while totalReviews is 0: no rating yet, not a zero rating (say "no reviews yet").',
+        },
+        totalReviews: { type: 'integer', minimum: 0, description: 'Visible reviews; 0 means the business has none yet.' },
       },
     },
     exclusiveContent: {

@@ -49,7 +49,7 @@ export const reviewListSchema: SchemaObject = {
   required: ['businessId', 'averageRating', 'totalReviews', 'histogram', 'sort', 'reviews', 'pagination'],
   properties: {
     businessId: { type: 'string' },
-    averageRating: { type: 'number', minimum: 0, maximum: 5, description: 'Mean of the visible reviews to one decimal; 0 without any.' },
+    averageRating: { type: 'number', minimum: 0, maximum: 5, description: 'Mean of the visible reviews, 1-5 to one decimal. 0 while totalReviews is 0: no rating yet, not a zero rating (say "no reviews yet").' },
     totalReviews: { type: 'integer', minimum: 0 },
     histogram: ratingHistogramSchema,
     sort: { type: 'string', enum: ['newest', 'highest', 'lowest'] },

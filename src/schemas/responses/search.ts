@@ -39,8 +39,13 @@ const businessCommon: Record<string, SchemaObject> = {
   phone: { type: 'string' },
   website: { type: 'string' },
   verified: { type: 'boolean' },
-  averageRating: { type: 'number' },
-  reviewCount: { type: 'integer' },
+  averageRating: {
+    type: 'number',
+    minimum: 0,
+    maximum: 5,
+    description: 'Mean of the visible reviews, 1-5 to one decimal. 0 while reviewCount is 0: no rating yet, not a zero rating (say "no reviews yet").',
+  },
+  reviewCount: { type: 'integer', minimum: 0, description: 'Visible reviews; 0 means the business has none yet.' },
   trackedUrl: {
     type: 'string',
     format: 'uri',

@@ -1,8 +1,9 @@
 // Attribution (GET /v1/analytics/attribution): which touchpoints get the credit for conversions,
 // under the model chosen here.
 import * as api from '../api.js';
-import { colour } from '../charts.js';
-import { h } from '../dom.js';
+import { axis, barsHeight, horizontalBars } from '../charts.js';
+import { noConversionsYet } from '../messages.js';
+import { platformNamer } from '../platforms.js';
 import { formatCount, formatDecimal, humanise } from '../format.js';
 import { chartWithTable, figures } from '../panel.js';
 import { createView, optionSelect } from '../view.js';
@@ -14,45 +15,40 @@ export const MODELS = [
   ['lastTouch', 'Last touch'],
 ];
 
+const capitalise = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
 export function attributionView() {
   const options = { model: 'multiTouch' };
   const view = createView({
     id: 'attribution',
     title: 'Attribution',
-    description: 'Conversions credited to the touchpoints before them (by touchpoint type and AI platform).',
-    fetch: (selection) => api.analytics('attribution', selection, options),
-    render(panel, answer) {
+    description: 'Which moments before a conversion get the credit for it: being shown, named or compared, a website visit, by AI platform.',
+    half: true,
+    fetch: (selection) => Promise.all([api.analytics('attribution', selection, options), platformNamer(selection.environment)]),
+    render(panel, [answer, platformName]) {
       const { touchpoints } = answer;
       if (answer.conversions === 0) {
-        return panel.empty(
-          h(
-            'div',
-            { className: 'state state-empty' },
-            h('p', {}, h('strong', {}, 'No conversions with touchpoints in this period yet.')),
-            h('p', {}, 'A conversion is credited to the events of its journey before it. Report conversions with POST /v1/analytics/events (type conversion, the journey\'s X-Session-ID as journeyId), or try a longer period.'),
-          ),
-        );
+        return panel.empty(noConversionsYet());
       }
-      const label = (t) => `${humanise(t.type)} · ${humanise(t.platform)}`;
+      const label = (t) => `${capitalise(humanise(t.type))} on ${platformName(t.platform)}`;
       panel.show(
         figures('attribution-figures', [['Conversions credited', formatCount(answer.conversions), answer.conversions, 'conversions']]),
         chartWithTable({
           id: 'attribution',
           label: `Credit per touchpoint under ${answer.model}: ${touchpoints.map((t) => `${label(t)} ${formatDecimal(t.credit)}`).join(', ')}`,
-          config: {
-            type: 'bar',
-            data: {
-              labels: touchpoints.map(label),
-              datasets: [{ label: `Credit (conversions), ${answer.model}`, data: touchpoints.map((t) => t.credit), backgroundColor: touchpoints.map((_, i) => colour(i)) }],
-            },
-            options: { indexAxis: 'y', scales: { x: { beginAtZero: true } }, plugins: { legend: { display: false } } },
-          },
+          height: barsHeight(touchpoints.length),
+          config: horizontalBars({
+            labels: touchpoints.map((t) => `${label(t)}: ${formatDecimal(t.credit)}`),
+            values: touchpoints.map((t) => t.credit),
+            datasetLabel: `Credit (conversions), ${answer.model}`,
+            valueAxis: axis('Conversions credited'),
+          }),
           table: {
             caption: `Credit per touchpoint type and platform (model: ${answer.model})`,
             columns: ['Touchpoint', 'Platform', 'Credit (conversions)', 'Conversions it shares in'],
             rows: touchpoints.map((t) => [
               { text: humanise(t.type), value: t.type },
-              { text: humanise(t.platform), value: t.platform },
+              { text: platformName(t.platform), value: t.platform },
               { text: formatDecimal(t.credit), value: t.credit },
               { text: formatCount(t.conversions), value: t.conversions },
             ]),

@@ -2,11 +2,11 @@
 // furthest stage it reached; the funnel shows how many reached at least each stage (a journey
 // that converted was also aware, considering and intending), and the table shows both.
 import * as api from '../api.js';
-import { colour } from '../charts.js';
+import { axis, barsHeight, horizontalBars } from '../charts.js';
 import { h } from '../dom.js';
 import { formatCount, formatDecimal, formatDuration, formatRate } from '../format.js';
 import { noEventsYet } from '../messages.js';
-import { chartWithTable, dataTable, figures } from '../panel.js';
+import { chartWithTable, columns, dataTable, figures } from '../panel.js';
 import { createView } from '../view.js';
 
 export const STAGES = [
@@ -31,7 +31,9 @@ export function funnelView() {
   return createView({
     id: 'funnel',
     title: 'Journey funnel',
-    description: 'A journey is one consumer session with this business: shown (awareness), cited, compared or viewed (consideration), a website visit (intent), a conversion.',
+    description:
+      'A journey is one person\'s session with this business: shown in an answer (awareness), named, compared or its profile viewed ' +
+      '(consideration), a visit to your website (intent), a conversion (a booking, a call, a purchase you report).',
     fetch: (selection) => api.analytics('intent-journeys', selection),
     render(panel, answer) {
       const { journeys, topQueries } = answer;
@@ -44,35 +46,38 @@ export function funnelView() {
           ['Average touchpoints', formatDecimal(journeys.avgTouchpoints), journeys.avgTouchpoints, 'avgTouchpoints'],
           ['Average duration', formatDuration(journeys.avgDuration), journeys.avgDuration, 'avgDuration'],
         ]),
-        chartWithTable({
-          id: 'funnel',
-          label: `Journeys reaching each stage: ${STAGES.map(([stage, name]) => `${name} ${reached[stage]}`).join(', ')}`,
-          config: {
-            type: 'bar',
-            data: {
-              labels: STAGES.map(([, name]) => name),
-              datasets: [{ label: 'Journeys that reached at least this stage', data: STAGES.map(([stage]) => reached[stage]), backgroundColor: STAGES.map((_, i) => colour(i)) }],
-            },
-            options: { indexAxis: 'y', scales: { x: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { display: false } } },
-          },
-          table: {
-            caption: 'Journeys per stage',
-            columns: ['Stage', 'Reached at least this stage', 'Stopped at this stage'],
-            rows: STAGES.map(([stage, name]) => [
-              { text: name, value: stage },
-              { text: formatCount(reached[stage]), value: reached[stage] },
-              { text: formatCount(journeys.byStage[stage]), value: journeys.byStage[stage] },
-            ]),
-          },
-        }),
-        h('h3', {}, 'Top queries'),
-        topQueries.length === 0
-          ? h('p', { className: 'state state-empty' }, 'No journey of this period carried a query.')
-          : dataTable('top-queries', {
-              caption: 'Queries most journeys held, most first',
-              columns: ['Query', 'Journeys', 'Conversion rate'],
-              rows: topQueries.map((q) => [q.query, { text: formatCount(q.count), value: q.count }, { text: formatRate(q.conversionRate), value: q.conversionRate }]),
+        columns(
+          chartWithTable({
+            id: 'funnel',
+            label: `Journeys reaching each stage: ${STAGES.map(([stage, name]) => `${name} ${reached[stage]}`).join(', ')}`,
+            height: barsHeight(STAGES.length),
+            config: horizontalBars({
+              labels: STAGES.map(([stage, name]) => `${name}: ${formatCount(reached[stage])}`),
+              values: STAGES.map(([stage]) => reached[stage]),
+              datasetLabel: 'Journeys that reached at least this stage',
+              valueAxis: axis('Journeys that reached at least this stage', { integers: true }),
             }),
+            table: {
+              caption: 'Journeys per stage',
+              columns: ['Stage', 'Reached at least this stage', 'Stopped at this stage'],
+              rows: STAGES.map(([stage, name]) => [
+                { text: name, value: stage },
+                { text: formatCount(reached[stage]), value: reached[stage] },
+                { text: formatCount(journeys.byStage[stage]), value: journeys.byStage[stage] },
+              ]),
+            },
+          }),
+          [
+            h('h3', {}, 'What people asked'),
+            topQueries.length === 0
+              ? h('p', { className: 'state state-empty' }, 'No journey of this period carried a query.')
+              : dataTable('top-queries', {
+                  caption: 'The questions most journeys started from, most first',
+                  columns: ['Query', 'Journeys', 'Conversion rate'],
+                  rows: topQueries.map((q) => [q.query, { text: formatCount(q.count), value: q.count }, { text: formatRate(q.conversionRate), value: q.conversionRate }]),
+                }),
+          ],
+        ),
       );
     },
   });

@@ -1,8 +1,9 @@
 // Platform share (GET /v1/analytics/upstream-metrics, its `platforms`): which AI assistants show
-// the business, by share of impressions.
-import { colour } from '../charts.js';
-import { formatCount, formatDecimal, formatRate, humanise } from '../format.js';
+// the business, each platform's share of the impressions in percent, written on its bar.
+import { axis, barsHeight, horizontalBars } from '../charts.js';
+import { formatCount, formatDecimal, formatRate, percent } from '../format.js';
 import { noEventsYet } from '../messages.js';
+import { platformNamer } from '../platforms.js';
 import { chartWithTable } from '../panel.js';
 import { createView } from '../view.js';
 import { upstreamMetrics } from './visibility.js';
@@ -11,28 +12,30 @@ export function platformShareView() {
   return createView({
     id: 'platforms',
     title: 'Platform share',
-    description: 'Share of impressions per AI platform ("direct": callers that declared none).',
+    description: 'Which AI assistants show this business: each one\'s share of the impressions.',
+    half: true,
     // Same question and granularity as the visibility view's first load: one call for both.
-    fetch: (selection) => upstreamMetrics(selection),
-    render(panel, answer) {
-      const { platforms } = answer;
+    fetch: (selection) => Promise.all([upstreamMetrics(selection), platformNamer(selection.environment)]),
+    render(panel, [answer, platformName]) {
+      const platforms = [...answer.platforms].sort((a, b) => b.share - a.share);
       if (platforms.length === 0 || answer.metrics.impressions + answer.metrics.citations === 0) return panel.empty(noEventsYet());
+      const labels = platforms.map((p) => `${platformName(p.name)}: ${formatRate(p.share)}`);
       panel.show(
         chartWithTable({
           id: 'platforms',
-          label: `Share of impressions: ${platforms.map((p) => `${humanise(p.name)} ${formatRate(p.share)}`).join(', ')}`,
-          config: {
-            type: 'doughnut',
-            data: {
-              labels: platforms.map((p) => humanise(p.name)),
-              datasets: [{ label: 'Share of impressions (%)', data: platforms.map((p) => Math.round(p.share * 1000) / 10), backgroundColor: platforms.map((_, i) => colour(i)) }],
-            },
-          },
+          label: `Share of impressions: ${labels.join(', ')}`,
+          height: barsHeight(platforms.length),
+          config: horizontalBars({
+            labels,
+            values: platforms.map((p) => percent(p.share)),
+            datasetLabel: 'Share of impressions (%)',
+            valueAxis: axis('Share of impressions (%)', { min: 0, max: 100, format: (value) => `${value} %` }),
+          }),
           table: {
             caption: 'Impressions, citations and share per platform',
             columns: ['Platform', 'Impressions', 'Citations', 'Share of impressions', 'Average position'],
             rows: platforms.map((p) => [
-              { text: humanise(p.name), value: p.name },
+              { text: platformName(p.name), value: p.name },
               { text: formatCount(p.impressions), value: p.impressions },
               { text: formatCount(p.citations), value: p.citations },
               { text: formatRate(p.share), value: p.share },
