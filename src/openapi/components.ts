@@ -7,6 +7,7 @@ import type { SchemaObject } from 'ajv';
 import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../schemas/endpoints/partnerAgreements';
 import { partnerAgreementListSchema, partnerAgreementSchema } from '../schemas/responses/partnerAgreements';
 import { createOAuthClientBodySchema } from '../schemas/endpoints/oauthClients';
+import { oauthErrorSchema, oauthIntrospectionRequestSchema, oauthIntrospectionSchema, oauthRevocationRequestSchema, oauthTokenRequestSchema, oauthTokenResponseSchema } from '../schemas/responses/oauthProtocol';
 import { oauthAuthorizationListSchema, oauthClientListSchema, oauthClientSchema, oauthClientWithSecretSchema } from '../schemas/responses/oauthClients';
 import { updateAccountBodySchema, verificationDecisionBodySchema } from '../schemas/endpoints/admin';
 import { ingestEventsBodySchema } from '../schemas/endpoints/analyticsEvents';
@@ -141,6 +142,16 @@ const RESPONSE_SCHEMAS = {
   WebhookTestSent: webhookTestSentSchema,
 } satisfies Record<string, SchemaObject>;
 
+/** The OAuth protocol endpoints' forms and answers (paths/oauthProtocol.ts): documented, checked by oidc-provider. */
+const OAUTH_PROTOCOL_SCHEMAS = {
+  OAuthTokenRequest: oauthTokenRequestSchema,
+  OAuthTokenResponse: oauthTokenResponseSchema,
+  OAuthRevocationRequest: oauthRevocationRequestSchema,
+  OAuthIntrospectionRequest: oauthIntrospectionRequestSchema,
+  OAuthIntrospection: oauthIntrospectionSchema,
+  OAuthError: oauthErrorSchema,
+} satisfies Record<string, SchemaObject>;
+
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
 
 const errorEnvelopeSchema: SchemaObject = {
@@ -219,7 +230,7 @@ function pathParameter(name: string, schema: SchemaObject) {
 export function buildComponents() {
   const statuses = [...new Set(Object.values(ERROR_CODES).map((info) => info.status))];
   return {
-    schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ErrorEnvelope: errorEnvelopeSchema },
+    schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ...OAUTH_PROTOCOL_SCHEMAS, ErrorEnvelope: errorEnvelopeSchema },
     responses: {
       ...Object.fromEntries(statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponse(status)])),
       RequestHeaderFieldsTooLarge: {
@@ -301,6 +312,13 @@ export function buildComponents() {
       IdempotentReplayed: IDEMPOTENT_REPLAYED_HEADER,
     },
     securitySchemes: {
+      oauthClient: {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'An OAuth client authenticating itself at /oauth/token, /oauth/revoke and /oauth/introspect: its client_id and client_secret ' +
+          '(each URL-encoded, RFC 6749 section 2.3.1). The same two may be sent in the form instead; a public client sends its client_id alone.',
+      },
       apiKey: {
         type: 'http',
         scheme: 'bearer',

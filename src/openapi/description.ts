@@ -33,7 +33,8 @@ export function documentDescription(): string {
     'Apps registered with POST /oauth/clients send users to `{AUTH_URL}/oauth/authorize` (authorization code, PKCE S256 required ' +
       'for public clients) and exchange the code at `POST /v1/oauth/token` (form-encoded). The token, revocation (`/v1/oauth/revoke`) ' +
       'and introspection (`/v1/oauth/introspect`) endpoints answer in the RFC 6749 5.1/5.2 shapes (`access_token`... or ' +
-      '`error`, `error_description`), not the envelope, because OAuth clients expect them. Metadata: ' +
+      '`error`, `error_description`), not the envelope, because OAuth clients expect them; they are documented below under ' +
+      '"OAuth apps" with their form-encoded bodies, and the app authenticates with HTTP Basic (the `oauthClient` scheme). Metadata: ' +
       '`/.well-known/oauth-authorization-server` (RFC 8414) and `/.well-known/oauth-protected-resource/v1` (RFC 9728, named by every 401). ' +
       'AUTH_URL defaults to `http://localhost:PORT`; set it to the public origin in production.',
     '',

@@ -9,6 +9,7 @@ import { withRouteSecurity } from './routeSecurity';
 import { withLinks } from './links';
 import { partnerAgreementPaths } from './paths/partnerAgreements';
 import { oauthClientPaths } from './paths/oauthClients';
+import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { authPaths } from './paths/auth';
 import { bookingPaths } from './paths/bookings';
 import { catalogPaths } from './paths/catalog';
@@ -53,24 +54,31 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     ],
     // Each operation's `security` comes from the table the app enforces (http/routeScopes.ts).
     // Creating operations link to those that take the id they answer (docs/links.ts).
-    paths: withLinks(withRouteSecurity({
-      ...authPaths(),
-      ...profilePaths(),
-      ...catalogPaths(),
-      ...mediaPaths(),
-      ...verificationPaths(),
-      ...partnerAgreementPaths(),
-      ...oauthClientPaths(),
-      ...reviewPaths(),
-      ...bookingPaths(),
-      ...searchPaths(),
-      ...analyticsPaths(),
-      ...systemPaths(),
-      ...analyticsEventPaths(),
-      ...mcpPaths(),
-      ...graphqlPaths(),
-      ...webhookPaths(),
-    }, components.securitySchemes)),
+    // The OAuth protocol endpoints are oidc-provider's, outside that table (paths/oauthProtocol.ts).
+    paths: withLinks({
+      ...withRouteSecurity(
+        {
+          ...authPaths(),
+          ...profilePaths(),
+          ...catalogPaths(),
+          ...mediaPaths(),
+          ...verificationPaths(),
+          ...partnerAgreementPaths(),
+          ...oauthClientPaths(),
+          ...reviewPaths(),
+          ...bookingPaths(),
+          ...searchPaths(),
+          ...analyticsPaths(),
+          ...systemPaths(),
+          ...analyticsEventPaths(),
+          ...mcpPaths(),
+          ...graphqlPaths(),
+          ...webhookPaths(),
+        },
+        components.securitySchemes,
+      ),
+      ...oauthProtocolPaths(),
+    }),
     // What the service POSTs to subscribed URLs (issue 22), one entry per event type.
     webhooks: webhookEventDocs(),
     components,

@@ -1,7 +1,28 @@
 // Spec 2.1, 7, 9: envelope, request ids, unknown routes, methods, body limits and types.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
+
+const run = promisify(execFile);
+
+/** @seriousme/openapi-schema-validator's CLI (an ES module jest cannot load) on the document: its JSON verdict. */
+async function openApiValidation(document: unknown): Promise<{ valid: boolean; errors?: Array<Record<string, unknown>> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bdapi-openapi-'));
+  try {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const cli = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js');
+    const output = await run(process.execPath, [cli, file]).then(({ stdout }) => stdout, (error: { stdout: string }) => error.stdout);
+    return JSON.parse(output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let app: TestApp;
 let owner: Actor;
@@ -93,6 +114,17 @@ it('serves an OpenAPI 3.1 document', async () => {
   expect(response.status).toBe(200);
   expect(response.body.openapi).toMatch(/^3\.1/);
   expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/business/profile', '/business/profile/{businessId}']));
+});
+
+it('serves a document a maintained OpenAPI 3.1 validator accepts (the official schema, every object closed)', async () => {
+  const served = (await request(app.callback).get('/v1/openapi.json')).body;
+  expect(await openApiValidation(served)).toEqual({ valid: true });
+  // The check can fail: a description on a Media Type Object (not a field there in OAS 3.1) is refused.
+  const broken = structuredClone(served);
+  broken.paths['/mcp'].post.requestBody.content['application/json'].description = 'One JSON-RPC message';
+  const refused = await openApiValidation(broken);
+  expect(refused.valid).toBe(false);
+  expect(refused.errors).toContainEqual(expect.objectContaining({ instancePath: '/paths/~1mcp/post/requestBody/content/application~1json', params: { unevaluatedProperty: 'description' } }));
 });
 
 it('health answers without credentials', async () => {

@@ -118,6 +118,7 @@ describe('OpenAPI routes', () => {
     'post /mcp', 'delete /mcp', 'post /graphql',
     'post /oauth/clients', 'get /oauth/clients', 'get /oauth/clients/{clientId}', 'delete /oauth/clients/{clientId}',
     'post /oauth/clients/{clientId}/rotate-secret', 'get /oauth/authorizations', 'delete /oauth/authorizations/{clientId}',
+    'post /oauth/token', 'post /oauth/revoke', 'post /oauth/introspect',
     'post /webhooks/endpoints', 'get /webhooks/endpoints', 'get /webhooks/endpoints/{endpointId}', 'patch /webhooks/endpoints/{endpointId}',
     'delete /webhooks/endpoints/{endpointId}', 'post /webhooks/endpoints/{endpointId}/rotate-secret', 'post /webhooks/endpoints/{endpointId}/test',
     'get /webhooks/endpoints/{endpointId}/deliveries', 'post /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/retry',

@@ -5,6 +5,7 @@ import { routesWithoutAccess, assertEveryRouteHasAccess } from '../../src/http/r
 import { ROUTE_ACCESS, routeKey, scope } from '../../src/http/routeScopes';
 import { withRouteSecurity } from '../../src/openapi/routeSecurity';
 import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
+import { OAUTH_PROTOCOL_OPERATIONS } from '../../src/openapi/paths/oauthProtocol';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -48,17 +49,26 @@ describe('the build-time check', () => {
 
 describe('OpenAPI security from the table', () => {
   const doc = buildOpenApiDocument() as Json;
+  const protocol = new Set<string>(OAUTH_PROTOCOL_OPERATIONS);
   const documented = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     METHODS.filter((method) => method in (item as Json)).map((method) => ({ key: `${method.toUpperCase()} ${path}`, op: (item as Json)[method] as Json })),
   );
 
   it('documents nothing the table does not know (the table and the app are compared in test/http/scopeMatrix.test.ts)', () => {
-    expect(documented.map(({ key }) => key).filter((key) => !(key in ROUTE_ACCESS))).toEqual([]);
+    expect(documented.map(({ key }) => key).filter((key) => !(key in ROUTE_ACCESS) && !protocol.has(key))).toEqual([]);
     expect(documented.length).toBeGreaterThan(40);
   });
 
+  it('documents the OAuth protocol endpoints (oidc-provider\'s, not the table\'s) with client authentication, optional for public clients', () => {
+    for (const key of OAUTH_PROTOCOL_OPERATIONS) {
+      expect(key in ROUTE_ACCESS).toBe(false);
+      expect([key, documented.find((operation) => operation.key === key)?.op.security]).toEqual([key, [{ oauthClient: [] }, {}]]);
+    }
+    expect(doc.components.securitySchemes.oauthClient).toMatchObject({ type: 'http', scheme: 'basic' });
+  });
+
   it("lists each operation's scope under every credential scheme, and none for public, signed-in and admin routes", () => {
-    for (const { key, op } of documented) {
+    for (const { key, op } of documented.filter((operation) => !protocol.has(operation.key))) {
       const access = ROUTE_ACCESS[key]!;
       if (access.kind === 'scope') {
         expect([key, op.security]).toEqual([key, [{ apiKey: [access.scope] }, { jwt: [access.scope] }, { oauth2: [access.scope] }]]);

@@ -11,9 +11,11 @@ const jsonRpcMessage = {
   properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, method: { type: 'string' }, params: { type: 'object' } },
 };
 
+// A Media Type Object has no description (OAS 3.1): it is the Request Body Object's.
 const jsonRpcBody = {
+  required: true,
   description: 'One JSON-RPC 2.0 message of the Model Context Protocol, or a batch of them.',
-  schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage, minItems: 1 }] },
+  content: { 'application/json': { schema: { oneOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage, minItems: 1 }] } } },
 };
 
 // What the server answers: a result (MCP results are objects) or an error, for the request's id.
@@ -85,7 +87,7 @@ export function mcpPaths() {
     summary: 'Send MCP JSON-RPC messages (initialize, tools/list, tools/call, resources/read, ...)',
     description: MCP_DESCRIPTION,
     access: 'credential',
-    requestBody: { required: true, content: { 'application/json': jsonRpcBody } },
+    requestBody: jsonRpcBody,
     success: {
       status: 200,
       description: 'The JSON-RPC answer (202 with no body when only notifications or responses were sent).',

@@ -1,6 +1,7 @@
 // /oauth/clients (apps an account registers) and /oauth/authorizations (apps it allowed), issue 20.
-// The protocol endpoints (/oauth/authorize, /oauth/token, /oauth/revoke) are oidc-provider's and
-// answer in RFC 6749 shapes; they are described in the document's introduction and the oauth2 scheme.
+// The protocol endpoints are oidc-provider's and answer in RFC 6749 shapes: token, revoke and
+// introspect are documented in oauthProtocol.ts, /oauth/authorize (a browser redirect) in the
+// document's introduction and the oauth2 scheme.
 import { operation } from '../operation';
 
 const tag = 'OAuth apps';

@@ -2,6 +2,7 @@
 // operation documents: 304, the multi-profile 400), in an order where each call finds what it
 // needs: creating operations keep the ids they answer in world.ids for the ones after them.
 import type { Response } from 'supertest';
+import { authorize, basicAuth, pkcePair } from '../oauthTokens';
 import { dayFromNow, publishedBusiness, type World } from './world';
 
 type Json = Record<string, any>;
@@ -52,6 +53,20 @@ const upload = (world: World, type: string): Call => ({
   auth: world.owner.auth,
   multipart: { fields: { type, businessId: world.businessId }, file: { bytes: PNG, filename: 'logo.png', contentType: 'image/png' } },
 });
+
+/** A form-encoded call by the world's OAuth app, authenticated with HTTP Basic. */
+function oauthForm(world: World, path: string, form: Record<string, string>): Call {
+  return { method: 'post', path, auth: { Authorization: basicAuth(world.oauth.client) }, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form };
+}
+
+/** A fresh authorization code of the world's OAuth app (sign-in and consent walked over HTTP), exchanged with its PKCE verifier. */
+async function codeExchange(world: World): Promise<Call> {
+  const { client } = world.oauth;
+  const { verifier, challenge } = pkcePair();
+  const query = { client_id: client.clientId, redirect_uri: client.redirectUri, response_type: 'code', scope: 'read:businesses', state: 'conformance', code_challenge: challenge, code_challenge_method: 'S256' };
+  const code = (await authorize(world.app, world.owner, query)).searchParams.get('code') as string;
+  return oauthForm(world, '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: client.redirectUri, code_verifier: verifier });
+}
 
 export const CASES: Case[] = [
   // System.
@@ -129,6 +144,15 @@ export const CASES: Case[] = [
   { operationId: 'rotateOAuthClientSecret', call: (w) => ({ method: 'post', path: `/oauth/clients/${w.ids.clientId}/rotate-secret`, auth: w.owner.auth }) },
   { operationId: 'deleteOAuthClient', call: (w) => ({ method: 'delete', path: `/oauth/clients/${w.ids.clientId}`, auth: w.owner.auth }) },
   { operationId: 'listOAuthAuthorizations', call: (w) => ({ method: 'get', path: '/oauth/authorizations', auth: w.owner.auth }) },
+  // The OAuth protocol endpoints (oidc-provider's): form-encoded, the app authenticating with HTTP Basic.
+  { operationId: 'oauthToken', note: 'an authorization code', call: (w) => codeExchange(w), after: (response, w) => {
+    w.ids.oauthAccessToken = response.body.access_token;
+    w.ids.oauthRefreshToken = response.body.refresh_token;
+  } },
+  { operationId: 'oauthToken', note: 'a refresh token', call: (w) => oauthForm(w, '/oauth/token', { grant_type: 'refresh_token', refresh_token: w.ids.oauthRefreshToken }), after: keep('oauthRefreshToken', (b) => b.refresh_token) },
+  { operationId: 'oauthToken', note: 'an unknown code is invalid_grant', call: (w) => ({ ...oauthForm(w, '/oauth/token', { grant_type: 'authorization_code', code: 'x'.repeat(43), redirect_uri: w.oauth.client.redirectUri }), status: 400 }) },
+  { operationId: 'oauthIntrospect', call: (w) => oauthForm(w, '/oauth/introspect', { token: w.ids.oauthAccessToken }), after: (response) => expect(response.body).toMatchObject({ active: true, scope: 'read:businesses' }) },
+  { operationId: 'oauthRevoke', call: (w) => oauthForm(w, '/oauth/revoke', { token: w.ids.oauthRefreshToken, token_type_hint: 'refresh_token' }) },
   { operationId: 'revokeOAuthAuthorization', call: (w) => ({ method: 'delete', path: `/oauth/authorizations/${w.oauth.client.clientId}`, auth: w.owner.auth }) },
 
   // Webhook endpoints.
