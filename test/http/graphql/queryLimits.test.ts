@@ -100,7 +100,6 @@ describe('over HTTP', () => {
     ];
     const stalls = monitorEventLoopDelay({ resolution: 5 });
     stalls.enable();
-    const started = performance.now();
     const healthLatencies: number[] = [];
     const health = (async () => {
       for (let i = 0; i < 10; i += 1) {
@@ -124,11 +123,11 @@ describe('over HTTP', () => {
       'must be at most 15 levels deep',
       'must select a response name at most 32 times per selection set',
     ]);
-    // Generous bounds for a loaded machine: the old expansion took seconds for the smallest of these
-    // and never ended for the 2.3 kB one.
-    const report = { maxStallMs: stalls.max / 1e6, healthMs: healthLatencies.map(Math.round), totalMs: Math.round(performance.now() - started) };
-    expect(report.maxStallMs).toBeLessThan(500);
-    expect(Math.max(...healthLatencies)).toBeLessThan(1000);
+    // Before issue 30 the smallest of these (2^20 fields) held the event loop about 4 s and the 2.3 kB
+    // one never let go. The bounds are generous because a loaded 2-core machine can deschedule this
+    // process for a few hundred milliseconds, which the loop-delay monitor counts as a stall too.
+    const slowest = { stallMs: Math.round(stalls.max / 1e6), healthMs: Math.round(Math.max(...healthLatencies)) };
+    expect({ stallUnder1500ms: slowest.stallMs < 1500, healthUnder2000ms: slowest.healthMs < 2000, slowest }).toMatchObject({ stallUnder1500ms: true, healthUnder2000ms: true });
   });
 
   it('a query text over 8192 bytes is refused before parsing: 400 in the errors shape', async () => {
