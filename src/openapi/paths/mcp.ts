@@ -92,7 +92,8 @@ export function mcpPaths() {
       status: 200,
       description: 'The JSON-RPC answer (202 with no body when only notifications or responses were sent).',
       content: { 'application/json': { schema: { oneOf: [jsonRpcAnswer, { type: 'array', items: jsonRpcAnswer }] } } },
-      headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', schema: { type: 'string' } }, ...TOOL_CALL_LIMIT_HEADERS },
+      // Only the answer to initialize carries it (the MCP transport requires it there, not on later answers).
+      headers: { 'Mcp-Session-Id': { description: 'On the answer to initialize: the new session.', required: false, schema: { type: 'string' } }, ...TOOL_CALL_LIMIT_HEADERS },
     },
     errors: [404, 413, 415],
   });
