@@ -8,6 +8,7 @@ import { aBooking } from '../fixtures/bookings';
 import { aProfile, aVerification, revisionOf } from '../fixtures/profiles';
 import { aReview } from '../fixtures/reviews';
 import { startMongo, useMongo } from '../harness/mongo';
+import { taxonomyVersion } from '../../src/domain/categories/taxonomy';
 import { storeContract } from '../contract/store.contract';
 
 const mongo = useMongo();
@@ -53,6 +54,22 @@ describe('MongoDB store specifics', () => {
     expect(raw).not.toHaveProperty('id');
     const indexes = await db().collection('businesses').listIndexes().toArray();
     expect(indexes.map((index) => index.key)).toEqual(expect.arrayContaining([{ geo: '2dsphere' }]));
+  });
+
+  it('gives profiles stored before their category keys the keys of this taxonomy at start, without a new revision (issue 32)', async () => {
+    const old = aProfile({ category: 'Veterinarians', version: 4 });
+    delete old.categoryKeys;
+    delete old.categoryTaxonomy;
+    await store.profiles.create(old);
+    await db().collection('businesses').updateOne({ _id: old.id as never }, { $unset: { categoryKeys: '', categoryTaxonomy: '' } });
+    const restarted = await createMongoStore({ uri: mongo.url, dbName: dbNames.get(store)!, serverSelectionTimeoutMS: 5_000 });
+    try {
+      expect(await restarted.profiles.get('live', old.id)).toMatchObject({
+        categoryKeys: ['amenity/veterinary'], categoryTaxonomy: taxonomyVersion(), version: 4, updatedAt: old.updatedAt,
+      });
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('creates the unique indexes that enforce email, API key hash, refresh token hash and dedupe keys', async () => {

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
 import { createAccountRepository } from './accountRepository';
 import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
+import { backfillCategoryKeys } from './categoryBackfill';
 import { migratePartnerFlags } from './migratePartnerFlags';
 import { createPartnerAgreementRepository } from './partnerAgreementRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
@@ -65,6 +66,8 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     await guard(() => ensureIndexes(models));
     // Accounts' old partner flags become agreements before the store serves anyone (issue 20).
     await guard(() => migratePartnerFlags(models));
+    // Profiles get the keys of the taxonomy this build uses (issue 32); the change stream indexes them.
+    await guard(() => backfillCategoryKeys(models.businesses));
     webhookCollections = await guard(() => openWebhookCollections(connection.db!));
   } catch (error) {
     await connection.close().catch(() => undefined);

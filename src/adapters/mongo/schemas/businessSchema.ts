@@ -37,6 +37,9 @@ export const businessSchema = new Schema<BusinessDoc>(
     ownerId: { type: String, required: true },
     name: { type: String, required: true, minlength: 1 },
     category: { type: String, required: true, minlength: 1 },
+    // The category's taxonomy keys and the taxonomy version they come from (domain/categories).
+    categoryKeys: { type: [String], default: undefined },
+    categoryTaxonomy: { type: String },
     categoryKey: { type: String, required: true },
     description: String,
     tagline: String,

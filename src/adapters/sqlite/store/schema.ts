@@ -177,4 +177,9 @@ export const storeMigrations: readonly Migration[] = [
   { version: 3, name: 'reviews', up: reviews },
   { version: 4, name: 'webhooks', up: webhookTables },
   { version: 5, name: 'bookings', up: bookings },
+  {
+    version: 6,
+    name: 'the taxonomy version every profile\'s category keys were computed with (categoryBackfill.ts)',
+    up: 'CREATE TABLE category_taxonomy_state (id INTEGER PRIMARY KEY CHECK (id = 1), version TEXT NOT NULL)',
+  },
 ];

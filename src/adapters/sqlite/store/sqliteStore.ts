@@ -2,6 +2,7 @@
 // Statements are prepared once here, per store, because these lookups sit on every request's path.
 import type { Store } from '../../../ports/store';
 import { openDatabase, runMigrations } from '../openDatabase';
+import { backfillCategoryKeys } from './categoryBackfill';
 import { createAccountRepository } from './accountRepository';
 import { ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations, createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
@@ -39,6 +40,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
     runMigrations(db, PARTNER_AGREEMENTS_COMPONENT, partnerAgreementMigrations);
+    // Profiles get the keys of the taxonomy this build uses (issue 32); the change feed indexes them.
+    backfillCategoryKeys(db);
   } catch (error) {
     db.close();
     throw error;
