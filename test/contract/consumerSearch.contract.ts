@@ -172,4 +172,68 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
       });
     });
   });
+
+  // Issue 32's own examples, on businesses whose owners named their kind in their own words.
+  describe(`consumer search finds a business however its owner named it: ${name}`, () => {
+    let index: SearchIndex;
+    const DENVER = { lat: 39.7392, lon: -104.9903 };
+    const denver = (km: number) => ({ lat: DENVER.lat + km * 0.009, lon: DENVER.lon });
+    const inDenver = { street: '1 Main St', city: 'Denver', state: 'CO', postalCode: '80202', country: 'US' };
+    const owned: SearchDocument[] = [
+      place({ id: 'biz_own_dentist', name: 'Smile Works', category: 'Dentists', description: 'Cleanings and crowns for the whole family.', coordinates: north(2) }),
+      place({ id: 'biz_own_vet', name: 'Barton Pet Hospital', category: 'veterinarians', description: 'Checkups and surgery for cats and dogs.', coordinates: north(3) }),
+      place({ id: 'biz_own_handy', name: 'Austin Fix-It Crew', category: 'home-services', description: 'Plumbing leaks, clogged drains and water heaters fixed the same day.', coordinates: north(4) }),
+      place({ id: 'biz_own_steak', name: 'Prime Cut', category: 'Steakhouse', description: 'Dry-aged steaks.', coordinates: north(1) }),
+      ...[1, 2, 3].map((n) => place({
+        id: `biz_own_coffee_${n}`, name: `Mile High Coffee ${n}`, category: 'coffee', description: n === 1 ? 'Espresso bar with free wifi.' : 'Drip coffee and pastries.',
+        coordinates: denver(n), address: inDenver, timeZone: 'America/Denver',
+      })),
+      place({ id: 'biz_own_bakery', name: 'Denver Dough', category: 'Bakery', description: 'Bread and coffee from 6am.', coordinates: denver(1.5), address: inDenver, timeZone: 'America/Denver' }),
+    ];
+    beforeAll(async () => {
+      index = await create();
+      expect(await index.apply(owned.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
+    });
+    afterAll(() => dispose(index));
+    const search = (input: Partial<ConsumerSearchInput> & { query: string }) =>
+      createConsumerSearch({
+        index, sessions: createLruSessionStore(), summaryCache: createMemoryCache<string>(), logger: createLogger('silent'), clock: () => NOW,
+      })(principal, { limit: 10, offset: 0, ...input });
+    const coffee = ['biz_own_coffee_1', 'biz_own_coffee_2', 'biz_own_coffee_3'];
+    const ids = (result: ConsumerSearchResult): string[] => result.results.map((r) => r.document.id);
+
+    it('"my tooth hurts, I need a dentist" finds the business filed as "Dentists"', async () => {
+      const result = await search({ query: 'my tooth hurts, I need a dentist', location: { ...AUSTIN, distance: '25km' } });
+      expect(ids(result)).toEqual(['biz_own_dentist']);
+    });
+
+    it('"vet for my dog" finds the business filed as "veterinarians"', async () => {
+      const result = await search({ query: 'vet for my dog', location: { ...AUSTIN, distance: '25km' } });
+      expect(ids(result)).toEqual(['biz_own_vet']);
+    });
+
+    it('"emergency plumber": no plumber, so the home-services business that fixes leaks, said plainly', async () => {
+      const result = await search({ query: 'emergency plumber', location: { ...AUSTIN, distance: '25km' } });
+      expect(ids(result)).toEqual(['biz_own_handy']);
+      expect(result.response).toMatch(/^No business within 25 km is listed as a plumber\. Found 1 place whose profiles mention it or a related word\. Top pick: Austin Fix-It Crew/);
+      expect(result.response).not.toMatch(/spelling/);
+    });
+
+    it.each([
+      ['coffee shop in Denver', undefined],
+      ['cafe in Denver', undefined],
+      ['coffee in Denver', undefined],
+      ['coffee shop', DENVER],
+    ])('"%s" finds the three businesses filed as "coffee"', async (query, location) => {
+      const result = await search({ query, ...(location && { location: { ...location, distance: '25km' } }) });
+      expect(ids(result).filter((id) => id.startsWith('biz_own_coffee')).sort()).toEqual(coffee);
+      expect(result.results.filter((r) => r.matchesQuery !== false).map((r) => r.document.id)).toEqual(expect.arrayContaining(coffee));
+    });
+
+    it('"coffee shop with wifi" near Denver puts the one with wifi first', async () => {
+      const result = await search({ query: 'coffee shop with wifi', location: { ...DENVER, distance: '25km' } });
+      expect(ids(result)[0]).toBe('biz_own_coffee_1');
+      expect(ids(result).sort()).toEqual(coffee);
+    });
+  });
 }
