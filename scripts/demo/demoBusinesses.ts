@@ -1,4 +1,5 @@
-// The businesses of `npm run seed:demo`: about 50 across four cities and six categories, each
+// The businesses of `npm run seed:demo`: about 50 across four cities and 13 kinds, each filed under a
+// label as its owner might write it ("coffee", "Dentists", "home-services") and described in its own words, each
 // complete enough to publish (description, address, coordinates, phone, website, hours). Fixed
 // data, so every run of the seed builds the same sandbox.
 
@@ -17,21 +18,62 @@ export const DEMO_CITIES: DemoCity[] = [
   { city: 'Chicago', state: 'IL', postalCode: '60601', lat: 41.8781, lon: -87.6298 },
 ];
 
-interface DemoCategory {
-  category: string;
-  /** What consumers type for it: the searches of the simulated days. */
-  queries: string[];
-  names: string[];
+interface DemoBusiness {
+  name: string;
+  /** The category as its owner wrote it: free text, as real owners write it (issue 32). */
+  label: string;
+  /** What it offers, in its own words: no two businesses share a description. */
   offer: string;
 }
 
+interface DemoCategory {
+  /** What the simulated days search for in this group. */
+  queries: string[];
+  businesses: DemoBusiness[];
+}
+
 export const DEMO_CATEGORIES: DemoCategory[] = [
-  { category: 'restaurants', queries: ['vegan dinner', 'best tacos', 'late night ramen', 'brunch spot'], names: ['Green Leaf Kitchen', 'Taqueria Lupita', 'Harbor Ramen'], offer: 'seasonal plates, vegan options, tacos, ramen bowls and weekend brunch' },
-  { category: 'coffee', queries: ['coffee shop with wifi', 'espresso bar', 'quiet cafe to work'], names: ['Daily Grind', 'Bean There'], offer: 'single-origin espresso, pour-over coffee, pastries and fast wifi for working' },
-  { category: 'dental', queries: ['emergency dentist', 'teeth whitening', 'family dentist'], names: ['Bright Smile Dental', 'Riverside Family Dentistry', 'Gentle Care Dental'], offer: 'family dentistry, emergency appointments, cleanings and teeth whitening' },
-  { category: 'plumbing', queries: ['plumber near me', 'water heater repair', '24 hour plumber'], names: ['Rapid Rooter Plumbing', 'Copper Pipe Co'], offer: 'drain cleaning, water heater repair and 24 hour emergency plumbing' },
-  { category: 'hair salons', queries: ['haircut', 'balayage color', 'barber fade'], names: ['Shear Genius Salon', 'Mane Street Studio'], offer: 'haircuts, color and balayage, fades and beard trims' },
-  { category: 'fitness', queries: ['yoga class', 'gym with classes', 'pilates studio'], names: ['Core Flow Yoga'], offer: 'yoga, pilates and strength classes for every level, with drop-in passes' },
+  {
+    queries: ['vegan dinner', 'best tacos', 'late night ramen', 'brunch spot'],
+    businesses: [
+      { name: 'Green Leaf Kitchen', label: 'Vegan Restaurant', offer: 'plant-based bowls, seasonal vegetable plates and a weekend brunch with tofu scrambles' },
+      { name: 'Taqueria Lupita', label: 'taqueria', offer: 'al pastor and carnitas tacos on handmade corn tortillas, with a salsa bar' },
+      { name: 'Harbor Ramen', label: 'Ramen', offer: 'tonkotsu and miso ramen, gyoza and rice bowls, open until midnight on weekends' },
+    ],
+  },
+  {
+    queries: ['coffee shop with wifi', 'espresso bar', 'quiet cafe to work'],
+    businesses: [
+      { name: 'Daily Grind', label: 'coffee', offer: 'single-origin espresso, pour-over and oat milk lattes, with fast wifi and long tables for laptops' },
+      { name: 'Bean There', label: 'Coffee Shop', offer: 'house-roasted drip coffee, cold brew and pastries from a local bakery' },
+    ],
+  },
+  {
+    queries: ['emergency dentist', 'teeth whitening', 'family dentist'],
+    businesses: [
+      { name: 'Bright Smile Dental', label: 'Dentists', offer: 'cleanings, fillings and crowns, with same-day visits for toothaches' },
+      { name: 'Riverside Family Dentistry', label: 'Family Dentistry', offer: 'dental care for children and adults, sealants and orthodontic referrals' },
+      { name: 'Gentle Care Dental', label: 'dental clinic', offer: 'teeth whitening, implants and sedation for anxious patients' },
+    ],
+  },
+  {
+    queries: ['plumber near me', 'water heater repair', '24 hour plumber'],
+    businesses: [
+      { name: 'Rapid Rooter Plumbing', label: 'Plumbing', offer: 'drain cleaning, sewer camera inspections and 24 hour emergency plumbing' },
+      { name: 'Copper Pipe Co', label: 'home-services', offer: 'water heater repair, leaking pipes, fixtures and small home repairs' },
+    ],
+  },
+  {
+    queries: ['haircut', 'balayage color', 'barber fade'],
+    businesses: [
+      { name: 'Shear Genius Salon', label: 'Hair Salon', offer: 'cuts, color and balayage by senior stylists' },
+      { name: 'Mane Street Barbers', label: 'barbershop', offer: 'skin fades, beard trims and hot towel shaves; walk-ins welcome' },
+    ],
+  },
+  {
+    queries: ['yoga class', 'gym with classes', 'pilates studio'],
+    businesses: [{ name: 'Core Flow Yoga', label: 'Yoga Studio', offer: 'vinyasa, hot yoga and pilates classes for every level, with drop-in passes' }],
+  },
 ];
 
 const WEEKDAYS = { open: '08:00', close: '20:00' };
@@ -53,15 +95,15 @@ export function demoBusinesses(): DemoBusinessBody[] {
   const bodies: DemoBusinessBody[] = [];
   DEMO_CITIES.forEach((place, c) => {
     let n = 0;
-    for (const category of DEMO_CATEGORIES) {
-      for (const base of category.names) {
+    for (const group of DEMO_CATEGORIES) {
+      for (const business of group.businesses) {
         n += 1;
-        const name = `${base} ${place.city}`;
+        const name = `${business.name} ${place.city}`;
         bodies.push({
           name,
-          category: category.category,
-          description: `${name} is a local ${category.category} business in ${place.city}, ${place.state}: ${category.offer}. Friendly staff, fair prices and easy parking nearby.`,
-          tagline: `${base}: ${category.category} in ${place.city}`,
+          category: business.label,
+          description: `${name}: ${business.offer}. In ${place.city}, ${place.state}.`,
+          tagline: `${business.name}, ${place.city}`,
           location: {
             address: { street: `${100 + n * 7} Main St`, city: place.city, state: place.state, postalCode: place.postalCode, country: 'US' },
             // Spread around the centre so distances differ.

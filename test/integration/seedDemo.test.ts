@@ -34,6 +34,12 @@ it('builds a demo sandbox in one command and reuses it on a second run', async (
       const profiles = await store.profiles.listByOwner('test', account?.id ?? '');
       expect(profiles).toHaveLength(52);
       expect(profiles.every((profile) => profile.status === 'published')).toBe(true);
+      // Owners' own labels, each business described in its own words (issue 32).
+      expect(new Set(profiles.map((profile) => profile.description)).size).toBe(52);
+      const coffee = profiles.filter((profile) => profile.category === 'coffee');
+      expect(coffee).toHaveLength(4);
+      expect(coffee.every((profile) => profile.categoryKeys?.includes('amenity/cafe/coffee_shop'))).toBe(true);
+      expect(profiles.filter((profile) => profile.category === 'home-services').every((profile) => profile.categoryKeys?.length === 0)).toBe(true);
     } finally {
       await store.close();
     }

@@ -8,6 +8,7 @@
 //   - without any kind, every result matches: the index found each by one of the words.
 // Mentions are read with createTermMatcher (whole words, plurals and accents tolerated), from the
 // profile text the index searched.
+import { namedKindFilter } from './categoryWords';
 import { foldAccents } from './foldAccents';
 import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
@@ -23,7 +24,8 @@ export function askedThings(intent: SearchIntent): string[] {
 
 export function createQueryMatcher(intent: SearchIntent): QueryMatcher {
   if (intent.categories.length === 0) return () => true;
-  const kinds = new Set(intent.categories);
+  // The kinds the sentence named take their related kinds, as the filter did ("coffee shop" a cafe).
+  const kinds = new Set([...intent.categories, ...namedKindFilter(intent.namedCategories ?? [])]);
   const words = [...askedThings(intent), ...(intent.categoryWords ?? [])];
   const mentions = words.length > 0 ? accentBlindMatcher(words) : () => false;
   // A candidate of the kinds asked for needs no document read; only the others do.
