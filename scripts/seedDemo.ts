@@ -15,12 +15,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Middleware } from 'koa';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime/openRuntime';
 import { createSeededRandom } from './bench/seededRandom';
+import { countNothing } from '../src/core/rateLimitCheck';
 import { DEMO_CATEGORIES, DEMO_CITIES, demoBusinesses } from './demo/demoBusinesses';
 
 /** At most 90: ingestion takes events up to 90 days old. `--days N` makes a smaller sandbox (tests). */
@@ -38,7 +38,6 @@ interface SeedState {
   counts: { searches: number; clicks: number; conversions: number };
 }
 
-const passThrough: Middleware = (_ctx, next) => next();
 
 function progress(done: number, total: number, label: string): void {
   const width = 30;
@@ -64,7 +63,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, logger, { withIndexer: true });
   const realNow = new Date();
   let now = realNow;
-  const app = createApp({ config, logger, ...runtime.appDeps, rateLimit: () => passThrough, clock: () => now });
+  const app = createApp({ config, logger, ...runtime.appDeps, rateLimits: countNothing, clock: () => now });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,10 +2,18 @@
 // use app.callback()). Request path: request id -> access log -> error envelope -> security
 // headers -> router (guards -> body -> validation -> use case -> envelope).
 import Router from '@koa/router';
-import Koa, { type Middleware } from 'koa';
+import Koa from 'koa';
 import type { Config } from './config';
 import { accessLog } from './http/accessLog';
-import { authenticate } from './http/authenticate';
+import { authenticateWith } from './http/authenticate';
+import { createAuthentication } from './core/authentication';
+import { createIdempotentCall } from './core/idempotentCall';
+import { createInvoke } from './core/invoke';
+import type { RateLimitCheck } from './core/rateLimitCheck';
+import { rateLimitWith } from './http/rateLimit';
+import { restOperationRoutes } from './http/restOperations';
+import type { AppServices } from './operations/appServices';
+import { OPERATIONS } from './operations/registry';
 import { createAuthFailureLimiter, type AuthFailureLimiter } from './core/authFailureLimiter';
 import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
@@ -36,7 +44,7 @@ import { bookingRoutes } from './routes/bookings';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
-import type { RateLimitArea, RouteGuards } from './routes/routeGuards';
+import type { RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
 import { type ReadinessReport, systemRoutes } from './routes/system';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
@@ -91,8 +99,10 @@ export interface AppDeps {
   mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
   authFailures?: AuthFailureLimiter;
-  /** Rate-limit middleware per area (http/rateLimit.ts); wired by the caller so engines stay outside. */
-  rateLimit: (area: RateLimitArea) => Middleware;
+  /** Counts a call against its rate-limit area (core/rateLimitCheck.ts); built by the caller so engines stay outside. */
+  rateLimits: RateLimitCheck;
+  /** Checks every answer of a declared operation against its output schema (tests turn it on). */
+  checkOutputs?: boolean;
   readiness: () => Promise<ReadinessReport>;
   /** AI-visibility events and the four analytics questions (issue 18). */
   analytics: AnalyticsStore;
@@ -142,9 +152,10 @@ export function createApp(deps: AppDeps): Koa {
     ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
     : undefined;
 
+  const authentication = createAuthentication({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl });
   const guards: RouteGuards = {
-    authenticate: authenticate({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl }),
-    rateLimit: deps.rateLimit,
+    authenticate: authenticateWith(authentication),
+    rateLimit: (area) => rateLimitWith(deps.rateLimits, area),
     routeAccess: requireRouteAccess(),
     requireScope,
     requireSignedIn,
@@ -153,6 +164,20 @@ export function createApp(deps: AppDeps): Koa {
     jsonBody: idempotentJsonBody(jsonBody(config.jsonBodyLimit), { records: store.idempotencyKeys, logger, clock }),
   };
 
+  // Declared operations (src/operations) run through the one call path, whatever the transport.
+  const ownedProfiles = createOwnedProfiles({ store });
+  const services: AppServices = { profiles, catalog, verifications, ownedProfiles, sessions: deps.sessions };
+  const invoke = createInvoke({
+    services,
+    authenticate: authentication,
+    checkRateLimit: deps.rateLimits,
+    idempotentCall: createIdempotentCall({ records: store.idempotencyKeys, logger, clock }),
+    resolvePlatform: platforms.resolve,
+    logger,
+    clock,
+    checkOutputs: deps.checkOutputs,
+  });
+
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
@@ -160,7 +185,8 @@ export function createApp(deps: AppDeps): Koa {
     // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
-    profileRoutes({ guards, profiles, catalog, verifications, sessions: deps.sessions, ownedProfiles: createOwnedProfiles({ store }) }),
+    restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
+    profileRoutes({ guards, catalog, profiles, verifications }),
     // Consumer search is a read sent as POST: no Idempotency-Key there.
     searchRoutes({
       guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) },
@@ -184,7 +210,7 @@ export function createApp(deps: AppDeps): Koa {
     graphqlRoutes({
       guards,
       plainJsonBody: jsonBody(config.jsonBodyLimit),
-      services: { profiles, checkOpen, search: recordedSearch, listings, ownedProfiles: createOwnedProfiles({ store }), analytics: analyticsServices },
+      services: { profiles, checkOpen, search: recordedSearch, listings, ownedProfiles, analytics: analyticsServices },
       platforms,
       logger,
     }),

@@ -13,6 +13,10 @@ export abstract class DomainError extends Error {
   abstract readonly status: number;
   /** Safe to show to the client (koa's `expose`). */
   readonly expose = true;
+  /** An authentication challenge (RFC 9110 11.6.1) sent with the refusal as WWW-Authenticate. */
+  challenge?: string;
+  /** When a retry may succeed (429, a key still in use), sent as Retry-After. */
+  retryAfterSeconds?: number;
   constructor(message: string, readonly details?: ErrorDetails) {
     super(message);
     this.name = new.target.name;
@@ -30,6 +34,10 @@ export class ValidationError extends DomainError {
 export class UnauthorizedError extends DomainError {
   readonly code = 'UNAUTHORIZED';
   readonly status = 401;
+  constructor(message: string, challenge = 'Bearer') {
+    super(message);
+    this.challenge = challenge;
+  }
 }
 
 export class ForbiddenError extends DomainError {
@@ -85,8 +93,10 @@ export class MediaUploadFailedError extends DomainError {
 export class RateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
   readonly status = 429;
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  declare retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
     super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -39,6 +39,7 @@ function graphqlRefusals(): Middleware {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (error.challenge) ctx.set('WWW-Authenticate', error.challenge);
       ctx.status = error.status;
       ctx.body = { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
     }

@@ -17,6 +17,7 @@ interface HttpishError {
 /** A domain error as the envelope's answer: its status, code, message and details (and Retry-After for 429). */
 export function failWith(ctx: Context, error: DomainError): void {
   if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  if (error.challenge) ctx.set('WWW-Authenticate', error.challenge);
   fail(ctx, error.status, error.code, error.message, error.details);
 }
 

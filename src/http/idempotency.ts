@@ -16,7 +16,7 @@ import type { Principal } from '../domain/principal';
 import type { Logger } from '../logger';
 import type { IdempotencyClaim, IdempotencyKeyRepository, IdempotentResponse } from '../ports/idempotencyKeys';
 import { failWith } from './errorHandler';
-import { requestFingerprint } from './idempotencyFingerprint';
+import { requestFingerprint } from '../core/requestFingerprint';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

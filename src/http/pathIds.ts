@@ -3,25 +3,11 @@
 // parameter, never a lookup and a 404 that quotes the input back.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { SchemaObject } from 'ajv';
 import { ValidationError } from '../domain/errors';
 import { compileSchema } from '../schemas/compile';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
+import { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
 
-/** Route parameter name -> its schema; the same objects the OpenAPI path parameters show. */
-export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
-  businessId: businessIdSchema,
-  serviceId: serviceIdSchema,
-  mediaId: mediaIdSchema,
-  keyId: apiKeyIdSchema,
-  verificationId: verificationIdSchema,
-  accountId: accountIdSchema,
-  reviewId: reviewIdSchema,
-  bookingId: bookingIdSchema,
-  endpointId: webhookEndpointIdSchema,
-  deliveryId: webhookDeliveryIdSchema,
-  agreementId: partnerAgreementIdSchema,
-};
+export { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
 
 const VALIDATORS = Object.fromEntries(Object.entries(PATH_ID_SCHEMAS).map(([name, schema]) => [name, compileSchema(schema, 'body')]));
 

@@ -7,31 +7,14 @@
 // ADDING A ROUTE: one line, `'<METHOD> <path as in OpenAPI, without /v1>': <access>`, e.g.
 //   'POST /bookings': scope('write:bookings'),
 // Path parameters are written {name}; HEAD follows GET.
-import type { Scope } from '../domain/account';
+import { ADMIN, PUBLIC, SIGNED_IN, scope, type Access } from '../core/operation';
+import { accessTable } from '../operations/registry';
 
-export type RouteAccess =
-  /** Any credential (API key, JWT, OAuth access token) that holds the scope. */
-  | { kind: 'scope'; scope: Scope }
-  /** No credential at all: sign-up, sign-in, health, the OpenAPI document. */
-  | { kind: 'public' }
-  /**
-   * A person signed in (a JWT from /auth/login): settings of the account itself (its API keys,
-   * its OAuth clients and authorised apps). A key or an app acting for the account may not
-   * mint or widen credentials, so no scope grants these.
-   */
-  | { kind: 'signedIn' }
-  /**
-   * An admin account through its own credential (JWT or API key). No scope grants admin rights
-   * and an OAuth token never carries them: an app an admin authorised acts as a user.
-   */
-  | { kind: 'admin' };
+export type RouteAccess = Access;
+export { scope };
 
-export const scope = (name: Scope): RouteAccess => ({ kind: 'scope', scope: name });
-const PUBLIC: RouteAccess = { kind: 'public' };
-const SIGNED_IN: RouteAccess = { kind: 'signedIn' };
-const ADMIN: RouteAccess = { kind: 'admin' };
-
-export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+/** Routes not yet declared as operations; the declared ones come from src/operations (accessTable). */
+const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   // System
   'GET /health': PUBLIC,
   'GET /ready': PUBLIC,
@@ -54,12 +37,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
 
   // Business profiles, their catalogue, hours, media and verification
-  'GET /business/profile': scope('read:businesses'),
-  'POST /business/profile': scope('write:businesses'),
-  'GET /business/profile/status': scope('read:businesses'),
-  'GET /business/profile/{businessId}': scope('read:businesses'),
-  'PATCH /business/profile/{businessId}': scope('write:businesses'),
-  'DELETE /business/profile/{businessId}': scope('write:businesses'),
   'POST /business/profile/{businessId}/services': scope('write:businesses'),
   'PATCH /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
   'DELETE /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
@@ -135,6 +112,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /admin/analytics-platforms': ADMIN,
   'POST /admin/analytics-platforms': ADMIN,
 };
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = { ...accessTable(), ...UNDECLARED_ROUTES };
 
 /** The table's key for a router path ('/v1/business/profile/:businessId') and method. */
 export function routeKey(method: string, routerPath: string): string {

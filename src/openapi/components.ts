@@ -4,143 +4,17 @@
 import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/entityTags';
 import { SESSION_ID } from '../domain/sessionId';
 import type { SchemaObject } from 'ajv';
-import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from '../schemas/endpoints/partnerAgreements';
-import { partnerAgreementListSchema, partnerAgreementSchema } from '../schemas/responses/partnerAgreements';
-import { createOAuthClientBodySchema } from '../schemas/endpoints/oauthClients';
 import { oauthErrorSchema, oauthIntrospectionRequestSchema, oauthIntrospectionSchema, oauthRevocationRequestSchema, oauthTokenRequestSchema, oauthTokenResponseSchema } from '../schemas/responses/oauthProtocol';
-import { oauthAuthorizationListSchema, oauthClientListSchema, oauthClientSchema, oauthClientWithSecretSchema } from '../schemas/responses/oauthClients';
-import { updateAccountBodySchema, verificationDecisionBodySchema } from '../schemas/endpoints/admin';
-import { ingestEventsBodySchema } from '../schemas/endpoints/analyticsEvents';
-import { registerPlatformBodySchema } from '../schemas/endpoints/analyticsPlatforms';
-import { createApiKeyBodySchema } from '../schemas/endpoints/apiKeys';
-import { loginBodySchema, refreshBodySchema, registerBodySchema } from '../schemas/endpoints/auth';
-import { addBlackoutDatesBodySchema } from '../schemas/endpoints/blackoutDates';
-import { consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
-import { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
-import { updateHoursBodySchema } from '../schemas/endpoints/hours';
-import { createProfileBodySchema, updateProfileBodySchema } from '../schemas/endpoints/profile';
-import { createServiceBodySchema, updateServiceBodySchema } from '../schemas/endpoints/services';
-import { requestVerificationBodySchema } from '../schemas/endpoints/verification';
-import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema, updateReviewBodySchema } from '../schemas/endpoints/reviews';
-import { reviewListSchema, reviewRecordSchema } from '../schemas/responses/reviews';
-import { createBookingBodySchema, updateBookingBodySchema } from '../schemas/endpoints/bookings';
-import { availabilitySchema, bookingListSchema, bookingRecordSchema } from '../schemas/responses/bookings';
 import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../schemas/errorCodes';
 import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, reviewIdSchema, serviceIdSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
-import { createWebhookEndpointBodySchema, updateWebhookEndpointBodySchema } from '../schemas/endpoints/webhooks';
-import { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema, webhookTestSentSchema } from '../schemas/responses/webhooks';
-import { accountSchema, apiKeyCreatedSchema, apiKeyListSchema, apiKeyRevokedSchema, apiKeySchema, tokenPairSchema } from '../schemas/responses/account';
-import { deletedSchema, errorDetailsSchema, metaSchema } from '../schemas/responses/common';
-import {
-  blackoutDatesResultSchema,
-  exclusiveContentResultSchema,
-  hoursResultSchema,
-  profileCreatedSchema,
-  profileRecordSchema,
-  profileStatusSchema,
-  profileUpdatedSchema,
-  serviceRecordSchema,
-} from '../schemas/responses/profile';
-import {
-  healthSchema,
-  mediaUploadedSchema,
-  readinessSchema,
-  verificationHistorySchema,
-  verificationQueueSchema,
-  verificationRecordSchema,
-} from '../schemas/responses/records';
-import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from '../schemas/responses/search';
-import { profileListSchema } from '../schemas/responses/lists';
-import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from '../schemas/responses/analyticsEvents';
 import { AI_PLATFORM_DESCRIPTION } from '../schemas/parts/aiPlatform';
 import { MAX_TOKEN_LENGTH } from '../domain/analytics/trackedLinkToken';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
+import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from '../schemas/catalogue';
+
+export type { DataSchemaName, RequestSchemaName } from '../schemas/catalogue';
 
 export const ref = (kind: 'schemas' | 'responses' | 'parameters' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-export const REQUEST_SCHEMAS = {
-  CreatePartnerAgreementRequest: createPartnerAgreementBodySchema,
-  UpdatePartnerAgreementRequest: updatePartnerAgreementBodySchema,
-  RegisterRequest: registerBodySchema,
-  LoginRequest: loginBodySchema,
-  RefreshRequest: refreshBodySchema,
-  CreateApiKeyRequest: createApiKeyBodySchema,
-  CreateProfileRequest: createProfileBodySchema,
-  UpdateProfileRequest: updateProfileBodySchema,
-  CreateServiceRequest: createServiceBodySchema,
-  UpdateServiceRequest: updateServiceBodySchema,
-  UpdateExclusiveContentRequest: updateExclusiveContentBodySchema,
-  UpdateHoursRequest: updateHoursBodySchema,
-  BlackoutDatesRequest: addBlackoutDatesBodySchema,
-  VerificationRequest: requestVerificationBodySchema,
-  VerificationDecisionRequest: verificationDecisionBodySchema,
-  UpdateAccountRequest: updateAccountBodySchema,
-  ConsumerSearchRequest: consumerSearchBodySchema,
-  IngestAnalyticsEventsRequest: ingestEventsBodySchema,
-  RegisterAnalyticsPlatformRequest: registerPlatformBodySchema,
-  CreateReviewRequest: createReviewBodySchema,
-  UpdateReviewRequest: updateReviewBodySchema,
-  ReviewReplyRequest: reviewReplyBodySchema,
-  ReviewModerationRequest: reviewModerationBodySchema,
-  CreateBookingRequest: createBookingBodySchema,
-  UpdateBookingRequest: updateBookingBodySchema,
-  CreateOAuthClientRequest: createOAuthClientBodySchema,
-  CreateWebhookEndpointRequest: createWebhookEndpointBodySchema,
-  UpdateWebhookEndpointRequest: updateWebhookEndpointBodySchema,
-} satisfies Record<string, SchemaObject>;
-
-export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
-
-const RESPONSE_SCHEMAS = {
-  PartnerAgreement: partnerAgreementSchema,
-  OAuthClient: oauthClientSchema,
-  OAuthClientWithSecret: oauthClientWithSecretSchema,
-  OAuthClientList: oauthClientListSchema,
-  OAuthAuthorizationList: oauthAuthorizationListSchema,
-  PartnerAgreementList: partnerAgreementListSchema,
-  Meta: metaSchema,
-  ErrorDetails: errorDetailsSchema,
-  Deleted: deletedSchema,
-  Profile: profileRecordSchema,
-  ProfileCreated: profileCreatedSchema,
-  ProfileUpdated: profileUpdatedSchema,
-  ProfileStatus: profileStatusSchema,
-  ProfileList: profileListSchema,
-  Service: serviceRecordSchema,
-  HoursResult: hoursResultSchema,
-  BlackoutDates: blackoutDatesResultSchema,
-  ExclusiveContentResult: exclusiveContentResultSchema,
-  MediaUploaded: mediaUploadedSchema,
-  Verification: verificationRecordSchema,
-  VerificationHistory: verificationHistorySchema,
-  VerificationQueue: verificationQueueSchema,
-  Account: accountSchema,
-  TokenPair: tokenPairSchema,
-  ApiKey: apiKeySchema,
-  ApiKeyCreated: apiKeyCreatedSchema,
-  ApiKeyList: apiKeyListSchema,
-  ApiKeyRevoked: apiKeyRevokedSchema,
-  SearchResultBusiness: searchResultBusinessSchema,
-  ListingBusiness: listingBusinessSchema,
-  ConsumerSearchResult: consumerSearchResultSchema,
-  ListingResult: listingResultSchema,
-  Health: healthSchema,
-  IngestAnalyticsEventsResult: ingestEventsResultSchema,
-  AnalyticsPlatformList: platformListSchema,
-  AnalyticsPlatform: platformRegisteredSchema,
-  Readiness: readinessSchema,
-  Review: reviewRecordSchema,
-  ReviewList: reviewListSchema,
-  Availability: availabilitySchema,
-  Booking: bookingRecordSchema,
-  BookingList: bookingListSchema,
-  WebhookEndpoint: webhookEndpointSchema,
-  WebhookEndpointWithSecret: webhookEndpointWithSecretSchema,
-  WebhookEndpointList: webhookEndpointListSchema,
-  WebhookDelivery: webhookDeliverySchema,
-  WebhookDeliveryList: webhookDeliveryListSchema,
-  WebhookTestSent: webhookTestSentSchema,
-} satisfies Record<string, SchemaObject>;
 
 /** The OAuth protocol endpoints' forms and answers (paths/oauthProtocol.ts): documented, checked by oidc-provider. */
 const OAUTH_PROTOCOL_SCHEMAS = {
@@ -151,8 +25,6 @@ const OAUTH_PROTOCOL_SCHEMAS = {
   OAuthIntrospection: oauthIntrospectionSchema,
   OAuthError: oauthErrorSchema,
 } satisfies Record<string, SchemaObject>;
-
-export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
 
 const errorEnvelopeSchema: SchemaObject = {
   type: 'object',

@@ -1,9 +1,8 @@
-// How the OpenAPI document shows Idempotency-Key (http/idempotency.ts): the operations that
-// honour it are the authenticated JSON writes, i.e. the routes behind guards.jsonBody (app.ts)
-// except consumer search, which is a read sent as POST.
+// How the OpenAPI document shows Idempotency-Key (core/idempotentCall.ts): declared operations
+// say so themselves (src/operations); the hand-written routes that honour it are the authenticated
+// JSON writes, i.e. the routes behind guards.jsonBody (app.ts) except consumer search, which is a
+// read sent as POST, and they are listed here.
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
-  'createProfile',
-  'updateProfile',
   'addService',
   'updateService',
   'updateExclusiveContent',

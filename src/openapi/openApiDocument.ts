@@ -16,7 +16,8 @@ import { catalogPaths } from './paths/catalog';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
 import { mediaPaths } from './paths/media';
-import { profilePaths } from './paths/profile';
+import { mergePaths, operationPaths } from './operationPaths';
+import { OPERATIONS } from '../operations/registry';
 import { reviewPaths } from './paths/reviews';
 import { searchPaths } from './paths/search';
 import { systemPaths } from './paths/system';
@@ -57,9 +58,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     // The OAuth protocol endpoints are oidc-provider's, outside that table (paths/oauthProtocol.ts).
     paths: withLinks({
       ...withRouteSecurity(
-        {
+        mergePaths({
           ...authPaths(),
-          ...profilePaths(),
+          ...operationPaths(OPERATIONS),
           ...catalogPaths(),
           ...mediaPaths(),
           ...verificationPaths(),
@@ -74,7 +75,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...mcpPaths(),
           ...graphqlPaths(),
           ...webhookPaths(),
-        },
+        }, operationPaths(OPERATIONS)),
         components.securitySchemes,
       ),
       ...oauthProtocolPaths(),

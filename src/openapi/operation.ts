@@ -34,7 +34,11 @@ export interface OperationSpec {
   rateLimited?: boolean;
   /** Touches a backend that can be down (503). */
   usesBackend?: boolean;
+  /** Honours Idempotency-Key (declared operations say so; the hand-written paths are listed in idempotency.ts). */
+  idempotent?: boolean;
 }
+
+const isIdempotent = (spec: OperationSpec) => spec.idempotent ?? IDEMPOTENT_OPERATIONS.has(spec.operationId);
 
 const SECURITY: Record<Access, unknown[]> = {
   public: [],
@@ -65,7 +69,7 @@ function queryParameters(query: SchemaObject, bodyAlternative: boolean) {
 
 function errorStatuses(spec: OperationSpec): number[] {
   const statuses = new Set<number>(spec.errors ?? []);
-  if (IDEMPOTENT_OPERATIONS.has(spec.operationId)) {
+  if (isIdempotent(spec)) {
     statuses.add(409);
     statuses.add(422);
   }
@@ -87,7 +91,7 @@ function errorStatuses(spec: OperationSpec): number[] {
 
 export function operation(spec: OperationSpec): Record<string, unknown> {
   const { success } = spec;
-  const idempotent = IDEMPOTENT_OPERATIONS.has(spec.operationId);
+  const idempotent = isIdempotent(spec);
   const headers = {
     ...STANDARD_HEADERS,
     ...(spec.rateLimited !== false ? RATE_LIMIT_HEADERS : {}),

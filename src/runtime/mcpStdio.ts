@@ -3,11 +3,10 @@
 // sk_live_/sk_test_ key, or an access token); it goes through the same authenticate middleware
 // and the search rate-limit area on every tool call, so a revoked key stops working at once.
 // stdout carries the protocol only: logs go to stderr.
-import type { Context } from 'koa';
 import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Principal } from '../domain/principal';
-import { authenticate } from '../http/authenticate';
+import { createAuthentication } from '../core/authentication';
 import { loadConfigOrExit } from './loadConfigOrExit';
 import { openRuntime } from './openRuntime';
 import { createAnswerRecording } from '../services/analytics/answerRecording';
@@ -41,13 +40,11 @@ async function main(): Promise<void> {
     logger,
   };
 
-  const checkCredential = authenticate({ store: deps.store, jwtSecret: config.jwtSecret, clock });
-  const searchLimit = deps.rateLimit('search');
-  // The Koa middlewares need only these parts of a context: the header, response headers (dropped), state, the address.
+  const checkCredential = createAuthentication({ store: deps.store, jwtSecret: config.jwtSecret, clock });
   async function principal(): Promise<Principal> {
-    const ctx = { get: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${key}` : ''), set: () => undefined, state: {}, ip: '127.0.0.1' } as unknown as Context;
-    await checkCredential(ctx, async () => searchLimit(ctx, async () => undefined));
-    return ctx.state.principal as Principal;
+    const caller = await checkCredential({ authorization: `Bearer ${key}`, address: '127.0.0.1' });
+    await deps.rateLimits(caller, 'search', '127.0.0.1');
+    return caller;
   }
   await principal(); // refuse a bad key at start, not at the first call
 

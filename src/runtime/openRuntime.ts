@@ -2,7 +2,6 @@
 // own: MONGODB_URI, ELASTICSEARCH_URL, REDIS_URL), waits for configured backends with
 // bounded backoff, starts the in-process indexer when asked, and knows how to close it all.
 import { join } from 'node:path';
-import type { Middleware } from 'koa';
 import type Redis from 'ioredis';
 import type { AppDeps } from '../app';
 import { createLruSessionStore } from '../adapters/memory/lruSessionStore';
@@ -17,13 +16,12 @@ import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
 import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
 import type { Config } from '../config';
-import { rateLimit } from '../http/rateLimit';
+import { createRateLimitCheck } from '../core/rateLimitCheck';
 import { createRateLimiter } from '../core/rateLimiter';
 import { createAuthFailureLimiter } from '../core/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
 import { rotationPolicy } from '../domain/oauth/signingKeyRotation';
 import type { Logger } from '../logger';
-import type { RateLimitArea } from '../routes/routeGuards';
 import type { ReadinessReport } from '../routes/system';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../services/webhooks/dispatcher';
@@ -99,11 +97,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     const summaryCache = redis ? createRedisCache<string>({ redis, namespace: 'summary', logger }) : createMemoryCache<string>();
     const limiter = createRateLimiter({ redis, logger });
     if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
-    const limits = new Map<RateLimitArea, Middleware>();
-    const rateLimitFor = (area: RateLimitArea): Middleware => {
-      if (!limits.has(area)) limits.set(area, rateLimit(limiter, area, { floorPlan: config.devRateLimitPlan }));
-      return limits.get(area) as Middleware;
-    };
+    const rateLimits = createRateLimitCheck(limiter, { floorPlan: config.devRateLimitPlan });
     const llm = config.openai
       ? createOpenAiLanguageModel({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl, model: config.openai.model })
       : undefined;
@@ -180,7 +174,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimit: rateLimitFor, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
       engines,
       indexer,
       webhookDispatcher,

@@ -66,3 +66,17 @@ export function queryChecker(schema: SchemaObject): (query: Record<string, unkno
 export function assertValid<T = unknown>(schema: SchemaObject, value: unknown): T {
   return checker(schema, 'body', 'body')(value) as T;
 }
+
+/**
+ * An answer checked against its declared output schema (tests turn this on for every call, so a
+ * presenter cannot drift from what OpenAPI, MCP and GraphQL promise). A mismatch is our defect:
+ * a plain Error naming the first place it differs, never a client's VALIDATION_ERROR.
+ */
+export function outputChecker(schema: SchemaObject, name: string): (value: unknown) => void {
+  const validate = compileSchema(schema, 'output');
+  return (value) => {
+    if (validate(value)) return;
+    const first = validate.errors?.[0];
+    throw new Error(`The answer does not match its declared schema ${name}: ${first?.instancePath || '(root)'} ${first?.message ?? ''}`.trim());
+  };
+}

@@ -6,7 +6,8 @@ import type { SchemaObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { addSchemaKeywords } from './keywords';
 
-export type SchemaMode = 'body' | 'query';
+/** body: JSON as sent; query: strings coerced; output: an answer checked as it is (no defaults added). */
+export type SchemaMode = 'body' | 'query' | 'output';
 
 function createAjv(mode: SchemaMode): Ajv2020 {
   const ajv = new Ajv2020({
@@ -18,7 +19,7 @@ function createAjv(mode: SchemaMode): Ajv2020 {
     strictRequired: false,
     allowUnionTypes: true,
     discriminator: true,
-    useDefaults: true,
+    useDefaults: mode !== 'output',
     // Query strings carry only strings; bodies are JSON and must arrive with the right types.
     coerceTypes: mode === 'query' ? 'array' : false,
     // parentSchema on every error lets the issue text use bounds and x-issue.
@@ -31,10 +32,11 @@ function createAjv(mode: SchemaMode): Ajv2020 {
 }
 
 // One instance per mode for the whole process: they hold only compiled schemas, no request state.
-const instances: Record<SchemaMode, Ajv2020> = { body: createAjv('body'), query: createAjv('query') };
+const instances: Record<SchemaMode, Ajv2020> = { body: createAjv('body'), query: createAjv('query'), output: createAjv('output') };
 const compiled: Record<SchemaMode, WeakMap<SchemaObject, ValidateFunction>> = {
   body: new WeakMap(),
   query: new WeakMap(),
+  output: new WeakMap(),
 };
 
 /** The validator for `schema` in `mode`, compiled on first use and reused after. */

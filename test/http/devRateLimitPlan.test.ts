@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import type { Plan } from '../../src/domain/account';
-import { rateLimit } from '../../src/http/rateLimit';
+import { createRateLimitCheck } from '../../src/core/rateLimitCheck';
 import { createRateLimiter } from '../../src/core/rateLimiter';
 import { createLogger } from '../../src/logger';
 import { apiKey, signUp } from './actors';
@@ -41,7 +41,7 @@ describe('the DEV_RATE_LIMIT_PLAN variable', () => {
 
 async function appWithLimits(floorPlan?: Plan): Promise<TestApp> {
   const limiter = createRateLimiter({ logger: createLogger('silent') });
-  return buildTestApp({ rateLimit: (area) => rateLimit(limiter, area, { floorPlan }) });
+  return buildTestApp({ rateLimits: createRateLimitCheck(limiter, { floorPlan }) });
 }
 
 describe('over HTTP', () => {

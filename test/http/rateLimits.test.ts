@@ -1,10 +1,9 @@
 // Spec 8 through the real app: per-plan limits per area, X-RateLimit-* headers on every
 // limited response, 429 RATE_LIMITED with Retry-After, sk_test_ keys at 100 per hour.
 import request from 'supertest';
-import { rateLimit } from '../../src/http/rateLimit';
+import { createRateLimitCheck } from '../../src/core/rateLimitCheck';
 import { createRateLimiter } from '../../src/core/rateLimiter';
 import { createLogger } from '../../src/logger';
-import type { RateLimitArea } from '../../src/routes/routeGuards';
 import { apiKey, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -13,7 +12,7 @@ let owner: Actor;
 
 beforeAll(async () => {
   const limiter = createRateLimiter({ logger: createLogger('silent') });
-  app = await buildTestApp({ rateLimit: (area: RateLimitArea) => rateLimit(limiter, area) });
+  app = await buildTestApp({ rateLimits: createRateLimitCheck(limiter) });
   owner = await signUp(app, 'limits');
 });
 afterAll(() => app.close());
@@ -51,7 +50,7 @@ describe('the per-IP budget of /auth behind reverse proxies (TRUST_PROXY)', () =
 
   async function withApp(trustedProxies: number, body: (login: (forwardedFor: string) => Promise<number>) => Promise<void>) {
     const limiter = createRateLimiter({ logger: createLogger('silent') });
-    const target = await buildTestApp({ config: config(trustedProxies), rateLimit: (area: RateLimitArea) => rateLimit(limiter, area) });
+    const target = await buildTestApp({ config: config(trustedProxies), rateLimits: createRateLimitCheck(limiter) });
     // Requests left in the caller's /auth budget after one failed sign-in.
     const login = async (forwardedFor: string) => {
       const response = await request(target.callback)

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Middleware } from 'koa';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app';
+import { countNothing } from '../../src/core/rateLimitCheck';
 import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaStorage';
 import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
 import { createMemoryMcpSessions } from '../../src/adapters/memory/memoryMcpSessions';
@@ -44,7 +44,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const passThrough: Middleware = (_ctx, next) => next();
 
 export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'bdapi-http-'));
@@ -71,7 +70,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     sessions: createLruSessionStore(),
     mcpSessions: createMemoryMcpSessions(),
     summaryCache: createMemoryCache<string>(),
-    rateLimit: () => passThrough,
+    rateLimits: countNothing,
+    checkOutputs: true,
     readiness: async () => ({ ready: true, backends: { store: { engine: 'sqlite', ok: true } } }),
     eventRecorder,
     oauth: { storage: oauthStorage, issuer: 'http://localhost:8080' },
@@ -117,7 +117,8 @@ export function buildAnotherInstance(first: TestApp, overrides: Partial<AppDeps>
     sessions: createLruSessionStore(),
     mcpSessions: createMemoryMcpSessions(),
     summaryCache: createMemoryCache<string>(),
-    rateLimit: () => passThrough,
+    rateLimits: countNothing,
+    checkOutputs: true,
     readiness: async () => ({ ready: true, backends: {} }),
     analytics: first.analytics,
     eventRecorder: first.eventRecorder,

@@ -6,7 +6,7 @@ import { createSqliteStore, type SqliteStore } from '../../src/adapters/sqlite/s
 import { RateLimitedError } from '../../src/domain/errors';
 import { errorHandler } from '../../src/http/errorHandler';
 import { ANSWER_TTL_SECONDS, idempotency } from '../../src/http/idempotency';
-import { requestFingerprint } from '../../src/http/idempotencyFingerprint';
+import { requestFingerprint } from '../../src/core/requestFingerprint';
 import { createLogger } from '../../src/logger';
 import type { IdempotencyKeyRepository } from '../../src/ports/idempotencyKeys';
 

@@ -4,7 +4,11 @@ import { operation } from '../operation';
 import { MAX_SERVICES } from '../../schemas/parts/service';
 import { BLACKOUT_HORIZON_DAYS, MAX_BLACKOUT_DATES } from '../../domain/blackoutDates';
 import { EXCLUSIVE_SCORES_FORMULA } from '../../domain/exclusiveContentScores';
-import { IF_MATCH_NOTE, NEW_ETAG } from './profile';
+import { IF_MATCH_NOTE } from '../../operations/profiles';
+import { ref } from '../components';
+
+/** The answer's ETag header: the profile revision the write left. */
+const NEW_ETAG = { ETag: ref('headers', 'ETag') };
 
 const tag = 'Business profiles';
 const owned = { access: 'credential' as const, errors: [404] };

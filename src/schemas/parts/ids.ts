@@ -22,3 +22,18 @@ export const bookingIdSchema = idSchema('bkg', 'a booking');
 export const webhookEndpointIdSchema = idSchema('we', 'a webhook endpoint');
 export const webhookDeliveryIdSchema = idSchema('whd', 'a webhook delivery');
 export const partnerAgreementIdSchema = idSchema('pag', 'a partner agreement');
+
+/** Route parameter name -> its schema; the same objects the OpenAPI path parameters show. */
+export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
+  businessId: businessIdSchema,
+  serviceId: serviceIdSchema,
+  mediaId: mediaIdSchema,
+  keyId: apiKeyIdSchema,
+  verificationId: verificationIdSchema,
+  accountId: accountIdSchema,
+  reviewId: reviewIdSchema,
+  bookingId: bookingIdSchema,
+  endpointId: webhookEndpointIdSchema,
+  deliveryId: webhookDeliveryIdSchema,
+  agreementId: partnerAgreementIdSchema,
+};

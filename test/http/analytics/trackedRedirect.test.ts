@@ -2,7 +2,7 @@
 // visit and answers 302 to the website stored on the profile when clicked; nothing else.
 import request from 'supertest';
 import { signTrackedLink, trackedLinkKey } from '../../../src/domain/analytics/trackedLinkToken';
-import { rateLimit } from '../../../src/http/rateLimit';
+import { createRateLimitCheck } from '../../../src/core/rateLimitCheck';
 import { createRateLimiter } from '../../../src/core/rateLimiter';
 import { createLogger } from '../../../src/logger';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
@@ -168,7 +168,7 @@ it('uses PUBLIC_URL for trackedUrl when it is configured', async () => {
 
 it('limits clicks per client address (the unauthenticated general limit, 100 per hour)', async () => {
   const limiter = createRateLimiter({ logger: createLogger('silent') });
-  const limited = await buildTestApp({ rateLimit: (area) => rateLimit(limiter, area) });
+  const limited = await buildTestApp({ rateLimits: createRateLimitCheck(limiter) });
   try {
     for (let i = 0; i < 100; i += 1) {
       const response = await request(limited.callback).get('/v1/r/unknown.token');

@@ -3,7 +3,6 @@
 // refuse with 429 RATE_LIMITED and Retry-After.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Middleware } from 'koa';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import request from 'supertest';
@@ -18,15 +17,16 @@ let owner: Actor;
 const counted: RateLimitArea[] = [];
 let refuse = false;
 
-// Counts each area and, when `refuse` is set, answers as an exhausted limit does.
-const rateLimit = (area: RateLimitArea): Middleware => async (ctx, next) => {
-  if (ctx.path.startsWith('/v1/mcp') || ctx.path.startsWith('/v1/graphql')) counted.push(area);
+// Counts each area and, when `refuse` is set, answers as an exhausted limit does. Only MCP and
+// GraphQL calls are made between beforeEach's reset and the assertions.
+const rateLimits = async (_principal: unknown, area: RateLimitArea) => {
+  counted.push(area);
   if (refuse) throw new RateLimitedError(`Rate limit of 1 requests per minute for the ${area} area exceeded`, 42);
-  await next();
+  return { allowed: true, limit: 1000, remaining: 999, resetAtSeconds: 0, retryAfterSeconds: 0 };
 };
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimit });
+  app = await buildTestApp({ rateLimits });
   owner = await signUp(app, 'limits-owner');
   server = createServer(app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

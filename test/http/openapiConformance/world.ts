@@ -4,7 +4,7 @@
 // kept here by the cases that create them, for the cases that use them.
 import request from 'supertest';
 import { createLogger } from '../../../src/logger';
-import { rateLimit } from '../../../src/http/rateLimit';
+import { createRateLimitCheck } from '../../../src/core/rateLimitCheck';
 import { createRateLimiter } from '../../../src/core/rateLimiter';
 import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 import { completeProfileBody, signUp, type Actor } from '../actors';
@@ -46,7 +46,7 @@ export async function seedWorld(): Promise<World> {
   // The real limiter (so the X-RateLimit headers the document promises are sent), at enterprise
   // limits so the hundreds of calls below never meet a 429.
   const limiter = createRateLimiter({ logger: createLogger('silent') });
-  const app = await buildTestApp({ rateLimit: (area) => rateLimit(limiter, area, { floorPlan: 'enterprise' }) });
+  const app = await buildTestApp({ rateLimits: createRateLimitCheck(limiter, { floorPlan: 'enterprise' }) });
   const owner = await signUp(app, 'owner', 'enterprise');
   const admin = await signUp(app, 'admin', 'enterprise');
   await app.store.accounts.update(admin.accountId, { role: 'admin' }, new Date().toISOString());

@@ -1,7 +1,7 @@
 // Every string a client sends is bounded in length (or limited to listed values) and every
 // array in size, so no request can make the service store or scan unbounded input.
 import type { SchemaObject } from 'ajv';
-import { REQUEST_SCHEMAS } from '../../../src/openapi/components';
+import { REQUEST_SCHEMAS } from '../../../src/schemas/catalogue';
 import { removeBlackoutDatesQuerySchema } from '../../../src/schemas/endpoints/blackoutDates';
 import { directoryQuerySchema } from '../../../src/schemas/endpoints/directory';
 import { mediaUploadFieldsSchema } from '../../../src/schemas/endpoints/media';

@@ -1,0 +1,164 @@
+// One operation, declared once (issue 31): what it takes, what it answers, who may call it, what it
+// counts against, and the work itself. Everything else is derived from this value: REST routes
+// (http/restOperations.ts), the scope table, the OpenAPI paths (openapi/), the MCP tools (mcp/) and
+// the GraphQL fields (graphql/). A transport never decides any of these on its own.
+import type { SchemaObject } from 'ajv';
+import type { Scope } from '../domain/account';
+import type { Principal } from '../domain/principal';
+import type { RateLimitArea } from '../domain/rateLimitTiers';
+import type { NamedSchema } from '../schemas/catalogue';
+
+export type { NamedSchema } from '../schemas/catalogue';
+
+/** Who may call an operation (spec 5.4, 5.6). */
+export type Access =
+  /** Any credential (API key, JWT, OAuth access token) that holds the scope. */
+  | { kind: 'scope'; scope: Scope }
+  /** No credential at all: sign-up, sign-in, health, the OpenAPI document. */
+  | { kind: 'public' }
+  /** A person signed in (a JWT from /auth/login): settings of the account itself; no key or app may widen credentials. */
+  | { kind: 'signedIn' }
+  /** An admin account through its own credential; an OAuth token never carries admin rights. */
+  | { kind: 'admin' };
+
+export const scope = (name: Scope): Access => ({ kind: 'scope', scope: name });
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'signedIn' };
+export const ADMIN: Access = { kind: 'admin' };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Transport = 'rest' | 'graphql' | 'mcp';
+
+/** The request as every transport hands it over, before any check: the core validates it. */
+export interface OperationInput {
+  /** Path parameters ({businessId}); MCP and GraphQL pass them as arguments. */
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** What the work of an operation may ask of the request beyond its validated input. */
+export interface CallRequest {
+  transport: Transport;
+  requestId: string;
+  /** A request header by name (REST); MCP and GraphQL have none, so every header is optional. */
+  header(name: string): string | undefined;
+  /** Where links in answers point: PUBLIC_URL, or the origin the request came to. */
+  origin: string;
+  /** The AI platform the answer is attributed to (credential, X-AI-Platform, MCP client name), resolved on first use. */
+  platform(): Promise<string>;
+  /** When the call started: one instant for all its checks and records. */
+  now: Date;
+}
+
+/** The checked input: path parameters, query (defaults applied) and body, each typed where the operation says. */
+export type CheckedInput<Input> = Omit<{ path: Record<string, string>; query: Record<string, any>; body: any }, keyof Input> & Input;
+
+/** One call of an operation's work: the caller (absent on public operations), its input checked, the request. */
+export interface OperationCall<Input> {
+  principal: Principal;
+  input: CheckedInput<Input>;
+  request: CallRequest;
+}
+
+/** An operation's answer: the data (inside the envelope unless the operation answers bare) and its metadata. */
+export interface OperationResult<Output> {
+  data: Output;
+  /** Default: the operation's declared success status. */
+  status?: number;
+  /** ETag, Location, Cache-Control: answer metadata every transport may use or drop. */
+  headers?: Record<string, string>;
+  /** The client's copy is current (If-None-Match): 304 without a body. */
+  notModified?: boolean;
+}
+
+export interface HttpBinding {
+  method: HttpMethod;
+  /** As OpenAPI writes it, without /v1: '/business/profile/{businessId}'. */
+  path: string;
+  /** The success status (200 unless said). */
+  status?: number;
+  /** false: the answer is the data itself, without the envelope (the analytics questions, spec 4.4). */
+  envelope?: boolean;
+  /** How the body is read: JSON (default when `input.body` is set), a multipart upload, or either body or query (DELETE blackout-dates). */
+  bodyFormat?: 'json' | 'multipart' | 'jsonOrQuery';
+}
+
+export interface OperationDocs {
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Header and path parameters by their component name (BusinessId, IfMatch, XSessionId...). */
+  parameters?: string[];
+  /** Statuses beyond those implied by access, inputs and limits (404, 409, 412, 422...). */
+  errors?: number[];
+  /** Response headers of the success answer beyond the standard ones: a component name ('ETag') or an OpenAPI header object. */
+  successHeaders?: Record<string, string | Record<string, unknown>>;
+  successDescription: string;
+  /** Touches a backend that can be down (503); default true. */
+  usesBackend?: boolean;
+  /** A success body other than the enveloped JSON data (binary media, the OpenAPI document). */
+  successContent?: Record<string, unknown>;
+  /** A request body other than JSON (the multipart upload), as an OpenAPI request body object. */
+  requestBody?: Record<string, unknown>;
+  /** Rewrites the generated OpenAPI operation where a rule is its own (If-None-Match and 304 on GET profile). */
+  refine?: (operation: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** An MCP tool that calls the operation: its arguments become the operation's input. */
+export interface McpExposure<Input, Output> {
+  tool: string;
+  title: string;
+  /** Written for a model: when to use the tool and what it returns. */
+  description: string;
+  /** The tool's arguments (JSON Schema, an object). */
+  args: SchemaObject;
+  toInput(args: Record<string, unknown>): OperationInput;
+  /** The structured content: the operation's output schema and data unless a view is declared. */
+  view?: { output: NamedSchema; present(output: Output, call: OperationCall<Input>): unknown };
+  readOnly: boolean;
+}
+
+/** A GraphQL field that calls the operation. */
+export interface GraphqlExposure<Input, Output> {
+  field: string;
+  /** Query fields only: every change goes through REST (its idempotency keys, ETags, webhooks). */
+  on: 'Query' | 'Business';
+  description: string;
+  /** The field's arguments (JSON Schema, an object); on Business, the parent's id arrives as `businessId`. */
+  args: SchemaObject;
+  toInput(args: Record<string, unknown>): OperationInput;
+  view?: { output: NamedSchema; present(output: Output, call: OperationCall<Input>): unknown };
+  /** What the field costs the backends in the query-cost limit (graphql/queryLimits.ts). */
+  cost: number;
+}
+
+export interface Operation<Services = unknown, Input = any, Output = any> {
+  /** The operationId: 'getProfile'. */
+  name: string;
+  access: Access;
+  /** The rate-limit area it counts against; 'none' for health, readiness and the document. */
+  rateLimit: RateLimitArea | 'none';
+  /** Idempotency-Key honoured (Stripe-style replay of the first answer). */
+  idempotent?: boolean;
+  /** Its answers are recorded for analytics: the AI platform of the call is resolved (and refused when unknown) before any work. */
+  attributesPlatform?: boolean;
+  input: {
+    /** Path parameter names; their schemas are the documented id patterns (schemas/parts/ids.ts). */
+    path?: string[];
+    query?: SchemaObject;
+    body?: NamedSchema;
+  };
+  /** The data of a success answer; absent when the answer is not JSON (binary media, a redirect). */
+  output?: NamedSchema;
+  http?: HttpBinding;
+  docs: OperationDocs;
+  mcp?: McpExposure<Input, Output>;
+  graphql?: GraphqlExposure<Input, Output>;
+  run(services: Services, call: OperationCall<Input>): Promise<OperationResult<Output>>;
+}
+
+/** Declares an operation; the identity at run time, the types at compile time. */
+export function defineOperation<Services, Input = any, Output = any>(operation: Operation<Services, Input, Output>): Operation<Services, Input, Output> {
+  return operation;
+}

@@ -1,0 +1,75 @@
+// REST as a thin adapter over invoke (issue 31): each declared operation with an HTTP binding
+// becomes one route. The route only translates: the request into a Call (credential, path, query,
+// a body read once the caller is allowed, headers), and the Answer back into status, headers and
+// body. Every check, count and refusal is the core's (core/invoke.ts).
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { Answer } from '../core/answer';
+import type { Call, Invoke } from '../core/invoke';
+import type { Operation } from '../core/operation';
+import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
+
+export interface RestOperationDeps<Services> {
+  invoke: Invoke<Services>;
+  /** Parses a JSON body onto ctx.request.body (http/jsonBody.ts: 415, 413, 400 as the envelope's). */
+  jsonBody: Middleware;
+  /** Parses a multipart upload (http/multipartBody.ts); only the media upload takes one. */
+  multipartBody?: Middleware;
+  /** PUBLIC_URL: where links in answers point; default, the origin the request came to. */
+  publicUrl?: string;
+}
+
+/** '/business/profile/{businessId}' as @koa/router writes it. */
+export function routerPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Runs a body parser middleware and hands back what it parsed. */
+function reader(ctx: Context, parse: Middleware): () => Promise<unknown> {
+  return async () => {
+    let parsed: unknown;
+    await parse(ctx, async () => {
+      parsed = ctx.request.body;
+    });
+    return parsed;
+  };
+}
+
+function callOf<Services>(ctx: Context, operation: Operation<Services>, deps: RestOperationDeps<Services>): Call {
+  const format = operation.http?.bodyFormat ?? 'json';
+  const parse = format === 'multipart' ? deps.multipartBody : deps.jsonBody;
+  const takesBody = operation.input.body !== undefined || format === 'multipart';
+  return {
+    caller: { authorization: ctx.get('Authorization') || undefined, address: ctx.ip },
+    input: {
+      path: { ...(ctx.params as Record<string, string>) },
+      query: { ...(ctx.query as Record<string, unknown>) },
+      ...(takesBody && parse ? { readBody: reader(ctx, parse) } : {}),
+    },
+    transport: 'rest',
+    requestId: ctx.state.requestId as string,
+    // Koa 3's ctx.origin is the Origin request header; the API's own origin is protocol + host
+    // (X-Forwarded-Proto/Host only when TRUST_PROXY says a proxy sets them).
+    origin: deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`,
+    header: (name) => ctx.get(name) || undefined,
+    platformHint: () => ctx.get(AI_PLATFORM_HEADER) || undefined,
+  };
+}
+
+export function writeAnswer(ctx: Context, answer: Answer): void {
+  ctx.set(answer.headers);
+  ctx.status = answer.status;
+  // 304 and friends have no body; Koa would otherwise answer 204 for an undefined body.
+  if (answer.body !== undefined) ctx.body = answer.body;
+}
+
+/** One router holding a route per operation with an HTTP binding, in declaration order. */
+export function restOperationRoutes<Services>(operations: ReadonlyArray<Operation<Services>>, deps: RestOperationDeps<Services>): Router {
+  const router = new Router();
+  for (const operation of operations) {
+    if (!operation.http) continue;
+    const handler: Middleware = async (ctx) => writeAnswer(ctx, await deps.invoke(operation, callOf(ctx, operation, deps)));
+    router.register(routerPath(operation.http.path), [operation.http.method], handler, { name: operation.name });
+  }
+  return router;
+}

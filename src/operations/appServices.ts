@@ -1,0 +1,16 @@
+// The services every operation may call, built once by the composition root
+// (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
+import type { SessionStore } from '../ports/sessionStore';
+import type { CatalogService } from '../services/catalogService';
+import type { OwnedProfiles } from '../services/ownedProfiles';
+import type { ProfileService } from '../services/profileService';
+import type { VerificationService } from '../services/verificationService';
+
+export interface AppServices {
+  profiles: ProfileService;
+  catalog: CatalogService;
+  verifications: VerificationService;
+  ownedProfiles: OwnedProfiles;
+  /** Personalisation memory per X-Session-ID. */
+  sessions: SessionStore;
+}

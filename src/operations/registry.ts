@@ -1,0 +1,14 @@
+// Every declared operation, in the order REST routes are matched (a literal path before a
+// parameter in its place: /business/profile/status before /business/profile/{businessId}).
+import type { Operation } from '../core/operation';
+import type { AppServices } from './appServices';
+import { PROFILE_OPERATIONS } from './profiles';
+
+export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [...PROFILE_OPERATIONS];
+
+/** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
+export function accessTable(operations: ReadonlyArray<Operation<AppServices>> = OPERATIONS): Record<string, Operation['access']> {
+  const table: Record<string, Operation['access']> = {};
+  for (const operation of operations) if (operation.http) table[`${operation.http.method} ${operation.http.path}`] = operation.access;
+  return table;
+}
