@@ -5,7 +5,8 @@
 // Then the reads the questions make, per business: a year of daily counts, a year of journey
 // days, and the totals of 100 peers. DuckDB here does not keep the zero-click marks (a lower
 // bound of its cost). Both timed in wall time and in this process's CPU seconds (shared machine).
-//   npm run bench:analytics-engines -- [--events 500000] [--businesses 10000] [--batch-size 5000] [--picks 200]
+//   npm run bench:analytics-engines -- [--events 500000] [--businesses 10000] [--batch-size 5000] [--picks 200] [--shuffled]
+// --shuffled: journeys at random times of the year (late data everywhere) instead of in time order.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import { analyticsEventBatches, type BenchBusiness } from './analyticsEventStrea
 import { summariseLatencies } from './latencySummary';
 import { createSeededRandom } from './seededRandom';
 
-const { values } = parseArgs({ options: { events: { type: 'string' }, businesses: { type: 'string' }, 'batch-size': { type: 'string' }, picks: { type: 'string' } }, strict: true });
+const { values } = parseArgs({ options: { events: { type: 'string' }, businesses: { type: 'string' }, 'batch-size': { type: 'string' }, picks: { type: 'string' }, shuffled: { type: 'boolean' } }, strict: true });
 const EVENTS = Number(values.events ?? 500_000);
 const BUSINESSES = Number(values.businesses ?? 10_000);
 const BATCH = Number(values['batch-size'] ?? 5000);
@@ -29,7 +30,7 @@ const YEAR = { from: '2025-03-31', to: '2026-03-31' };
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 const businesses: BenchBusiness[] = Array.from({ length: BUSINESSES }, (_, i) => ({ id: `biz_bench${String(i).padStart(8, '0')}`, utcOffsetHours: -5 - (i % 4) }));
-const batches = () => analyticsEventBatches({ businesses, total: EVENTS, end: END, seed: 'engines', batchSize: BATCH });
+const batches = () => analyticsEventBatches({ businesses, total: EVENTS, end: END, seed: 'engines', batchSize: BATCH, shuffled: values.shuffled === true });
 
 interface Engine {
   name: string;

@@ -1,7 +1,8 @@
 // Synthetic AI-visibility events for `npm run bench:analytics`: journeys of one consumer with one
-// business over the 365 local days before `end`, shaped like what the service records (an
-// impression with its rank, often a citation or comparison beside it, sometimes a website visit
-// minutes later, rarely a conversion or a profile view). Deterministic for a seed.
+// business over the 365 local days before `end`, in time order (or at random times: `shuffled`),
+// shaped like what the service records (an impression with its rank, often a citation or
+// comparison beside it, sometimes a website visit minutes later, rarely a conversion or a profile
+// view). Deterministic for a seed.
 import type { AnalyticsEvent } from '../../src/domain/analytics/analyticsEvent';
 import { createSeededRandom } from './seededRandom';
 
@@ -18,7 +19,7 @@ const QUERIES = ['best dentist near me', 'cheap plumber', 'coffee open now', 've
 const DAY_MS = 86_400_000;
 
 /** Batches of `batchSize` events, `total` in all, over the businesses. */
-export function* analyticsEventBatches(options: { businesses: BenchBusiness[]; total: number; end: Date; seed: string; batchSize: number }): Generator<AnalyticsEvent[]> {
+export function* analyticsEventBatches(options: { businesses: BenchBusiness[]; total: number; end: Date; seed: string; batchSize: number; shuffled?: boolean }): Generator<AnalyticsEvent[]> {
   const random = createSeededRandom(`${options.seed}:events`);
   const endMs = options.end.getTime();
   let produced = 0;
@@ -30,7 +31,11 @@ export function* analyticsEventBatches(options: { businesses: BenchBusiness[]; t
   };
   while (produced < options.total) {
     const business = options.businesses[Math.floor(random.next() * options.businesses.length)];
-    const start = endMs - Math.floor(random.next() * 365 * DAY_MS);
+    // Journeys start in time order across the year (with a few minutes of jitter), as a live
+    // service receives them; bench:analytics-engines --shuffled starts them at random times.
+    const start = options.shuffled
+      ? endMs - Math.floor(random.next() * 365 * DAY_MS)
+      : endMs - 365 * DAY_MS + Math.floor((produced / options.total) * 365 * DAY_MS) + Math.floor(random.next() * 10 * 60_000);
     const platform = random.weighted(PLATFORMS);
     const journeyId = `bench_j${(journey += 1)}`;
     const query = random.pick(QUERIES);
