@@ -186,7 +186,7 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
-    profileRoutes({ guards, catalog, profiles, verifications }),
+    profileRoutes({ guards, verifications }),
     // Consumer search is a read sent as POST: no Idempotency-Key there.
     searchRoutes({
       guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) },

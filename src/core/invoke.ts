@@ -71,6 +71,8 @@ function checkPathIds(names: readonly string[], path: Record<string, string>): v
 interface Checks {
   query?: (query: Record<string, unknown>) => unknown;
   body?: (body: unknown) => unknown;
+  /** The body read from the query, for an operation whose body may come there. */
+  bodyFromQuery?: (query: Record<string, unknown>) => unknown;
   output?: (value: unknown) => void;
 }
 
@@ -81,10 +83,11 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
   function checksOf(operation: Operation<Services>): Checks {
     let found = checks.get(operation);
     if (!found) {
-      const { query, body } = operation.input;
+      const { query, body, bodyInQuery } = operation.input;
       found = {
         ...(query && { query: queryChecker(query as SchemaObject) }),
         ...(body && { body: bodyChecker(body.schema) }),
+        ...(body && bodyInQuery && { bodyFromQuery: queryChecker(body.schema) }),
         ...(deps.checkOutputs && operation.output && { output: outputChecker(operation.output.schema, operation.output.name) }),
       };
       checks.set(operation, found);
@@ -108,10 +111,11 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
   async function execute(operation: Operation<Services>, call: Call, principal: Principal | undefined, body: unknown, request: CallRequest, meta: Meta): Promise<Answer> {
     try {
       const found = checksOf(operation);
+      const sentInQuery = (body === undefined || body === null) && found.bodyFromQuery;
       const input = {
         path: call.input.path,
         query: found.query ? found.query(call.input.query) : call.input.query,
-        body: found.body ? found.body(body) : body,
+        body: sentInQuery ? sentInQuery(call.input.query) : found.body ? found.body(body) : body,
       };
       const result = await operation.run(deps.services, { principal: principal as Principal, input, request });
       const status = result.notModified ? 304 : (result.status ?? operation.http?.status ?? 200);

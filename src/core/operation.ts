@@ -80,8 +80,8 @@ export interface HttpBinding {
   status?: number;
   /** false: the answer is the data itself, without the envelope (the analytics questions, spec 4.4). */
   envelope?: boolean;
-  /** How the body is read: JSON (default when `input.body` is set), a multipart upload, or either body or query (DELETE blackout-dates). */
-  bodyFormat?: 'json' | 'multipart' | 'jsonOrQuery';
+  /** How the body is read: JSON (default when `input.body` is set) or a multipart upload. */
+  bodyFormat?: 'json' | 'multipart';
 }
 
 export interface OperationDocs {
@@ -148,6 +148,12 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
     path?: string[];
     query?: SchemaObject;
     body?: NamedSchema;
+    /**
+     * The body may come in the query instead (DELETE blackout-dates: ?dates=a,b, as many clients
+     * send no body with DELETE): when none is sent, the query checked against the body's schema,
+     * lists and numbers read from strings, is the body.
+     */
+    bodyInQuery?: boolean;
   };
   /** The data of a success answer; absent when the answer is not JSON (binary media, a redirect). */
   output?: NamedSchema;

@@ -51,7 +51,8 @@ function callOf<Services>(ctx: Context, operation: Operation<Services>, deps: Re
     // Koa 3's ctx.origin is the Origin request header; the API's own origin is protocol + host
     // (X-Forwarded-Proto/Host only when TRUST_PROXY says a proxy sets them).
     origin: deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`,
-    header: (name) => ctx.get(name) || undefined,
+    // A header sent empty is still sent (an empty Idempotency-Key is refused, not ignored).
+    header: (name) => (ctx.headers[name.toLowerCase()] === undefined ? undefined : ctx.get(name)),
     platformHint: () => ctx.get(AI_PLATFORM_HEADER) || undefined,
   };
 }

@@ -36,15 +36,7 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'GET /oauth/authorizations': SIGNED_IN,
   'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
 
-  // Business profiles, their catalogue, hours, media and verification
-  'POST /business/profile/{businessId}/services': scope('write:businesses'),
-  'PATCH /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
-  'DELETE /business/profile/{businessId}/services/{serviceId}': scope('write:businesses'),
-  'PATCH /business/profile/{businessId}/exclusive-content': scope('write:businesses'),
-  'PATCH /business/profile/{businessId}/hours': scope('write:businesses'),
-  'GET /business/profile/{businessId}/blackout-dates': scope('read:businesses'),
-  'POST /business/profile/{businessId}/blackout-dates': scope('write:businesses'),
-  'DELETE /business/profile/{businessId}/blackout-dates': scope('write:businesses'),
+  // Business profiles: media and verification
   'POST /business/profile/{businessId}/verification': scope('write:businesses'),
   'GET /business/profile/{businessId}/verification': scope('read:businesses'),
   'POST /business/profile/media': scope('write:businesses'),

@@ -23,17 +23,3 @@ export function validateQuery(schema: SchemaObject): Middleware {
     await next();
   };
 }
-
-/**
- * For DELETE endpoints that take their input either as a JSON body or in the query string
- * (DELETE blackout-dates): the body when one was sent, else the query. Result on ctx.state.body.
- */
-export function validateBodyOrQuery(bodySchema: SchemaObject, querySchema: SchemaObject): Middleware {
-  const checkBody = bodyChecker(bodySchema);
-  const checkQuery = queryChecker(querySchema);
-  return async (ctx, next) => {
-    const body = ctx.request.body;
-    ctx.state.body = body === undefined || body === null ? checkQuery(ctx.query as Record<string, unknown>) : checkBody(body);
-    await next();
-  };
-}

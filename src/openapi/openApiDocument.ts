@@ -12,7 +12,6 @@ import { oauthClientPaths } from './paths/oauthClients';
 import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { authPaths } from './paths/auth';
 import { bookingPaths } from './paths/bookings';
-import { catalogPaths } from './paths/catalog';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
 import { mediaPaths } from './paths/media';
@@ -61,7 +60,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         mergePaths({
           ...authPaths(),
           ...operationPaths(OPERATIONS),
-          ...catalogPaths(),
           ...mediaPaths(),
           ...verificationPaths(),
           ...partnerAgreementPaths(),

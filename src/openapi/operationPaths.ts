@@ -22,8 +22,20 @@ function headersOf(declared: Record<string, string | Record<string, unknown>> | 
   return Object.fromEntries(Object.entries(declared).map(([name, header]) => [name, typeof header === 'string' ? ref('headers', header) : header]));
 }
 
+/** A body that may come in the query instead: its fields as optional query parameters, the JSON body optional. */
+function bodyInQueryOf(body: NonNullable<Operation['input']['body']>) {
+  return {
+    query: body.schema,
+    requestBody: { required: false, content: { 'application/json': { schema: ref('schemas', body.name) } } },
+    // A JSON body may still be sent: its size and type limits answer as on any JSON body.
+    bodyErrors: [413, 415],
+  };
+}
+
 export function documentOperation(declared: Operation): Record<string, unknown> {
   const { docs, input, http } = declared;
+  const inQuery = input.body && input.bodyInQuery ? bodyInQueryOf(input.body) : undefined;
+  const errors = [...(docs.errors ?? []), ...(inQuery?.bodyErrors ?? [])];
   const built = openApiOperation({
     operationId: declared.name,
     tag: docs.tag,
@@ -32,7 +44,8 @@ export function documentOperation(declared: Operation): Record<string, unknown> 
     access: documentedAccess(declared.access),
     parameters: [...(input.path ?? []).map(parameterName), ...(docs.parameters ?? [])],
     ...(input.query && { query: input.query }),
-    ...(input.body && http?.bodyFormat !== 'multipart' && http?.bodyFormat !== 'jsonOrQuery' && { body: input.body.name as never }),
+    ...(inQuery && { query: inQuery.query, requestBody: inQuery.requestBody }),
+    ...(input.body && !inQuery && http?.bodyFormat !== 'multipart' && { body: input.body.name as never }),
     ...(docs.requestBody && { requestBody: docs.requestBody }),
     success: {
       status: http?.status ?? 200,
@@ -41,7 +54,7 @@ export function documentOperation(declared: Operation): Record<string, unknown> 
       ...(docs.successContent && { content: docs.successContent }),
       ...(docs.successHeaders && { headers: headersOf(docs.successHeaders) }),
     },
-    ...(docs.errors && { errors: docs.errors }),
+    ...(errors.length > 0 && { errors }),
     rateLimited: declared.rateLimit !== 'none',
     ...(docs.usesBackend === false && { usesBackend: false }),
     idempotent: declared.idempotent === true,

@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
 import { DomainError, ValidationError } from '../../src/domain/errors';
-import { validateBody, validateBodyOrQuery, validateQuery } from '../../src/http/validate';
+import { validateBody, validateQuery } from '../../src/http/validate';
 import { assertValid } from '../../src/schemas/check';
-import { addBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema } from '../../src/schemas/endpoints/blackoutDates';
 import { consumerSearchBodySchema } from '../../src/schemas/endpoints/consumerSearch';
 import { directoryQuerySchema } from '../../src/schemas/endpoints/directory';
 import { updateProfileBodySchema } from '../../src/schemas/endpoints/profile';
@@ -108,29 +107,6 @@ describe('validateQuery', () => {
   it('rejects a repeated scalar parameter', async () => {
     const { json } = await call(app, '/?limit=5&limit=6', { method: 'GET' });
     expect(json.details).toEqual({ field: 'limit', issue: 'must be a whole number' });
-  });
-});
-
-describe('validateBodyOrQuery', () => {
-  const app = appWith(validateBodyOrQuery(addBlackoutDatesBodySchema, removeBlackoutDatesQuerySchema), echo);
-
-  it('uses the JSON body when one is sent', async () => {
-    const { json } = await call(app, '/', { method: 'DELETE', body: { dates: ['2025-12-25'] } });
-    expect(json.body).toEqual({ dates: ['2025-12-25'] });
-  });
-  it('falls back to the query string', async () => {
-    const { json } = await call(app, '/?dates=2025-12-25,2025-12-31', { method: 'DELETE' });
-    expect(json.body).toEqual({ dates: ['2025-12-25', '2025-12-31'] });
-  });
-  it('reports a fake date from either source', async () => {
-    const fromQuery = await call(app, '/?dates=2025-02-30', { method: 'DELETE' });
-    expect(fromQuery.json.details).toEqual({ field: 'dates.0', issue: 'must be a real calendar date (YYYY-MM-DD)' });
-    const fromBody = await call(app, '/', { method: 'DELETE', body: { dates: ['2025-02-30'] } });
-    expect(fromBody.json.details).toEqual({ field: 'dates.0', issue: 'must be a real calendar date (YYYY-MM-DD)' });
-  });
-  it('asks for dates when neither source has them', async () => {
-    const { json } = await call(app, '/', { method: 'DELETE' });
-    expect(json.details).toEqual({ field: 'dates', issue: 'is required' });
   });
 });
 

@@ -9,8 +9,10 @@ export const addBlackoutDatesBodySchema: SchemaObject = {
   properties: { dates: dateListSchema },
 };
 
-/** DELETE takes the same body, or the dates in the query (?dates=2025-12-25,2025-12-26 or repeated). */
-export const removeBlackoutDatesBodySchema: SchemaObject = addBlackoutDatesBodySchema;
+/**
+ * DELETE takes the same body, or the dates in the query (?dates=2025-12-25,2025-12-26 or repeated):
+ * the same schema read as a query (operations/catalog.ts declares the body may come there).
+ */
 export const removeBlackoutDatesQuerySchema: SchemaObject = addBlackoutDatesBodySchema;
 
 export interface BlackoutDatesBody {
