@@ -8,6 +8,8 @@
 //   instance may have started is never sent twice; clients retry with their Idempotency-Key.
 // - X-Forwarded-For is added (the API runs with TRUST_PROXY=1); X-Served-By names the instance
 //   that answered, so a client (the fleet tests) can see the rotation.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type ProxyServers =
   | { kind: 'listed'; servers: Array<{ name: string; address: string }> }
@@ -23,6 +25,14 @@ export interface ProxySettings {
 }
 
 export const HEALTH_PATH = '/v1/health';
+
+/** docker-compose.yml's proxy: three `api` replicas found through Docker's DNS. */
+export const DOCKER_PROXY: ProxySettings = {
+  bind: ':8080',
+  servers: { kind: 'dns', prefix: 'api-', count: 3, address: 'api:8080', nameserver: '127.0.0.11:53' },
+  logRequests: true,
+};
+export const DOCKER_PROXY_FILE = 'docker/haproxy.cfg';
 
 export function haproxyConfig(settings: ProxySettings): string {
   const { servers } = settings;
@@ -64,3 +74,6 @@ export function haproxyConfig(settings: ProxySettings): string {
   ];
   return lines.join('\n');
 }
+
+// `npx tsx scripts/fleet/haproxyConfig.ts`: writes docker-compose.yml's proxy configuration.
+if (require.main === module) writeFileSync(join(__dirname, '../..', DOCKER_PROXY_FILE), haproxyConfig(DOCKER_PROXY));

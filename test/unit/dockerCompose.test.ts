@@ -1,8 +1,12 @@
 // No Docker engine exists where this project is tested, so the compose file is checked for
-// structure: the services, their start order, health checks and the production settings.
+// structure: the fleet's services (the topology `npm run fleet` starts), their start order, health
+// checks and the production settings, and the proxy's configuration against its generator.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
+import { DOCKER_PROXY, DOCKER_PROXY_FILE, haproxyConfig } from '../../scripts/fleet/haproxyConfig';
+import { findBinary } from '../harness/findBinary';
 
 interface Service {
   build?: unknown;
@@ -12,27 +16,60 @@ interface Service {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] | string };
+  deploy?: { replicas?: number };
+  volumes?: string[];
 }
 
 const compose = parse(readFileSync(resolve(__dirname, '../../docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
 
-it('has the api, a separate indexer, mongo, elasticsearch and redis', () => {
-  expect(Object.keys(services).sort()).toEqual(['api', 'elasticsearch', 'indexer', 'mongo', 'redis']);
-});
-
-it('serves the API on 8080 with the production engines and the indexer out of process', () => {
-  expect(services.api.ports).toContain('8080:8080');
-  expect(services.api.environment).toMatchObject({
-    MONGODB_URI: expect.stringMatching(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/),
-    ELASTICSEARCH_URL: 'http://elasticsearch:9200',
-    REDIS_URL: 'redis://redis:6379',
-    IN_PROCESS_INDEXER: 'false',
-  });
+it('is the fleet: a proxy, three API replicas, one indexer, two webhook workers and the engines', () => {
+  expect(Object.keys(services).sort()).toEqual(['api', 'elasticsearch', 'indexer', 'mongo', 'proxy', 'redis', 'webhooks']);
+  expect([services.api.deploy?.replicas, services.indexer.deploy?.replicas, services.webhooks.deploy?.replicas]).toEqual([3, 1, 2]);
   expect(services.indexer.command).toEqual(['node', 'dist/indexer/main.js']);
+  expect(services.webhooks.command).toEqual(['node', 'dist/src/runtime/webhookWorker.js']);
 });
 
-it('waits for healthy backends before starting the API and the indexer', () => {
+it('serves the API on 8080 through the proxy only, every process on the production engines with the workers out of the API', () => {
+  expect(services.proxy.ports).toEqual(['8080:8080']);
+  expect(services.api.ports).toBeUndefined();
+  for (const name of ['api', 'indexer', 'webhooks']) {
+    expect(services[name].environment).toMatchObject({
+      NODE_ENV: 'production',
+      MONGODB_URI: expect.stringMatching(/^mongodb:\/\/mongo:27017\/.*replicaSet=rs0/),
+      ELASTICSEARCH_URL: 'http://elasticsearch:9200',
+      REDIS_URL: 'redis://redis:6379',
+      IN_PROCESS_INDEXER: 'false',
+      IN_PROCESS_WEBHOOKS: 'false',
+      TRUST_PROXY: '1',
+    });
+  }
+});
+
+it('makes every process share secrets the user must set (no default secret ships)', () => {
+  const raw = readFileSync(resolve(__dirname, '../../docker-compose.yml'), 'utf8');
+  expect(raw).toMatch(/JWT_SECRET: \$\{JWT_SECRET:\?/);
+  expect(raw).toMatch(/WEBHOOK_SECRET_KEY: \$\{WEBHOOK_SECRET_KEY:\?/);
+});
+
+it('runs Redis with its append-only file, so a restart keeps rate-limit counts and sessions', () => {
+  expect(services.redis.command).toEqual(['redis-server', '--appendonly', 'yes']);
+});
+
+it('mounts the proxy configuration its generator writes, and HAProxy accepts it', () => {
+  expect(services.proxy.volumes).toEqual([`./${DOCKER_PROXY_FILE}:/usr/local/etc/haproxy/haproxy.cfg:ro`]);
+  const committed = readFileSync(resolve(__dirname, '../..', DOCKER_PROXY_FILE), 'utf8');
+  // Regenerate with `npx tsx scripts/fleet/haproxyConfig.ts` after changing the generator.
+  expect(committed).toBe(haproxyConfig(DOCKER_PROXY));
+  expect(committed).toContain('server-template api- 3 api:8080 resolvers docker init-addr none');
+  const haproxy = findBinary('haproxy');
+  if (!haproxy) throw new Error('haproxy is not installed (apt-get install -y haproxy): it checks this configuration');
+  const checked = spawnSync(haproxy, ['-c', '-f', resolve(__dirname, '../..', DOCKER_PROXY_FILE)], { encoding: 'utf8' });
+  expect(`${checked.stdout}${checked.stderr}`).toContain('Configuration file is valid');
+});
+
+it('waits for healthy backends before starting the API and the indexer, and for a healthy API before the proxy', () => {
+  expect(services.proxy.depends_on?.api).toEqual({ condition: 'service_healthy' });
   for (const name of ['api', 'indexer']) {
     for (const backend of ['mongo', 'elasticsearch']) {
       expect(services[name].depends_on?.[backend]).toEqual({ condition: 'service_healthy' });
@@ -42,7 +79,7 @@ it('waits for healthy backends before starting the API and the indexer', () => {
 });
 
 it('gives every server a health check', () => {
-  for (const name of ['api', 'mongo', 'elasticsearch', 'redis']) expect(services[name].healthcheck?.test).toBeDefined();
+  for (const name of ['proxy', 'api', 'mongo', 'elasticsearch', 'redis']) expect(services[name].healthcheck?.test).toBeDefined();
 });
 
 it('runs mongo as a replica set (change streams need one) and initiates it', () => {
