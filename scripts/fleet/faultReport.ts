@@ -6,11 +6,12 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 export function renderFaultReport(report: FaultReport): string {
   const rows = report.phases.map((phase) => {
     const retryable = Object.entries(phase.retryable).map(([status, count]) => `${count} × ${status}`).join(', ') || 'none';
-    return `| ${phase.name} | ${seconds(phase.downMs)} | ${seconds(phase.recoveryMs)} | ${phase.answers} | ${retryable} | ${phase.failed} | ${seconds(phase.errorWindowMs)} | ${seconds(phase.maxWebhookDelayMs)} | ${seconds(phase.maxIndexLagMs)} |`;
+    const spread = ({ p50, max }: { p50: number; max: number }) => `${seconds(p50)} / ${seconds(max)}`;
+    return `| ${phase.name} | ${seconds(phase.downMs)} | ${seconds(phase.recoveryMs)} | ${phase.answers} | ${retryable} | ${phase.failed} | ${seconds(phase.errorWindowMs)} | ${spread(phase.webhookDelayMs)} | ${spread(phase.indexLagMs)} |`;
   });
   const { writes, bookings, webhooks } = report;
   return [
-    '| phase | down (s) | recovery (s) | answers | retryable answers | other errors | clients saw errors for (s) | max webhook delay (s) | max index lag (s) |',
+    '| phase | down (s) | recovery (s) | answers | retryable answers | other errors | clients saw errors for (s) | webhook delay p50 / max (s) | index lag p50 / max (s) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',

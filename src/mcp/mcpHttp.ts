@@ -132,9 +132,10 @@ export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware
       if (opened) await sessions.end(session.id).catch(() => undefined);
       throw error;
     });
-    // An initialize the SDK refused opened nothing.
+    // An initialize the SDK refused opened nothing. Answers with a body name their session, as the
+    // SDK's own sessions do (a notification's 202 has neither).
     if (opened && response.status !== 200) await sessions.end(session.id).catch(() => undefined);
-    await sendWebResponse(ctx, response, opened && response.status === 200 ? { [SESSION_HEADER]: session.id } : {});
+    await sendWebResponse(ctx, response, response.status === 200 ? { [SESSION_HEADER]: session.id } : {});
   });
 
   router.delete('/', guard, async (ctx) => {
