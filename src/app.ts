@@ -30,6 +30,7 @@ import type { EventRecorder } from './ports/eventRecorder';
 import type { LanguageModel } from './ports/llm';
 import type { McpSessionStore } from './ports/mcpSessions';
 import type { MediaStorage } from './ports/mediaStorage';
+import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
@@ -46,7 +47,6 @@ import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import type { RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
-import { type ReadinessReport, systemRoutes } from './routes/system';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './openapi/openApiDocument';
 import { docsPage } from './docs/docsPage';
@@ -103,7 +103,7 @@ export interface AppDeps {
   rateLimits: RateLimitCheck;
   /** Checks every answer of a declared operation against its output schema (tests turn it on). */
   checkOutputs?: boolean;
-  readiness: () => Promise<ReadinessReport>;
+  readiness: Readiness;
   /** AI-visibility events and the four analytics questions (issue 18). */
   analytics: AnalyticsStore;
   clock?: Clock;
@@ -166,7 +166,15 @@ export function createApp(deps: AppDeps): Koa {
 
   // Declared operations (src/operations) run through the one call path, whatever the transport.
   const ownedProfiles = createOwnedProfiles({ store });
-  const services: AppServices = { profiles, catalog, verifications, ownedProfiles, sessions: deps.sessions };
+  const services: AppServices = {
+    profiles,
+    catalog,
+    verifications,
+    ownedProfiles,
+    sessions: deps.sessions,
+    readiness: deps.readiness,
+    openApiDocument: buildOpenApiDocument(),
+  };
   const invoke = createInvoke({
     services,
     authenticate: authentication,
@@ -181,7 +189,6 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
-    systemRoutes({ readiness: deps.readiness, openApiDocument: buildOpenApiDocument(), authenticate: guards.authenticate }),
     // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),

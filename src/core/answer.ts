@@ -25,6 +25,8 @@ export interface Answer {
   headers: Record<string, string>;
   /** The envelope, the bare data of an operation that answers without one, or nothing (304, 204). */
   body?: unknown;
+  /** Where a redirect sends the caller (REST: Location). */
+  redirectTo?: string;
 }
 
 export function metaOf(requestId: string, now = new Date()): Meta {

@@ -19,7 +19,7 @@ import { checkAccess } from './access';
 import { errorAnswer, metaOf, successEnvelope, type Answer, type Meta } from './answer';
 import type { Authenticate, Credential } from './authentication';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type IdempotentCall } from './idempotentCall';
-import type { CallRequest, Operation, OperationInput, Transport } from './operation';
+import type { CallRequest, Operation, OperationInput, Transport, UploadedFile } from './operation';
 import { rateLimitHeaders, type RateLimitCheck } from './rateLimitCheck';
 import type { RateLimitDecision } from './rateLimiter';
 import { requestFingerprint } from './requestFingerprint';
@@ -29,7 +29,12 @@ export interface Call {
   /** A credential to authenticate, or the caller a transport already established for this request or session. */
   caller: Credential | { principal: Principal; address: string };
   /** The input as sent; `body` may be read only once the caller is allowed (REST reads the stream then). */
-  input: Omit<OperationInput, 'body'> & { body?: unknown; readBody?: () => Promise<unknown> };
+  input: Omit<OperationInput, 'body' | 'file'> & {
+    body?: unknown;
+    readBody?: () => Promise<unknown>;
+    /** The uploaded file, for an operation that takes one; asked for after the body was read (REST parses both at once). */
+    readFile?: () => Promise<UploadedFile | undefined>;
+  };
   transport: Transport;
   requestId: string;
   origin: string;
@@ -76,6 +81,20 @@ interface Checks {
   output?: (value: unknown) => void;
 }
 
+/** The body as sent and, for an operation that takes one, the uploaded file. */
+interface Sent {
+  body: unknown;
+  file?: UploadedFile;
+}
+
+async function readSent(operation: Operation, call: Call): Promise<Sent> {
+  const body = call.input.readBody ? await call.input.readBody() : call.input.body;
+  if (!operation.input.file) return { body };
+  const file = await call.input.readFile?.();
+  if (!file) throw new ValidationError('file', 'is required');
+  return { body, file };
+}
+
 export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Services> {
   const clock = deps.clock ?? (() => new Date());
   const checks = new WeakMap<Operation<Services>, Checks>();
@@ -97,8 +116,10 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
 
   async function principalOf(operation: Operation<Services>, call: Call): Promise<Principal | undefined> {
     if ('principal' in call.caller) return call.caller.principal;
-    if (operation.access.kind === 'public') return undefined;
-    return deps.authenticate(call.caller);
+    if (operation.access.kind !== 'public') return deps.authenticate(call.caller);
+    // A public operation never refuses a credential: a bad one is an anonymous caller.
+    if (!operation.optionalCaller || call.caller.authorization === undefined) return undefined;
+    return deps.authenticate(call.caller).catch(() => undefined);
   }
 
   async function countAgainstLimit(operation: Operation<Services>, call: Call, principal: Principal | undefined): Promise<RateLimitDecision | undefined> {
@@ -108,18 +129,20 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
   }
 
   /** Validation and the work: a domain refusal is an answer here, so idempotency can keep it. */
-  async function execute(operation: Operation<Services>, call: Call, principal: Principal | undefined, body: unknown, request: CallRequest, meta: Meta): Promise<Answer> {
+  async function execute(operation: Operation<Services>, call: Call, principal: Principal | undefined, sent: Sent, request: CallRequest, meta: Meta): Promise<Answer> {
     try {
       const found = checksOf(operation);
-      const sentInQuery = (body === undefined || body === null) && found.bodyFromQuery;
+      const sentInQuery = (sent.body === undefined || sent.body === null) && found.bodyFromQuery;
       const input = {
         path: call.input.path,
         query: found.query ? found.query(call.input.query) : call.input.query,
-        body: sentInQuery ? sentInQuery(call.input.query) : found.body ? found.body(body) : body,
+        body: sentInQuery ? sentInQuery(call.input.query) : found.body ? found.body(sent.body) : sent.body,
+        ...(sent.file && { file: sent.file }),
       };
       const result = await operation.run(deps.services, { principal: principal as Principal, input, request });
       const status = result.notModified ? 304 : (result.status ?? operation.http?.status ?? 200);
       if (result.notModified) return { status, headers: result.headers ?? {} };
+      if (result.redirectTo !== undefined) return { status, headers: result.headers ?? {}, redirectTo: result.redirectTo };
       found.output?.(result.data);
       const bare = operation.http?.envelope === false;
       return { status, headers: result.headers ?? {}, body: bare ? result.data : successEnvelope(result.data, meta) };
@@ -150,19 +173,20 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
         header: (name) => call.header?.(name),
         origin: call.origin,
         now,
+        address: call.caller.address,
         platform: () => (platform ??= deps.resolvePlatform(principal?.platform, call.platformHint?.())),
       };
       // A platform nobody knows is refused before any work is done (400 naming where it came from).
       if (operation.attributesPlatform) await request.platform();
 
-      const body = call.input.readBody ? await call.input.readBody() : call.input.body;
+      const sent = await readSent(operation, call);
       const key = operation.idempotent && principal ? idempotencyKeyOf(call.header?.(IDEMPOTENCY_HEADER)) : undefined;
       const answer =
         key !== undefined && principal
-          ? await deps.idempotentCall(principal, key, requestFingerprint(operation.name, JSON.stringify([call.input.path, call.input.query]), body), () =>
-              execute(operation, call, principal, body, request, meta),
+          ? await deps.idempotentCall(principal, key, requestFingerprint(operation.name, JSON.stringify([call.input.path, call.input.query]), sent.body), () =>
+              execute(operation, call, principal, sent, request, meta),
             )
-          : await execute(operation, call, principal, body, request, meta);
+          : await execute(operation, call, principal, sent, request, meta);
       return { ...answer, headers: { ...privacy, ...limits, ...answer.headers } };
     } catch (error) {
       const answer = errorAnswer(error, meta, deps.logger);

@@ -29,12 +29,20 @@ export const ADMIN: Access = { kind: 'admin' };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Transport = 'rest' | 'graphql' | 'mcp';
 
+/** A file sent with a request (REST: the `file` part of a multipart upload). */
+export interface UploadedFile {
+  bytes: Buffer;
+  originalName?: string;
+}
+
 /** The request as every transport hands it over, before any check: the core validates it. */
 export interface OperationInput {
   /** Path parameters ({businessId}); MCP and GraphQL pass them as arguments. */
   path: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The uploaded file of an operation that takes one (`input.file`). */
+  file?: UploadedFile;
 }
 
 /** What the work of an operation may ask of the request beyond its validated input. */
@@ -49,10 +57,12 @@ export interface CallRequest {
   platform(): Promise<string>;
   /** When the call started: one instant for all its checks and records. */
   now: Date;
+  /** The client's address (REST: the socket's, or X-Forwarded-For's behind TRUST_PROXY): failed sign-ins count against it. */
+  address: string;
 }
 
 /** The checked input: path parameters, query (defaults applied) and body, each typed where the operation says. */
-export type CheckedInput<Input> = Omit<{ path: Record<string, string>; query: Record<string, any>; body: any }, keyof Input> & Input;
+export type CheckedInput<Input> = Omit<{ path: Record<string, string>; query: Record<string, any>; body: any; file?: UploadedFile }, keyof Input> & Input;
 
 /** One call of an operation's work: the caller (absent on public operations), its input checked, the request. */
 export interface OperationCall<Input> {
@@ -70,6 +80,8 @@ export interface OperationResult<Output> {
   headers?: Record<string, string>;
   /** The client's copy is current (If-None-Match): 304 without a body. */
   notModified?: boolean;
+  /** The caller is sent on to this URL (REST: the declared 3xx status with Location); `data` is then unused. */
+  redirectTo?: string;
 }
 
 export interface HttpBinding {
@@ -78,8 +90,14 @@ export interface HttpBinding {
   path: string;
   /** The success status (200 unless said). */
   status?: number;
-  /** false: the answer is the data itself, without the envelope (the analytics questions, spec 4.4). */
+  /**
+   * false: the answer is the data itself, without the envelope: a JSON value (the analytics
+   * questions, spec 4.4; the OpenAPI document) or, without an output schema, bytes (a media file)
+   * whose Content-Type the result's headers name.
+   */
   envelope?: boolean;
+  /** The most bytes a JSON body may have, where an operation takes less than the app's limit (sign-in: AUTH_BODY_LIMIT_BYTES). */
+  bodyLimitBytes?: number;
   /** How the body is read: JSON (default when `input.body` is set) or a multipart upload. */
   bodyFormat?: 'json' | 'multipart';
 }
@@ -137,6 +155,12 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
   /** The operationId: 'getProfile'. */
   name: string;
   access: Access;
+  /**
+   * A public operation that still wants to know a caller who sends a credential (readiness shows
+   * an admin each engine): a valid one makes `principal` known, a missing or bad one leaves the
+   * caller anonymous, never a 401.
+   */
+  optionalCaller?: boolean;
   /** The rate-limit area it counts against; 'none' for health, readiness and the document. */
   rateLimit: RateLimitArea | 'none';
   /** Idempotency-Key honoured (Stripe-style replay of the first answer). */
@@ -154,6 +178,8 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
      * lists and numbers read from strings, is the body.
      */
     bodyInQuery?: boolean;
+    /** Takes one uploaded file beside the body's fields (REST: a multipart upload); without one the call is refused. */
+    file?: boolean;
   };
   /** The data of a success answer; absent when the answer is not JSON (binary media, a redirect). */
   output?: NamedSchema;

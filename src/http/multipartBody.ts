@@ -3,14 +3,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import type { UploadedFile } from '../core/operation';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../domain/errors';
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-export interface UploadedFile {
-  bytes: Buffer;
-  originalName?: string;
-}
+export type { UploadedFile } from '../core/operation';
 
 interface FormidableFailure {
   code?: number;

@@ -8,6 +8,8 @@ import type { Answer } from '../core/answer';
 import type { Call, Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
+import { jsonBody } from './jsonBody';
+import type { UploadedFile } from './multipartBody';
 
 export interface RestOperationDeps<Services> {
   invoke: Invoke<Services>;
@@ -35,16 +37,22 @@ function reader(ctx: Context, parse: Middleware): () => Promise<unknown> {
   };
 }
 
-function callOf<Services>(ctx: Context, operation: Operation<Services>, deps: RestOperationDeps<Services>): Call {
-  const format = operation.http?.bodyFormat ?? 'json';
-  const parse = format === 'multipart' ? deps.multipartBody : deps.jsonBody;
-  const takesBody = operation.input.body !== undefined || format === 'multipart';
+/** The body parser of an operation: multipart, JSON with the operation's own limit, or the app's JSON parser. */
+function parserOf<Services>(operation: Operation<Services>, deps: RestOperationDeps<Services>): Middleware | undefined {
+  if (operation.http?.bodyFormat === 'multipart') return deps.multipartBody;
+  if (operation.input.body === undefined) return undefined;
+  return operation.http?.bodyLimitBytes !== undefined ? jsonBody(operation.http.bodyLimitBytes) : deps.jsonBody;
+}
+
+function callOf(ctx: Context, operation: Operation, parse: Middleware | undefined, deps: RestOperationDeps<unknown>): Call {
   return {
     caller: { authorization: ctx.get('Authorization') || undefined, address: ctx.ip },
     input: {
       path: { ...(ctx.params as Record<string, string>) },
       query: { ...(ctx.query as Record<string, unknown>) },
-      ...(takesBody && parse ? { readBody: reader(ctx, parse) } : {}),
+      ...(parse && { readBody: reader(ctx, parse) }),
+      // The multipart parser keeps the upload's file beside the fields it parsed (http/multipartBody.ts).
+      ...(operation.input.file && { readFile: async () => ctx.state.file as UploadedFile | undefined }),
     },
     transport: 'rest',
     requestId: ctx.state.requestId as string,
@@ -60,6 +68,8 @@ function callOf<Services>(ctx: Context, operation: Operation<Services>, deps: Re
 export function writeAnswer(ctx: Context, answer: Answer): void {
   ctx.set(answer.headers);
   ctx.status = answer.status;
+  // Koa's redirect encodes the URL for the Location header and writes the short text body.
+  if (answer.redirectTo !== undefined) return ctx.redirect(answer.redirectTo);
   // 304 and friends have no body; Koa would otherwise answer 204 for an undefined body.
   if (answer.body !== undefined) ctx.body = answer.body;
 }
@@ -69,7 +79,8 @@ export function restOperationRoutes<Services>(operations: ReadonlyArray<Operatio
   const router = new Router();
   for (const operation of operations) {
     if (!operation.http) continue;
-    const handler: Middleware = async (ctx) => writeAnswer(ctx, await deps.invoke(operation, callOf(ctx, operation, deps)));
+    const parse = parserOf(operation, deps);
+    const handler: Middleware = async (ctx) => writeAnswer(ctx, await deps.invoke(operation, callOf(ctx, operation, parse, deps as RestOperationDeps<unknown>)));
     router.register(routerPath(operation.http.path), [operation.http.method], handler, { name: operation.name });
   }
   return router;

@@ -15,11 +15,6 @@ export { scope };
 
 /** Routes not yet declared as operations; the declared ones come from src/operations (accessTable). */
 const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
-  // System
-  'GET /health': PUBLIC,
-  'GET /ready': PUBLIC,
-  'GET /openapi.json': PUBLIC,
-
   // Authentication and account settings
   'POST /auth/register': PUBLIC,
   'POST /auth/login': PUBLIC,

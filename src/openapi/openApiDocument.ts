@@ -19,7 +19,6 @@ import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
 import { reviewPaths } from './paths/reviews';
 import { searchPaths } from './paths/search';
-import { systemPaths } from './paths/system';
 import { verificationPaths } from './paths/verification';
 import { webhookPaths } from './paths/webhooks';
 import { webhookEventDocs } from './webhookEvents';
@@ -68,7 +67,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...bookingPaths(),
           ...searchPaths(),
           ...analyticsPaths(),
-          ...systemPaths(),
           ...analyticsEventPaths(),
           ...mcpPaths(),
           ...graphqlPaths(),

@@ -32,10 +32,18 @@ function bodyInQueryOf(body: NonNullable<Operation['input']['body']>) {
   };
 }
 
+/** The success body: declared content, the output itself for a bare answer (no envelope), or nothing (the envelope of `data`). */
+function successContentOf(declared: Operation): Record<string, unknown> | undefined {
+  if (declared.docs.successContent) return declared.docs.successContent;
+  if (declared.http?.envelope === false && declared.output) return { 'application/json': { schema: declared.output.schema } };
+  return undefined;
+}
+
 export function documentOperation(declared: Operation): Record<string, unknown> {
   const { docs, input, http } = declared;
   const inQuery = input.body && input.bodyInQuery ? bodyInQueryOf(input.body) : undefined;
   const errors = [...(docs.errors ?? []), ...(inQuery?.bodyErrors ?? [])];
+  const content = successContentOf(declared);
   const built = openApiOperation({
     operationId: declared.name,
     tag: docs.tag,
@@ -50,8 +58,8 @@ export function documentOperation(declared: Operation): Record<string, unknown> 
     success: {
       status: http?.status ?? 200,
       description: docs.successDescription,
-      ...(declared.output && !docs.successContent && { data: declared.output.name as never }),
-      ...(docs.successContent && { content: docs.successContent }),
+      ...(declared.output && !content && { data: declared.output.name as never }),
+      ...(content && { content }),
       ...(docs.successHeaders && { headers: headersOf(docs.successHeaders) }),
     },
     ...(errors.length > 0 && { errors }),

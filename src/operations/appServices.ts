@@ -1,5 +1,6 @@
 // The services every operation may call, built once by the composition root
 // (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
+import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
 import type { CatalogService } from '../services/catalogService';
 import type { OwnedProfiles } from '../services/ownedProfiles';
@@ -13,4 +14,8 @@ export interface AppServices {
   ownedProfiles: OwnedProfiles;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
+  /** Each backend's state, the indexer's and the recorder's (GET /ready). */
+  readiness: Readiness;
+  /** The OpenAPI document served at GET /openapi.json, built once at start. */
+  openApiDocument: Record<string, unknown>;
 }

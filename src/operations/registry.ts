@@ -4,8 +4,9 @@ import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PROFILE_OPERATIONS } from './profiles';
+import { SYSTEM_OPERATIONS } from './system';
 
-export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [...PROFILE_OPERATIONS, ...CATALOG_OPERATIONS];
+export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [...SYSTEM_OPERATIONS, ...PROFILE_OPERATIONS, ...CATALOG_OPERATIONS];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
 export function accessTable(operations: ReadonlyArray<Operation<AppServices>> = OPERATIONS): Record<string, Operation['access']> {

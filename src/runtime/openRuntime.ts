@@ -22,7 +22,7 @@ import { createAuthFailureLimiter } from '../core/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
 import { rotationPolicy } from '../domain/oauth/signingKeyRotation';
 import type { Logger } from '../logger';
-import type { ReadinessReport } from '../routes/system';
+import type { ReadinessReport } from '../ports/readiness';
 import { createIndexer, type Indexer } from '../../indexer/indexer';
 import { createWebhookDispatcher, type WebhookDispatcher } from '../services/webhooks/dispatcher';
 import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
