@@ -34,7 +34,6 @@ import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
-import { adminRoutes } from './routes/admin';
 import { partnerAgreementRoutes } from './routes/partnerAgreements';
 import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
 import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
@@ -43,7 +42,6 @@ import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { bookingRoutes } from './routes/bookings';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
-import { profileRoutes } from './routes/profiles';
 import { reviewRoutes } from './routes/reviews';
 import type { RouteGuards } from './routes/routeGuards';
 import { searchRoutes } from './routes/search';
@@ -171,6 +169,7 @@ export function createApp(deps: AppDeps): Koa {
     catalog,
     verifications,
     ownedProfiles,
+    accounts,
     sessions: deps.sessions,
     readiness: deps.readiness,
     openApiDocument: buildOpenApiDocument(),
@@ -193,7 +192,6 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
-    profileRoutes({ guards, verifications }),
     // Consumer search is a read sent as POST: no Idempotency-Key there.
     searchRoutes({
       guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) },
@@ -201,7 +199,6 @@ export function createApp(deps: AppDeps): Koa {
       listings,
       analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
     }),
-    adminRoutes({ guards, verifications, accounts }),
     partnerAgreementRoutes({ guards, agreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }) }),
     analyticsRoutes({ guards, services: analyticsServices }),
     reviewRoutes({ guards, reviews }),

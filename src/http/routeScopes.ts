@@ -31,9 +31,7 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'GET /oauth/authorizations': SIGNED_IN,
   'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
 
-  // Business profiles: media and verification
-  'POST /business/profile/{businessId}/verification': scope('write:businesses'),
-  'GET /business/profile/{businessId}/verification': scope('read:businesses'),
+  // Business profiles: media
   'POST /business/profile/media': scope('write:businesses'),
   'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
   'GET /media/{mediaId}': scope('read:businesses'),
@@ -89,9 +87,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'POST /graphql': scope('read:businesses'),
 
   // Admin
-  'GET /admin/verifications': ADMIN,
-  'POST /admin/verifications/{verificationId}/decision': ADMIN,
-  'PATCH /admin/accounts/{accountId}': ADMIN,
   'POST /admin/partner-agreements': ADMIN,
   'GET /admin/partner-agreements': ADMIN,
   'GET /admin/partner-agreements/{agreementId}': ADMIN,

@@ -19,7 +19,6 @@ import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
 import { reviewPaths } from './paths/reviews';
 import { searchPaths } from './paths/search';
-import { verificationPaths } from './paths/verification';
 import { webhookPaths } from './paths/webhooks';
 import { webhookEventDocs } from './webhookEvents';
 
@@ -60,7 +59,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...authPaths(),
           ...operationPaths(OPERATIONS),
           ...mediaPaths(),
-          ...verificationPaths(),
           ...partnerAgreementPaths(),
           ...oauthClientPaths(),
           ...reviewPaths(),

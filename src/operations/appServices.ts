@@ -2,6 +2,7 @@
 // (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
 import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
+import type { AccountAdminService } from '../services/accountAdminService';
 import type { CatalogService } from '../services/catalogService';
 import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { ProfileService } from '../services/profileService';
@@ -12,6 +13,7 @@ export interface AppServices {
   catalog: CatalogService;
   verifications: VerificationService;
   ownedProfiles: OwnedProfiles;
+  accounts: AccountAdminService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   /** Each backend's state, the indexer's and the recorder's (GET /ready). */

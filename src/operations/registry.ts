@@ -2,11 +2,19 @@
 // parameter in its place: /business/profile/status before /business/profile/{businessId}).
 import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
+import { ACCOUNT_OPERATIONS } from './accounts';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PROFILE_OPERATIONS } from './profiles';
 import { SYSTEM_OPERATIONS } from './system';
+import { VERIFICATION_OPERATIONS } from './verification';
 
-export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [...SYSTEM_OPERATIONS, ...PROFILE_OPERATIONS, ...CATALOG_OPERATIONS];
+export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
+  ...SYSTEM_OPERATIONS,
+  ...PROFILE_OPERATIONS,
+  ...CATALOG_OPERATIONS,
+  ...VERIFICATION_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
+];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
 export function accessTable(operations: ReadonlyArray<Operation<AppServices>> = OPERATIONS): Record<string, Operation['access']> {
