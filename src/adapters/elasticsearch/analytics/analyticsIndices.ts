@@ -8,12 +8,17 @@
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import dailyDefinition from '../../../../mappings/analytics-daily.json';
+import journeyDaysDefinition from '../../../../mappings/analytics-journey-days.json';
 import eventsTemplate from '../../../../mappings/analytics-events.json';
 
 export interface AnalyticsIndices {
   /** Pattern over every month: what the raw-event questions search. */
   events: string;
   daily: string;
+  /** Pattern over every month's per-day journey summaries (mappings/analytics-journey-days.json). */
+  journeyDays: string;
+  /** The journey-day summaries of the events in one month index (YYYY.MM): dropped with it. */
+  journeyDaysIndexFor(month: string): string;
   template: string;
   /** The month index an event with this timestamp (epoch ms) belongs to. */
   eventIndexFor(ts: number): string;
@@ -26,6 +31,8 @@ export function analyticsIndices(prefix: string): AnalyticsIndices {
   return {
     events: `${eventsPrefix}*`,
     daily: `${prefix}-daily`,
+    journeyDays: `${prefix}-journey-days-*`,
+    journeyDaysIndexFor: (month) => `${prefix}-journey-days-${month}`,
     template: `${prefix}-events`,
     eventIndexFor(ts) {
       const date = new Date(ts);
@@ -42,7 +49,7 @@ export function eventDocumentId(environment: string, reporter: string, eventId: 
   return createHash('sha256').update(JSON.stringify([environment, reporter, eventId])).digest('base64url');
 }
 
-/** Installs the template (always, so a changed mapping applies to the next month) and the daily index. */
+/** Installs the template (always, so a changed mapping applies to the next month) and the rollup indices. */
 export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsIndices): Promise<void> {
   const { _comment: _ignored, ...template } = eventsTemplate as Record<string, unknown>;
   await client.indices.putIndexTemplate({
@@ -50,14 +57,23 @@ export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsI
     ...(template as Omit<estypes.IndicesPutIndexTemplateRequest, 'name'>),
     index_patterns: [indices.events],
   });
-  const exists = await client.indices.exists({ index: indices.daily });
-  if (!exists) {
-    const { _comment: _unused, ...definition } = dailyDefinition as Record<string, unknown>;
-    try {
-      await client.indices.create({ index: indices.daily, ...(definition as Omit<estypes.IndicesCreateRequest, 'index'>) });
-    } catch (error) {
-      // Another process created it first.
-      if ((error as { body?: { error?: { type?: string } } }).body?.error?.type !== 'resource_already_exists_exception') throw error;
-    }
+  const { _comment: _about, settings, mappings } = journeyDaysDefinition as Record<string, unknown>;
+  await client.indices.putIndexTemplate({
+    name: `${indices.template}-journey-days`,
+    priority: 200,
+    index_patterns: [indices.journeyDays],
+    template: { settings, mappings } as estypes.IndicesPutIndexTemplateRequest['template'],
+  });
+  await ensureIndex(client, indices.daily, dailyDefinition);
+}
+
+async function ensureIndex(client: Client, index: string, definitionFile: Record<string, unknown>): Promise<void> {
+  if (await client.indices.exists({ index })) return;
+  const { _comment: _unused, ...definition } = definitionFile;
+  try {
+    await client.indices.create({ index, ...(definition as Omit<estypes.IndicesCreateRequest, 'index'>) });
+  } catch (error) {
+    // Another process created it first.
+    if ((error as { body?: { error?: { type?: string } } }).body?.error?.type !== 'resource_already_exists_exception') throw error;
   }
 }

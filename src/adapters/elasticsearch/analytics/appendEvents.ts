@@ -2,13 +2,15 @@
 //   1. bulk `create` of the events under their key ids: a 409 is a duplicate (create refuses a
 //      repeat in real time, before any refresh), anything else fails the batch;
 //   2. for the accepted ones, the zero-click upkeep (impressions a visit or conversion followed
-//      within 30 minutes) and one bulk of daily count deltas;
+//      within 30 minutes) and one bulk of daily count deltas and per-day journey summary deltas
+//      (one per journey, local day and raw month, so retention can drop a month's with its events);
 //   3. when step 1 or 2 fails part-way, the events this call created are deleted again before the
 //      error is thrown, so the call stores all or nothing (as the port asks).
 // Calls are serialised per store so two batches cannot both miss each other's follow-ups.
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
 import { STAGE_RANK_OF_TYPE } from '../../../domain/analytics/journeyStage';
+import { addToJourneyDay, type JourneyDaySummary } from '../../../domain/analytics/journeyDayDeltas';
 import { createRollupDeltas, type RollupDelta } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { UnavailableError } from '../../../domain/errors';
@@ -105,6 +107,27 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     ]);
   }
 
+  /** The batch's journey-day summaries, one per journey, local day and month index of its events. */
+  function journeyDayDocuments(created: Created[]): unknown[] {
+    const summaries = new Map<string, { month: string; summary: JourneyDaySummary }>();
+    for (const c of created) {
+      const journeyId = c.event.journeyId;
+      if (journeyId === undefined) continue;
+      const month = indices.monthOf(c.index) as string;
+      const key = `${c.event.environment}\u0000${c.event.businessId}\u0000${c.event.localDate}\u0000${journeyId}\u0000${month}`;
+      const seen = summaries.get(key);
+      summaries.set(key, { month, summary: addToJourneyDay(seen?.summary, { ...c.event, journeyId }, c.ts) });
+    }
+    return [...summaries.values()].flatMap(({ month, summary: j }) => [
+      { index: { _index: indices.journeyDaysIndexFor(month) } },
+      {
+        environment: j.environment, business_id: j.businessId, local_date: j.localDate, journey_id: j.journeyId, month,
+        stage: j.stage, touchpoints: j.touchpoints, first_ts: j.firstAt, last_ts: j.lastAt,
+        ...(j.firstConversionAt !== null && { first_conversion_ts: j.firstConversionAt }), queries: j.queries,
+      },
+    ]);
+  }
+
   async function undo(created: Created[]): Promise<void> {
     if (created.length === 0) return;
     await client.bulk({ operations: created.map((c) => ({ delete: { _index: c.index, _id: c.id } })), refresh: options.refresh }).catch(() => undefined);
@@ -158,7 +181,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
       const deltas = createRollupDeltas();
       for (const c of created) deltas.addEvent(c.event, c.followed);
       const updates = await markFollowedImpressions(created, deltas);
-      const operations = [...updates, ...deltaDocuments(deltas.values())];
+      const operations = [...updates, ...deltaDocuments(deltas.values()), ...journeyDayDocuments(created)];
       if (operations.length > 0) {
         const second = await client.bulk({ refresh: options.refresh || created.some((c) => FOLLOWERS.includes(c.event.type)), operations });
         if (second.errors) throw new UnavailableError('The analytics store could not store the batch');

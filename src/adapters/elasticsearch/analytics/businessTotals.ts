@@ -1,6 +1,6 @@
 // businessTotals() on Elasticsearch: impressions and citations per business from the daily
-// deltas, journeys and converted journeys from raw events (cardinality: exact well below its
-// 40 000 precision threshold, approximate above, which percentiles of peers tolerate).
+// deltas, journeys and converted journeys from the per-day journey summaries (cardinality: exact
+// well below its 40 000 precision threshold, approximate above, which percentiles of peers tolerate).
 import type { Client } from '@elastic/elasticsearch';
 import type { AnalyticsQuestions, BusinessTotals } from '../../../ports/analyticsStore';
 import type { AnalyticsIndices } from './analyticsIndices';
@@ -23,7 +23,7 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
           aggs: { businesses: { terms: { field: 'business_id', size: chunk.length }, aggs: { types: { terms: { field: 'type', size: 2 }, aggs: { events: { sum: { field: 'events' } } } } } } },
         }),
         client.search({
-          index: indices.events,
+          index: indices.journeyDays,
           ignore_unavailable: true,
           allow_no_indices: true,
           size: 0,
@@ -33,7 +33,6 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
                 { term: { environment } },
                 { terms: { business_id: chunk } },
                 { range: { local_date: { gte: from, lte: to, format: 'yyyy-MM-dd' } } },
-                { exists: { field: 'journey_id' } },
               ],
             },
           },
@@ -42,7 +41,7 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
               terms: { field: 'business_id', size: chunk.length },
               aggs: {
                 journeys: { cardinality: { field: 'journey_id', precision_threshold: 40000 } },
-                converted: { filter: { term: { type: 'conversion' } }, aggs: { journeys: { cardinality: { field: 'journey_id', precision_threshold: 40000 } } } },
+                converted: { filter: { exists: { field: 'first_conversion_ts' } }, aggs: { journeys: { cardinality: { field: 'journey_id', precision_threshold: 40000 } } } },
               },
             },
           },

@@ -1,5 +1,6 @@
-// convertedJourneys() on Elasticsearch: a composite aggregation finds each converted journey's
-// first conversion; its earlier events come from a sorted search (time, then arrival order).
+// convertedJourneys() on Elasticsearch: a composite aggregation over the per-day journey summaries
+// finds each converted journey's first conversion; its earlier events (only those journeys') come
+// from a sorted search of raw events (time, then arrival order).
 import type { Client } from '@elastic/elasticsearch';
 import type { AnalyticsQuestions, ConvertedJourney } from '../../../ports/analyticsStore';
 import type { AnalyticsIndices } from './analyticsIndices';
@@ -15,10 +16,12 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
     let after: Record<string, string> | undefined;
     for (;;) {
       const response = await client.search({
-        ...common,
+        index: indices.journeyDays,
+        ignore_unavailable: true,
+        allow_no_indices: true,
         size: 0,
-        query: { bool: { filter: [...journeyEventsFilter(scope), { term: { type: 'conversion' } }] } },
-        aggs: { journeys: { composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) }, aggs: { first: { min: { field: '@timestamp' } } } } },
+        query: { bool: { filter: [...journeyEventsFilter(scope), { exists: { field: 'first_conversion_ts' } }] } },
+        aggs: { journeys: { composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) }, aggs: { first: { min: { field: 'first_conversion_ts' } } } } },
       });
       const agg = (response.aggregations as unknown as { journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> } }).journeys;
       if (!agg) return firsts;

@@ -1,5 +1,6 @@
-// AnalyticsStore on Elasticsearch 8: raw events in monthly indices, daily count deltas in one
-// index, every question an aggregation (analyticsIndices.ts says why not a data stream + ILM).
+// AnalyticsStore on Elasticsearch 8: raw events in monthly indices, daily count deltas and per-day
+// journey summaries in one index each, every question an aggregation (analyticsIndices.ts says
+// why not a data stream + ILM).
 // Retention on this engine is counted in whole months: purgeRawEvents drops the months that end
 // before the cut-off (so raw events live up to a month longer than ANALYTICS_RAW_RETENTION_DAYS).
 import { Client } from '@elastic/elasticsearch';
@@ -77,6 +78,8 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
           const [year, monthNumber] = month.split('.').map(Number);
           const monthEnd = Date.UTC(year, monthNumber, 1);
           if (monthEnd > before.getTime()) continue;
+          // The month's journey-day summaries first: a failure here leaves the month to retry next time.
+          await client.indices.delete({ index: indices.journeyDaysIndexFor(month) }, { ignore: [404] });
           await client.indices.delete({ index: row.index as string });
           removed += Number(row['docs.count'] ?? 0);
         }

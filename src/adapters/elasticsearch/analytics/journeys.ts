@@ -1,5 +1,6 @@
-// journeys() on Elasticsearch: a composite aggregation over journey_id (paged by after_key) with
-// the furthest stage (max stage_rank), first and last event time and the distinct queries.
+// journeys() on Elasticsearch: a composite aggregation over journey_id (paged by after_key) of the
+// per-day journey summaries (never raw events): the furthest stage, summed touchpoints, first and
+// last event time and the distinct queries.
 import type { Client } from '@elastic/elasticsearch';
 import { JOURNEY_STAGES } from '../../../domain/analytics/journeyStage';
 import type { AnalyticsQuestions, AnalyticsScope, JourneyFacts } from '../../../ports/analyticsStore';
@@ -7,7 +8,7 @@ import type { AnalyticsIndices } from './analyticsIndices';
 
 const PAGE = 1000;
 
-/** Raw events of one business's local days that belong to a journey. */
+/** One business's local days, for raw events that belong to a journey and for journey-day summaries alike. */
 export function journeyEventsFilter(scope: AnalyticsScope) {
   return [
     { term: { environment: scope.environment } },
@@ -23,7 +24,7 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
     let after: Record<string, string> | undefined;
     for (;;) {
       const response = await client.search({
-        index: indices.events,
+        index: indices.journeyDays,
         ignore_unavailable: true,
         allow_no_indices: true,
         size: 0,
@@ -32,10 +33,11 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
           journeys: {
             composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) },
             aggs: {
-              stage: { max: { field: 'stage_rank' } },
-              first: { min: { field: '@timestamp' } },
-              last: { max: { field: '@timestamp' } },
-              queries: { terms: { field: 'query', size: 100 } },
+              stage: { max: { field: 'stage' } },
+              touchpoints: { sum: { field: 'touchpoints' } },
+              first: { min: { field: 'first_ts' } },
+              last: { max: { field: 'last_ts' } },
+              queries: { terms: { field: 'queries', size: 100 } },
             },
           },
         },
@@ -43,7 +45,7 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
       const agg = (response.aggregations as unknown as {
         journeys?: {
           after_key?: Record<string, string>;
-          buckets: Array<{ key: { journey: string }; doc_count: number; stage: { value: number }; first: { value: number }; last: { value: number }; queries: { buckets: Array<{ key: string }> } }>;
+          buckets: Array<{ key: { journey: string }; stage: { value: number }; touchpoints: { value: number }; first: { value: number }; last: { value: number }; queries: { buckets: Array<{ key: string }> } }>;
         };
       }).journeys;
       if (!agg) return journeys;
@@ -51,7 +53,7 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
         journeys.push({
           journeyId: bucket.key.journey,
           stage: JOURNEY_STAGES[bucket.stage.value],
-          touchpoints: bucket.doc_count,
+          touchpoints: bucket.touchpoints.value,
           firstAt: bucket.first.value,
           lastAt: bucket.last.value,
           queries: bucket.queries.buckets.map((b) => b.key),
