@@ -34,7 +34,6 @@ import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
-import { partnerAgreementRoutes } from './routes/partnerAgreements';
 import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
 import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
 import { analyticsRoutes } from './routes/analytics';
@@ -170,6 +169,7 @@ export function createApp(deps: AppDeps): Koa {
     verifications,
     ownedProfiles,
     accounts,
+    partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
     sessions: deps.sessions,
     readiness: deps.readiness,
     openApiDocument: buildOpenApiDocument(),
@@ -199,7 +199,6 @@ export function createApp(deps: AppDeps): Koa {
       listings,
       analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
     }),
-    partnerAgreementRoutes({ guards, agreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }) }),
     analyticsRoutes({ guards, services: analyticsServices }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),

@@ -87,10 +87,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'POST /graphql': scope('read:businesses'),
 
   // Admin
-  'POST /admin/partner-agreements': ADMIN,
-  'GET /admin/partner-agreements': ADMIN,
-  'GET /admin/partner-agreements/{agreementId}': ADMIN,
-  'PATCH /admin/partner-agreements/{agreementId}': ADMIN,
   'GET /admin/analytics-platforms': ADMIN,
   'POST /admin/analytics-platforms': ADMIN,
 };

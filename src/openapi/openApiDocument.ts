@@ -7,7 +7,6 @@ import { analyticsEventPaths } from './paths/analyticsEvents';
 import { analyticsPaths } from './paths/analytics';
 import { withRouteSecurity } from './routeSecurity';
 import { withLinks } from './links';
-import { partnerAgreementPaths } from './paths/partnerAgreements';
 import { oauthClientPaths } from './paths/oauthClients';
 import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { authPaths } from './paths/auth';
@@ -59,7 +58,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...authPaths(),
           ...operationPaths(OPERATIONS),
           ...mediaPaths(),
-          ...partnerAgreementPaths(),
           ...oauthClientPaths(),
           ...reviewPaths(),
           ...bookingPaths(),

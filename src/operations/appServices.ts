@@ -5,6 +5,7 @@ import type { SessionStore } from '../ports/sessionStore';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { CatalogService } from '../services/catalogService';
 import type { OwnedProfiles } from '../services/ownedProfiles';
+import type { PartnerAgreementService } from '../services/partners/partnerAgreementService';
 import type { ProfileService } from '../services/profileService';
 import type { VerificationService } from '../services/verificationService';
 
@@ -14,6 +15,7 @@ export interface AppServices {
   verifications: VerificationService;
   ownedProfiles: OwnedProfiles;
   accounts: AccountAdminService;
+  partnerAgreements: PartnerAgreementService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   /** Each backend's state, the indexer's and the recorder's (GET /ready). */

@@ -4,6 +4,7 @@ import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { CATALOG_OPERATIONS } from './catalog';
+import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
 import { SYSTEM_OPERATIONS } from './system';
 import { VERIFICATION_OPERATIONS } from './verification';
@@ -14,6 +15,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...CATALOG_OPERATIONS,
   ...VERIFICATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...PARTNER_AGREEMENT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
