@@ -65,8 +65,9 @@ export function groundModelIntent(query: string, rules: SearchIntent, answer: Se
       // "in", "or", "me" are words before they are states: only written in capitals ("Portland, ME") do they name one.
       const abbreviated = (query.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => w.toLowerCase() === abbreviation && !readsAsEnglishWord(w));
       const stated = known && (abbreviated || foldedWords(known.name).every((w) => sentence.has(w)));
-      // A state the model added to a city it read is fine when that city is in it ("Austin" -> TX).
-      const ofCity = place.city !== undefined && findUsCity(place.city, state) !== undefined;
+      // A state the model added to a city it read is fine when it is that name's city ("Austin" -> TX):
+      // a town of the same name elsewhere (Austin, Indiana) is not what the sentence meant.
+      const ofCity = place.city !== undefined && known !== undefined && findUsCity(place.city)?.state === known.abbreviation;
       // An unknown state ("ZZ") filters every business away: never.
       if (known && (translated || stated || ofCity || known.abbreviation === rules.place?.state)) place.state = state;
     }

@@ -12,7 +12,7 @@
 // errs towards rejecting (an unusual capitalised word fails it); rejection only means the
 // deterministic template is used, which is always safe.
 import { categoryTaxonomy } from '../categories/taxonomy';
-import { US_CITIES } from './usCities';
+import { majorUsCities } from './usCities';
 import { US_STATES } from './usStates';
 import { WEEKDAYS } from '../profile';
 
@@ -36,7 +36,7 @@ function baseWords(): ReadonlySet<string> {
     ...SENTENCE_OPENERS,
     ...MONTHS,
     ...WEEKDAYS,
-    ...US_CITIES.flatMap((c) => words(c.name)),
+    ...majorUsCities().flatMap((c) => words(c.name)),
     ...US_STATES.flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
     ...[...taxonomy.kinds.values()].flatMap((kind) => words(kind.name)),
     ...[...taxonomy.names.keys(), ...taxonomy.terms.keys()].flatMap(words),

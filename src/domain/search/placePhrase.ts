@@ -1,10 +1,11 @@
 // Where: "in Austin", "in Austin, TX", "near downtown Denver", "around Chicago IL",
-// "pizza austin tx", and ZIP codes ("dentist in 10001"). Known cities (usCities.ts) and states
+// "pizza austin tx", and ZIP codes ("dentist in 10001", real ones: the zipcodes data set). Known cities (usCities.ts) and states
 // are matched in any case; an unknown place is only believed when it follows a preposition and
 // is capitalised ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps
 // "in bulk" or "in a hurry" out.
+import { lookup as lookupZip } from 'zipcodes';
 import { blank, tokenize, type QueryText, type Token } from './queryText';
-import { AMBIGUOUS_CITY_NAMES, MAX_CITY_NAME_WORDS, cityKey, findUsCity } from './usCities';
+import { AMBIGUOUS_CITY_NAMES, MAJOR_CITY_POPULATION, cityKey, findUsCity, maxCityNameWords } from './usCities';
 import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';
 
 export interface PlaceIntent {
@@ -75,13 +76,14 @@ function titleCase(words: Token[]): string {
 }
 
 function knownCityAt(tokens: Token[], from: number): Resolved & { ambiguous: boolean; stated: boolean } | undefined {
-  for (let k = MAX_CITY_NAME_WORDS; k >= 1; k--) {
+  for (let k = maxCityNameWords(); k >= 1; k--) {
     const words = wordsAt(tokens, from, k);
     if (!words) continue;
     const name = joined(words);
     const anyCity = findUsCity(name);
     if (!anyCity) continue;
-    const ambiguous = AMBIGUOUS_CITY_NAMES.has(cityKey(name));
+    // Without "in", only a major city's name is taken for a place: a town's may be any word.
+    const ambiguous = AMBIGUOUS_CITY_NAMES.has(cityKey(name)) || anyCity.population < MAJOR_CITY_POPULATION;
     const state = stateAt(tokens, from + k, anyCity.state);
     if (state) {
       const city = findUsCity(name, state.abbr);
@@ -144,7 +146,8 @@ const ZIP_WORDS = new Set(['zip', 'zipcode', 'postcode']);
 /** "in 10001", "near zip 78701", "plumber 94103": a five-digit number (or ZIP+4) is a ZIP code, with the words before it. */
 export function extractPostalCode(text: QueryText): string | undefined {
   const tokens = tokenize(text);
-  const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower));
+  // A ZIP code the data set knows: "open 24 hours 7-eleven" or "under 20000" name none.
+  const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower) && lookupZip(token.lower.slice(0, 5)) !== undefined);
   if (at < 0) return undefined;
   let from = at;
   if (from > 0 && tokens[from - 1].lower === 'code' && tokens[from - 2]?.lower === 'zip') from -= 2;

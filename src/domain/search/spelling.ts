@@ -8,7 +8,7 @@ import { categoryTaxonomy } from '../categories/taxonomy';
 import { phraseWords } from '../categories/categoryPhrase';
 import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
-import { US_CITIES } from './usCities';
+import { majorUsCities } from './usCities';
 import { US_STATES } from './usStates';
 
 // Words of the fixed phrases in intentPhrases.ts that are worth correcting.
@@ -57,7 +57,7 @@ function knownWords(): Vocabulary {
     if (one) what.add(one);
   }
   const places = new Set<string>();
-  for (const city of US_CITIES) for (const w of words(city.name)) places.add(w);
+  for (const city of majorUsCities()) for (const w of words(city.name)) places.add(w);
   for (const [name] of US_STATES) for (const w of words(name)) places.add(w);
   const byLength: Vocabulary['byLength'] = new Map();
   const add = (word: string, place: boolean) => {

@@ -1,18 +1,18 @@
-// US states (and DC) with their postal abbreviations, for "in Austin, TX" / "around Chicago IL".
+// US states (and DC) with their postal abbreviations, for "in Austin, TX" / "around Chicago IL":
+// from the zipcodes package's tables (the states its US ZIP codes belong to, with their names), not a
+// hand list.
+import { codes, states as stateTables } from 'zipcodes';
 
-export const US_STATES: ReadonlyArray<readonly [name: string, abbreviation: string]> = [
-  ['alabama', 'AL'], ['alaska', 'AK'], ['arizona', 'AZ'], ['arkansas', 'AR'], ['california', 'CA'],
-  ['colorado', 'CO'], ['connecticut', 'CT'], ['delaware', 'DE'], ['district of columbia', 'DC'],
-  ['florida', 'FL'], ['georgia', 'GA'], ['hawaii', 'HI'], ['idaho', 'ID'], ['illinois', 'IL'],
-  ['indiana', 'IN'], ['iowa', 'IA'], ['kansas', 'KS'], ['kentucky', 'KY'], ['louisiana', 'LA'],
-  ['maine', 'ME'], ['maryland', 'MD'], ['massachusetts', 'MA'], ['michigan', 'MI'], ['minnesota', 'MN'],
-  ['mississippi', 'MS'], ['missouri', 'MO'], ['montana', 'MT'], ['nebraska', 'NE'], ['nevada', 'NV'],
-  ['new hampshire', 'NH'], ['new jersey', 'NJ'], ['new mexico', 'NM'], ['new york', 'NY'],
-  ['north carolina', 'NC'], ['north dakota', 'ND'], ['ohio', 'OH'], ['oklahoma', 'OK'], ['oregon', 'OR'],
-  ['pennsylvania', 'PA'], ['rhode island', 'RI'], ['south carolina', 'SC'], ['south dakota', 'SD'],
-  ['tennessee', 'TN'], ['texas', 'TX'], ['utah', 'UT'], ['vermont', 'VT'], ['virginia', 'VA'],
-  ['washington', 'WA'], ['west virginia', 'WV'], ['wisconsin', 'WI'], ['wyoming', 'WY'],
-];
+function usStatesFromData(): ReadonlyArray<readonly [name: string, abbreviation: string]> {
+  const withZipCodes = new Set(Object.values(codes).filter((code) => code.country === 'US').map((code) => code.state));
+  return Object.entries(stateTables.full)
+    .filter(([, abbreviation]) => withZipCodes.has(abbreviation))
+    .map(([name, abbreviation]) => [name.toLowerCase(), abbreviation] as const)
+    .sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** [lower-case name, abbreviation] for the 50 states and DC. */
+export const US_STATES: ReadonlyArray<readonly [name: string, abbreviation: string]> = usStatesFromData();
 
 /**
  * Abbreviations that are also everyday English words ("in", "or", "me", "hi", "ok"...).

@@ -68,7 +68,8 @@ describe('generateBusinesses: realism', () => {
     const misplaced = profiles.filter((p) => {
       const { city, state, country } = p.location.address!;
       const known = findUsCity(city!, state);
-      return country !== 'US' || !known || haversineKm(p.location.coordinates!, known.centre) >= 16;
+      // 15 km from the bench's centres; GeoNames puts some city centres a few km from those (Chicago's 3.5 km).
+      return country !== 'US' || !known || haversineKm(p.location.coordinates!, known.centre) >= 20;
     });
     expect(misplaced.map((p) => p.location)).toEqual([]);
     expect(new Set(profiles.map((p) => p.location.address!.city)).size).toBeGreaterThanOrEqual(45);

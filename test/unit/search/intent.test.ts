@@ -85,7 +85,8 @@ const EXAMPLES: Array<[string, Expected]> = [
   ['tacos in brooklyn, ny', { serviceTerms: ['tacos'], terms: [], place: { city: 'Brooklyn', state: 'NY' } }],
   ['brunch in park slope ny', { terms: [], place: { city: 'Park Slope', state: 'NY' } }],
   ['tacos in brooklyn', { terms: [], place: { city: 'Brooklyn', state: 'NY' } }],
-  ['tacos in williamsburg', { terms: ['williamsburg'], place: undefined }],
+  // GeoNames knows Williamsburg (Brooklyn's, the largest): a place after "in" now, no longer a word.
+  ['tacos in williamsburg', { terms: [], place: { city: 'Williamsburg', state: 'NY' } }],
   ['sushi in bulk ok', { terms: ['bulk', 'ok'], place: undefined }],
   ['dinner in a hurry', { categories: ['amenity/restaurant'], terms: ['hurry'], place: undefined }],
   ['buffalo wings', { terms: ['buffalo', 'wings'], serviceTerms: [], place: undefined }],

@@ -26,7 +26,9 @@ describe('parsePartnerLocation', () => {
     // A known city whose name is also a state stays the city; a lower-case word is not a state.
     expect(parsePartnerLocation('New York')).toEqual({ city: 'New York' });
     expect(parsePartnerLocation('Kansas City')).toEqual({ city: 'Kansas City' });
-    expect(parsePartnerLocation('Bend or')).toEqual({ city: 'Bend or' });
+    expect(parsePartnerLocation('Smallville or')).toEqual({ city: 'Smallville or' });
+    // ...unless the words before it are a known city of that state (GeoNames knows Bend, Oregon).
+    expect(parsePartnerLocation('Bend or')).toEqual({ city: 'Bend', state: 'OR' });
     expect(parsePartnerLocation('me')).toEqual({ city: 'me' });
     // A state name ending a town's name is not split off unless the rest is a known city of that state.
     expect(parsePartnerLocation('Port Washington')).toEqual({ city: 'Port Washington' });
