@@ -78,6 +78,12 @@ export interface SearchIndex {
   count(environment?: Environment): Promise<number>;
   /** Builds a fresh index, lets `fill` write into it, then swaps it in atomically. */
   rebuild(fill: (write: (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>) => Promise<void>): Promise<void>;
+  /**
+   * Which of these words (lower case, letters only) some searchable business of the environment
+   * contains, matched as its text is (stemmed, accents folded): one lookup for typo correction
+   * (services/search/typoCorrection.ts) instead of a search per word. Optional: without it, a search per word.
+   */
+  heldWords?(environment: Environment, words: readonly string[]): Promise<ReadonlySet<string>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

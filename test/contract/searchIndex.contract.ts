@@ -108,6 +108,15 @@ export function searchIndexContract(
         expect(ids(await index.search(query({ text: 'jalapeno honey' })))).toEqual(['biz_aus_pizza']);
       });
 
+      it('tells in one lookup which words some business of the environment holds, stemmed and accents folded (typo correction)', async () => {
+        expect(index.heldWords).toBeDefined();
+        // "speakeasy" is only in a live business, "sandbox" only in test ones; "piza" in none.
+        const live = await index.heldWords!('live', ['speakeasy', 'jalapeno', 'pizzas', 'sandbox', 'piza']);
+        expect([...live].sort()).toEqual(['jalapeno', 'pizzas', 'speakeasy']);
+        expect([...(await index.heldWords!('test', ['speakeasy', 'sandbox']))]).toEqual(['sandbox']);
+        expect([...(await index.heldWords!('live', []))]).toEqual([]);
+      });
+
       it('treats query syntax in user text as plain words', async () => {
         const result = await index.search(query({ text: 'plumbing" OR NEAR(* ^ -"' }));
         expect(idSet(result)).toEqual(sortedIds(live((doc) => doc.category === 'Plumbing')));

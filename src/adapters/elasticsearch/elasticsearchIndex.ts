@@ -14,7 +14,7 @@ import { documentKey } from './documentKey';
 import { INDEX_ONLY_FIELDS } from './indexedDocument';
 import { PROFILES_INDEX } from './indexDefinition';
 import { searchWithOpening } from './openingSearch';
-import { buildSearchRequest } from './queryBuilder';
+import { buildSearchRequest, TEXT_FIELDS } from './queryBuilder';
 import { searchResultFrom } from './searchHits';
 import { translateError } from './translateError';
 
@@ -111,6 +111,16 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
           { ignore: [404] },
         );
         return response.found && response._source ? response._source : null;
+      }),
+
+    // One request: a filters aggregation counts each word's matches over the text fields.
+    heldWords: (environment: Environment, words: readonly string[]) =>
+      guard(async () => {
+        if (words.length === 0) return new Set<string>();
+        const filters = Object.fromEntries(words.map((word, i) => [`w${i}`, { multi_match: { query: word, fields: TEXT_FIELDS } }]));
+        const response = await client.search({ index: alias, size: 0, query: { term: { environment } }, aggs: { held: { filters: { filters } } } });
+        const buckets = (response.aggregations?.held as { buckets: Record<string, { doc_count: number }> } | undefined)?.buckets ?? {};
+        return new Set(words.filter((_, i) => (buckets[`w${i}`]?.doc_count ?? 0) > 0));
       }),
 
     count: (environment?: Environment) =>

@@ -261,6 +261,17 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
       }
     },
 
+    // One statement: an EXISTS per word against the environment's FTS index, through its own tokenizer.
+    heldWords: (environment, words) =>
+      guard(() => {
+        const asked = words.filter((word) => /^\p{L}+$/u.test(word));
+        if (asked.length === 0) return new Set<string>();
+        const fts = currentTables().fts[environment];
+        const sql = `SELECT ${asked.map(() => `EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ?)`).join(', ')}`;
+        const held = statements.get(sql).raw().get(...asked.map((word) => `- {tags} : "${word}"`)) as number[];
+        return new Set(asked.filter((_, i) => held[i] === 1));
+      }),
+
     ping: () => guard(() => void db.prepare('SELECT 1').get()),
 
     async close() {
