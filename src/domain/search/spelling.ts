@@ -1,5 +1,5 @@
 // Spelling correction for consumer sentences: "piza in chicgo" -> "pizza in chicago". It only
-// knows the words query understanding knows (categories and their synonyms, cities, states, time,
+// knows the words query understanding knows (the category taxonomy's names and terms, major cities, states, time,
 // price and quality words), not the index's vocabulary, so it is the same on every engine. The
 // service applies a suggestion only when no searchable business contains the word
 // (services/search/consumerSearch.ts): a business called "Piza Palace" is still found by its name.

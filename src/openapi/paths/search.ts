@@ -23,9 +23,9 @@ export function searchPaths() {
           'Seattle" sent from Austin filters to Seattle (city, state or ZIP code), with `distance` still measured from ' +
           'location and no radius; "near downtown Denver" searches 25 km around that city\'s centre and measures from it. ' +
           'Send X-Session-ID to personalise; sessionId is always returned. ' +
-          'Query understanding: rules by default (categories with synonyms, place: a city, state or ZIP code, open now/on a day/late in the ' +
+          'Query understanding: rules by default (kinds of business from the category taxonomy (the OpenStreetMap tagging schema\'s presets with our additions: a kind named filters, a search term implies a kind), place: a city, state or ZIP code, open now/on a day/late in the ' +
           "business's own time zone, price, quality: best, 4+ stars, verified, \"more than 100 reviews\"). A word that no business contains and that is one or two typos from a word " +
-          'query understanding knows (categories and their synonyms, cities, states, time, price and quality words) is ' +
+          'query understanding knows (the taxonomy\'s names and terms, cities, states, time, price and quality words) is ' +
           'corrected before searching, and the sentence as typed is searched when the corrected one finds nothing: ' +
           '`correctedQuery` then says what was searched and `response` starts by saying so. With OPENAI_API_KEY an LLM extracts the same intent with a ' +
           'JSON-schema structured output, the rules answering on error or timeout. `response` is a deterministic ' +
