@@ -43,7 +43,6 @@ import { bookingRoutes } from './routes/bookings';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import { reviewRoutes } from './routes/reviews';
 import type { RouteGuards } from './routes/routeGuards';
-import { searchRoutes } from './routes/search';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './openapi/openApiDocument';
 import { docsPage } from './docs/docsPage';
@@ -173,6 +172,11 @@ export function createApp(deps: AppDeps): Koa {
     sessions: deps.sessions,
     readiness: deps.readiness,
     openApiDocument: buildOpenApiDocument(),
+    consumerSearch,
+    listings,
+    checkOpen,
+    recordAnswer,
+    trackedLinks,
   };
   const invoke = createInvoke({
     services,
@@ -192,13 +196,6 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
-    // Consumer search is a read sent as POST: no Idempotency-Key there.
-    searchRoutes({
-      guards: { ...guards, jsonBody: jsonBody(config.jsonBodyLimit) },
-      consumerSearch,
-      listings,
-      analytics: { platforms, recordAnswer, trackedLinks, publicUrl: config.publicUrl },
-    }),
     analyticsRoutes({ guards, services: analyticsServices }),
     reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),

@@ -27,6 +27,8 @@ export interface Answer {
   body?: unknown;
   /** Where a redirect sends the caller (REST: Location). */
   redirectTo?: string;
+  /** The operation's `detail` for a transport's view (never written to the wire, never replayed). */
+  detail?: unknown;
 }
 
 export function metaOf(requestId: string, now = new Date()): Meta {

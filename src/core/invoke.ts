@@ -145,7 +145,7 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
       if (result.redirectTo !== undefined) return { status, headers: result.headers ?? {}, redirectTo: result.redirectTo };
       found.output?.(result.data);
       const bare = operation.http?.envelope === false;
-      return { status, headers: result.headers ?? {}, body: bare ? result.data : successEnvelope(result.data, meta) };
+      return { status, headers: result.headers ?? {}, body: bare ? result.data : successEnvelope(result.data, meta), detail: result.detail };
     } catch (error) {
       return errorAnswer(error, meta, deps.logger);
     }
@@ -170,7 +170,7 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
       const request: CallRequest = {
         transport: call.transport,
         requestId: call.requestId,
-        header: (name) => call.header?.(name),
+        header: (name) => call.input.headers?.[name] ?? call.header?.(name),
         origin: call.origin,
         now,
         address: call.caller.address,

@@ -43,6 +43,8 @@ export interface OperationInput {
   body: unknown;
   /** The uploaded file of an operation that takes one (`input.file`). */
   file?: UploadedFile;
+  /** Request headers the operation reads (X-Session-ID), when a transport carries them as arguments. */
+  headers?: Record<string, string>;
 }
 
 /** What the work of an operation may ask of the request beyond its validated input. */
@@ -82,6 +84,8 @@ export interface OperationResult<Output> {
   notModified?: boolean;
   /** The caller is sent on to this URL (REST: the declared 3xx status with Location); `data` is then unused. */
   redirectTo?: string;
+  /** What a transport's view may present beyond `data` (the ranked results behind a search page); never sent as is. */
+  detail?: unknown;
 }
 
 export interface HttpBinding {
@@ -123,6 +127,15 @@ export interface OperationDocs {
   refine?: (operation: Record<string, unknown>) => Record<string, unknown>;
 }
 
+/**
+ * How a transport presents an operation's answer when its shape is its own (MCP's model-oriented
+ * search answer, GraphQL's flat pages): a named schema and a pure projection of the same answer.
+ */
+export interface View<Output> {
+  output: NamedSchema;
+  present(data: Output, detail: any): unknown;
+}
+
 /** An MCP tool that calls the operation: its arguments become the operation's input. */
 export interface McpExposure<Input, Output> {
   tool: string;
@@ -133,7 +146,7 @@ export interface McpExposure<Input, Output> {
   args: SchemaObject;
   toInput(args: Record<string, unknown>): OperationInput;
   /** The structured content: the operation's output schema and data unless a view is declared. */
-  view?: { output: NamedSchema; present(output: Output, call: OperationCall<Input>): unknown };
+  view?: View<Output>;
   readOnly: boolean;
 }
 
@@ -146,7 +159,7 @@ export interface GraphqlExposure<Input, Output> {
   /** The field's arguments (JSON Schema, an object); on Business, the parent's id arrives as `businessId`. */
   args: SchemaObject;
   toInput(args: Record<string, unknown>): OperationInput;
-  view?: { output: NamedSchema; present(output: Output, call: OperationCall<Input>): unknown };
+  view?: View<Output>;
   /** What the field costs the backends in the query-cost limit (graphql/queryLimits.ts). */
   cost: number;
 }

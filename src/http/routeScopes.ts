@@ -52,11 +52,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'GET /bookings/{bookingId}': scope('read:bookings'),
   'PATCH /bookings/{bookingId}': scope('write:bookings'),
 
-  // Search (partner search also needs an active partner agreement)
-  'POST /api/v1/consumer/search': scope('read:businesses'),
-  'GET /api/v1/directory': scope('read:businesses'),
-  'GET /api/v1/partners/search': scope('read:businesses'),
-
   // Analytics (issue 18). A business reports its own events with write:businesses; a partner
   // reporting on any published business needs an active partner agreement as well.
   'GET /analytics/upstream-metrics': scope('read:analytics'),

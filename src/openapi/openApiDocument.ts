@@ -17,7 +17,6 @@ import { mediaPaths } from './paths/media';
 import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
 import { reviewPaths } from './paths/reviews';
-import { searchPaths } from './paths/search';
 import { webhookPaths } from './paths/webhooks';
 import { webhookEventDocs } from './webhookEvents';
 
@@ -61,7 +60,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...oauthClientPaths(),
           ...reviewPaths(),
           ...bookingPaths(),
-          ...searchPaths(),
           ...analyticsPaths(),
           ...analyticsEventPaths(),
           ...mcpPaths(),

@@ -3,10 +3,15 @@
 import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
 import type { AccountAdminService } from '../services/accountAdminService';
+import type { RecordAnswer } from '../services/analytics/answerRecording';
+import type { TrackedLinks } from '../services/analytics/trackedLinks';
 import type { CatalogService } from '../services/catalogService';
+import type { CheckOpen } from '../services/openingCheck';
 import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { PartnerAgreementService } from '../services/partners/partnerAgreementService';
 import type { ProfileService } from '../services/profileService';
+import type { ConsumerSearch } from '../services/search/consumerSearch';
+import type { ListingSearch } from '../services/search/listingSearch';
 import type { VerificationService } from '../services/verificationService';
 
 export interface AppServices {
@@ -22,4 +27,10 @@ export interface AppServices {
   readiness: Readiness;
   /** The OpenAPI document served at GET /openapi.json, built once at start. */
   openApiDocument: Record<string, unknown>;
+  consumerSearch: ConsumerSearch;
+  listings: ListingSearch;
+  checkOpen: CheckOpen;
+  /** Records the events of an answer the service gave (impression, citation, comparison). */
+  recordAnswer: RecordAnswer;
+  trackedLinks: TrackedLinks;
 }

@@ -9,6 +9,7 @@ import { presentProfile } from '../presenters/profilePresenter';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { profileStatusQuerySchema } from '../schemas/endpoints/profile';
 import { listOwnedProfilesQuerySchema } from '../schemas/endpoints/profileList';
+import { graphqlOwnedBusinessesSchema } from '../schemas/views/graphqlViews';
 import { etagOf } from '../services/profileMutation';
 import type { AppServices } from './appServices';
 import { ifMatchOf } from './conditionalWrites';
@@ -28,7 +29,9 @@ export const IF_MATCH_NOTE =
 const readBusinesses = scope('read:businesses');
 const writeBusinesses = scope('write:businesses');
 
-export const listOwnProfiles = defineOperation<AppServices, { query: { limit: number; cursor?: string } }>({
+type OwnedPage = Awaited<ReturnType<AppServices['ownedProfiles']['list']>>;
+
+export const listOwnProfiles = defineOperation<AppServices, { query: { limit: number; cursor?: string } }, OwnedPage>({
   name: 'listOwnProfiles',
   access: readBusinesses,
   rateLimit: 'general',
@@ -43,6 +46,18 @@ export const listOwnProfiles = defineOperation<AppServices, { query: { limit: nu
       'creation. Small items: id, name, status, createdAt, updatedAt, completionPercentage; GET /business/profile/{businessId} ' +
       'for the whole profile. Cursor pagination: pass `pagination.nextCursor` as `cursor` until `hasMore` is false.',
     successDescription: 'One page of profiles.',
+  },
+  graphql: {
+    field: 'myBusinesses',
+    on: 'Query',
+    description: 'The caller\'s own profiles in the caller\'s environment, drafts included (as GET /business/profile). Scope read:businesses.',
+    args: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer' }, cursor: { type: 'string' } } },
+    toInput: (args) => ({ path: {}, query: Object.fromEntries(Object.entries(args).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)])), body: undefined }),
+    cost: 2,
+    view: {
+      output: { name: 'MyBusinessesPage', schema: graphqlOwnedBusinessesSchema },
+      present: ({ profiles, pagination }: OwnedPage) => ({ businesses: profiles, ...pagination, nextCursor: pagination.nextCursor ?? null }),
+    },
   },
   run: async ({ ownedProfiles }, { principal, input }) => ({ data: await ownedProfiles.list(principal, input.query) }),
 });
@@ -126,8 +141,32 @@ export const getProfile = defineOperation<AppServices>({
     errors: [404],
     refine: withNotModified,
   },
-  run: async ({ profiles, sessions }, { principal, input, request }) => {
+  mcp: {
+    tool: 'get_business',
+    title: 'Get a business profile',
+    description:
+      'The full published profile of one business by id (from search_businesses): description, services with prices, weekly hours, ' +
+      'blackout dates, contact details and the owner\'s exclusive content (specials, FAQs, policies). Use it before answering detailed questions.',
+    args: { type: 'object', additionalProperties: false, required: ['businessId'], properties: { businessId: { type: 'string', minLength: 1, maxLength: 64, description: 'Business id, e.g. biz_...' } } },
+    toInput: ({ businessId }) => ({ path: { businessId: String(businessId) }, query: {}, body: undefined }),
+    readOnly: true,
+  },
+  graphql: {
+    field: 'business',
+    on: 'Query',
+    description: 'A business profile: published ones for everyone, drafts for their owner. Scope read:businesses.',
+    args: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' } } },
+    toInput: ({ id }) => ({ path: { businessId: String(id) }, query: {}, body: undefined }),
+    cost: 1,
+  },
+  run: async ({ profiles, sessions, recordAnswer }, { principal, input, request }) => {
     const profile = await profiles.read(principal, input.path.businessId);
+    const presented = presentProfile(profile);
+    // An assistant reading a business over MCP is an answer naming it (issue 18); REST and GraphQL reads are not.
+    if (request.transport === 'mcp') {
+      const platform = await request.platform();
+      recordAnswer({ principal, surface: 'mcp', platform, businesses: [{ id: profile.id, name: profile.name, category: profile.category, ...(presented.timeZone && { timeZone: presented.timeZone }) }] });
+    }
     const etag = etagOf(profile);
     // A malformed If-None-Match is refused (400) before the view counts or any header is set.
     const ifNoneMatch = request.header('If-None-Match') ?? '';
@@ -136,7 +175,7 @@ export const getProfile = defineOperation<AppServices>({
     const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
     // The client's copy is current: 304 with the same headers and no body (RFC 9110 13.1.2).
     if (current) return { data: undefined, headers, notModified: true };
-    return { data: presentProfile(profile), headers };
+    return { data: presented, headers };
   },
 });
 

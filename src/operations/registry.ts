@@ -3,9 +3,11 @@
 import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { ACCOUNT_OPERATIONS } from './accounts';
+import { ASSISTANT_OPERATIONS } from './assistants';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
+import { SEARCH_OPERATIONS } from './search';
 import { SYSTEM_OPERATIONS } from './system';
 import { VERIFICATION_OPERATIONS } from './verification';
 
@@ -16,6 +18,8 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...VERIFICATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...PARTNER_AGREEMENT_OPERATIONS,
+  ...SEARCH_OPERATIONS,
+  ...ASSISTANT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */

@@ -2,6 +2,7 @@
 // components. Operations (src/operations) name their inputs and outputs from here; the document,
 // the MCP tools and the GraphQL types all take the very same objects the validators compile.
 import type { SchemaObject } from 'ajv';
+import { categoryListSchema, openingCheckSchema } from './responses/assistant';
 import { createPartnerAgreementBodySchema, updatePartnerAgreementBodySchema } from './endpoints/partnerAgreements';
 import { partnerAgreementListSchema, partnerAgreementSchema } from './responses/partnerAgreements';
 import { createOAuthClientBodySchema } from './endpoints/oauthClients';
@@ -130,6 +131,8 @@ export const RESPONSE_SCHEMAS = {
   WebhookDelivery: webhookDeliverySchema,
   WebhookDeliveryList: webhookDeliveryListSchema,
   WebhookTestSent: webhookTestSentSchema,
+  OpeningCheck: openingCheckSchema,
+  CategoryList: categoryListSchema,
 } satisfies Record<string, SchemaObject>;
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;

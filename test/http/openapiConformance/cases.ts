@@ -87,6 +87,9 @@ export const CASES: Case[] = [
   { operationId: 'createProfile', call: (w) => ({ method: 'post', path: '/business/profile', auth: w.owner.auth, body: { name: 'Second Kitchen', category: 'restaurants' } }), after: keep('draftId', (b) => b.data.id) },
   { operationId: 'listOwnProfiles', call: (w) => ({ method: 'get', path: '/business/profile', auth: w.owner.auth, query: { limit: '10' } }) },
   { operationId: 'getProfileStatus', call: (w) => ({ method: 'get', path: '/business/profile/status', auth: w.owner.auth, query: { businessId: w.businessId } }) },
+  { operationId: 'checkOpen', call: (w) => ({ method: 'get', path: profile(w, '/opening-check'), auth: w.customer.auth, query: { localTime: '2026-03-16T12:00' } }) },
+  { operationId: 'checkOpen', note: 'now', call: (w) => ({ method: 'get', path: profile(w, '/opening-check'), auth: w.customer.auth }) },
+  { operationId: 'listCategories', call: (w) => ({ method: 'get', path: '/categories', auth: w.customer.auth }) },
   {
     operationId: 'getProfileStatus',
     note: 'an account with several profiles must say which',

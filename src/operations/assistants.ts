@@ -1,0 +1,90 @@
+// Operations made for assistants (issue 23) that REST has no route for: whether a business is
+// open at a local time (MCP check_open, GraphQL Business.openAt) and the kinds of business search
+// understands (MCP list_categories).
+import { defineOperation, scope } from '../core/operation';
+import { listedKinds } from '../presenters/categoryListing';
+import { responseSchema } from '../schemas/catalogue';
+import type { AppServices } from './appServices';
+
+const readBusinesses = scope('read:businesses');
+
+const localTimeArg = { type: 'string', maxLength: 32, description: 'Local wall-clock time YYYY-MM-DDTHH:MM, no offset; omit for "now"' };
+
+export const checkOpen = defineOperation<AppServices, { path: { businessId: string }; query: { localTime?: string } }>({
+  name: 'checkOpen',
+  access: readBusinesses,
+  rateLimit: 'general',
+  input: {
+    path: ['businessId'],
+    query: { type: 'object', additionalProperties: false, properties: { localTime: { ...localTimeArg, description: 'Local wall-clock time YYYY-MM-DDTHH:MM, no offset; omit for now' } } },
+  },
+  output: responseSchema('OpeningCheck'),
+  http: { method: 'GET', path: '/business/profile/{businessId}/opening-check' },
+  docs: {
+    tag: 'Business profiles',
+    summary: 'Whether a business is open at a local date and time (now when localTime is left out)',
+    description:
+      'localTime is a wall-clock time YYYY-MM-DDTHH:MM read in the business\'s own time zone (from its coordinates); without it, now ' +
+      'in that zone (a business without coordinates then answers 400 VALIDATION_ERROR, details.field localTime). Weekly hours, spans ' +
+      'past midnight and blackout dates (closed all day) are honoured, as in search\'s time filters. Published profiles for every ' +
+      'caller, drafts for their owner. The same check as MCP\'s check_open and GraphQL\'s Business.openAt.',
+    successDescription: 'The opening check.',
+    errors: [404],
+  },
+  mcp: {
+    tool: 'check_open',
+    title: 'Check whether a business is open',
+    description:
+      'Is a business open at a given local date and time (in the business\'s own time zone), or now when localTime is omitted? ' +
+      'Honours weekly hours, spans past midnight and blackout dates (closed all day).',
+    args: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['businessId'],
+      properties: { businessId: { type: 'string', minLength: 1, maxLength: 64 }, localTime: localTimeArg },
+    },
+    toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
+    readOnly: true,
+  },
+  graphql: {
+    field: 'openAt',
+    on: 'Business',
+    description: 'Is it open at a local date and time YYYY-MM-DDTHH:MM in its own zone (now when omitted)? Blackout dates honoured.',
+    args: { type: 'object', additionalProperties: false, properties: { localTime: { type: 'string' } } },
+    toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
+    cost: 0,
+  },
+  run: async ({ checkOpen: check }, { principal, input }) => ({ data: await check(principal, input.path.businessId, input.query.localTime) }),
+});
+
+export const listCategories = defineOperation<AppServices>({
+  name: 'listCategories',
+  access: readBusinesses,
+  rateLimit: 'general',
+  input: {},
+  output: responseSchema('CategoryList'),
+  http: { method: 'GET', path: '/categories' },
+  docs: {
+    tag: 'Search',
+    summary: 'The kinds of business search understands, with the other names people use for them',
+    description:
+      'The searchable kinds of the category taxonomy (the OpenStreetMap tagging schema\'s presets, @openstreetmap/id-tagging-schema, with our ' +
+      'additions) and its version: each kind\'s name, its key (amenity/dentist) and the other names that reach it. Any of these names, or ' +
+      'the key, works as a search\'s `category`. The same list as MCP\'s list_categories.',
+    successDescription: 'The kinds.',
+    usesBackend: false,
+  },
+  mcp: {
+    tool: 'list_categories',
+    title: 'List business categories',
+    description:
+      'The kinds of business search understands (the OpenStreetMap tagging schema\'s presets with our additions): each kind\'s name, its taxonomy key ' +
+      'and other names people use for it. Any of these names (or the key) works as search_businesses\' category.',
+    args: { type: 'object', additionalProperties: false, properties: {} },
+    toInput: () => ({ path: {}, query: {}, body: undefined }),
+    readOnly: true,
+  },
+  run: async () => ({ data: listedKinds() }),
+});
+
+export const ASSISTANT_OPERATIONS = [checkOpen, listCategories];

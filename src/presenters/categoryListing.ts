@@ -1,0 +1,18 @@
+// The searchable kinds of the category taxonomy (issue 32), each with the other names that reach
+// it: what MCP's list_categories answers.
+import { categoryTaxonomy } from '../domain/categories/taxonomy';
+
+export interface CategoryListing {
+  taxonomyVersion: string;
+  categories: Array<{ category: string; key: string; alsoCalled: string[] }>;
+}
+
+export function listedKinds(): CategoryListing {
+  const taxonomy = categoryTaxonomy();
+  const alsoCalled = new Map<string, string[]>();
+  for (const [phrase, keys] of taxonomy.names) for (const key of keys) alsoCalled.set(key, [...(alsoCalled.get(key) ?? []), phrase]);
+  const categories = [...taxonomy.kinds.values()]
+    .filter((kind) => kind.searchable)
+    .map((kind) => ({ category: kind.name, key: kind.key, alsoCalled: (alsoCalled.get(kind.key) ?? []).filter((name) => name !== kind.name.toLowerCase()) }));
+  return { taxonomyVersion: taxonomy.version, categories };
+}
