@@ -59,6 +59,7 @@ describe('SQLite store on a file', () => {
       { component: 'store', version: 3 },
       { component: 'store', version: 4 },
       { component: 'store', version: 5 },
+      { component: 'store', version: 6 },
     ]);
   });
 
