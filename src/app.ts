@@ -41,7 +41,6 @@ import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { bookingRoutes } from './routes/bookings';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
-import { reviewRoutes } from './routes/reviews';
 import type { RouteGuards } from './routes/routeGuards';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './openapi/openApiDocument';
@@ -168,6 +167,7 @@ export function createApp(deps: AppDeps): Koa {
     verifications,
     ownedProfiles,
     accounts,
+    reviews,
     partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
     sessions: deps.sessions,
     readiness: deps.readiness,
@@ -197,7 +197,6 @@ export function createApp(deps: AppDeps): Koa {
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
     analyticsRoutes({ guards, services: analyticsServices }),
-    reviewRoutes({ guards, reviews }),
     webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
     // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
     analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }) }),

@@ -36,14 +36,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
   'GET /media/{mediaId}': scope('read:businesses'),
 
-  // Reviews (issue 21): moderation is an admin's, with no scope
-  'POST /business/profile/{businessId}/reviews': scope('write:reviews'),
-  'GET /business/profile/{businessId}/reviews': scope('read:reviews'),
-  'GET /business/profile/{businessId}/reviews/{reviewId}': scope('read:reviews'),
-  'PATCH /business/profile/{businessId}/reviews/{reviewId}': scope('write:reviews'),
-  'PUT /business/profile/{businessId}/reviews/{reviewId}/reply': scope('write:reviews'),
-  'PUT /business/profile/{businessId}/reviews/{reviewId}/moderation': ADMIN,
-
   // Bookings (issue 21)
   'GET /business/profile/{businessId}/services/{serviceId}/availability': scope('read:bookings'),
   'GET /business/profile/{businessId}/bookings': scope('read:bookings'),

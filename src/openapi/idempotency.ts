@@ -5,10 +5,6 @@
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'ingestAnalyticsEvents',
   'registerAnalyticsPlatform',
-  'createReview',
-  'updateReview',
-  'replyToReview',
-  'moderateReview',
   'createBooking',
   'updateBooking',
   // Create and rotate answer with a secret, never stored in clear to replay: no Idempotency-Key there.

@@ -16,7 +16,6 @@ import { mcpPaths } from './paths/mcp';
 import { mediaPaths } from './paths/media';
 import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
-import { reviewPaths } from './paths/reviews';
 import { webhookPaths } from './paths/webhooks';
 import { webhookEventDocs } from './webhookEvents';
 
@@ -58,7 +57,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...operationPaths(OPERATIONS),
           ...mediaPaths(),
           ...oauthClientPaths(),
-          ...reviewPaths(),
           ...bookingPaths(),
           ...analyticsPaths(),
           ...analyticsEventPaths(),

@@ -10,6 +10,7 @@ import type { CheckOpen } from '../services/openingCheck';
 import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { PartnerAgreementService } from '../services/partners/partnerAgreementService';
 import type { ProfileService } from '../services/profileService';
+import type { ReviewService } from '../services/reviews/reviewService';
 import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
 import type { VerificationService } from '../services/verificationService';
@@ -21,6 +22,7 @@ export interface AppServices {
   ownedProfiles: OwnedProfiles;
   accounts: AccountAdminService;
   partnerAgreements: PartnerAgreementService;
+  reviews: ReviewService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   /** Each backend's state, the indexer's and the recorder's (GET /ready). */

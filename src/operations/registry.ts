@@ -7,6 +7,7 @@ import { ASSISTANT_OPERATIONS } from './assistants';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
+import { REVIEW_OPERATIONS } from './reviews';
 import { SEARCH_OPERATIONS } from './search';
 import { SYSTEM_OPERATIONS } from './system';
 import { VERIFICATION_OPERATIONS } from './verification';
@@ -18,6 +19,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...VERIFICATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...PARTNER_AGREEMENT_OPERATIONS,
+  ...REVIEW_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ASSISTANT_OPERATIONS,
 ];
