@@ -39,7 +39,6 @@ import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
-import { bookingRoutes } from './routes/bookings';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import type { RouteGuards } from './routes/routeGuards';
 import { trackedRedirectRoutes } from './routes/trackedRedirect';
@@ -168,6 +167,7 @@ export function createApp(deps: AppDeps): Koa {
     ownedProfiles,
     accounts,
     reviews,
+    bookings,
     partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
     sessions: deps.sessions,
     readiness: deps.readiness,
@@ -202,7 +202,6 @@ export function createApp(deps: AppDeps): Koa {
     analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }) }),
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
     analyticsPlatformRoutes({ guards, platforms }),
-    bookingRoutes({ guards, bookings }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger, bookings } }),
     // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.

@@ -36,14 +36,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
   'GET /media/{mediaId}': scope('read:businesses'),
 
-  // Bookings (issue 21)
-  'GET /business/profile/{businessId}/services/{serviceId}/availability': scope('read:bookings'),
-  'GET /business/profile/{businessId}/bookings': scope('read:bookings'),
-  'POST /bookings': scope('write:bookings'),
-  'GET /bookings': scope('read:bookings'),
-  'GET /bookings/{bookingId}': scope('read:bookings'),
-  'PATCH /bookings/{bookingId}': scope('write:bookings'),
-
   // Analytics (issue 18). A business reports its own events with write:businesses; a partner
   // reporting on any published business needs an active partner agreement as well.
   'GET /analytics/upstream-metrics': scope('read:analytics'),

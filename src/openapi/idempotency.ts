@@ -5,8 +5,6 @@
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'ingestAnalyticsEvents',
   'registerAnalyticsPlatform',
-  'createBooking',
-  'updateBooking',
   // Create and rotate answer with a secret, never stored in clear to replay: no Idempotency-Key there.
   'updateWebhookEndpoint',
 ]);

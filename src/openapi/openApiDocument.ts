@@ -10,7 +10,6 @@ import { withLinks } from './links';
 import { oauthClientPaths } from './paths/oauthClients';
 import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { authPaths } from './paths/auth';
-import { bookingPaths } from './paths/bookings';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
 import { mediaPaths } from './paths/media';
@@ -57,7 +56,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...operationPaths(OPERATIONS),
           ...mediaPaths(),
           ...oauthClientPaths(),
-          ...bookingPaths(),
           ...analyticsPaths(),
           ...analyticsEventPaths(),
           ...mcpPaths(),

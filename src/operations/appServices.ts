@@ -5,6 +5,7 @@ import type { SessionStore } from '../ports/sessionStore';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { TrackedLinks } from '../services/analytics/trackedLinks';
+import type { BookingService } from '../services/bookings/bookingService';
 import type { CatalogService } from '../services/catalogService';
 import type { CheckOpen } from '../services/openingCheck';
 import type { OwnedProfiles } from '../services/ownedProfiles';
@@ -23,6 +24,7 @@ export interface AppServices {
   accounts: AccountAdminService;
   partnerAgreements: PartnerAgreementService;
   reviews: ReviewService;
+  bookings: BookingService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   /** Each backend's state, the indexer's and the recorder's (GET /ready). */

@@ -4,6 +4,7 @@ import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { ASSISTANT_OPERATIONS } from './assistants';
+import { BOOKING_OPERATIONS } from './bookings';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
@@ -20,6 +21,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...ACCOUNT_OPERATIONS,
   ...PARTNER_AGREEMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
+  ...BOOKING_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ASSISTANT_OPERATIONS,
 ];

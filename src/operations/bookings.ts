@@ -1,0 +1,138 @@
+// Bookings (issue 21): availability of a bookable service, booking, reading, status changes, lists.
+// REST only for now; the MCP booking tools call the same service (mcp/mcpBookingTools.ts).
+import { defineOperation, scope } from '../core/operation';
+import { requestSchema, responseSchema } from '../schemas/catalogue';
+import { availabilityQuerySchema, bookingListQuerySchema } from '../schemas/endpoints/bookings';
+import type { AppServices } from './appServices';
+
+const tag = 'Bookings';
+const readBookings = scope('read:bookings');
+const writeBookings = scope('write:bookings');
+
+type BookingService = AppServices['bookings'];
+type BookingListQuery = Parameters<BookingService['listMine']>[1];
+
+export const getAvailability = defineOperation<AppServices, { query: Parameters<BookingService['availability']>[3] }>({
+  name: 'getAvailability',
+  access: readBookings,
+  rateLimit: 'general',
+  input: { path: ['businessId', 'serviceId'], query: availabilityQuerySchema },
+  output: responseSchema('Availability'),
+  http: { method: 'GET', path: '/business/profile/{businessId}/services/{serviceId}/availability' },
+  docs: {
+    tag,
+    summary: 'Free start times of a bookable service (scope read:bookings)',
+    description:
+      'Computed from the weekly hours in the business\'s time zone (past-midnight hours run into the next day; a blackout date ' +
+      'closes its whole day), the service\'s duration (slots every duration minutes from opening, ending by closing) and its ' +
+      'capacity, minus the bookings holding a place (one made before a change of duration or hours takes a place in every slot it ' +
+      'overlaps). A range is at most 31 days (VALIDATION_ERROR on to). Refusals: ' +
+      'BUSINESS_NOT_PUBLISHED, SERVICE_NOT_BOOKABLE, QUOTE_REQUIRED (409), SERVICE_NOT_FOUND (404).',
+    successDescription: 'The free start times.',
+    errors: [404, 409],
+  },
+  run: async ({ bookings }, { principal, input }) => ({
+    data: await bookings.availability(principal, input.path.businessId, input.path.serviceId, input.query),
+  }),
+});
+
+export const listBusinessBookings = defineOperation<AppServices, { query: BookingListQuery }>({
+  name: 'listBusinessBookings',
+  access: readBookings,
+  rateLimit: 'general',
+  input: { path: ['businessId'], query: bookingListQuerySchema },
+  output: responseSchema('BookingList'),
+  http: { method: 'GET', path: '/business/profile/{businessId}/bookings' },
+  docs: {
+    tag,
+    summary: 'The business\'s bookings (owner only, scope read:bookings)',
+    description: 'Earliest start first; filter by status and by start (from, to); cursor paging.',
+    successDescription: 'A page of bookings.',
+    errors: [404],
+  },
+  run: async ({ bookings }, { principal, input }) => ({ data: await bookings.listForBusiness(principal, input.path.businessId, input.query) }),
+});
+
+export const createBooking = defineOperation<AppServices, { body: Parameters<BookingService['create']>[1] }>({
+  name: 'createBooking',
+  access: writeBookings,
+  rateLimit: 'general',
+  idempotent: true,
+  input: { body: requestSchema('CreateBookingRequest') },
+  output: responseSchema('Booking'),
+  http: { method: 'POST', path: '/bookings', status: 201 },
+  docs: {
+    tag,
+    summary: 'Book a start time (scope write:bookings)',
+    description:
+      'The new booking is pending until the business confirms or declines it. Refusals: start in the past, more than 365 days ' +
+      'ahead, or not one of the service\'s start times (400 VALIDATION_ERROR on start); OUTSIDE_BUSINESS_HOURS, BLACKOUT_DATE, ' +
+      'SLOT_UNAVAILABLE (every place taken; of two requests for the last place exactly one wins), SERVICE_NOT_BOOKABLE, ' +
+      'QUOTE_REQUIRED, BUSINESS_NOT_PUBLISHED (409). A sandbox key books sandbox businesses only.',
+    parameters: ['XSessionId'],
+    successDescription: 'The booking.',
+    successHeaders: { Location: 'Location' },
+    errors: [404, 409],
+  },
+  run: async ({ bookings }, { principal, input, request }) => {
+    // Without journeyId in the body, the X-Session-ID of the search it came from is its journey in analytics.
+    const booking = await bookings.create(principal, input.body, request.header('X-Session-ID') || undefined);
+    return { data: booking, headers: { Location: `/v1/bookings/${booking.id}` } };
+  },
+});
+
+export const listMyBookings = defineOperation<AppServices, { query: BookingListQuery }>({
+  name: 'listMyBookings',
+  access: readBookings,
+  rateLimit: 'general',
+  input: { query: bookingListQuerySchema },
+  output: responseSchema('BookingList'),
+  http: { method: 'GET', path: '/bookings' },
+  docs: {
+    tag,
+    summary: 'The bookings this account made (scope read:bookings)',
+    successDescription: 'A page of bookings, earliest start first.',
+  },
+  run: async ({ bookings }, { principal, input }) => ({ data: await bookings.listMine(principal, input.query) }),
+});
+
+export const getBooking = defineOperation<AppServices>({
+  name: 'getBooking',
+  access: readBookings,
+  rateLimit: 'general',
+  input: { path: ['bookingId'] },
+  output: responseSchema('Booking'),
+  http: { method: 'GET', path: '/bookings/{bookingId}' },
+  docs: {
+    tag,
+    summary: 'One booking (scope read:bookings)',
+    description: 'For the business owner and the account that booked it; anyone else gets 404 BOOKING_NOT_FOUND.',
+    successDescription: 'The booking.',
+    errors: [404],
+  },
+  run: async ({ bookings }, { principal, input }) => ({ data: await bookings.read(principal, input.path.bookingId) }),
+});
+
+export const updateBooking = defineOperation<AppServices, { body: Parameters<BookingService['changeStatus']>[2] }>({
+  name: 'updateBooking',
+  access: writeBookings,
+  rateLimit: 'general',
+  idempotent: true,
+  input: { path: ['bookingId'], body: requestSchema('UpdateBookingRequest') },
+  output: responseSchema('Booking'),
+  http: { method: 'PATCH', path: '/bookings/{bookingId}' },
+  docs: {
+    tag,
+    summary: 'Confirm, decline, cancel, complete or mark a no-show (scope write:bookings)',
+    description:
+      'The owner confirms or declines a pending booking, and marks a confirmed one completed or no_show once it has started; ' +
+      'either side cancels a pending or confirmed booking before its start (the account that booked may only cancel: 403 ' +
+      'otherwise). Any other move is 409 INVALID_BOOKING_TRANSITION with details.currentStatus. Confirming records a conversion ' +
+      'for the booking\'s journey in analytics (with its fixed price as the value). Declining or cancelling frees the place.',
+    successDescription: 'The booking after the change.',
+    errors: [404, 409],
+  },
+  run: async ({ bookings }, { principal, input }) => ({ data: await bookings.changeStatus(principal, input.path.bookingId, input.body) }),
+});
+
+export const BOOKING_OPERATIONS = [getAvailability, listBusinessBookings, createBooking, listMyBookings, getBooking, updateBooking];
