@@ -50,6 +50,8 @@ import { createAnswerRecording } from './services/analytics/answerRecording';
 import { createEventIngestion } from './services/analytics/eventIngestion';
 import { createPlatformRegistry } from './services/analytics/platformRegistry';
 import { createTrackedLinks } from './services/analytics/trackedLinks';
+import { createSummaryDisclosures } from './services/summaries/summaryDisclosures';
+import { createSummaryReportService } from './services/summaries/summaryReportService';
 import { createAnalyticsServices } from './services/analytics/analyticsServices';
 import { createApiKeyService } from './services/apiKeyService';
 import { createAuthService } from './services/authService';
@@ -142,6 +144,8 @@ export function createApp(deps: AppDeps): Koa {
   const checkOpen = createOpeningCheck({ profiles, clock });
   const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
   const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
+  // What each summary is and where to report it (issue 34); the links are signed like tracked links.
+  const disclosures = createSummaryDisclosures({ secret: config.jwtSecret });
   const oauth = deps.oauth
     ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
     : undefined;
@@ -160,6 +164,7 @@ export function createApp(deps: AppDeps): Koa {
 
   // Declared operations (src/operations) run through the one call path, whatever the transport.
   const ownedProfiles = createOwnedProfiles({ store });
+  const summaryReports = createSummaryReportService({ store, disclosures, access, clock });
   const services: AppServices = {
     profiles,
     catalog,
@@ -177,6 +182,8 @@ export function createApp(deps: AppDeps): Koa {
     checkOpen,
     recordAnswer,
     trackedLinks,
+    disclosures,
+    summaryReports,
   };
   const invoke = createInvoke({
     services,
@@ -203,14 +210,21 @@ export function createApp(deps: AppDeps): Koa {
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
     analyticsPlatformRoutes({ guards, platforms }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
-    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, tools: { search: recordedSearch, profiles, checkOpen, recordAnswer, logger, bookings } }),
+    mcpRoutes({
+      guards,
+      plainJsonBody: jsonBody(config.jsonBodyLimit),
+      sessions: deps.mcpSessions,
+      tools: { search: recordedSearch, disclosures, profiles, checkOpen, recordAnswer, logger, bookings },
+      publicUrl: config.publicUrl,
+    }),
     // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
     graphqlRoutes({
       guards,
       plainJsonBody: jsonBody(config.jsonBodyLimit),
-      services: { profiles, checkOpen, search: recordedSearch, listings, ownedProfiles, analytics: analyticsServices },
+      services: { profiles, disclosures, checkOpen, search: recordedSearch, listings, ownedProfiles, analytics: analyticsServices },
       platforms,
       logger,
+      publicUrl: config.publicUrl,
     }),
     ...(oauth ? [oauth.routes(guards)] : []),
   ];

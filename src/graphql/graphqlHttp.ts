@@ -17,6 +17,7 @@ import { buildGraphqlSchema } from './graphqlSchema';
 import { readGraphqlRequest } from './graphqlRequest';
 import { queryLimitErrors } from './queryLimits';
 import type { GraphqlContext, GraphqlServices } from './resolvers';
+import { publicOrigin } from '../http/publicOrigin';
 
 // The limits run before the standard rules, in linear time, and a query over one is refused
 // without them: a 2^n expansion never reaches a rule that would walk it.
@@ -46,7 +47,14 @@ function graphqlRefusals(): Middleware {
   };
 }
 
-export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; services: GraphqlServices; platforms: Pick<PlatformRegistry, 'resolve'>; logger: Logger }): Router {
+export function graphqlRoutes(deps: {
+  guards: RouteGuards;
+  plainJsonBody: Middleware;
+  services: GraphqlServices;
+  platforms: Pick<PlatformRegistry, 'resolve'>;
+  logger: Logger;
+  publicUrl?: string;
+}): Router {
   const { guards, logger } = deps;
   const limiters = Object.fromEntries((['general', 'search', 'analytics'] as const).map((area) => [area, guards.rateLimit(area)])) as Record<RateLimitArea, Middleware>;
 
@@ -81,6 +89,7 @@ export function graphqlRoutes(deps: { guards: RouteGuards; plainJsonBody: Middle
     let platform: Promise<string> | undefined;
     return {
       principal,
+      answerOrigin: { origin: publicOrigin(ctx, deps.publicUrl), requestId: ctx.state.requestId as string },
       platform: () => (platform ??= deps.platforms.resolve(principal.platform, ctx.get(AI_PLATFORM_HEADER) || undefined)),
       limit(area) {
         if (!counted.has(area)) counted.set(area, limiters[area](ctx, async () => undefined) as Promise<void>);

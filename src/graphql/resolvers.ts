@@ -18,9 +18,12 @@ import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { ProfileService } from '../services/profileService';
 import type { DirectoryInput, ListingSearch } from '../services/search/listingSearch';
 import type { RecordedConsumerSearch, SearchArguments } from '../services/search/recordedConsumerSearch';
+import type { AnswerOrigin, SummaryDisclosures } from '../services/summaries/summaryDisclosures';
 
 export interface GraphqlServices {
   profiles: Pick<ProfileService, 'read'>;
+  /** The search answer's summaryDisclosure (issue 34). */
+  disclosures: Pick<SummaryDisclosures, 'disclose'>;
   checkOpen: CheckOpen;
   search: RecordedConsumerSearch;
   listings: Pick<ListingSearch, 'directory'>;
@@ -31,6 +34,8 @@ export interface GraphqlServices {
 /** Per request: the caller, its analytics platform, and the rate limit of an area (counted once per request). */
 export interface GraphqlContext {
   principal: Principal;
+  /** Where the answer goes out from: the links it carries, the request id it is known by. */
+  answerOrigin: AnswerOrigin;
   platform(): Promise<string>;
   limit(area: RateLimitArea): Promise<void>;
 }
@@ -76,6 +81,13 @@ export function createResolvers(services: GraphqlServices) {
           query: result.query,
           correctedQuery: result.correctedQuery ?? null,
           summary: result.response,
+          summaryDisclosure: services.disclosures.disclose({
+            ...context.answerOrigin,
+            environment: principal.environment,
+            summary: result.response,
+            provenance: result.summary,
+            businesses: result.results.map((ranked) => ranked.document),
+          }),
           total: result.total,
           totalIsEstimate: result.totalIsEstimate,
           sessionId: result.sessionId,

@@ -3,6 +3,7 @@
 // a body read once the caller is allowed, headers), and the Answer back into status, headers and
 // body. Every check, count and refusal is the core's (core/invoke.ts).
 import Router from '@koa/router';
+import { publicOrigin } from './publicOrigin';
 import type { Context, Middleware } from 'koa';
 import type { Answer } from '../core/answer';
 import type { Call, Invoke } from '../core/invoke';
@@ -56,9 +57,7 @@ function callOf(ctx: Context, operation: Operation, parse: Middleware | undefine
     },
     transport: 'rest',
     requestId: ctx.state.requestId as string,
-    // Koa 3's ctx.origin is the Origin request header; the API's own origin is protocol + host
-    // (X-Forwarded-Proto/Host only when TRUST_PROXY says a proxy sets them).
-    origin: deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`,
+    origin: publicOrigin(ctx, deps.publicUrl),
     // A header sent empty is still sent (an empty Idempotency-Key is refused, not ignored).
     header: (name) => (ctx.headers[name.toLowerCase()] === undefined ? undefined : ctx.get(name)),
     platformHint: () => ctx.get(AI_PLATFORM_HEADER) || undefined,

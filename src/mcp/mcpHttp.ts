@@ -27,6 +27,7 @@ import { createMcpServer } from './mcpServer';
 import { createMcpServerPool } from './mcpServerPool';
 import type { McpToolDeps, ToolExtra } from './mcpTools';
 import { sendWebResponse, webRequestOf } from './webExchange';
+import { publicOrigin } from '../http/publicOrigin';
 
 const SESSION_HEADER = 'mcp-session-id';
 const RETRY_AFTER_SECONDS = 1;
@@ -62,8 +63,8 @@ function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal): McpS
 
 const principalFromExtra = (extra: ToolExtra) => extra.authInfo?.extra?.principal as Principal;
 
-export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; tools: McpToolDeps; sessions: McpSessionStore }): Router {
-  const { guards, tools, sessions } = deps;
+export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; tools: McpToolDeps; sessions: McpSessionStore; publicUrl?: string }): Router {
+  const { guards, tools, sessions, publicUrl } = deps;
   const searchLimit = guards.rateLimit('search');
   const router = new Router({ prefix: '/mcp' });
   const servers = createMcpServerPool((context) => createMcpServer(tools, principalFromExtra, context));
@@ -92,8 +93,10 @@ export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware
   /** One request: a server of its own while it runs and a stateless transport, with what the session established. */
   async function handOver(ctx: Context, session: McpSession, body: unknown): Promise<Response> {
     const principal = principalOf(ctx);
-    // The SDK passes authInfo to every handler as extra.authInfo: the principal of this request.
-    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: { principal } };
+    // The SDK passes authInfo to every handler as extra.authInfo: the principal of this request, and
+    // where its answers go out from (the links they carry, the request id they are known by).
+    const answerOrigin = { origin: publicOrigin(ctx, publicUrl), requestId: ctx.state.requestId as string };
+    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: { principal, answerOrigin } };
     return servers.serve(session.clientName, async (server) => {
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);

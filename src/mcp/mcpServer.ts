@@ -6,7 +6,9 @@ import { checkPrincipalScope as checkScope } from '../http/authorize';
 import { presentProfile } from '../presenters/profilePresenter';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import type { Principal } from '../domain/principal';
+import { newId } from '../domain/ids';
 import { type McpToolDeps, registerTools, type ToolExtra } from './mcpTools';
+import type { AnswerOrigin } from '../services/summaries/summaryDisclosures';
 import { resourceReadError } from './resourceReadError';
 
 export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
@@ -19,13 +21,21 @@ const INSTRUCTIONS =
  * `principal` answers the caller of the request being handled (HTTP: each request's own credential).
  * `request` (HTTP): the name the client gave in `initialize`, read from the session for each request,
  * since an HTTP server serves one request of any session at a time (mcpHttp.ts); stdio's one server
- * learns it from `initialize` itself.
+ * learns it from `initialize` itself. `origin` (stdio): the public origin of the links answers hand
+ * out; over HTTP each request's own is in authInfo.extra.answerOrigin, with its request id.
  */
-export function createMcpServer(deps: McpToolDeps, principal: (extra: ToolExtra) => Principal | Promise<Principal>, request?: { clientName: string | undefined }): McpServer {
+export function createMcpServer(
+  deps: McpToolDeps,
+  principal: (extra: ToolExtra) => Principal | Promise<Principal>,
+  request?: { clientName: string | undefined },
+  origin = 'http://localhost',
+): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
   // Asked at each call: the client names itself in `initialize`, before any tool is called.
   const platform = () => platformOfMcpClient(request ? request.clientName : server.server.getClientVersion()?.name);
-  registerTools(server, deps, { principal, platform });
+  // stdio has no HTTP request: each call is an answer of its own with a request id of its own.
+  const answerOrigin = (extra: ToolExtra) => (extra.authInfo?.extra?.answerOrigin as AnswerOrigin | undefined) ?? { origin, requestId: newId('req') };
+  registerTools(server, deps, { principal, platform, answerOrigin });
 
   // No `list`: enumerating every business is what search is for; clients read one by id.
   server.registerResource(

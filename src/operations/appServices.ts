@@ -15,6 +15,8 @@ import type { ReviewService } from '../services/reviews/reviewService';
 import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
 import type { VerificationService } from '../services/verificationService';
+import type { SummaryReportService } from '../services/summaries/summaryReportService';
+import type { SummaryDisclosures } from '../services/summaries/summaryDisclosures';
 
 export interface AppServices {
   profiles: ProfileService;
@@ -37,4 +39,8 @@ export interface AppServices {
   /** Records the events of an answer the service gave (impression, citation, comparison). */
   recordAnswer: RecordAnswer;
   trackedLinks: TrackedLinks;
+  /** The summary disclosure of a consumer search answer, with its report link (issue 34). */
+  disclosures: SummaryDisclosures;
+  /** Reports of wrong search summaries (issue 34). */
+  summaryReports: SummaryReportService;
 }

@@ -10,6 +10,7 @@ import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
 import { REVIEW_OPERATIONS } from './reviews';
 import { SEARCH_OPERATIONS } from './search';
+import { SUMMARY_REPORT_OPERATIONS } from './summaryReports';
 import { SYSTEM_OPERATIONS } from './system';
 import { VERIFICATION_OPERATIONS } from './verification';
 
@@ -24,6 +25,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...BOOKING_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ASSISTANT_OPERATIONS,
+  ...SUMMARY_REPORT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */

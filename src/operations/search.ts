@@ -16,6 +16,7 @@ import { partnerSearchQuerySchema } from '../schemas/endpoints/partnerSearch';
 import { graphqlDirectoryPageSchema, graphqlSearchResultSchema } from '../schemas/views/graphqlViews';
 import { searchToolResultSchema } from '../schemas/views/searchToolResult';
 import type { DirectoryInput, PartnerInput } from '../services/search/listingSearch';
+import type { SummaryDisclosure } from '../services/summaries/summaryDisclosures';
 import { CANDIDATE_POOL } from '../services/search/searchPlan';
 import type { AppServices } from './appServices';
 import { RECORDING_DESCRIPTION } from './recordingNote';
@@ -60,7 +61,16 @@ function searchInput(args: Record<string, unknown>) {
   return { path: {}, query: {}, body, ...(sessionId !== undefined && { headers: { 'X-Session-ID': sessionId } }) };
 }
 
-type ConsumerData = { query: string; correctedQuery?: string; response: string; total: number; totalIsEstimate: boolean; sessionId: string; pagination: { offset: number; limit: number; hasMore: boolean } };
+type ConsumerData = {
+  query: string;
+  correctedQuery?: string;
+  response: string;
+  summaryDisclosure: SummaryDisclosure;
+  total: number;
+  totalIsEstimate: boolean;
+  sessionId: string;
+  pagination: { offset: number; limit: number; hasMore: boolean };
+};
 
 export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearchBody }, ConsumerData>({
   name: 'consumerSearch',
@@ -132,6 +142,7 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
         query: data.query,
         ...(data.correctedQuery !== undefined && { correctedQuery: data.correctedQuery }),
         summary: data.response,
+        summaryDisclosure: data.summaryDisclosure,
         total: data.total,
         totalIsEstimate: data.totalIsEstimate,
         sessionId: data.sessionId,
@@ -170,6 +181,7 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
         query: data.query,
         correctedQuery: data.correctedQuery ?? null,
         summary: data.response,
+        summaryDisclosure: { ...data.summaryDisclosure, model: data.summaryDisclosure.model ?? null },
         total: data.total,
         totalIsEstimate: data.totalIsEstimate,
         sessionId: data.sessionId,
@@ -184,7 +196,7 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
       }),
     },
   },
-  run: async ({ consumerSearch: search, trackedLinks }, { principal, input, request }) => {
+  run: async ({ consumerSearch: search, trackedLinks, disclosures }, { principal, input, request }) => {
     // The search's record stage records the answer for analytics.
     const answeredOn = { surface: surfaceOf(request), platform: await request.platform() };
     const result = await search(principal, input.body, request.header('X-Session-ID'), answeredOn);
@@ -195,6 +207,15 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
         query: result.query,
         ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
         response: result.response,
+        // What the summary is and where to report it (issue 34).
+        summaryDisclosure: disclosures.disclose({
+          origin: request.origin,
+          requestId: request.requestId,
+          environment: principal.environment,
+          summary: result.response,
+          provenance: result.summary,
+          businesses: result.results.map((ranked) => ranked.document),
+        }),
         businesses: result.results.map((ranked) => withTrackedUrl(presentConsumerResult(ranked))),
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,

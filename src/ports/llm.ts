@@ -12,6 +12,8 @@ export interface SummaryBusiness {
 }
 
 export interface LanguageModel {
+  /** The model's name, for the disclosure a generated summary carries (issue 34). */
+  readonly model?: string;
   extractIntent(query: string, signal: AbortSignal): Promise<SearchIntent>;
   summarise(input: { query: string; businesses: SummaryBusiness[] }, signal: AbortSignal): Promise<string>;
 }

@@ -18,6 +18,7 @@ import type { ChangeFeed } from './changeFeed';
 import type { IdempotencyKeyRepository } from './idempotencyKeys';
 import type { PartnerAgreementRepository } from './partnerAgreements';
 import type { ListPage, ListPageOptions } from '../domain/listPage';
+import type { SummaryReportRepository } from './summaryReports';
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'name'>> & {
   /** null clears them (the plan's own limits apply again). */
@@ -236,6 +237,8 @@ export interface Store {
   readonly analyticsPlatforms: AnalyticsPlatformRepository;
   /** Partnership agreements (issue 20). */
   readonly partnerAgreements: PartnerAgreementRepository;
+  /** Reports of wrong consumer-search summaries (issue 34). */
+  readonly summaryReports: SummaryReportRepository;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

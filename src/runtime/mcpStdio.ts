@@ -16,6 +16,7 @@ import { createProfileService } from '../services/profileService';
 import { createConsumerSearch } from '../services/search/consumerSearch';
 import { createRecordedConsumerSearch } from '../services/search/recordedConsumerSearch';
 import { createMcpServer } from '../mcp/mcpServer';
+import { createSummaryDisclosures } from '../services/summaries/summaryDisclosures';
 
 async function main(): Promise<void> {
   const key = process.env.MCP_API_KEY?.trim();
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock, recordAnswer });
   const tools = {
     search: createRecordedConsumerSearch({ consumerSearch }),
+    disclosures: createSummaryDisclosures({ secret: config.jwtSecret }),
     profiles,
     checkOpen: createOpeningCheck({ profiles, clock }),
     recordAnswer,
@@ -48,7 +50,8 @@ async function main(): Promise<void> {
   }
   await principal(); // refuse a bad key at start, not at the first call
 
-  const server = createMcpServer(tools, principal);
+  // The report links of stdio answers point at the API's public address (PUBLIC_URL, else AUTH_URL's default).
+  const server = createMcpServer(tools, principal, undefined, config.publicUrl ?? config.authUrl);
   await server.connect(new StdioServerTransport());
   const stop = async () => {
     await server.close().catch(() => undefined);

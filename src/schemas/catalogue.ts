@@ -48,9 +48,12 @@ import {
 import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema, searchResultBusinessSchema } from './responses/search';
 import { profileListSchema } from './responses/lists';
 import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from './responses/analyticsEvents';
+import { summaryReportBodySchema } from './endpoints/summaryReports';
+import { summaryDisclosureSchema, summaryReportListSchema, summaryReportSchema } from './responses/summaryReports';
 
 export const REQUEST_SCHEMAS = {
   CreatePartnerAgreementRequest: createPartnerAgreementBodySchema,
+  SummaryReportRequest: summaryReportBodySchema,
   UpdatePartnerAgreementRequest: updatePartnerAgreementBodySchema,
   RegisterRequest: registerBodySchema,
   LoginRequest: loginBodySchema,
@@ -84,6 +87,9 @@ export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
 
 export const RESPONSE_SCHEMAS = {
   PartnerAgreement: partnerAgreementSchema,
+  SummaryDisclosure: summaryDisclosureSchema,
+  SummaryReport: summaryReportSchema,
+  SummaryReportList: summaryReportListSchema,
   OAuthClient: oauthClientSchema,
   OAuthClientWithSecret: oauthClientWithSecretSchema,
   OAuthClientList: oauthClientListSchema,

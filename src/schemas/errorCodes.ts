@@ -25,6 +25,10 @@ export const ERROR_CODES = {
   MEDIA_NOT_FOUND: { status: 404, description: 'The media item does not exist in the caller\'s environment (or was deleted).' },
   VERIFICATION_NOT_FOUND: { status: 404, description: 'No pending verification request with this id (unknown, or already decided).' },
   REVIEW_NOT_FOUND: { status: 404, description: 'The review does not exist on this business (a hidden review reads as not found, except to its author and admins).' },
+  SUMMARY_NOT_FOUND: {
+    status: 404,
+    description: 'POST /summaries/{summaryId}/reports: the report link was not issued by this service (tampered, truncated or made up), or its answer belongs to the other environment (sandbox and live report with their own credentials).',
+  },
   TRACKED_LINK_NOT_FOUND: {
     status: 404,
     description: 'GET /r/{token}: the token was not issued by this service (tampered, truncated or made up), or its business is no longer published or has no https website.',

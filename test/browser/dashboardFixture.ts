@@ -27,7 +27,9 @@ export const WAIT = { timeout: 30_000 };
 // <option>s are never "visible" to playwright: wait for them to be in the page.
 export const ATTACHED = { ...WAIT, state: 'attached' as const };
 export const MARCH = { startDate: '2026-03-01', endDate: '2026-03-31' };
-export const PANELS = ['visibility', 'benchmarks', 'platforms', 'attribution', 'funnel', 'profile-health'];
+export const PANELS = ['visibility', 'benchmarks', 'platforms', 'attribution', 'funnel', 'profile-health', 'summary-reports'];
+/** The one report of an AI summary naming the business (issue 34), as a caller sent it. */
+export const REPORT = { reason: 'outdated' as const, details: 'They stopped opening on Sundays in February.', text: 'Bright Smile Dental is open on Sundays from 9am.' };
 
 export interface DashboardWorld {
   app: TestApp;
@@ -76,6 +78,17 @@ export async function startDashboardWorld(): Promise<DashboardWorld> {
   const owner = await signUp(app, 'dashboard-owner');
   const businessId = await createBusiness(owner, { category: 'dental', name: 'Bright Smile Dental' }, false);
   await app.analytics.append(story(businessId));
+  await app.store.summaryReports.create({
+    id: 'srp_fixture000001',
+    environment: 'live',
+    requestId: 'req_fixtureanswer01',
+    businessIds: [businessId],
+    reason: REPORT.reason,
+    details: REPORT.details,
+    summary: { generatedBy: 'model', model: 'gpt-4o-mini', generatedAt: '2026-03-12T15:00:00.000Z', text: REPORT.text },
+    reporterAccountId: 'acct_somecaller0001',
+    createdAt: '2026-03-12T16:00:00.000Z',
+  });
   const peerOwner = await signUp(app, 'dashboard-peers');
   for (const impressions of [1, 2, 3, 4, 5]) {
     const peer = await createBusiness(peerOwner, { category: 'dental' }, true);

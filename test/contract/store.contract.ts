@@ -17,6 +17,7 @@ import { partnerAgreementsContract } from './store/partnerAgreements.contract';
 import { profilesContract } from './store/profiles.contract';
 import { refreshTokensContract } from './store/refreshTokens.contract';
 import { reviewsContract } from './store/reviews.contract';
+import { summaryReportsContract } from './store/summaryReports.contract';
 import { freshStorePerTest, type StoreCapabilities, type StoreSuite } from './store/storeSuite';
 import { verificationsContract } from './store/verifications.contract';
 import { webhooksContract } from './store/webhooks.contract';
@@ -48,5 +49,6 @@ export function storeContract(
     webhooksContract(suite);
     reviewsContract(suite);
     bookingsContract(suite);
+    summaryReportsContract(suite);
   });
 }

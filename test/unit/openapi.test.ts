@@ -108,6 +108,7 @@ describe('OpenAPI routes', () => {
     'post /admin/partner-agreements', 'get /admin/partner-agreements', 'get /admin/partner-agreements/{agreementId}', 'patch /admin/partner-agreements/{agreementId}',
     'post /api/v1/consumer/search', 'get /api/v1/directory', 'get /api/v1/partners/search', 'get /categories',
     'get /business/profile/{businessId}/opening-check',
+    'post /summaries/{summaryId}/reports', 'get /business/profile/{businessId}/summary-reports', 'get /admin/summary-reports',
     'post /analytics/events', 'get /analytics/platforms', 'get /admin/analytics-platforms', 'post /admin/analytics-platforms', 'get /r/{token}',
     'get /health', 'get /ready', 'get /openapi.json',
     'post /business/profile/{businessId}/reviews', 'get /business/profile/{businessId}/reviews',

@@ -14,6 +14,7 @@ import { type PartnerAgreementDoc, partnerAgreementSchema } from './schemas/part
 import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema';
 import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshTokenSchema';
 import { type ReviewDoc, reviewSchema } from './schemas/reviewSchema';
+import { type SummaryReportDoc, summaryReportSchema } from './schemas/summaryReportSchema';
 import { type VerificationDoc, verificationSchema } from './schemas/verificationSchema';
 
 export interface StoreModels {
@@ -30,6 +31,7 @@ export interface StoreModels {
   reviews: Model<ReviewDoc>;
   analyticsPlatforms: Model<AnalyticsPlatformDoc>;
   partnerAgreements: Model<PartnerAgreementDoc>;
+  summaryReports: Model<SummaryReportDoc>;
   bookings: Model<BookingDoc>;
   bookingSeats: Model<BookingSeatDoc>;
 }
@@ -49,6 +51,7 @@ export function registerModels(connection: Connection): StoreModels {
     reviews: connection.model<ReviewDoc>('Review', reviewSchema),
     analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
     partnerAgreements: connection.model<PartnerAgreementDoc>('PartnerAgreement', partnerAgreementSchema),
+    summaryReports: connection.model<SummaryReportDoc>('SummaryReport', summaryReportSchema),
     bookings: connection.model<BookingDoc>('Booking', bookingSchema),
     bookingSeats: connection.model<BookingSeatDoc>('BookingSeat', bookingSeatSchema),
   };

@@ -9,6 +9,7 @@ import type { Store } from '../../ports/store';
 import { createAccountRepository } from './accountRepository';
 import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { backfillCategoryKeys } from './categoryBackfill';
+import { createSummaryReportRepository } from './summaryReportRepository';
 import { migratePartnerFlags } from './migratePartnerFlags';
 import { createPartnerAgreementRepository } from './partnerAgreementRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
@@ -106,6 +107,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media, models.reviews, models.bookings] as unknown as Array<Model<never>>),
     analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
     partnerAgreements: createPartnerAgreementRepository(models.partnerAgreements),
+    summaryReports: createSummaryReportRepository(models.summaryReports),
     changeFeed,
     async ping() {
       await guard(async () => {

@@ -152,6 +152,7 @@ export function createOpenAiLanguageModel(options: OpenAiLanguageModelOptions): 
   }
 
   return {
+    model: options.model,
     async extractIntent(query: string, signal: AbortSignal): Promise<SearchIntent> {
       const content = await complete(
         {

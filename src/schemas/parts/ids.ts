@@ -37,3 +37,15 @@ export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
   deliveryId: webhookDeliveryIdSchema,
   agreementId: partnerAgreementIdSchema,
 };
+
+/**
+ * The token of a summary's report link (the consumer search answer's summaryDisclosure.reportUrl).
+ * Not a path id of http/pathIds.ts: a token of another shape is one this service did not sign,
+ * so the report route answers it 404 SUMMARY_NOT_FOUND like a forged one.
+ */
+export const summaryTokenSchema: SchemaObject = {
+  type: 'string',
+  maxLength: 1200,
+  pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+  'x-issue': 'must be the token of a summary report link (summaryDisclosure.reportUrl of a consumer search answer)',
+};

@@ -1,5 +1,6 @@
 // Search responses (spec 2.5, 4.2; issue 3).
 import type { SchemaObject } from 'ajv';
+import { summaryDisclosureSchema } from './summaryReports';
 import { EXACT_TOTAL_BOUND } from '../../domain/search/exactTotalBound';
 import { DIRECTORY_LEVELS } from '../endpoints/directory';
 import { offsetPaginationSchema } from './common';
@@ -89,7 +90,7 @@ export const listingBusinessSchema: SchemaObject = {
 
 export const consumerSearchResultSchema: SchemaObject = {
   type: 'object',
-  required: ['query', 'response', 'businesses', 'total', 'totalIsEstimate', 'sessionId', 'pagination'],
+  required: ['query', 'response', 'summaryDisclosure', 'businesses', 'total', 'totalIsEstimate', 'sessionId', 'pagination'],
   properties: {
     query: { type: 'string' },
     correctedQuery: {
@@ -98,7 +99,8 @@ export const consumerSearchResultSchema: SchemaObject = {
         'Present only when the sentence had typos that no business contains and was searched with them corrected ' +
         '("piza in chicgo" -> "pizza in chicago") and found something; the results and the summary are for this sentence.',
     },
-    response: { type: 'string', description: 'Summary grounded in the returned businesses.' },
+    response: { type: 'string', description: 'Summary grounded in the returned businesses; show summaryDisclosure.text beside it.' },
+    summaryDisclosure: summaryDisclosureSchema,
     businesses: { type: 'array', items: searchResultBusinessSchema },
     total: searchTotal,
     totalIsEstimate: searchTotalIsEstimate,

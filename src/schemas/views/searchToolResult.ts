@@ -2,6 +2,7 @@
 // shape written for a model (summary, whyMatched, rating), projected from the same answer REST
 // gives (operations/search.ts).
 import type { SchemaObject } from 'ajv';
+import { summaryDisclosureSchema } from '../responses/summaryReports';
 
 const address: SchemaObject = {
   type: 'object',
@@ -30,11 +31,12 @@ export const searchToolBusinessSchema: SchemaObject = {
 
 export const searchToolResultSchema: SchemaObject = {
   type: 'object',
-  required: ['query', 'summary', 'total', 'totalIsEstimate', 'sessionId', 'hasMore', 'businesses'],
+  required: ['query', 'summary', 'summaryDisclosure', 'total', 'totalIsEstimate', 'sessionId', 'hasMore', 'businesses'],
   properties: {
     query: { type: 'string' },
     correctedQuery: { type: 'string', description: 'The sentence actually searched when the one sent had typos' },
-    summary: { type: 'string', description: 'A short grounded answer naming the best matches; safe to quote' },
+    summary: { type: 'string', description: 'A short grounded answer naming the best matches; safe to quote, with summaryDisclosure.text beside it' },
+    summaryDisclosure: summaryDisclosureSchema,
     total: { type: 'integer', description: 'Businesses found: exact, or a lower bound when totalIsEstimate' },
     totalIsEstimate: { type: 'boolean', description: 'True when total is a lower bound: beyond 10 000 matches the count stops being exact' },
     sessionId: { type: 'string', description: 'Pass back as sessionId on the next search of this conversation to personalise it' },

@@ -24,6 +24,7 @@ import type { Cache } from '../../ports/cache';
 import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
+import type { SummaryProvenance } from '../../domain/summaries/summaryProvenance';
 import type { RecordAnswer } from '../analytics/answerRecording';
 import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
 import { withoutNamedKinds } from './kindFallback';
@@ -71,6 +72,8 @@ export interface ConsumerSearchResult {
   /** The sentence actually searched when the one typed had typos that no business contains and the corrected one found something. */
   correctedQuery?: string;
   response: string;
+  /** Who wrote `response` and when (issue 34): the answer's disclosure. */
+  summary: SummaryProvenance;
   results: RankedResult[];
   total: number;
   /** `total` is a lower bound: the index stopped counting (ports/searchIndex.ts EXACT_TOTAL_BOUND). */
@@ -147,13 +150,31 @@ export function rank(request: SearchRequest, retrieval: Retrieval, session: Sess
   return { ranked, page, noneMatch: ranked.length > 0 && ranked[0].matchesQuery === false };
 }
 
-// 6. summarise: the grounded summary of the page, cached; the spelling note goes first.
+// 6. summarise: the grounded summary of the page, cached with who wrote it and when; the
+//    spelling note goes first.
+export interface WrittenSummary extends SummaryProvenance {
+  text: string;
+}
+
+/** A cached summary, or undefined for an entry this version cannot read (a plain string of an older one). */
+function cachedSummary(entry: string | undefined): WrittenSummary | undefined {
+  if (entry === undefined || !entry.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(entry) as Partial<WrittenSummary>;
+    return typeof parsed.text === 'string' && typeof parsed.generatedAt === 'string' && (parsed.generatedBy === 'template' || parsed.generatedBy === 'model')
+      ? (parsed as WrittenSummary)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function summarise(
-  deps: Pick<ConsumerSearchDeps, 'summaryCache' | 'llm' | 'logger'>,
+  deps: Pick<ConsumerSearchDeps, 'summaryCache' | 'llm' | 'logger' | 'clock'>,
   request: SearchRequest,
   retrieval: Retrieval,
   ranked: RankedPage,
-): Promise<string> {
+): Promise<WrittenSummary> {
   const { input } = request;
   const { correction, found } = retrieval;
   const summaryRequest: SummaryRequest = {
@@ -166,21 +187,26 @@ export async function summarise(
     ...(retrieval.widened && { widened: true }),
   };
   const key = summaryCacheKey(summaryRequest, ranked.page, found.total);
-  let response = await deps.summaryCache.get(key);
-  if (response === undefined) {
+  let written = cachedSummary(await deps.summaryCache.get(key));
+  if (written === undefined) {
     // Other candidates' names let the grounding check of an LLM summary tell a candidate that was
     // not shown from an invented business; the template needs none.
     const end = input.offset + input.limit;
     const knownNames = deps.llm ? ranked.ranked.slice(end, end + 50).map((r) => r.document.name) : [];
     const summary = await writeSummary(summaryRequest, ranked.page, found.total, { llm: deps.llm, knownNames, totalIsEstimate: found.totalIsEstimate });
     if (summary.fallbackReason) deps.logger.warn({ reason: summary.fallbackReason, detail: summary.fallbackDetail }, 'summary fell back to the template');
-    response = summary.text;
+    written = {
+      text: summary.text,
+      generatedBy: summary.source === 'llm' ? 'model' : 'template',
+      ...(summary.source === 'llm' && deps.llm?.model !== undefined && { model: deps.llm.model }),
+      generatedAt: deps.clock().toISOString(),
+    };
     // A template written because the model was slow or down is not kept: once it answers again,
     // the same search gets its summary instead of the stand-in for the cache's ten minutes.
     const outage = summary.fallbackReason === 'timeout' || summary.fallbackReason === 'error';
-    if (!outage) await deps.summaryCache.set(key, response, SUMMARY_TTL_SECONDS);
+    if (!outage) await deps.summaryCache.set(key, JSON.stringify(written), SUMMARY_TTL_SECONDS);
   }
-  return correction ? `${spellingNote(correction)} ${response}` : response;
+  return correction ? { ...written, text: `${spellingNote(correction)} ${written.text}` } : written;
 }
 
 // 7. record: the search in the caller's session (personalisation of the next ones, best effort),
@@ -263,13 +289,14 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
     // Independent round trips (the session store, the LLM, the index) run side by side.
     const [session, retrieval] = await Promise.all([sessionOf(deps, request), retrieveAsMeant(request)]);
     const ranked = stage('rank', () => rank(request, retrieval, session));
-    const response = await stage('summarise', () => summarise(deps, request, retrieval, ranked));
+    const { text: response, ...provenance } = await stage('summarise', () => summarise(deps, request, retrieval, ranked));
     await stage('record', () => record(deps, request, retrieval, ranked, response));
     const { total, totalIsEstimate } = retrieval.found;
     return {
       query: input.query,
       ...(retrieval.correction && { correctedQuery: retrieval.correction.text }),
       response,
+      summary: provenance,
       results: ranked.page,
       total,
       totalIsEstimate,

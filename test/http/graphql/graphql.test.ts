@@ -111,6 +111,16 @@ describe('queries', () => {
 });
 
 describe('refusals', () => {
+  it('search: the summary\'s disclosure and report link, which takes a report over REST naming this request', async () => {
+    const response = await gql(owner.auth, '{ search(query: "vegan food", location: {lat: 30.2672, lon: -97.7431}, radius: "10km") { summary summaryDisclosure { text generatedBy model generatedAt reportUrl } } }');
+    expect(response.body.errors).toBeUndefined();
+    const { summary, summaryDisclosure } = response.body.data.search;
+    expect(summaryDisclosure).toMatchObject({ generatedBy: 'template', model: null, text: expect.stringContaining('fixed template (no AI model)') });
+    const reported = await request(app.callback).post(new URL(summaryDisclosure.reportUrl).pathname).set(owner.auth).send({ reason: 'inaccurate', summary });
+    expect(reported.status).toBe(201);
+    expect(reported.body.data).toMatchObject({ requestId: response.headers['x-request-id'], businessIds: [ids.sprout] });
+  });
+
   it('no credential: 401 with WWW-Authenticate, in the errors shape', async () => {
     const response = await request(app.callback).post('/v1/graphql').send({ query: '{ myBusinesses { total } }' });
     expect(response.status).toBe(401);

@@ -114,6 +114,23 @@ it('search_businesses answers the consumer search: summary, ids, distance, ratin
   expect(JSON.parse(result.content[0].text)).toEqual(answer);
 });
 
+it('search_businesses says what its summary is and links to report it; the link takes a report over REST', async () => {
+  const client = await connect(liveKey);
+  const result = await call(client, 'search_businesses', { query: 'vegan food', location: AUSTIN, radius: '10km' });
+  const { summary, summaryDisclosure } = result.structuredContent!;
+  expect(summaryDisclosure).toEqual({
+    text: "Summary written by a fixed template (no AI model) on 2026-03-10 from the listed businesses' profiles. Report it if it is wrong.",
+    generatedBy: 'template',
+    generatedAt: NOW,
+    reportUrl: expect.stringMatching(new RegExp(`^${mcpUrl.origin}/v1/summaries/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+/reports$`)),
+  });
+  const reported = await request(app.callback).post(new URL(summaryDisclosure.reportUrl).pathname).set('Authorization', `Bearer ${liveKey}`).send({ reason: 'outdated', summary });
+  expect(reported.status).toBe(201);
+  // The summary names both businesses; the report is theirs to read.
+  expect([...reported.body.data.businessIds].sort()).toEqual([ids.sprout, ids.ladle].sort());
+  expect(reported.body.data.requestId).toMatch(/^req_/);
+});
+
 it('get_business returns the published profile with services, prices, hours and exclusive content', async () => {
   const client = await connect(liveKey);
   const result = await call(client, 'get_business', { businessId: ids.sprout });

@@ -198,7 +198,15 @@ export const CASES: Case[] = [
   { operationId: 'updateBooking', call: (w) => ({ method: 'patch', path: `/bookings/${w.ids.bookingId}`, auth: w.owner.auth, body: { status: 'confirmed' } }) },
 
   // Search and the tracked link.
-  { operationId: 'consumerSearch', call: (w) => ({ method: 'post', path: '/api/v1/consumer/search', auth: w.customer.auth, headers: { 'X-Session-ID': 'conformance-session-1' }, body: { query: 'vegan tacos', location: { lat: 30.2672, lon: -97.7431, distance: '10km' } } }) },
+  {
+    operationId: 'consumerSearch',
+    call: (w) => ({ method: 'post', path: '/api/v1/consumer/search', auth: w.customer.auth, headers: { 'X-Session-ID': 'conformance-session-1' }, body: { query: 'vegan tacos', location: { lat: 30.2672, lon: -97.7431, distance: '10km' } } }),
+    after: keep('summaryReportPath', (b) => new URL(b.data.summaryDisclosure.reportUrl).pathname.replace(/^\/v1/, '')),
+  },
+  { operationId: 'reportSummary', call: (w) => ({ method: 'post', path: w.ids.summaryReportPath, auth: w.customer.auth, body: { reason: 'outdated', details: 'They stopped serving tacos in May.' }, status: 201 }) },
+  { operationId: 'reportSummary', note: 'again: the first report', call: (w) => ({ method: 'post', path: w.ids.summaryReportPath, auth: w.customer.auth, body: { reason: 'other' }, status: 200 }) },
+  { operationId: 'listBusinessSummaryReports', call: (w) => ({ method: 'get', path: profile(w, '/summary-reports'), auth: w.owner.auth, query: { limit: '5' } }) },
+  { operationId: 'listSummaryReports', call: (w) => ({ method: 'get', path: '/admin/summary-reports', auth: w.admin.auth }) },
   { operationId: 'directory', call: (w) => ({ method: 'get', path: '/api/v1/directory', auth: w.customer.auth, query: { city: 'Austin', limit: '5' } }) },
   {
     operationId: 'partnerSearch',

@@ -17,6 +17,7 @@ import { createProfileRepository } from './profileRepository';
 import { createRefreshTokenRepository } from './refreshTokenRepository';
 import { createReviewRepository } from './reviewRepository';
 import { STORE_COMPONENT, storeMigrations } from './schema';
+import { SUMMARY_REPORTS_COMPONENT, createSummaryReportRepository, summaryReportMigrations } from './summaryReportRepository';
 import { createVerificationRepository } from './verificationRepository';
 import { createOutboxWriter } from './webhookOutbox';
 import { createWebhookRepository } from './webhookRepository';
@@ -40,6 +41,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
     runMigrations(db, PARTNER_AGREEMENTS_COMPONENT, partnerAgreementMigrations);
+    runMigrations(db, SUMMARY_REPORTS_COMPONENT, summaryReportMigrations);
     // Profiles get the keys of the taxonomy this build uses (issue 32); the change feed indexes them.
     backfillCategoryKeys(db);
   } catch (error) {
@@ -66,6 +68,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     idempotencyKeys: createIdempotencyKeyRepository(db),
     analyticsPlatforms: createAnalyticsPlatformRepository(db),
     partnerAgreements: createPartnerAgreementRepository(db),
+    summaryReports: createSummaryReportRepository(db),
     changeFeed,
     async ping() {
       ping.get();

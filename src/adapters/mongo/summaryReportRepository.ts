@@ -1,0 +1,53 @@
+// Reports of wrong summaries (issue 34) on MongoDB: one document each; the unique index on
+// (environment, requestId, reporterAccountId) keeps one report per caller per answer.
+import type { Model } from 'mongoose';
+import type { SummaryReport } from '../../domain/summaries/summaryReport';
+import type { SummaryReportFilter, SummaryReportRepository } from '../../ports/summaryReports';
+import { pageSize, toListPage } from '../keysetPage';
+import { afterPosition } from './keysetPage';
+import type { SummaryReportDoc } from './schemas/summaryReportSchema';
+import { duplicateKeyIndex, guard } from './translateError';
+
+const toReport = ({ _id, ...report }: SummaryReportDoc): SummaryReport => ({ id: _id, ...report });
+
+const filterOf = (filter: SummaryReportFilter): Record<string, unknown> => ({
+  environment: filter.environment,
+  ...(filter.businessId !== undefined && { businessIds: filter.businessId }),
+});
+
+export function createSummaryReportRepository(reports: Model<SummaryReportDoc>): SummaryReportRepository {
+  return {
+    create: (report) =>
+      guard(async () => {
+        const { id, ...fields } = report;
+        try {
+          await reports.create({ _id: id, ...fields });
+          return { report: structuredClone(report), created: true };
+        } catch (error) {
+          if (duplicateKeyIndex(error) === undefined) throw error;
+          const earlier = await reports.findOne({ environment: report.environment, requestId: report.requestId, reporterAccountId: report.reporterAccountId }).lean<SummaryReportDoc>();
+          if (!earlier) throw error;
+          return { report: toReport(earlier), created: false };
+        }
+      }),
+    page: (filter, options) =>
+      guard(async () => {
+        const size = pageSize(options);
+        const docs = await reports
+          .find({ ...filterOf(filter), ...afterPosition(options.after) })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(size + 1)
+          .lean<SummaryReportDoc[]>();
+        return toListPage(docs.map(toReport), size, await reports.countDocuments(filterOf(filter)));
+      }),
+    madeSince: (reporterAccountId, since) =>
+      guard(async () => {
+        const window = { reporterAccountId, createdAt: { $gte: since } };
+        const [count, oldest] = await Promise.all([
+          reports.countDocuments(window),
+          reports.findOne(window).sort({ createdAt: 1 }).select({ createdAt: 1 }).lean<Pick<SummaryReportDoc, 'createdAt'>>(),
+        ]);
+        return { count, ...(oldest && { oldest: oldest.createdAt }) };
+      }),
+  };
+}
