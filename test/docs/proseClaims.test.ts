@@ -10,6 +10,7 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { PLAN_RATE_LIMITS, TEST_KEY_RATE_LIMIT } from '../../src/domain/rateLimitTiers';
 import { ERROR_CODES } from '../../src/schemas/errorCodes';
+import { SUMMARY_REPORT_REASONS, SUMMARY_REPORT_WINDOW_SECONDS, SUMMARY_REPORTS_PER_DAY } from '../../src/domain/summaries/summaryReport';
 import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 import { buildTestApp, type TestApp } from '../http/testApp';
 import { documentationFiles, readDoc, ROOT } from './markdownBlocks';
@@ -180,6 +181,14 @@ describe('what the API documents', () => {
     visit(buildOpenApiDocument());
     expect(described.length).toBeGreaterThanOrEqual(3); // profile trust, search results, review lists
     for (const description of described) expect(description).toMatch(/0 while \w+ is 0: no rating yet, not a zero rating/);
+  });
+});
+
+describe('the summary reports page', () => {
+  it('quotes the per-caller limit and the reasons the service takes', () => {
+    const page = readDoc('docs/summaries.md').replace(/\s+/g, ' ');
+    expect(page).toContain(`A caller makes at most ${SUMMARY_REPORTS_PER_DAY} reports in any ${SUMMARY_REPORT_WINDOW_SECONDS / 3600} hours`);
+    expect(page).toContain(`\`reason\` (${SUMMARY_REPORT_REASONS.map((reason) => `\`${reason}\``).join(', ')})`);
   });
 });
 
