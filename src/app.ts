@@ -74,7 +74,6 @@ import { createOpeningCheck } from './services/openingCheck';
 import { createRecordedConsumerSearch } from './services/search/recordedConsumerSearch';
 import { createAddressPolicy } from './domain/webhooks/addressPolicy';
 import { createSecretBox } from './domain/webhooks/secretBox';
-import { webhookRoutes } from './routes/webhooks';
 import { createWebhookEndpointService } from './services/webhooks/webhookEndpointService';
 
 export interface AppDeps {
@@ -173,6 +172,7 @@ export function createApp(deps: AppDeps): Koa {
     accounts,
     reviews,
     bookings,
+    webhookEndpoints,
     partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
     sessions: deps.sessions,
     readiness: deps.readiness,
@@ -204,7 +204,6 @@ export function createApp(deps: AppDeps): Koa {
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
     analyticsRoutes({ guards, services: analyticsServices }),
-    webhookRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), endpoints: webhookEndpoints }),
     // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
     analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }) }),
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),

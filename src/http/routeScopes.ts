@@ -47,18 +47,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   // The tracked link a consumer follows from an answer: no credential by nature.
   'GET /r/{token}': PUBLIC,
 
-  // Webhook endpoints (issue 22): they carry signing secrets and receive the account's events,
-  // so reading them is managing them.
-  'POST /webhooks/endpoints': scope('write:businesses'),
-  'GET /webhooks/endpoints': scope('write:businesses'),
-  'GET /webhooks/endpoints/{endpointId}': scope('write:businesses'),
-  'PATCH /webhooks/endpoints/{endpointId}': scope('write:businesses'),
-  'DELETE /webhooks/endpoints/{endpointId}': scope('write:businesses'),
-  'POST /webhooks/endpoints/{endpointId}/rotate-secret': scope('write:businesses'),
-  'POST /webhooks/endpoints/{endpointId}/test': scope('write:businesses'),
-  'GET /webhooks/endpoints/{endpointId}/deliveries': scope('write:businesses'),
-  'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/retry': scope('write:businesses'),
-
   // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),
   'DELETE /mcp': scope('read:businesses'),

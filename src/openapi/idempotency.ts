@@ -5,8 +5,6 @@
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
   'ingestAnalyticsEvents',
   'registerAnalyticsPlatform',
-  // Create and rotate answer with a secret, never stored in clear to replay: no Idempotency-Key there.
-  'updateWebhookEndpoint',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER = {

@@ -15,7 +15,6 @@ import { mcpPaths } from './paths/mcp';
 import { mediaPaths } from './paths/media';
 import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
-import { webhookPaths } from './paths/webhooks';
 import { webhookEventDocs } from './webhookEvents';
 
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -60,7 +59,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...analyticsEventPaths(),
           ...mcpPaths(),
           ...graphqlPaths(),
-          ...webhookPaths(),
         }, operationPaths(OPERATIONS)),
         components.securitySchemes,
       ),

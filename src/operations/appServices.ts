@@ -17,6 +17,7 @@ import type { ListingSearch } from '../services/search/listingSearch';
 import type { VerificationService } from '../services/verificationService';
 import type { SummaryReportService } from '../services/summaries/summaryReportService';
 import type { SummaryDisclosures } from '../services/summaries/summaryDisclosures';
+import type { WebhookEndpointService } from '../services/webhooks/webhookEndpointService';
 
 export interface AppServices {
   profiles: ProfileService;
@@ -27,6 +28,7 @@ export interface AppServices {
   partnerAgreements: PartnerAgreementService;
   reviews: ReviewService;
   bookings: BookingService;
+  webhookEndpoints: WebhookEndpointService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   /** Each backend's state, the indexer's and the recorder's (GET /ready). */

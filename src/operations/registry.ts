@@ -13,6 +13,7 @@ import { SEARCH_OPERATIONS } from './search';
 import { SUMMARY_REPORT_OPERATIONS } from './summaryReports';
 import { SYSTEM_OPERATIONS } from './system';
 import { VERIFICATION_OPERATIONS } from './verification';
+import { WEBHOOK_ENDPOINT_OPERATIONS } from './webhookEndpoints';
 
 export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...SYSTEM_OPERATIONS,
@@ -26,6 +27,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...SEARCH_OPERATIONS,
   ...ASSISTANT_OPERATIONS,
   ...SUMMARY_REPORT_OPERATIONS,
+  ...WEBHOOK_ENDPOINT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
