@@ -34,6 +34,8 @@ export interface Config {
   searchReaderThreads: number;
   /** Embedded index only: score text with the bm25_given extension when it builds here (false: FTS5's bm25()). */
   searchRankExtension: boolean;
+  /** Embedded index: answer text searches ranked by relevance from the search lists (top-k text retrieval) where they can. */
+  searchTopText: boolean;
   /**
    * Reverse proxies in front of the API whose X-Forwarded-For entries are believed (0: none, the
    * socket address is the client). The client is the entry that many places from the right.
@@ -286,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 30, 1, 600, problems),
     searchReaderThreads: integer(env, 'SEARCH_READER_THREADS', defaultReaderThreads(), 0, 64, problems),
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
+    searchTopText: flag(env, 'SEARCH_TOP_TEXT', true, problems),
     trustedProxies: trustedProxies(env, problems),
     devRateLimitPlan: devRateLimitPlan(env, problems),
     authFailuresPerAddress: integer(env, 'AUTH_FAILURES_PER_ADDRESS', ADDRESS_FAILURES.failures, 1, 1_000_000_000, problems),

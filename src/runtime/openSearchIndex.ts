@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { SearchIndex } from '../ports/searchIndex';
 
-type SearchIndexConfig = Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex' | 'searchReaderThreads' | 'searchRankExtension'>;
+type SearchIndexConfig = Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elasticsearchIndex' | 'searchReaderThreads' | 'searchRankExtension' | 'searchTopText'>;
 
 export async function openSearchIndex(config: SearchIndexConfig, logger: Logger): Promise<SearchIndex> {
   if (config.elasticsearchUrl) {
@@ -25,6 +25,7 @@ export async function openSearchIndex(config: SearchIndexConfig, logger: Logger)
     file: join(config.dataDir, 'search.db'),
     readerThreads: config.searchReaderThreads,
     rankExtension: config.searchRankExtension,
+    topText: config.searchTopText,
   });
   await index.ping();
   if (config.searchRankExtension) logRankExtension(logger);

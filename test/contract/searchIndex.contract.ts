@@ -306,6 +306,15 @@ export function searchIndexContract(
         expect(text.hits).toHaveLength(2);
         expect(text.total).toBe(live((doc) => doc.category === 'Plumbing').length);
       });
+
+      it('counts the matches of a page of none (how consumer search asks whether a word is held anywhere)', async () => {
+        const plumbing = live((doc) => doc.category === 'Plumbing').length;
+        for (const sort of ['name', 'relevance'] as const) {
+          const none = await index.search(query({ text: 'plumbing', textComplete: true, sort, order: sort === 'name' ? 'asc' : 'desc', limit: 0 }));
+          expect(none).toEqual({ hits: [], total: plumbing, totalIsEstimate: false });
+        }
+        expect(await index.search(query({ text: 'zzyzxnotaword', textComplete: true, sort: 'name', order: 'asc', limit: 0 }))).toEqual({ hits: [], total: 0, totalIsEstimate: false });
+      });
     });
 
     openingFilterContract(create, dispose);

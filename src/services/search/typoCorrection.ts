@@ -6,8 +6,13 @@ import type { Environment } from '../../domain/profile';
 import { correctSpelling, spellingSuggestions, type SpellingCorrection } from '../../domain/search/spelling';
 import type { SearchIndex } from '../../ports/searchIndex';
 
+/**
+ * Whether a searchable business holds the word: the total of a page of none. No page to find or
+ * sort, only a count, which the embedded index keeps until it changes ("vegan" in 30 000
+ * businesses: reading them sorted by name was most of a "vegan lunch" search at a million).
+ */
 async function indexHolds(index: SearchIndex, environment: Environment, word: string): Promise<boolean> {
-  const query = { environment, text: word, textComplete: true, sort: 'name', order: 'asc', limit: 1, offset: 0 } as const;
+  const query = { environment, text: word, textComplete: true, sort: 'name', order: 'asc', limit: 0, offset: 0 } as const;
   return (await index.search(query)).total > 0;
 }
 

@@ -67,6 +67,22 @@ function ringParams(center: Coordinates, radiusKm: number): RingParams | null {
 }
 
 /**
+ * The cells of a box, as ranges of cell numbers: one per row of cells. Null across the
+ * antimeridian or past MAX_RING_CELL_ROWS rows.
+ */
+export function boxCellRanges(box: BoundingBox): Array<[number, number]> | null {
+  if (box.minLon > box.maxLon) return null;
+  const fromLatCell = latIndexOf(box.minLat);
+  const toLatCell = latIndexOf(box.maxLat);
+  if (toLatCell - fromLatCell + 1 > MAX_RING_CELL_ROWS) return null;
+  const fromLonCell = lonIndexOf(box.minLon);
+  const toLonCell = lonIndexOf(box.maxLon);
+  const ranges: Array<[number, number]> = [];
+  for (let row = fromLatCell; row <= toLatCell; row++) ranges.push([row * LON_CELLS + fromLonCell, row * LON_CELLS + toLonCell]);
+  return ranges;
+}
+
+/**
  * The circles to try, smallest first; the last is the query's own radius. Null when the cells
  * cannot serve the radius (see MAX_RING_CELL_ROWS).
  */

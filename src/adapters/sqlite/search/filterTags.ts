@@ -71,3 +71,16 @@ export function queryTagClauses(query: SearchQuery): string[] {
   anyOf('verification', query.verificationLevels ?? []);
   return clauses;
 }
+
+/** The tag tokens of each equality filter of the query (a document holds one of each group), in queryTagClauses' order. */
+export function queryTagGroups(query: SearchQuery): string[][] {
+  const group = (kind: TagKind, values: readonly string[]): string[] => [...new Set(values.map((value) => tagToken(kind, value)))];
+  return [
+    group('category', query.categories ?? []),
+    group('kind', query.categoryKeys ?? []),
+    group('city', query.city === undefined ? [] : [query.city]),
+    group('state', query.state === undefined ? [] : stateKeywords(query.state)),
+    group('country', query.country === undefined ? [] : [query.country]),
+    group('verification', query.verificationLevels ?? []),
+  ].filter((tokens) => tokens.length > 0);
+}

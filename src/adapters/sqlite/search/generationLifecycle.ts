@@ -16,10 +16,12 @@ export interface GenerationLifecycle {
   abandon(generation: number): void;
 }
 
+/** `listed`: this connection writes the search lists, so a generation it creates has them complete. */
 export function createGenerationLifecycle(
   db: SqliteDatabase,
   state: IndexState,
   dropGeneration: (generation: number) => void,
+  { listed }: { listed: boolean },
 ): GenerationLifecycle {
   return {
     open() {
@@ -34,6 +36,7 @@ export function createGenerationLifecycle(
           const first = Math.max(0, building ?? 0, ...existing) + 1;
           createGenerationTables(db, generationTables(first));
           state.setCurrent(first);
+          state.setListed(first, listed);
         }
       }).immediate();
     },
@@ -48,6 +51,7 @@ export function createGenerationLifecycle(
         // Secondary indexes and FTS merging wait for the bulk insert (finishBuild).
         createGenerationTables(db, generationTables(generation), { withIndexes: false });
         state.setBuilding(generation);
+        state.setListed(generation, listed);
         state.clearTouched();
         return generation;
       }).immediate();

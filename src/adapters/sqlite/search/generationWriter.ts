@@ -1,16 +1,26 @@
 // Writes documents into one generation: the documents row, its JSON row and its FTS row share a
 // row id, and the caller's transaction keeps them in step (a crash never leaves one without the others).
+// With `lists`, the document's search lists (postings and place record, searchListsWriter.ts) too.
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
 import type { SqliteDatabase } from '../openDatabase';
-import { documentRow, ftsRow } from './documentRow';
+import { prepareRow, type PreparedRow } from './preparedRow';
 import type { GenerationTables } from './indexTables';
+import { createSearchListsWriter } from './searchListsWriter';
 
 export interface GenerationWriter {
-  upsert(document: SearchDocument): void;
+  /**
+   * bulk: a rebuild's write; a new row's lists are buffered until flushLists. prepared: the
+   * document's rows, prepared on a thread (rowPreparation.ts); else prepared here.
+   */
+  upsert(document: SearchDocument, options?: { bulk?: boolean; prepared?: PreparedRow | null }): void;
   /** A missing document is not an error: deletes are idempotent like the change feed's replays. */
   remove(environment: Environment, id: string): void;
+  /** Writes the lists a rebuild buffered (inside a write transaction); a no-op without lists. */
+  flushLists(): void;
+  /** Forgets them (the rebuild was abandoned). */
+  discardLists(): void;
 }
 
 const ROW_COLUMNS = [
@@ -39,7 +49,12 @@ const ROW_COLUMNS = [
   ['category_keys', 'categoryKeys'],
 ] as const;
 
-export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTables): GenerationWriter {
+export function createGenerationWriter(
+  db: SqliteDatabase,
+  tables: GenerationTables,
+  options: { lists?: boolean; listsFlushEvery?: number } = {},
+): GenerationWriter {
+  const lists = options.lists ? createSearchListsWriter(db, tables, options.listsFlushEvery) : null;
   const columns = [...ROW_COLUMNS.map(([column]) => column), 'row_id', 'token_count'];
   const values = [...ROW_COLUMNS.map(([, param]) => `@${param}`), '@rowId', '@tokenCount'];
   // Look up, then INSERT or UPDATE: about half the cost of INSERT ... ON CONFLICT ... RETURNING here.
@@ -77,25 +92,35 @@ export function createGenerationWriter(db: SqliteDatabase, tables: GenerationTab
   const deleteText = perEnvironment((fts) => db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`));
 
   return {
-    upsert(document) {
-      const row = documentRow(document);
+    upsert(document, { bulk = false, prepared } = {}) {
+      const { row, text, place } = prepared ?? prepareRow(document);
       const existing = findRow.get(document.environment, document.id);
       // The indexer replays a batch after a crash: an identical document is already indexed.
       if (existing?.document === row.document) return;
       const rowId = existing?.rowId ?? (nextRowId.get() as number);
       // The key includes the environment, so a row id never moves between the two FTS tables.
-      replaceText[document.environment].run({ rowId, ...ftsRow(document) });
+      replaceText[document.environment].run({ rowId, ...text });
       const written = { ...row, rowId, tokenCount: tokenCount(rowSizes[document.environment].get(rowId) as Buffer) };
       if (existing !== undefined) updateRow.run(written);
       else insertRow.run(written);
       writeJson.run({ rowId, document: row.document });
+      if (lists) {
+        if (existing !== undefined) lists.remove(document.environment, rowId, existing.document);
+        lists.insert({ document, row, text, place, rowId, tokenCount: written.tokenCount }, bulk && existing === undefined);
+      }
     },
     remove(environment, id) {
+      if (lists) {
+        const existing = findRow.get(environment, id);
+        if (existing !== undefined) lists.remove(environment, existing.rowId, existing.document);
+      }
       const removed = deleteRow.get(environment, id);
       if (!removed) return;
       deleteJson.run(removed.rowId);
       deleteText[environment].run(removed.rowId);
     },
+    flushLists: () => lists?.flush(),
+    discardLists: () => lists?.discard(),
   };
 
   function perEnvironment(make: (fts: string) => Statement): Record<Environment, Statement> {

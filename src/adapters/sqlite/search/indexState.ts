@@ -8,12 +8,28 @@ import { postalKey } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { geoCellOf } from './distanceRings';
 import { addCategoryKinds } from './kindMigration';
-import { documentsTableSql, existingGenerations, generationTables, geoCellIndexes, jsonTableSql, postalKeyIndex } from './indexTables';
+import { documentsTableSql, existingGenerations, generationTables, geoCellIndexes, jsonTableSql, postalKeyIndex, searchListsTablesSql } from './indexTables';
 
 export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 
+/** search_index_state key prefix of a generation whose search lists are complete (value: their layout). */
+const LISTED_KEY = 'lists_g';
+
+/**
+ * The layout of the search lists (native/blockLists.h, native/placeRecord.h). A generation whose
+ * lists were written in another layout is not read by top-k retrieval (its SQL plans answer)
+ * until a rebuild writes them anew: bump it with any change to either file's layout.
+ */
+export const SEARCH_LISTS_LAYOUT = 1;
+
 /** The migration that moves the document JSON into its own table (it frees the old table's pages). */
 export const SEPARATE_JSON_MIGRATION = 7;
+
+/**
+ * The migration that adds the search lists' tables (empty until the next rebuild fills them).
+ * A later migration that rewrites FTS rows must also clear the lists' marks (setListed false).
+ */
+export const SEARCH_LISTS_MIGRATION = 9;
 
 export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
   {
@@ -128,6 +144,17 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     name: 'documents carry their category taxonomy keys (kind tags) and kinds\' names (category text)',
     up: addCategoryKinds,
   },
+  {
+    version: SEARCH_LISTS_MIGRATION,
+    name: 'search lists for top-k text retrieval (search_postings_gN, search_places_gN)',
+    // Empty tables, not marked complete: text searches keep the SQL plans until the next rebuild
+    // (`npm run reindex`) writes the lists of every row (topText.ts, docs/searchAtScale.md).
+    up: (db) => {
+      for (const generation of existingGenerations(db)) {
+        for (const sql of searchListsTablesSql(generationTables(generation))) db.exec(sql);
+      }
+    },
+  },
 ];
 
 function tableColumns(db: SqliteDatabase, table: string): string[] {
@@ -150,12 +177,19 @@ export interface Generations {
   current: number | null;
   /** The generation a rebuild is filling, if one is running (or crashed: see rebuild). */
   building: number | null;
+  /** Generations whose search lists hold every row (searchListsWriter.ts): top-k text retrieval may read them. */
+  listed: number[];
 }
 
 export interface IndexState {
   read(): Generations;
   setCurrent(generation: number): void;
   setBuilding(generation: number | null): void;
+  /**
+   * Whether every write to `generation` also wrote its search lists: set when it is created by a
+   * writer that keeps them, cleared by any write of one that does not (no native library).
+   */
+  setListed(generation: number, listed: boolean): void;
   /** A live write during a rebuild: the rebuild's own (older) copy of this document must not win. */
   markTouched(environment: Environment, id: string): void;
   isTouched(environment: Environment, id: string): boolean;
@@ -174,10 +208,11 @@ export function createIndexState(db: SqliteDatabase): IndexState {
 
   return {
     read() {
-      const generations: Generations = { current: null, building: null };
+      const generations: Generations = { current: null, building: null, listed: [] };
       for (const { key, value } of readAll.all()) {
         if (key === 'generation') generations.current = value;
         if (key === 'building') generations.building = value;
+        if (key.startsWith(LISTED_KEY) && value === SEARCH_LISTS_LAYOUT) generations.listed.push(Number(key.slice(LISTED_KEY.length)));
       }
       return generations;
     },
@@ -187,6 +222,10 @@ export function createIndexState(db: SqliteDatabase): IndexState {
     setBuilding(generation) {
       if (generation === null) remove.run('building');
       else write.run('building', generation);
+    },
+    setListed(generation, listed) {
+      if (listed) write.run(`${LISTED_KEY}${generation}`, SEARCH_LISTS_LAYOUT);
+      else remove.run(`${LISTED_KEY}${generation}`);
     },
     markTouched(environment, id) {
       touch.run(environment, id);

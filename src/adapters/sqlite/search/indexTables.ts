@@ -13,6 +13,10 @@ export interface GenerationTables {
   json: string;
   /** One FTS table per environment: isolation is structural and no FTS query filters on it. */
   fts: Record<Environment, string>;
+  /** Word postings of both environments, in blocks (native/blockLists.h), for top-k text retrieval (topText.ts). */
+  postings: string;
+  /** Place records by grid cell, in blocks: what that retrieval's row filters test. */
+  places: string;
 }
 
 export function generationTables(generation: number): GenerationTables {
@@ -22,6 +26,8 @@ export function generationTables(generation: number): GenerationTables {
     documents: `search_documents_g${generation}`,
     json: `search_json_g${generation}`,
     fts: { live: `search_fts_live_g${generation}`, test: `search_fts_test_g${generation}` },
+    postings: `search_postings_g${generation}`,
+    places: `search_places_g${generation}`,
   };
 }
 
@@ -130,9 +136,24 @@ export function documentsTableSql(name: string): string {
     )`;
 }
 
+/**
+ * The search lists (native/blockLists.h): a list's blocks are keyed by the list, a cell and their
+ * first row id, so reading a list cell by cell in row id order is one index range. Postings lists
+ * are named "<environment letter>:<token>" and cut by the documents' 0.1-degree cells
+ * (searchListsWriter.ts postingsCell); place lists are named by their 0.01-degree cell
+ * (placeRecord.ts placesList), cell 0.
+ */
+export function searchListsTablesSql({ postings, places }: GenerationTables): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${postings} (list TEXT NOT NULL, cell INTEGER NOT NULL, first_row INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (list, cell, first_row)) WITHOUT ROWID`,
+    `CREATE TABLE IF NOT EXISTS ${places} (list INTEGER NOT NULL, cell INTEGER NOT NULL, first_row INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (list, cell, first_row)) WITHOUT ROWID`,
+  ];
+}
+
 export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables, { withIndexes = true } = {}): void {
   db.exec(documentsTableSql(tables.documents));
   db.exec(jsonTableSql(tables));
+  for (const sql of searchListsTablesSql(tables)) db.exec(sql);
   for (const environment of ENVIRONMENTS) {
     db.exec(`
       CREATE VIRTUAL TABLE ${tables.fts[environment]} USING fts5(
@@ -150,6 +171,8 @@ export function dropGenerationTables(db: SqliteDatabase, tables: GenerationTable
   for (const environment of ENVIRONMENTS) db.exec(`DROP TABLE IF EXISTS ${tables.fts[environment]}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.documents}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.json}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.postings}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.places}`);
 }
 
 /** Generations present in the file: the current one plus any left by a rebuild that crashed. */
@@ -160,7 +183,7 @@ export function existingGenerations(db: SqliteDatabase): number[] {
     .all() as string[];
   const generations = new Set<number>();
   for (const name of names) {
-    const match = /^search_(?:documents|json|fts_live|fts_test)_g(\d+)$/.exec(name);
+    const match = /^search_(?:documents|json|fts_live|fts_test|postings|places)_g(\d+)$/.exec(name);
     if (match) generations.add(Number(match[1]));
   }
   return [...generations].sort((a, b) => a - b);

@@ -14,6 +14,15 @@ export interface TextMatch {
   fenced: boolean;
   /** Each phrase of `expression` on its own, column filter included, in the expression's order (FTS5's phrase numbers). */
   phrases: string[];
+  /** The same phrases as data, same order: the words, the column they are searched in, a prefix or not. */
+  terms: PhraseTerm[];
+}
+
+export interface PhraseTerm {
+  /** One word, or a category's words (a phrase: in that order, next to each other). */
+  text: string;
+  column: 'any' | 'category';
+  prefix: boolean;
 }
 
 /**
@@ -34,6 +43,7 @@ export function matchExpression(
   const kept = rare.length > 0 ? rare : terms;
   // FTS5 stems a prefix query's word too, so "bakery"* finds "bakeries" and "plumb"* finds "plumber".
   const clauses = kept.map(({ word, prefix }) => (prefix ? `"${word}"*` : `"${word}"`));
+  const phraseTerms: PhraseTerm[] = kept.map(({ word, prefix }) => ({ text: word, column: 'any', prefix }));
   // A kind the words imply only counts against the category column (the label and the kinds'
   // names): "pizza" must not match every description that mentions restaurants. A one-word kind
   // already searched as a whole word (in every column, category included) adds no match, only one
@@ -43,7 +53,8 @@ export function matchExpression(
     const phraseWords = searchTerms(phrase, { complete: true }).words;
     if (phraseWords.length === 0 || (phraseWords.length === 1 && searched.has(phraseWords[0]))) continue;
     clauses.push(`category : "${phraseWords.join(' ')}"`);
+    phraseTerms.push({ text: phraseWords.join(' '), column: 'category', prefix: false });
   }
   if (clauses.length === 0) return null;
-  return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)), phrases: clauses };
+  return { expression: clauses.join(' OR '), fenced: kept.some(({ word }) => mayMatchTagToken(word)), phrases: clauses, terms: phraseTerms };
 }

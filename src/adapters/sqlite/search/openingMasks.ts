@@ -96,6 +96,60 @@ export function documentOpeningMasks(doc: { hours: WeeklyHours; timeZone?: strin
   return { openDays, openH0: masks[0], openH1: masks[1], openH2: masks[2] };
 }
 
+/**
+ * The hours a business is surely open, as open_h0..open_h2 are the hours it may be: bit u is set
+ * when every minute of UTC hour-of-week u falls within its weekly hours under every UTC offset
+ * its zone uses (the same offsets as the masks above). Without blackout dates, "open now" in such
+ * an hour needs no exact check (topText.ts); a zone Intl does not know has no sure hours.
+ */
+export function documentSureOpenHours(doc: { hours: WeeklyHours; timeZone?: string }): [bigint, bigint, bigint] {
+  const intervals = weeklyOpenIntervals(doc.hours);
+  const offsets = intervals.length === 0 ? null : zoneOffsets(doc.timeZone ?? FALLBACK_TIME_ZONE);
+  const sure = [0n, 0n, 0n] as [bigint, bigint, bigint];
+  if (offsets === null || offsets.length === 0) return sure;
+  let hours: boolean[] | null = null;
+  for (const offset of offsets) {
+    const covered = coveredUtcHours(intervals, offset);
+    hours = hours === null ? covered : hours.map((open, hour) => open && covered[hour]);
+  }
+  hours!.forEach((open, hour) => {
+    if (open) sure[Math.floor(hour / HOURS_PER_MASK)] |= 1n << BigInt(hour % HOURS_PER_MASK);
+  });
+  return sure;
+}
+
+/** The UTC hours of the week wholly inside the intervals (local minutes) under one offset. */
+function coveredUtcHours(intervals: Array<[number, number]>, offset: number): boolean[] {
+  // In UTC minutes of the week, cut at the week's end, then merged where they touch.
+  const pieces: Array<[number, number]> = [];
+  for (const [start, end] of intervals) {
+    let from = start - offset;
+    let to = end - offset;
+    const shift = Math.floor(from / WEEK) * WEEK;
+    from -= shift;
+    to -= shift;
+    while (to > WEEK) {
+      pieces.push([from, WEEK]);
+      from = 0;
+      to -= WEEK;
+    }
+    pieces.push([from, to]);
+  }
+  pieces.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const piece of pieces) {
+    const last = merged[merged.length - 1];
+    if (last && piece[0] <= last[1]) last[1] = Math.max(last[1], piece[1]);
+    else merged.push([...piece]);
+  }
+  // An hour never straddles the week's end (both are whole hours), so no piece needs joining across it.
+  const covered = new Array<boolean>(HOURS_A_WEEK).fill(false);
+  for (const [from, to] of merged) {
+    for (let hour = Math.ceil(from / 60); (hour + 1) * 60 <= to; hour++) covered[hour] = true;
+  }
+  return covered;
+}
+
 /** UTC hour of the week of an instant, 0 = Monday 00:00 UTC. */
 export function utcHourOfWeek(at: Date): number {
   const minuteOfWeek = ((at.getUTCDay() + 6) % 7) * DAY + at.getUTCHours() * 60 + at.getUTCMinutes();

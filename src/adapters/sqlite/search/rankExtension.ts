@@ -24,7 +24,9 @@ import { haversineKm } from './geo';
 const LIBRARY_NAME = 'searchFunctions';
 const ENTRY_POINT = 'sqlite3_searchfunctions_init';
 /** Compiled into one library; bm25Given.c holds the entry point. */
-const SOURCES = ['bm25Given.c', 'distanceKm.c'].map((name) => join(__dirname, 'native', name));
+const SOURCES = ['bm25Given.c', 'distanceKm.c', 'blockLists.c', 'searchLists.c', 'topText.c'].map((name) => join(__dirname, 'native', name));
+/** Included by the sources: part of what names a build. */
+const HEADERS = ['blockLists.h', 'placeRecord.h', 'searchLists.h'].map((name) => join(__dirname, 'native', name));
 /** Without contraction into fused multiply-adds, distance_km rounds like JavaScript (distanceKm.c). */
 const FLAGS = ['-O2', '-ffp-contract=off', ...(process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'])];
 
@@ -61,13 +63,13 @@ export function buildRankExtension(options: BuildOptions = {}): RankExtension {
     return { library: null, reason: 'better-sqlite3 is not installed' };
   }
   const headers = join(packageDir, 'deps', 'sqlite3');
-  const missing = SOURCES.find((source) => !existsSync(source));
+  const missing = [...SOURCES, ...HEADERS].find((source) => !existsSync(source));
   if (missing !== undefined || !existsSync(join(headers, 'sqlite3ext.h'))) {
     return { library: null, reason: `source or SQLite headers missing (${missing ?? SOURCES[0]}, ${headers})` };
   }
   // The name changes with the sources, the headers (a new SQLite), the flags and the platform.
   const hash = createHash('sha256');
-  for (const source of SOURCES) hash.update(readFileSync(source));
+  for (const source of [...SOURCES, ...HEADERS]) hash.update(readFileSync(source));
   hash
     .update(readFileSync(join(headers, 'sqlite3ext.h')))
     .update(readFileSync(join(headers, 'sqlite3.h')))

@@ -21,6 +21,8 @@ interface PageRow {
 /** One page of a search, before its documents are parsed. */
 export interface PageRows {
   total: number;
+  /** `total` is a lower bound of at least EXACT_TOTAL_BOUND (top-k retrieval stopped counting). */
+  totalIsEstimate?: boolean;
   /** Same order as the page: raw engine score (higher is better; null without scoring), distance, fields, document JSON. */
   rows: Array<{ textScore: number | null; distanceKm: number | null; fields: RankingFields; document: string }>;
 }
@@ -46,7 +48,7 @@ export function readPageRows(
   const { limit: _limit, offset: _offset, ...filters } = plan.params;
   const count = (): number =>
     totals.total(`${plan.countSql}|${JSON.stringify(filters)}`, () => statements.get(plan.countSql).pluck().get(plan.params) as number);
-  const params = plan.phraseCounts ? { ...plan.params, phraseCounts: phraseCounts(totals, plan.phraseCounts) } : plan.params;
+  const params = plan.phraseCounts ? { ...plan.params, phraseCounts: Buffer.from(Float64Array.from(phraseCountsOf(totals, plan.phraseCounts)).buffer) } : plan.params;
   let rows: PageRow[];
   let total: number;
   if (plan.densePageSql !== undefined) {
@@ -62,6 +64,16 @@ export function readPageRows(
     else total = rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
   }
 
+  return pageDocuments(statements, tables, rows, total);
+}
+
+/** The page's rows with their ranking fields and document JSON, in the page's order. */
+export function pageDocuments(
+  statements: StatementCache,
+  tables: GenerationTables,
+  rows: ReadonlyArray<{ rowId: number; textScore: number | null; distanceKm: number | null }>,
+  total: number,
+): PageRows {
   // One statement for the page's documents: a hundred single-row reads cost 2.5 times as much,
   // almost all of it in crossing between JavaScript and SQLite per row.
   const documents = statements
@@ -94,11 +106,11 @@ function firstFullRing(page: Statement, rings: SearchPlan['rings'], params: obje
 }
 
 /**
- * The document count of each scored phrase, for bm25_given. Remembered like totals, until the
- * index changes, so the scores are bm25()'s own; bm25() recounts them on every query.
+ * The document count of each scored phrase, for bm25_given and top_text. Remembered like totals,
+ * until the index changes, so the scores are bm25()'s own; bm25() recounts them on every query.
  */
-function phraseCounts(totals: TotalsCache, { sql, phrases }: NonNullable<SearchPlan['phraseCounts']>): Buffer {
-  return Buffer.from(Float64Array.from(phrases, (phrase) => totals.count(sql, phrase)).buffer);
+export function phraseCountsOf(totals: TotalsCache, { sql, phrases }: NonNullable<SearchPlan['phraseCounts']>): number[] {
+  return phrases.map((phrase) => totals.count(sql, phrase));
 }
 
 /** A hit whose document is parsed on first read (see the top of this file). */
@@ -127,8 +139,7 @@ export function pageResult(page: PageRows): SearchResult {
   let best = 0;
   for (const row of page.rows) if (row.textScore !== null && row.textScore > best) best = row.textScore;
   const hits = page.rows.map((row): SearchHit => new PageHit(row.document, row.fields, textScore(row.textScore, best), row.distanceKm));
-  // Every match is counted here: the total is exact.
-  return { hits, total: page.total, totalIsEstimate: false };
+  return { hits, total: page.total, totalIsEstimate: page.totalIsEstimate === true };
 }
 
 /** Engine relevance scaled so the best hit of the page is 1; 0 when the query had no text. */

@@ -18,6 +18,7 @@ import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
 import { type CommonWord, matchExpression } from './matchExpression';
 import { openingMaskConditions } from './openingMasks';
+import { type TopTextRequest, topTextRequest } from './topTextPlan';
 
 /** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive, tags. */
 export const BM25_WEIGHTS = [4, 3, 2, 1.5, 1, 1, 0] as const;
@@ -72,6 +73,11 @@ export interface SearchPlan {
    * `params` for `pageSql`; the first that fills the page gives it. `params` are the whole radius.
    */
   rings?: RingParams[];
+  /**
+   * Set when top-k text retrieval can answer instead (topTextPlan.ts): with bm25_given scores,
+   * text ranked by relevance and filters it tests. The SQL above answers when it cannot run.
+   */
+  topText?: TopTextRequest;
 }
 
 export interface SearchPlanOptions {
@@ -79,6 +85,8 @@ export interface SearchPlanOptions {
   isCommon?: CommonWord;
   /** Score with bm25_given and counts the caller supplies (rankExtension.ts) instead of FTS5's bm25. */
   givenPhraseCounts?: boolean;
+  /** The generation's search lists are complete: top-k text retrieval may answer (SearchPlan.topText). */
+  searchLists?: boolean;
 }
 
 interface Parts {
@@ -150,6 +158,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     return { pageSql, pageCountsTotal: false, countSql, densePageSql, params };
   }
 
+  const anchor = text.fenced ? fenceOffTags(text.expression) : text.expression;
   const phraseCounts = options.givenPhraseCounts
     ? { sql: phraseCountSql(fts), phrases: text.phrases.map((phrase) => (text.fenced ? fenceOffTags(phrase) : phrase)) }
     : undefined;
@@ -165,7 +174,8 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     const pageSql =
       `SELECT ${fts}.rowid AS rowId, ${score('NULL')} AS textScore, NULL AS distanceKm FROM ${fts} WHERE ${fts} MATCH @match ` +
       `ORDER BY textScore ${dir}, ${fts}.rowid ${dir} ${PAGE}`;
-    return { pageSql, pageCountsTotal: false, countSql, params, phraseCounts };
+    const topText = phraseCounts && options.searchLists ? topTextRequest(query, text, anchor, 'rowid') : null;
+    return { pageSql, pageCountsTotal: false, countSql, params, phraseCounts, ...(topText && { topText }) };
   }
   // Otherwise every match is read from the documents table: collect the matches once and take both
   // the page and the total from them, instead of joining a second time to count. bm25 is half the
@@ -177,7 +187,10 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const pageSql =
     `WITH matches AS MATERIALIZED (${matches}) ` +
     `SELECT rowId, textScore, distanceKm, (SELECT COUNT(*) FROM matches) AS total FROM matches ORDER BY ${orderBy(false)} ${PAGE}`;
-  if (scored) return { pageSql, pageCountsTotal: true, countSql, params, phraseCounts };
+  if (scored) {
+    const topText = phraseCounts && options.searchLists ? topTextRequest(query, text, anchor, 'id') : null;
+    return { pageSql, pageCountsTotal: true, countSql, params, phraseCounts, ...(topText && { topText }) };
+  }
   if (!ftsOnly) return { pageSql, pageCountsTotal: true, countSql, params };
   // Text that only filters, under a field sort, with a total the MATCH alone can count: when the
   // matches are dense, walking the sort key's index and keeping the rows in the matched set (a

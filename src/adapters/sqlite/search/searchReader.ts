@@ -10,9 +10,10 @@ import { createIndexState } from './indexState';
 import { generationTables } from './indexTables';
 import { registerOpeningFunction } from './openingFunction';
 import { loadRankExtension } from './rankExtension';
-import { readPageRows, type PageRows } from './readPage';
+import { phraseCountsOf, readPageRows, type PageRows } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
 import { createStatementCache, type StatementCache } from './statementCache';
+import { readTopText } from './topText';
 import { createTotalsCache } from './totalsCache';
 
 export interface SearchReader {
@@ -29,6 +30,8 @@ export interface SearchConnectionOptions {
    * the JavaScript one. null: FTS5's bm25() scores and the JavaScript distance stays.
    */
   rankLibrary: string | null;
+  /** false: text searches keep the SQL plans even where the search lists could answer (to compare the two). */
+  topText?: boolean;
 }
 
 /**
@@ -68,13 +71,16 @@ export function createSearchReader(db: SqliteDatabase, options: SearchConnection
   const totals = createTotalsCache(db, statements);
   const commonWords = createCommonWords(totals);
   const givenPhraseCounts = options.rankLibrary !== null;
+  const topText = givenPhraseCounts && options.topText !== false;
   const read = db.transaction((query: SearchQuery): PageRows => {
     totals.startRead();
-    const { current } = state.read();
+    const { current, listed } = state.read();
     if (current === null) throw new UnavailableError('The search index has no current generation');
     const tables = generationTables(current);
     const isCommon = commonWords.oracle(tables, query.environment);
-    return readPageRows(statements, totals, tables, searchPlan(query, tables, { isCommon, givenPhraseCounts }));
+    const plan = searchPlan(query, tables, { isCommon, givenPhraseCounts, searchLists: topText && listed.includes(current) });
+    const top = plan.topText && plan.phraseCounts ? readTopText(statements, tables, plan.topText, phraseCountsOf(totals, plan.phraseCounts)) : null;
+    return top ?? readPageRows(statements, totals, tables, plan);
   });
   return { search: (query) => read(query), noteWrite: () => totals.noteWrite(), statements };
 }

@@ -3,7 +3,7 @@
 // reindexing loses nothing). better-sqlite3 is synchronous; every method finishes its SQL before
 // its promise settles, so a resolved apply() is already visible to search().
 import { ConflictError, UnavailableError } from '../../../domain/errors';
-import type { BulkFailure, IndexAction, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
+import type { BulkFailure, IndexAction, SearchDocument, SearchIndex, SearchQuery, SearchResult } from '../../../ports/searchIndex';
 import { openDatabase, runMigrations } from '../openDatabase';
 import { DEFAULT_AUTOMERGE, mergeSlice, setAutomerge } from './ftsMerge';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
@@ -14,7 +14,9 @@ import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTa
 import { rankExtension } from './rankExtension';
 import { pageResult } from './readPage';
 import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
+import type { PreparedRow } from './preparedRow';
 import { createReaderThreads } from './readerThreads';
+import { createRowPreparation, type RowPreparation } from './rowPreparation';
 import { createSearchReader, prepareSearchConnection } from './searchReader';
 
 export interface SqliteSearchIndexOptions {
@@ -34,10 +36,23 @@ export interface SqliteSearchIndexOptions {
    * distance_km in C. false: no native code, FTS5's bm25() and the JavaScript distance.
    */
   rankExtension?: boolean;
+  /**
+   * Answer text searches ranked by relevance from the search lists (topText.ts) where they can
+   * (the default); false keeps the SQL plans, to compare the two. Needs the native extension.
+   */
+  topText?: boolean;
+  /** Rows a rebuild buffers before writing their search lists (default LISTS_FLUSH_EVERY); smaller in tests. */
+  listsFlushEvery?: number;
 }
 
 const FREE_PAGES_PER_SLICE = 2000;
 const REBUILD_SLICE = 1000;
+/** A rebuild write of at least this many actions prepares its rows on threads (rowPreparation.ts). */
+const PREPARE_ON_THREADS_FROM = 5000;
+
+/** The document of an upsert, for a preparation thread; anything else has no row to prepare. */
+const upsertedDocument = (action: IndexAction): SearchDocument =>
+  (action.type === 'upsert' ? action.document : null) as SearchDocument;
 
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
@@ -54,8 +69,11 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     db.exec('VACUUM');
   }
   const migrated = runMigrations(db, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS);
-  const connection = { rankLibrary: options.rankExtension === false ? null : rankExtension().library };
+  const connection = { rankLibrary: options.rankExtension === false ? null : rankExtension().library, topText: options.topText !== false };
   prepareSearchConnection(db, connection);
+  // The search lists are written by the native library: without it, generations this connection
+  // writes lose them (searches then keep to the SQL plans).
+  const listed = connection.rankLibrary !== null;
   const state = createIndexState(db);
   const reader = createSearchReader(db, connection);
   const statements = reader.statements;
@@ -66,13 +84,15 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
   const writerFor = (generation: number): GenerationWriter => {
     let writer = writers.get(generation);
     if (!writer) {
-      writer = createGenerationWriter(db, generationTables(generation));
+      writer = createGenerationWriter(db, generationTables(generation), { lists: listed, listsFlushEvery: options.listsFlushEvery });
       writers.set(generation, writer);
     }
     return writer;
   };
   const dropGeneration = (generation: number): void => {
+    writers.get(generation)?.discardLists();
     dropGenerationTables(db, generationTables(generation));
+    state.setListed(generation, false);
     writers.delete(generation);
   };
   const currentTables = (): GenerationTables => {
@@ -81,7 +101,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
     return generationTables(current);
   };
 
-  const lifecycle = createGenerationLifecycle(db, state, dropGeneration);
+  const lifecycle = createGenerationLifecycle(db, state, dropGeneration, { listed });
   lifecycle.open();
   // An in-memory database exists on this connection only: no other thread could open it.
   const threads = db.memory || !options.readerThreads ? null : createReaderThreads({ file: options.file, size: options.readerThreads, connection });
@@ -146,14 +166,15 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
    * to the current generation and, during a rebuild, to the one being built too (so the swap
    * loses nothing); a rebuild's own writes (`fromRebuild`) go only to its generation.
    */
-  const writeBatch = (actions: IndexAction[], fromRebuild: number | null): { failures: BulkFailure[] } => {
+  const writeBatch = (actions: IndexAction[], fromRebuild: number | null, prepared?: Array<PreparedRow | null>): { failures: BulkFailure[] } => {
     const failures: BulkFailure[] = [];
     reader.noteWrite();
     db.transaction(() => {
       const { current, building } = state.read();
       if (fromRebuild !== null && building !== fromRebuild) throw rebuildSuperseded();
       const targets = fromRebuild !== null ? [fromRebuild] : [current!, ...(building === null ? [] : [building])];
-      for (const action of actions) {
+      if (!listed) for (const generation of targets) state.setListed(generation, false);
+      for (const [at, action] of actions.entries()) {
         const problem = actionProblem(action);
         if (problem !== null) {
           failures.push({ id: actionKey(action)?.id ?? '', reason: problem });
@@ -165,7 +186,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         if (fromRebuild === null && building !== null) state.markTouched(environment, id);
         for (const generation of targets) {
           const writer = writerFor(generation);
-          if (action.type === 'upsert') writer.upsert(action.document);
+          if (action.type === 'upsert') writer.upsert(action.document, { bulk: fromRebuild !== null, prepared: prepared?.[at] });
           else writer.remove(environment, id);
         }
       }
@@ -220,6 +241,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
       if (rebuilding) throw new ConflictError('REBUILD_IN_PROGRESS', 'A rebuild of the search index is already running');
       rebuilding = true;
       let building: number | null = null;
+      let preparation = null as RowPreparation | null;
       try {
         building = await guard(() => lifecycle.beginRebuild());
         const generation = building;
@@ -227,15 +249,21 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         // transactions with a turn of the event loop between them keep searches answering quickly.
         const write: Write = async (actions) => {
           const failures: BulkFailure[] = [];
-          for (let start = 0; start < actions.length; start += REBUILD_SLICE) {
-            const slice = actions.slice(start, start + REBUILD_SLICE);
-            failures.push(...(await guard(() => writeBatch(slice, generation))).failures);
+          const slices: IndexAction[][] = [];
+          for (let start = 0; start < actions.length; start += REBUILD_SLICE) slices.push(actions.slice(start, start + REBUILD_SLICE));
+          // Large writes have their rows prepared on threads, every slice at once, written in order.
+          if (preparation === null && actions.length >= PREPARE_ON_THREADS_FROM) preparation = createRowPreparation();
+          const rows = slices.map((slice) => preparation?.prepare(slice.map(upsertedDocument)));
+          for (const [i, slice] of slices.entries()) {
+            const prepared = await rows[i];
+            failures.push(...(await guard(() => writeBatch(slice, generation, prepared))).failures);
             await nextTurn();
           }
           return { failures };
         };
         for (const environment of ENVIRONMENTS) await rebuildStep(generation, () => setAutomerge(db, generationTables(generation).fts[environment], 0));
         await fill(write);
+        await rebuildStep(generation, () => writerFor(generation).flushLists());
         await finishGeneration(generation);
         const previous = await guard(() => lifecycle.swapIn(generation));
         building = null;
@@ -258,6 +286,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         throw error;
       } finally {
         rebuilding = false;
+        await preparation?.close();
       }
     },
 

@@ -191,6 +191,7 @@ static void bm25Given(
 }
 
 int searchDistanceKmRegister(sqlite3 *db); /* distanceKm.c */
+int searchListsRegister(sqlite3 *db, fts5_api *fts5); /* searchLists.c */
 
 /* The library's entry point: bm25_given and distance_km, on one connection. */
 #ifdef _WIN32
@@ -226,6 +227,10 @@ int sqlite3_searchfunctions_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api
   if( rc!=SQLITE_OK ){
     lengthCacheDestroy(cache); /* FTS5 only owns it once registered */
     sqlite3_create_function_v2(db, "distance_km", 4, SQLITE_UTF8, 0, 0, 0, 0, 0);
+    return rc;
   }
+  /* The search lists and top_text (searchLists.c, topText.c). */
+  rc = searchListsRegister(db, fts5);
+  if( rc!=SQLITE_OK ) *pzErrMsg = sqlite3_mprintf("search lists: %s", sqlite3_errstr(rc));
   return rc;
 }

@@ -24,27 +24,32 @@ static double toRadians(double degrees){
   return (degrees * PI) / 180.0;
 }
 
+/* The formula, shared with topText.c's radius check so both cut at the same double. */
+#ifdef __GNUC__
+__attribute__((visibility("hidden")))
+#endif
+double searchDistanceKm(double lat1, double lon1, double lat2, double lon2){
+  double dLat = toRadians(lat2 - lat1);
+  double dLon = toRadians(lon2 - lon1);
+  double sinLat = sin(dLat / 2.0);
+  double sinLon = sin(dLon / 2.0);
+  /* x ** 2 in JavaScript is x * x, exactly. */
+  double a = sinLat * sinLat + cos(toRadians(lat1)) * cos(toRadians(lat2)) * (sinLon * sinLon);
+  double root = sqrt(a);
+  /* Math.min(1, root): rounding can push a past 1 for near-antipodes; a NaN stays NaN. */
+  if( root>1.0 ) root = 1.0;
+  return 2.0 * EARTH_RADIUS_KM * asin(root);
+}
+
 static void distanceKm(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
-  double lat1, lon1, lat2, lon2, dLat, dLon, sinLat, sinLon, a, root;
   int i;
   (void)nArg;
   for(i=0; i<4; i++){
     if( sqlite3_value_type(apArg[i])==SQLITE_NULL ) return; /* NULL result */
   }
-  lat1 = sqlite3_value_double(apArg[0]);
-  lon1 = sqlite3_value_double(apArg[1]);
-  lat2 = sqlite3_value_double(apArg[2]);
-  lon2 = sqlite3_value_double(apArg[3]);
-  dLat = toRadians(lat2 - lat1);
-  dLon = toRadians(lon2 - lon1);
-  sinLat = sin(dLat / 2.0);
-  sinLon = sin(dLon / 2.0);
-  /* x ** 2 in JavaScript is x * x, exactly. */
-  a = sinLat * sinLat + cos(toRadians(lat1)) * cos(toRadians(lat2)) * (sinLon * sinLon);
-  root = sqrt(a);
-  /* Math.min(1, root): rounding can push a past 1 for near-antipodes; a NaN stays NaN. */
-  if( root>1.0 ) root = 1.0;
-  sqlite3_result_double(ctx, 2.0 * EARTH_RADIUS_KM * asin(root));
+  sqlite3_result_double(ctx, searchDistanceKm(
+    sqlite3_value_double(apArg[0]), sqlite3_value_double(apArg[1]), sqlite3_value_double(apArg[2]), sqlite3_value_double(apArg[3])
+  ));
 }
 
 /* Called by the library's entry point (bm25Given.c) on each connection it is loaded into. */

@@ -1,0 +1,622 @@
+/*
+** Block lists in a SQLite table: see blockLists.h for the layout.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include <stdlib.h>
+#include <string.h>
+#include "blockLists.h"
+#include "placeRecord.h"
+
+#ifdef __GNUC__
+#pragma GCC visibility push(hidden)
+#endif
+
+#define MAX_STORES 8
+#define LARGEST_ROW ((sqlite3_int64)0x7fffffffffffffffLL)
+
+int varintPut(unsigned char *p, sqlite3_uint64 v){
+  int n = 0;
+  do{
+    unsigned char byte = (unsigned char)(v & 0x7f);
+    v >>= 7;
+    p[n++] = v ? (byte | 0x80) : byte;
+  }while( v );
+  return n;
+}
+
+int varintGet(const unsigned char *p, const unsigned char *end, sqlite3_uint64 *v){
+  sqlite3_uint64 value = 0;
+  int shift = 0, n = 0;
+  while( p + n < end && shift < 64 ){
+    unsigned char byte = p[n++];
+    value |= (sqlite3_uint64)(byte & 0x7f) << shift;
+    if( (byte & 0x80)==0 ){
+      *v = value;
+      return n;
+    }
+    shift += 7;
+  }
+  return 0; /* truncated */
+}
+
+/* Bytes of the payload at p (0: malformed). */
+static int payloadSize(int kind, const unsigned char *p, const unsigned char *end){
+  if( kind==LIST_PLACES ) return end - p >= PLACE_BYTES ? PLACE_BYTES : 0;
+  {
+    int i, n = 0;
+    for(i=0; i<3; i++){
+      sqlite3_uint64 v;
+      int got = varintGet(p + n, end, &v);
+      if( got==0 ) return 0;
+      n += got;
+    }
+    return n;
+  }
+}
+
+/* ---- growable byte buffers ---- */
+
+typedef struct Bytes {
+  unsigned char *a;
+  sqlite3_int64 n, nAlloc;
+} Bytes;
+
+static int bytesReserve(Bytes *b, sqlite3_int64 more){
+  if( b->n + more > b->nAlloc ){
+    sqlite3_int64 nAlloc = b->nAlloc ? b->nAlloc * 2 : 64;
+    unsigned char *a;
+    while( nAlloc < b->n + more ) nAlloc *= 2;
+    a = (unsigned char*)sqlite3_realloc64(b->a, (sqlite3_uint64)nAlloc);
+    if( a==0 ) return SQLITE_NOMEM;
+    b->a = a;
+    b->nAlloc = nAlloc;
+  }
+  return SQLITE_OK;
+}
+
+static int bytesAppend(Bytes *b, const void *p, sqlite3_int64 n){
+  int rc = bytesReserve(b, n);
+  if( rc==SQLITE_OK ){
+    memcpy(b->a + b->n, p, (size_t)n);
+    b->n += n;
+  }
+  return rc;
+}
+
+static int bytesVarint(Bytes *b, sqlite3_uint64 v){
+  unsigned char buf[10];
+  return bytesAppend(b, buf, varintPut(buf, v));
+}
+
+/* ---- a decoded block ---- */
+
+typedef struct Block {
+  int n, nAlloc;
+  sqlite3_int64 *aRow;
+  const unsigned char **aPay; /* into `data` or into the caller's payload */
+  int *aLen;
+  Bytes data;                 /* a private copy of the block as read */
+} Block;
+
+static void blockFree(Block *b){
+  sqlite3_free(b->aRow);
+  sqlite3_free(b->aPay);
+  sqlite3_free(b->aLen);
+  sqlite3_free(b->data.a);
+  memset(b, 0, sizeof(*b));
+}
+
+static int blockReserve(Block *b, int n){
+  if( n > b->nAlloc ){
+    int nAlloc = b->nAlloc ? b->nAlloc : 64;
+    while( nAlloc < n ) nAlloc *= 2;
+    b->aRow = (sqlite3_int64*)sqlite3_realloc64(b->aRow, sizeof(sqlite3_int64) * (sqlite3_uint64)nAlloc);
+    b->aPay = (const unsigned char**)sqlite3_realloc64((void*)b->aPay, sizeof(unsigned char*) * (sqlite3_uint64)nAlloc);
+    b->aLen = (int*)sqlite3_realloc64(b->aLen, sizeof(int) * (sqlite3_uint64)nAlloc);
+    if( !b->aRow || !b->aPay || !b->aLen ) return SQLITE_NOMEM;
+    b->nAlloc = nAlloc;
+  }
+  return SQLITE_OK;
+}
+
+/* Decodes a block's entries; the blob is copied first (a column's blob dies with the next step). */
+static int blockDecode(int kind, sqlite3_int64 firstRow, const void *blob, int nBlob, Block *b){
+  const unsigned char *p, *end;
+  sqlite3_uint64 n, v;
+  sqlite3_int64 row = firstRow;
+  int i, got, rc;
+  b->n = 0;
+  b->data.n = 0;
+  rc = bytesAppend(&b->data, blob, nBlob);
+  if( rc ) return rc;
+  p = b->data.a;
+  end = p + nBlob;
+  got = varintGet(p, end, &n);
+  if( got==0 ) return SQLITE_CORRUPT;
+  p += got;
+  got = varintGet(p, end, &v); /* span */
+  if( got==0 ) return SQLITE_CORRUPT;
+  p += got;
+  if( kind==LIST_POSTINGS ){
+    for(i=0; i<3; i++){
+      got = varintGet(p, end, &v);
+      if( got==0 ) return SQLITE_CORRUPT;
+      p += got;
+    }
+  }
+  rc = blockReserve(b, (int)n + 1);
+  if( rc ) return rc;
+  for(i=0; i<(int)n; i++){
+    int size;
+    got = varintGet(p, end, &v);
+    if( got==0 ) return SQLITE_CORRUPT;
+    p += got;
+    row += (sqlite3_int64)v;
+    size = payloadSize(kind, p, end);
+    if( size==0 ) return SQLITE_CORRUPT;
+    b->aRow[i] = row;
+    b->aPay[i] = p;
+    b->aLen[i] = size;
+    p += size;
+  }
+  b->n = (int)n;
+  return SQLITE_OK;
+}
+
+/* Encodes entries [from, to) of b into out (cleared first), with the postings summary. */
+static int blockEncode(int kind, const Block *b, int from, int to, Bytes *out){
+  int i, rc;
+  out->n = 0;
+  rc = bytesVarint(out, (sqlite3_uint64)(to - from));
+  if( rc==SQLITE_OK ) rc = bytesVarint(out, to > from ? (sqlite3_uint64)(b->aRow[to-1] - b->aRow[from]) : 0);
+  if( rc==SQLITE_OK && kind==LIST_POSTINGS ){
+    sqlite3_uint64 maxWeight = 0, maxCategory = 0, minLength = ~(sqlite3_uint64)0;
+    for(i=from; i<to; i++){
+      sqlite3_uint64 weight = 0, category = 0, length = 0;
+      const unsigned char *p = b->aPay[i], *end = p + b->aLen[i];
+      p += varintGet(p, end, &weight);
+      p += varintGet(p, end, &category);
+      varintGet(p, end, &length);
+      if( weight > maxWeight ) maxWeight = weight;
+      if( category > maxCategory ) maxCategory = category;
+      if( length < minLength ) minLength = length;
+    }
+    if( to==from ) minLength = 0;
+    rc = bytesVarint(out, maxWeight);
+    if( rc==SQLITE_OK ) rc = bytesVarint(out, maxCategory);
+    if( rc==SQLITE_OK ) rc = bytesVarint(out, minLength);
+  }
+  for(i=from; rc==SQLITE_OK && i<to; i++){
+    rc = bytesVarint(out, (sqlite3_uint64)(b->aRow[i] - b->aRow[i==from ? from : i-1]));
+    if( rc==SQLITE_OK ) rc = bytesAppend(out, b->aPay[i], b->aLen[i]);
+  }
+  return rc;
+}
+
+/* ---- bulk buffers: an open-addressing map from list key to its pending entries ---- */
+
+typedef struct Pending {
+  int isText;
+  char *z;
+  int n;
+  sqlite3_int64 i;
+  sqlite3_int64 cell;
+  sqlite3_int64 lastRow;
+  int nEntry;
+  Bytes entries; /* varint rowid (absolute), payload; repeated */
+} Pending;
+
+typedef struct Bulk {
+  Pending **aSlot;
+  int nSlot, nUsed;
+  sqlite3_int64 nBytes;
+} Bulk;
+
+static unsigned int keyHash(const ListKey *key){
+  unsigned int h = 2166136261u;
+  int i;
+  if( key->isText ){
+    for(i=0; i<key->n; i++){ h ^= (unsigned char)key->z[i]; h *= 16777619u; }
+  }else{
+    sqlite3_uint64 v = (sqlite3_uint64)key->i;
+    for(i=0; i<8; i++){ h ^= (unsigned int)(v & 0xff); h *= 16777619u; v >>= 8; }
+  }
+  {
+    sqlite3_uint64 c = (sqlite3_uint64)key->cell;
+    for(i=0; i<8; i++){ h ^= (unsigned int)(c & 0xff); h *= 16777619u; c >>= 8; }
+  }
+  return h;
+}
+
+static int keyEquals(const Pending *p, const ListKey *key){
+  if( p->isText!=key->isText || p->cell!=key->cell ) return 0;
+  if( key->isText ) return p->n==key->n && memcmp(p->z, key->z, (size_t)key->n)==0;
+  return p->i==key->i;
+}
+
+static void bulkClear(Bulk *bulk){
+  int i;
+  for(i=0; i<bulk->nSlot; i++){
+    Pending *p = bulk->aSlot[i];
+    if( p ){
+      sqlite3_free(p->z);
+      sqlite3_free(p->entries.a);
+      sqlite3_free(p);
+    }
+  }
+  sqlite3_free(bulk->aSlot);
+  memset(bulk, 0, sizeof(*bulk));
+}
+
+static int bulkGrow(Bulk *bulk){
+  int nSlot = bulk->nSlot ? bulk->nSlot * 2 : 4096, i;
+  Pending **aSlot = (Pending**)sqlite3_malloc64(sizeof(Pending*) * (sqlite3_uint64)nSlot);
+  if( aSlot==0 ) return SQLITE_NOMEM;
+  memset(aSlot, 0, sizeof(Pending*) * (size_t)nSlot);
+  for(i=0; i<bulk->nSlot; i++){
+    Pending *p = bulk->aSlot[i];
+    if( p ){
+      ListKey key = { p->isText, p->z, p->n, p->i, p->cell };
+      unsigned int h = keyHash(&key) & (unsigned int)(nSlot - 1);
+      while( aSlot[h] ) h = (h + 1) & (unsigned int)(nSlot - 1);
+      aSlot[h] = p;
+    }
+  }
+  sqlite3_free(bulk->aSlot);
+  bulk->aSlot = aSlot;
+  bulk->nSlot = nSlot;
+  return SQLITE_OK;
+}
+
+static int bulkPending(Bulk *bulk, const ListKey *key, Pending **pp){
+  unsigned int h;
+  Pending *p;
+  if( bulk->nUsed * 2 >= bulk->nSlot ){
+    int rc = bulkGrow(bulk);
+    if( rc ) return rc;
+  }
+  h = keyHash(key) & (unsigned int)(bulk->nSlot - 1);
+  while( (p = bulk->aSlot[h])!=0 ){
+    if( keyEquals(p, key) ){ *pp = p; return SQLITE_OK; }
+    h = (h + 1) & (unsigned int)(bulk->nSlot - 1);
+  }
+  p = (Pending*)sqlite3_malloc64(sizeof(Pending));
+  if( p==0 ) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(*p));
+  p->isText = key->isText;
+  p->i = key->i;
+  p->cell = key->cell;
+  p->lastRow = -1;
+  if( key->isText ){
+    p->z = (char*)sqlite3_malloc64((sqlite3_uint64)key->n + 1);
+    if( p->z==0 ){ sqlite3_free(p); return SQLITE_NOMEM; }
+    memcpy(p->z, key->z, (size_t)key->n);
+    p->n = key->n;
+  }
+  bulk->aSlot[h] = p;
+  bulk->nUsed++;
+  *pp = p;
+  return SQLITE_OK;
+}
+
+/* ---- stores ---- */
+
+struct BlockStore {
+  sqlite3 *db;
+  int kind;
+  char *zTable;
+  sqlite3_stmt *pFloor; /* the block with the greatest first_row <= ?2 */
+  sqlite3_stmt *pFirst; /* the list's first block */
+  sqlite3_stmt *pPut;
+  sqlite3_stmt *pDel;
+  Bulk bulk;
+  Block block;          /* scratch */
+  Bytes encoded;        /* scratch */
+};
+
+struct BlockStores {
+  BlockStore *aStore[MAX_STORES];
+};
+
+BlockStores *blockStoresCreate(void){
+  BlockStores *stores = (BlockStores*)sqlite3_malloc64(sizeof(BlockStores));
+  if( stores ) memset(stores, 0, sizeof(*stores));
+  return stores;
+}
+
+static void storeFree(BlockStore *store){
+  blockStoreRelease(store);
+  bulkClear(&store->bulk);
+  blockFree(&store->block);
+  sqlite3_free(store->encoded.a);
+  sqlite3_free(store->zTable);
+  sqlite3_free(store);
+}
+
+void blockStoresDestroy(void *pStores){
+  BlockStores *stores = (BlockStores*)pStores;
+  int i;
+  if( stores==0 ) return;
+  for(i=0; i<MAX_STORES; i++) if( stores->aStore[i] ) storeFree(stores->aStore[i]);
+  sqlite3_free(stores);
+}
+
+void blockStoreRelease(BlockStore *store){
+  sqlite3_finalize(store->pFloor);
+  sqlite3_finalize(store->pFirst);
+  sqlite3_finalize(store->pPut);
+  sqlite3_finalize(store->pDel);
+  store->pFloor = store->pFirst = store->pPut = store->pDel = 0;
+}
+
+int blockStoreFor(BlockStores *stores, sqlite3 *db, int kind, const char *zTable, BlockStore **ppStore){
+  int i, slot = -1;
+  BlockStore *store;
+  for(i=0; i<MAX_STORES; i++){
+    store = stores->aStore[i];
+    if( store && store->kind==kind && strcmp(store->zTable, zTable)==0 ){ *ppStore = store; return SQLITE_OK; }
+    if( store==0 && slot<0 ) slot = i;
+  }
+  if( slot<0 ){
+    /* Stores of long-dropped generations: the first without pending entries goes. */
+    for(i=0; i<MAX_STORES && slot<0; i++) if( stores->aStore[i]->bulk.nUsed==0 ) slot = i;
+    if( slot<0 ) return SQLITE_FULL;
+    storeFree(stores->aStore[slot]);
+    stores->aStore[slot] = 0;
+  }
+  store = (BlockStore*)sqlite3_malloc64(sizeof(BlockStore));
+  if( store==0 ) return SQLITE_NOMEM;
+  memset(store, 0, sizeof(*store));
+  store->db = db;
+  store->kind = kind;
+  store->zTable = sqlite3_mprintf("%s", zTable);
+  if( store->zTable==0 ){ sqlite3_free(store); return SQLITE_NOMEM; }
+  stores->aStore[slot] = store;
+  *ppStore = store;
+  return SQLITE_OK;
+}
+
+static int prepare(BlockStore *store, sqlite3_stmt **pp, const char *zFormat){
+  char *zSql;
+  int rc;
+  if( *pp ) return SQLITE_OK;
+  zSql = sqlite3_mprintf(zFormat, store->zTable);
+  if( zSql==0 ) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v3(store->db, zSql, -1, SQLITE_PREPARE_PERSISTENT, pp, 0);
+  sqlite3_free(zSql);
+  return rc;
+}
+
+/* Binds the list at i and its cell at i + 1. */
+static int bindKey(sqlite3_stmt *stmt, int i, const ListKey *key){
+  int rc = key->isText ? sqlite3_bind_text(stmt, i, key->z, key->n, SQLITE_STATIC) : sqlite3_bind_int64(stmt, i, key->i);
+  return rc ? rc : sqlite3_bind_int64(stmt, i + 1, key->cell);
+}
+
+/* Reads the block with the greatest first_row <= rowid (or, when `orFirst`, the list's first block
+** if none is); *pFound 0 when there is none. */
+static int readBlock(BlockStore *store, const ListKey *key, sqlite3_int64 rowid, int orFirst, sqlite3_int64 *pFirstRow, int *pFound){
+  sqlite3_stmt *stmt;
+  int rc = prepare(store, &store->pFloor,
+    "SELECT first_row, data FROM \"%w\" WHERE list = ?1 AND cell = ?2 AND first_row <= ?3 ORDER BY first_row DESC LIMIT 1");
+  if( rc ) return rc;
+  stmt = store->pFloor;
+  bindKey(stmt, 1, key);
+  sqlite3_bind_int64(stmt, 3, rowid);
+  rc = sqlite3_step(stmt);
+  if( rc!=SQLITE_ROW && orFirst && rc==SQLITE_DONE ){
+    sqlite3_reset(stmt);
+    rc = prepare(store, &store->pFirst, "SELECT first_row, data FROM \"%w\" WHERE list = ?1 AND cell = ?2 ORDER BY first_row LIMIT 1");
+    if( rc ) return rc;
+    stmt = store->pFirst;
+    bindKey(stmt, 1, key);
+    rc = sqlite3_step(stmt);
+  }
+  *pFound = 0;
+  if( rc==SQLITE_ROW ){
+    *pFirstRow = sqlite3_column_int64(stmt, 0);
+    rc = blockDecode(store->kind, *pFirstRow, sqlite3_column_blob(stmt, 1), sqlite3_column_bytes(stmt, 1), &store->block);
+    *pFound = rc==SQLITE_OK;
+  }else if( rc==SQLITE_DONE ){
+    rc = SQLITE_OK;
+  }
+  sqlite3_reset(stmt);
+  return rc;
+}
+
+static int putBlock(BlockStore *store, const ListKey *key, int from, int to){
+  int rc = prepare(store, &store->pPut, "INSERT OR REPLACE INTO \"%w\" (list, cell, first_row, data) VALUES (?1, ?2, ?3, ?4)");
+  if( rc==SQLITE_OK ) rc = blockEncode(store->kind, &store->block, from, to, &store->encoded);
+  if( rc ) return rc;
+  bindKey(store->pPut, 1, key);
+  sqlite3_bind_int64(store->pPut, 3, store->block.aRow[from]);
+  sqlite3_bind_blob(store->pPut, 4, store->encoded.a, (int)store->encoded.n, SQLITE_STATIC);
+  rc = sqlite3_step(store->pPut);
+  sqlite3_reset(store->pPut);
+  return rc==SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+static int deleteBlock(BlockStore *store, const ListKey *key, sqlite3_int64 firstRow){
+  int rc = prepare(store, &store->pDel, "DELETE FROM \"%w\" WHERE list = ?1 AND cell = ?2 AND first_row = ?3");
+  if( rc ) return rc;
+  bindKey(store->pDel, 1, key);
+  sqlite3_bind_int64(store->pDel, 3, firstRow);
+  rc = sqlite3_step(store->pDel);
+  sqlite3_reset(store->pDel);
+  return rc==SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+static int maxEntries(const BlockStore *store){
+  return store->kind==LIST_POSTINGS ? POSTINGS_BLOCK_ENTRIES : PLACES_BLOCK_ENTRIES;
+}
+
+static int insertLive(BlockStore *store, const ListKey *key, sqlite3_int64 rowid, const unsigned char *payload, int nPayload);
+
+int blockListInsert(BlockStore *store, const ListKey *key, sqlite3_int64 rowid, const unsigned char *payload, int nPayload, int bulk){
+  int rc;
+  if( bulk ){
+    Pending *p;
+    unsigned char buf[10];
+    int nBuf;
+    rc = bulkPending(&store->bulk, key, &p);
+    if( rc ) return rc;
+    if( rowid <= p->lastRow ) return SQLITE_MISUSE; /* bulk rows come in increasing order */
+    nBuf = varintPut(buf, (sqlite3_uint64)rowid);
+    rc = bytesAppend(&p->entries, buf, nBuf);
+    if( rc==SQLITE_OK ) rc = bytesAppend(&p->entries, payload, nPayload);
+    if( rc ) return rc;
+    p->lastRow = rowid;
+    p->nEntry++;
+    store->bulk.nBytes += nBuf + nPayload;
+    return SQLITE_OK;
+  }
+  /* The caller flushes first: only it knows which buffered rows other connections rewrote. */
+  if( store->bulk.nUsed ) return SQLITE_MISUSE;
+  return insertLive(store, key, rowid, payload, nPayload);
+}
+
+static int insertLive(BlockStore *store, const ListKey *key, sqlite3_int64 rowid, const unsigned char *payload, int nPayload){
+  Block *b = &store->block;
+  sqlite3_int64 firstRow = 0;
+  int found, at, rc;
+  rc = readBlock(store, key, rowid, 1, &firstRow, &found);
+  if( rc ) return rc;
+  if( !found ){
+    b->n = 0;
+    rc = blockReserve(b, 1);
+    if( rc ) return rc;
+  }
+  for(at=0; at<b->n && b->aRow[at] < rowid; at++){}
+  if( at<b->n && b->aRow[at]==rowid ){
+    b->aPay[at] = payload; /* the same row again: its new payload */
+    b->aLen[at] = nPayload;
+  }else{
+    rc = blockReserve(b, b->n + 1);
+    if( rc ) return rc;
+    memmove(&b->aRow[at+1], &b->aRow[at], sizeof(sqlite3_int64) * (size_t)(b->n - at));
+    memmove((void*)&b->aPay[at+1], &b->aPay[at], sizeof(unsigned char*) * (size_t)(b->n - at));
+    memmove(&b->aLen[at+1], &b->aLen[at], sizeof(int) * (size_t)(b->n - at));
+    b->aRow[at] = rowid;
+    b->aPay[at] = payload;
+    b->aLen[at] = nPayload;
+    b->n++;
+  }
+  /* A new first entry renames the block. */
+  if( found && b->aRow[0]!=firstRow ){
+    rc = deleteBlock(store, key, firstRow);
+    if( rc ) return rc;
+  }
+  if( b->n > maxEntries(store) ){
+    int half = b->n / 2;
+    rc = putBlock(store, key, 0, half);
+    if( rc==SQLITE_OK ) rc = putBlock(store, key, half, b->n);
+    return rc;
+  }
+  return putBlock(store, key, 0, b->n);
+}
+
+int blockListRemove(BlockStore *store, const ListKey *key, sqlite3_int64 rowid){
+  Block *b = &store->block;
+  sqlite3_int64 firstRow = 0;
+  int found, at, rc;
+  if( store->bulk.nUsed ) return SQLITE_MISUSE; /* see blockListInsert */
+  rc = readBlock(store, key, rowid, 0, &firstRow, &found);
+  if( rc || !found ) return rc;
+  for(at=0; at<b->n && b->aRow[at] < rowid; at++){}
+  if( at==b->n || b->aRow[at]!=rowid ) return SQLITE_OK;
+  memmove(&b->aRow[at], &b->aRow[at+1], sizeof(sqlite3_int64) * (size_t)(b->n - at - 1));
+  memmove((void*)&b->aPay[at], &b->aPay[at+1], sizeof(unsigned char*) * (size_t)(b->n - at - 1));
+  memmove(&b->aLen[at], &b->aLen[at+1], sizeof(int) * (size_t)(b->n - at - 1));
+  b->n--;
+  if( b->n==0 || b->aRow[0]!=firstRow ){
+    rc = deleteBlock(store, key, firstRow);
+    if( rc || b->n==0 ) return rc;
+  }
+  return putBlock(store, key, 0, b->n);
+}
+
+static int pendingCompare(const void *a, const void *b){
+  const Pending *x = *(const Pending* const*)a, *y = *(const Pending* const*)b;
+  if( x->isText ){
+    int n = x->n < y->n ? x->n : y->n;
+    int c = memcmp(x->z, y->z, (size_t)n);
+    if( c || x->n!=y->n ) return c ? c : x->n - y->n;
+  }else if( x->i!=y->i ){
+    return x->i < y->i ? -1 : 1;
+  }
+  return x->cell < y->cell ? -1 : x->cell > y->cell;
+}
+
+static int isSkipped(const sqlite3_int64 *aSkip, int nSkip, sqlite3_int64 row){
+  int lo = 0, hi = nSkip - 1;
+  while( lo <= hi ){
+    int mid = (lo + hi) / 2;
+    if( aSkip[mid]==row ) return 1;
+    if( aSkip[mid] < row ) lo = mid + 1; else hi = mid - 1;
+  }
+  return 0;
+}
+
+int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip){
+  Bulk *bulk = &store->bulk;
+  Pending **aList;
+  Block *b = &store->block;
+  int i, nList = 0, rc = SQLITE_OK;
+  if( bulk->nUsed==0 ) return SQLITE_OK;
+  aList = (Pending**)sqlite3_malloc64(sizeof(Pending*) * (sqlite3_uint64)bulk->nUsed);
+  if( aList==0 ) return SQLITE_NOMEM;
+  for(i=0; i<bulk->nSlot; i++) if( bulk->aSlot[i] ) aList[nList++] = bulk->aSlot[i];
+  /* In key order: each list's blocks land next to each other in the table's B-tree. */
+  qsort(aList, (size_t)nList, sizeof(Pending*), pendingCompare);
+  for(i=0; rc==SQLITE_OK && i<nList; i++){
+    Pending *p = aList[i];
+    ListKey key = { p->isText, p->z, p->n, p->i, p->cell };
+    const unsigned char *q = p->entries.a, *end = q + p->entries.n;
+    sqlite3_int64 lastFirstRow = 0;
+    int e, from, n = 0, found = 0;
+    rc = blockReserve(b, p->nEntry);
+    for(e=0; rc==SQLITE_OK && e<p->nEntry; e++){
+      sqlite3_uint64 row = 0;
+      int size;
+      q += varintGet(q, end, &row);
+      size = payloadSize(store->kind, q, end);
+      if( !isSkipped(aSkip, nSkip, (sqlite3_int64)row) ){
+        b->aRow[n] = (sqlite3_int64)row;
+        b->aPay[n] = q;
+        b->aLen[n] = size;
+        n++;
+      }
+      q += size;
+    }
+    if( rc || n==0 ) continue;
+    /* Another connection may have written this list since the entries were buffered (a live
+    ** change during a rebuild): then they go in one by one, else as new blocks at its end. */
+    {
+      Block pending = *b;
+      memset(b, 0, sizeof(*b));
+      rc = readBlock(store, &key, LARGEST_ROW, 0, &lastFirstRow, &found);
+      if( rc==SQLITE_OK && found && b->aRow[b->n - 1] >= pending.aRow[0] ){
+        for(e=0; rc==SQLITE_OK && e<n; e++) rc = insertLive(store, &key, pending.aRow[e], pending.aPay[e], pending.aLen[e]);
+        blockFree(b);
+        *b = pending;
+        continue;
+      }
+      blockFree(b);
+      *b = pending;
+    }
+    b->n = n;
+    for(from=0; rc==SQLITE_OK && from<n; from+=maxEntries(store)){
+      int to = from + maxEntries(store);
+      rc = putBlock(store, &key, from, to < n ? to : n);
+    }
+  }
+  sqlite3_free(aList);
+  b->n = 0;
+  bulkClear(bulk);
+  return rc;
+}
+
+void blockListDiscard(BlockStore *store){
+  bulkClear(&store->bulk);
+}
