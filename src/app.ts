@@ -34,9 +34,6 @@ import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
-import { analyticsIngestionRoutes } from './routes/analyticsIngestion';
-import { analyticsPlatformRoutes } from './routes/analyticsPlatforms';
-import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { mediaRoutes } from './routes/media';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
@@ -184,6 +181,9 @@ export function createApp(deps: AppDeps): Koa {
     trackedLinks,
     disclosures,
     summaryReports,
+    analytics: analyticsServices,
+    ingestEvents: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }),
+    platforms,
   };
   const invoke = createInvoke({
     services,
@@ -203,11 +203,8 @@ export function createApp(deps: AppDeps): Koa {
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     mediaRoutes({ guards, media }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
-    analyticsRoutes({ guards, services: analyticsServices }),
-    // Analytics events in (issue 18): ingestion, the tracked redirect, the platform list.
-    analyticsIngestionRoutes({ guards, platforms, ingest: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }) }),
+    // The tracked redirect of search results (issue 18).
     trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
-    analyticsPlatformRoutes({ guards, platforms }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({
       guards,

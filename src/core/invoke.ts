@@ -87,6 +87,19 @@ interface Sent {
   file?: UploadedFile;
 }
 
+/** A body check whose refusals name the field the operation's own way. */
+function namingFields(check: (body: unknown) => unknown, name: ((field: string) => string) | undefined): (body: unknown) => unknown {
+  if (!name) return check;
+  return (body) => {
+    try {
+      return check(body);
+    } catch (error) {
+      if (!(error instanceof ValidationError) || !error.details?.field) throw error;
+      throw new ValidationError(name(String(error.details.field)), String(error.details.issue));
+    }
+  };
+}
+
 async function readSent(operation: Operation, call: Call): Promise<Sent> {
   const body = call.input.readBody ? await call.input.readBody() : call.input.body;
   if (!operation.input.file) return { body };
@@ -105,7 +118,7 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
       const { query, body, bodyInQuery } = operation.input;
       found = {
         ...(query && { query: queryChecker(query as SchemaObject) }),
-        ...(body && { body: bodyChecker(body.schema) }),
+        ...(body && { body: namingFields(bodyChecker(body.schema), operation.input.bodyFieldName) }),
         ...(body && bodyInQuery && { bodyFromQuery: queryChecker(body.schema) }),
         ...(deps.checkOutputs && operation.output && { output: outputChecker(operation.output.schema, operation.output.name) }),
       };

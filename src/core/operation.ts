@@ -193,6 +193,8 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
     bodyInQuery?: boolean;
     /** Takes one uploaded file beside the body's fields (REST: a multipart upload); without one the call is refused. */
     file?: boolean;
+    /** How a refused body names its field, where the operation has its own way (a batch's items: `events[3].timestamp`). */
+    bodyFieldName?: (field: string) => string;
   };
   /** The data of a success answer; absent when the answer is not JSON (binary media, a redirect). */
   output?: NamedSchema;

@@ -7,7 +7,7 @@
 // ADDING A ROUTE: one line, `'<METHOD> <path as in OpenAPI, without /v1>': <access>`, e.g.
 //   'POST /bookings': scope('write:bookings'),
 // Path parameters are written {name}; HEAD follows GET.
-import { ADMIN, PUBLIC, SIGNED_IN, scope, type Access } from '../core/operation';
+import { PUBLIC, SIGNED_IN, scope, type Access } from '../core/operation';
 import { accessTable } from '../operations/registry';
 
 export type RouteAccess = Access;
@@ -36,14 +36,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
   'GET /media/{mediaId}': scope('read:businesses'),
 
-  // Analytics (issue 18). A business reports its own events with write:businesses; a partner
-  // reporting on any published business needs an active partner agreement as well.
-  'GET /analytics/upstream-metrics': scope('read:analytics'),
-  'GET /analytics/intent-journeys': scope('read:analytics'),
-  'GET /analytics/attribution': scope('read:analytics'),
-  'GET /analytics/benchmarks': scope('read:analytics'),
-  'POST /analytics/events': scope('write:businesses'),
-  'GET /analytics/platforms': scope('read:analytics'),
   // The tracked link a consumer follows from an answer: no credential by nature.
   'GET /r/{token}': PUBLIC,
 
@@ -52,10 +44,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'DELETE /mcp': scope('read:businesses'),
   // GraphQL (issue 23): read only; each field also checks its own scope (analytics fields read:analytics).
   'POST /graphql': scope('read:businesses'),
-
-  // Admin
-  'GET /admin/analytics-platforms': ADMIN,
-  'POST /admin/analytics-platforms': ADMIN,
 };
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = { ...accessTable(), ...UNDECLARED_ROUTES };

@@ -3,8 +3,6 @@
 // JSON writes, i.e. the routes behind guards.jsonBody (app.ts) except consumer search, which is a
 // read sent as POST, and they are listed here.
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<string> = new Set([
-  'ingestAnalyticsEvents',
-  'registerAnalyticsPlatform',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER = {

@@ -4,7 +4,6 @@
 import { buildComponents } from './components';
 import { documentDescription } from './description';
 import { analyticsEventPaths } from './paths/analyticsEvents';
-import { analyticsPaths } from './paths/analytics';
 import { withRouteSecurity } from './routeSecurity';
 import { withLinks } from './links';
 import { oauthClientPaths } from './paths/oauthClients';
@@ -55,7 +54,6 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ...operationPaths(OPERATIONS),
           ...mediaPaths(),
           ...oauthClientPaths(),
-          ...analyticsPaths(),
           ...analyticsEventPaths(),
           ...mcpPaths(),
           ...graphqlPaths(),

@@ -6,6 +6,9 @@ import type { AccountAdminService } from '../services/accountAdminService';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { TrackedLinks } from '../services/analytics/trackedLinks';
 import type { BookingService } from '../services/bookings/bookingService';
+import type { AnalyticsQuestionServices } from '../services/analytics/analyticsServices';
+import type { EventIngestion } from '../services/analytics/eventIngestion';
+import type { PlatformRegistry } from '../services/analytics/platformRegistry';
 import type { CatalogService } from '../services/catalogService';
 import type { CheckOpen } from '../services/openingCheck';
 import type { OwnedProfiles } from '../services/ownedProfiles';
@@ -45,4 +48,10 @@ export interface AppServices {
   disclosures: SummaryDisclosures;
   /** Reports of wrong search summaries (issue 34). */
   summaryReports: SummaryReportService;
+  /** The four analytics questions (spec 4.4). */
+  analytics: AnalyticsQuestionServices;
+  /** Events partners and businesses report (POST /analytics/events). */
+  ingestEvents: EventIngestion;
+  /** The AI platform names analytics accept. */
+  platforms: PlatformRegistry;
 }

@@ -4,6 +4,8 @@ import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { ASSISTANT_OPERATIONS } from './assistants';
+import { ANALYTICS_OPERATIONS } from './analytics';
+import { ANALYTICS_EVENT_OPERATIONS } from './analyticsEvents';
 import { BOOKING_OPERATIONS } from './bookings';
 import { CATALOG_OPERATIONS } from './catalog';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
@@ -28,6 +30,8 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...ASSISTANT_OPERATIONS,
   ...SUMMARY_REPORT_OPERATIONS,
   ...WEBHOOK_ENDPOINT_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
+  ...ANALYTICS_EVENT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */

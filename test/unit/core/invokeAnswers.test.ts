@@ -142,3 +142,22 @@ describe('an operation that takes an uploaded file', () => {
     expect(received).toEqual([]);
   });
 });
+
+describe('an operation that names a refused body field its own way', () => {
+  it('names the batch item as arrays are written, keeping the issue', async () => {
+    const batch = defineOperation<object>({
+      name: 'batch',
+      access: PUBLIC,
+      rateLimit: 'none',
+      input: {
+        body: { name: 'Batch', schema: { type: 'object', required: ['events'], properties: { events: { type: 'array', items: { type: 'object', required: ['at'] } } } } },
+        bodyFieldName: (field) => field.replace(/^events\.(\d+)/, 'events[$1]'),
+      },
+      docs: { tag: 'Test', summary: 'batch', successDescription: 'ok' },
+      run: async () => ({ data: {} }),
+    });
+    const answer = await invoke(batch, call({ input: { path: {}, query: {}, body: { events: [{ at: 1 }, {}] } } }));
+    expect(answer.status).toBe(400);
+    expect((answer.body as { error: { details: unknown } }).error.details).toEqual({ field: 'events[1].at', issue: 'is required' });
+  });
+});
