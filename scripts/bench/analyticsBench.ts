@@ -120,6 +120,9 @@ async function main(): Promise<void> {
     }
 
     const server = createApp({ config, logger, ...runtime.appDeps, analytics }).listen(0, '127.0.0.1');
+    // The floors run between the API loops and can take longer than Node's 5 s keep-alive: a
+    // socket closed meanwhile would fail the next request.
+    server.keepAliveTimeout = 600_000;
     await new Promise((done) => server.once('listening', done));
     const get = createHttpGetter(server, account.apiKey);
     const random = createSeededRandom(`${SEED}:requests`);
