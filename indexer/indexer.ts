@@ -3,6 +3,7 @@
 // upserts/deletes) instead of losing changes. start/stop are idempotent.
 import type { Logger } from '../src/logger';
 import { ChangeHistoryLostError, type ChangeFeed, type ProfileChange } from '../src/ports/changeFeed';
+import type { Lease } from '../src/ports/lease';
 import type { IndexAction, SearchIndex } from '../src/ports/searchIndex';
 import type { CheckpointRepository, ProfileRepository } from '../src/ports/store';
 import { fullReindex, type ReindexProgress } from './fullReindex';
@@ -29,6 +30,8 @@ export interface IndexerStatus {
   /** Profiles that could not be mapped to a search document: removed from the index, not retried. */
   skipped: number;
   lastSkipped: (SkippedDocument & { at: string }) | null;
+  /** Another indexer holds the lease (several on one store): this one waits to take over. */
+  standby: boolean;
 }
 
 export interface IndexerOptions {
@@ -44,6 +47,13 @@ export interface IndexerOptions {
   onReindexProgress?: (progress: ReindexProgress) => void;
   /** How long batches must keep failing before the status says stalled (readiness then fails). */
   stallAfterMs?: number;
+  /**
+   * With several indexers on one store (every API instance's in-process one, a second `npm run
+   * indexer`), the lease makes one index while the others stand by; without it this one always indexes.
+   */
+  lease?: Lease;
+  /** How often a standby asks for the lease, and the active one renews it (a third of the lease's time). */
+  leaseCheckMs?: number;
 }
 
 /** Collapses several changes of one profile in a batch into the last one; unmappable profiles become deletes. */
@@ -83,8 +93,33 @@ export function createIndexer(options: IndexerOptions) {
     stalled: false,
     skipped: 0,
     lastSkipped: null,
+    standby: false,
   };
   let loop: Promise<void> | null = null;
+  const lease = options.lease;
+  const leaseCheckMs = options.leaseCheckMs ?? 5_000;
+  let leaseCheckedAt = 0;
+
+  /** Waits up to `ms`, cut short by stop(). */
+  async function waitWhileRunning(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (status.state === 'running' && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
+  }
+
+  /** Whether this indexer may index now: asks the lease at most every leaseCheckMs; an unreachable lease keeps the last answer. */
+  async function active(): Promise<boolean> {
+    if (!lease) return true;
+    if (Date.now() - leaseCheckedAt < leaseCheckMs) return !status.standby;
+    try {
+      const held = await lease.hold();
+      if (held === status.standby) logger.info({ consumer }, held ? 'indexer took the lease: indexing' : 'another indexer holds the lease: standing by');
+      status.standby = !held;
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'indexer lease unreachable; keeping its last state');
+    }
+    leaseCheckedAt = Date.now();
+    return !status.standby;
+  }
 
   function skip(skipped: SkippedDocument): void {
     logger.error({ profileId: skipped.id, environment: skipped.environment, reason: skipped.error }, 'indexer skipped a profile it cannot map; removed from the index');
@@ -131,6 +166,12 @@ export function createIndexer(options: IndexerOptions) {
     let historyLost = false;
     while (status.state === 'running') {
       try {
+        if (!(await active())) {
+          // Taking over later starts from the position the active indexer committed.
+          prepared = false;
+          await waitWhileRunning(leaseCheckMs);
+          continue;
+        }
         if (historyLost) {
           await reindex('change history no longer holds our position');
           historyLost = false;
@@ -170,6 +211,8 @@ export function createIndexer(options: IndexerOptions) {
       if (status.state !== 'running') return;
       status.state = 'stopping';
       await loop;
+      // A standby takes over at once instead of when the lease lapses.
+      if (lease && !status.standby) await lease.release().catch(() => undefined);
     },
     runOnce,
     reindex: () => reindex('requested'),

@@ -1,8 +1,10 @@
 // `npm run indexer`: the change-feed indexer as its own process (the production shape, with
 // IN_PROCESS_INDEXER=false on the API). SIGTERM finishes the batch in flight, commits its
 // position and exits.
+import { createRedisClient, redisReady } from '../src/adapters/redis/redisClient';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
+import { indexerLease } from '../src/runtime/indexerLease';
 import { openSearchIndex } from '../src/runtime/openSearchIndex';
 import { openStore } from '../src/runtime/openStore';
 import { withStartupRetry } from '../src/runtime/startupRetry';
@@ -14,11 +16,14 @@ runWorker('indexer', async () => {
   const logger = createLogger(config.logLevel).child({ component: 'indexer' });
   const store = await withStartupRetry('store', () => openStore(config, logger), config.startupTimeoutSeconds, logger);
   const index = await withStartupRetry('search index', () => openSearchIndex(config, logger), config.startupTimeoutSeconds, logger);
-  const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index, logger });
+  // With Redis, a lease: this process and any other indexer on the store (an API's in-process one) take turns.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, { logger, connectionName: 'indexer' }) : undefined;
+  if (redis) await withStartupRetry('Redis', () => redisReady(redis, 2000), config.startupTimeoutSeconds, logger);
+  const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index, logger, lease: indexerLease(redis) });
   indexer.start();
   logger.info('indexer running');
 
   const report = setInterval(async () => logger.info(await indexer.status(), 'indexer status'), 60_000);
   report.unref();
-  stopOnSignal('indexer', logger, [() => indexer.stop(), () => index.close(), () => store.close()]);
+  stopOnSignal('indexer', logger, [() => indexer.stop(), () => index.close(), () => store.close(), async () => redis?.disconnect()]);
 });

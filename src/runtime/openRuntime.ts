@@ -29,6 +29,7 @@ import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
 import { createSecretBox } from '../domain/webhooks/secretBox';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
 import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore';
+import { indexerLease } from './indexerLease';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
@@ -112,6 +113,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         logger: logger.child({ component: 'indexer' }),
         // The embedded index writes a batch in one transaction that searches wait behind: keep it short.
         batchSize: config.elasticsearchUrl ? 500 : 200,
+        // Every instance left with IN_PROCESS_INDEXER=true: one indexes, the others stand by.
+        lease: indexerLease(redis),
       });
       indexer.start();
       // Stops after the batch in flight, so its position is committed before the store closes.

@@ -103,6 +103,7 @@ export const readinessSchema: SchemaObject = {
         failingSince: { type: ['string', 'null'], description: 'When the current run of failed batches began.' },
         stalled: { type: 'boolean', description: 'Every batch has failed for 60 s or more; /ready answers 503.' },
         skipped: { type: 'integer', description: 'Profiles that could not be turned into a search document (logged with their id).' },
+        standby: { type: 'boolean', description: 'Another indexer holds the lease (several indexers on one store, REDIS_URL set): this one waits to take over.' },
         lastSkipped: {
           type: ['object', 'null'],
           description: 'When the last profile was skipped; its id and the reason are in the server log.',

@@ -1,0 +1,36 @@
+// The lease contract on a real Redis, plus an outage: UnavailableError, and the lease works again after.
+import type Redis from 'ioredis';
+import { createRedisClient, redisReady } from '../../src/adapters/redis/redisClient';
+import { redisLeases } from '../../src/adapters/redis/redisLease';
+import { UnavailableError } from '../../src/domain/errors';
+import { createLogger } from '../../src/logger';
+import { leaseContract } from '../contract/lease.contract';
+import { startRedis, type RedisHarness } from '../harness/redis';
+
+let harness: RedisHarness;
+let redis: Redis;
+let prefixes = 0;
+
+beforeAll(async () => {
+  harness = await startRedis();
+  redis = createRedisClient(harness.url, { logger: createLogger('silent') });
+  await redisReady(redis, 10_000);
+}, 30_000);
+afterAll(async () => {
+  redis?.disconnect();
+  await harness?.stop();
+});
+
+leaseContract('Redis', (ttlMs) => redisLeases({ redis, ttlMs, keyPrefix: `contract${++prefixes}:` }));
+
+it('answers UnavailableError while Redis is down, and holds again once it is back', async () => {
+  const lease = redisLeases({ redis, ttlMs: 60_000, keyPrefix: 'outage:' })('indexer', 'a');
+  await harness.stopProcess();
+  try {
+    await expect(lease.hold()).rejects.toBeInstanceOf(UnavailableError);
+  } finally {
+    await harness.restartProcess();
+  }
+  await redisReady(redis, 10_000);
+  expect(await lease.hold()).toBe(true);
+}, 30_000);
