@@ -89,9 +89,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
         const [categories, terms, viewed, hash] = unwrap(
           await redis
             .multi()
-            .zrange(k.categories, 0, -1, 'WITHSCORES')
-            .zrange(k.terms, 0, -1, 'WITHSCORES')
-            .zrevrange(k.viewed, 0, -1, 'WITHSCORES')
+            .zrange(k.categories, 0, '-1', 'WITHSCORES')
+            .zrange(k.terms, 0, '-1', 'WITHSCORES')
+            .zrevrange(k.viewed, 0, '-1', 'WITHSCORES')
             .hgetall(k.hash)
             .expire(k.categories, ttl)
             .expire(k.terms, ttl)
