@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     throw new Error(`${dataDir} holds another run's data (${JSON.stringify(kept)}); remove it or pass another --data-dir`);
   }
   const logger = createLogger('warn');
-  const config = loadConfig({ DATA_DIR: dataDir, IN_PROCESS_INDEXER: 'false', LOG_LEVEL: 'warn' });
+  // The synthetic year ends on a fixed date: no retention purge may remove any of it while the run lasts.
+  const config = loadConfig({ DATA_DIR: dataDir, IN_PROCESS_INDEXER: 'false', LOG_LEVEL: 'warn', ANALYTICS_RAW_RETENTION_DAYS: '36500' });
   // Profiles and the search index stay embedded either way (peers for benchmarks come from the
   // index, like listings); only the analytics store is the engine under test.
   const runtime = await openRuntime(config, logger);

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   store.close();
   if (!email) throw new Error(`${DATA_DIR} has no bench account`);
 
-  const server = await startServer({ repoRoot: resolve(__dirname, '../..'), dataDir: DATA_DIR, env: { ...process.env, LOG_LEVEL: 'warn', IN_PROCESS_INDEXER: 'false', DEV_RATE_LIMIT_PLAN: 'enterprise' } });
+  const server = await startServer({ repoRoot: resolve(__dirname, '../..'), dataDir: DATA_DIR, env: { ...process.env, LOG_LEVEL: 'warn', IN_PROCESS_INDEXER: 'false', DEV_RATE_LIMIT_PLAN: 'enterprise', ANALYTICS_RAW_RETENTION_DAYS: '36500' } });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
