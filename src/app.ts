@@ -19,6 +19,7 @@ import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from 
 import { errorHandler } from './http/errorHandler';
 import { idempotentJsonBody } from './http/idempotency';
 import { jsonBody } from './http/jsonBody';
+import { multipartBody } from './http/multipartBody';
 import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
@@ -35,10 +36,8 @@ import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
 import { authRoutes } from './routes/auth';
-import { mediaRoutes } from './routes/media';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import type { RouteGuards } from './routes/routeGuards';
-import { trackedRedirectRoutes } from './routes/trackedRedirect';
 import { buildOpenApiDocument } from './openapi/openApiDocument';
 import { docsPage } from './docs/docsPage';
 import { dashboardPage } from './dashboard/dashboardPage';
@@ -164,6 +163,7 @@ export function createApp(deps: AppDeps): Koa {
   const services: AppServices = {
     profiles,
     catalog,
+    media,
     verifications,
     ownedProfiles,
     accounts,
@@ -201,10 +201,7 @@ export function createApp(deps: AppDeps): Koa {
   const routers = [
     // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
     authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
-    mediaRoutes({ guards, media }),
-    restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), publicUrl: config.publicUrl }),
-    // The tracked redirect of search results (issue 18).
-    trackedRedirectRoutes({ trackedLinks, rateLimit: guards.rateLimit('general') }),
+    restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), multipartBody: multipartBody(), publicUrl: config.publicUrl }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({
       guards,

@@ -31,13 +31,6 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'GET /oauth/authorizations': SIGNED_IN,
   'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
 
-  // Business profiles: media
-  'POST /business/profile/media': scope('write:businesses'),
-  'DELETE /business/profile/media/{mediaId}': scope('write:businesses'),
-  'GET /media/{mediaId}': scope('read:businesses'),
-
-  // The tracked link a consumer follows from an answer: no credential by nature.
-  'GET /r/{token}': PUBLIC,
 
   // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),

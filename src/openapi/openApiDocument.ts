@@ -3,7 +3,6 @@
 // the behaviour cannot drift apart.
 import { buildComponents } from './components';
 import { documentDescription } from './description';
-import { analyticsEventPaths } from './paths/analyticsEvents';
 import { withRouteSecurity } from './routeSecurity';
 import { withLinks } from './links';
 import { oauthClientPaths } from './paths/oauthClients';
@@ -11,7 +10,6 @@ import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { authPaths } from './paths/auth';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
-import { mediaPaths } from './paths/media';
 import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
 import { webhookEventDocs } from './webhookEvents';
@@ -52,9 +50,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         mergePaths({
           ...authPaths(),
           ...operationPaths(OPERATIONS),
-          ...mediaPaths(),
           ...oauthClientPaths(),
-          ...analyticsEventPaths(),
           ...mcpPaths(),
           ...graphqlPaths(),
         }, operationPaths(OPERATIONS)),

@@ -10,6 +10,7 @@ import type { AnalyticsQuestionServices } from '../services/analytics/analyticsS
 import type { EventIngestion } from '../services/analytics/eventIngestion';
 import type { PlatformRegistry } from '../services/analytics/platformRegistry';
 import type { CatalogService } from '../services/catalogService';
+import type { MediaService } from '../services/mediaService';
 import type { CheckOpen } from '../services/openingCheck';
 import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { PartnerAgreementService } from '../services/partners/partnerAgreementService';
@@ -25,6 +26,7 @@ import type { WebhookEndpointService } from '../services/webhooks/webhookEndpoin
 export interface AppServices {
   profiles: ProfileService;
   catalog: CatalogService;
+  media: MediaService;
   verifications: VerificationService;
   ownedProfiles: OwnedProfiles;
   accounts: AccountAdminService;

@@ -8,12 +8,14 @@ import { ANALYTICS_OPERATIONS } from './analytics';
 import { ANALYTICS_EVENT_OPERATIONS } from './analyticsEvents';
 import { BOOKING_OPERATIONS } from './bookings';
 import { CATALOG_OPERATIONS } from './catalog';
+import { MEDIA_OPERATIONS } from './media';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
 import { REVIEW_OPERATIONS } from './reviews';
 import { SEARCH_OPERATIONS } from './search';
 import { SUMMARY_REPORT_OPERATIONS } from './summaryReports';
 import { SYSTEM_OPERATIONS } from './system';
+import { TRACKED_REDIRECT_OPERATIONS } from './trackedRedirect';
 import { VERIFICATION_OPERATIONS } from './verification';
 import { WEBHOOK_ENDPOINT_OPERATIONS } from './webhookEndpoints';
 
@@ -21,6 +23,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...SYSTEM_OPERATIONS,
   ...PROFILE_OPERATIONS,
   ...CATALOG_OPERATIONS,
+  ...MEDIA_OPERATIONS,
   ...VERIFICATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...PARTNER_AGREEMENT_OPERATIONS,
@@ -32,6 +35,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...WEBHOOK_ENDPOINT_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
   ...ANALYTICS_EVENT_OPERATIONS,
+  ...TRACKED_REDIRECT_OPERATIONS,
 ];
 
 /** The access table REST enforces and OpenAPI documents ('METHOD /path' -> access), from the declarations. */
