@@ -35,7 +35,6 @@ import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
-import { authRoutes } from './routes/auth';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import type { RouteGuards } from './routes/routeGuards';
 import { buildOpenApiDocument } from './openapi/openApiDocument';
@@ -161,6 +160,10 @@ export function createApp(deps: AppDeps): Koa {
   const ownedProfiles = createOwnedProfiles({ store });
   const summaryReports = createSummaryReportService({ store, disclosures, access, clock });
   const services: AppServices = {
+    auth,
+    apiKeys,
+    authFailures,
+    ...(oauth && { oauthClients: oauth.clients }),
     profiles,
     catalog,
     media,
@@ -199,8 +202,6 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
-    // Auth routes keep their own 16 KB body limit (AUTH_BODY_LIMIT_BYTES), not the 1 MB profile limit.
-    authRoutes({ auth, apiKeys, authenticate: guards.authenticate, rateLimit: guards.rateLimit('general'), failures: authFailures }),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), multipartBody: multipartBody(), publicUrl: config.publicUrl }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({
@@ -219,7 +220,6 @@ export function createApp(deps: AppDeps): Koa {
       logger,
       publicUrl: config.publicUrl,
     }),
-    ...(oauth ? [oauth.routes(guards)] : []),
   ];
   // One allowedMethods (below) answers 405/501 for every route: the sub-routers' layers are copied into v1.
   for (const router of routers) v1.use(router.routes());

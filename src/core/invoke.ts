@@ -154,7 +154,8 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
       };
       const result = await operation.run(deps.services, { principal: principal as Principal, input, request });
       const status = result.notModified ? 304 : (result.status ?? operation.http?.status ?? 200);
-      if (result.notModified) return { status, headers: result.headers ?? {} };
+      // 304 Not Modified and 204 No Content carry no body (RFC 9110 15.4.5, 15.3.5).
+      if (result.notModified || status === 204) return { status, headers: result.headers ?? {} };
       if (result.redirectTo !== undefined) return { status, headers: result.headers ?? {}, redirectTo: result.redirectTo };
       found.output?.(result.data);
       const bare = operation.http?.envelope === false;

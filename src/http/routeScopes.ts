@@ -7,7 +7,7 @@
 // ADDING A ROUTE: one line, `'<METHOD> <path as in OpenAPI, without /v1>': <access>`, e.g.
 //   'POST /bookings': scope('write:bookings'),
 // Path parameters are written {name}; HEAD follows GET.
-import { PUBLIC, SIGNED_IN, scope, type Access } from '../core/operation';
+import { scope, type Access } from '../core/operation';
 import { accessTable } from '../operations/registry';
 
 export type RouteAccess = Access;
@@ -15,23 +15,6 @@ export { scope };
 
 /** Routes not yet declared as operations; the declared ones come from src/operations (accessTable). */
 const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
-  // Authentication and account settings
-  'POST /auth/register': PUBLIC,
-  'POST /auth/login': PUBLIC,
-  'POST /auth/refresh': PUBLIC,
-  'GET /auth/api-keys': SIGNED_IN,
-  'POST /auth/api-keys': SIGNED_IN,
-  'DELETE /auth/api-keys/{keyId}': SIGNED_IN,
-  // OAuth apps and authorisations are account settings, like API keys (issue 20).
-  'POST /oauth/clients': SIGNED_IN,
-  'GET /oauth/clients': SIGNED_IN,
-  'GET /oauth/clients/{clientId}': SIGNED_IN,
-  'POST /oauth/clients/{clientId}/rotate-secret': SIGNED_IN,
-  'DELETE /oauth/clients/{clientId}': SIGNED_IN,
-  'GET /oauth/authorizations': SIGNED_IN,
-  'DELETE /oauth/authorizations/{clientId}': SIGNED_IN,
-
-
   // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),
   'DELETE /mcp': scope('read:businesses'),

@@ -5,9 +5,7 @@ import { buildComponents } from './components';
 import { documentDescription } from './description';
 import { withRouteSecurity } from './routeSecurity';
 import { withLinks } from './links';
-import { oauthClientPaths } from './paths/oauthClients';
 import { oauthProtocolPaths } from './paths/oauthProtocol';
-import { authPaths } from './paths/auth';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
 import { mergePaths, operationPaths } from './operationPaths';
@@ -48,9 +46,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: withLinks({
       ...withRouteSecurity(
         mergePaths({
-          ...authPaths(),
           ...operationPaths(OPERATIONS),
-          ...oauthClientPaths(),
           ...mcpPaths(),
           ...graphqlPaths(),
         }, operationPaths(OPERATIONS)),

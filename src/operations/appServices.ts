@@ -2,6 +2,7 @@
 // (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
 import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
+import type { AuthFailureLimiter } from '../core/authFailureLimiter';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { TrackedLinks } from '../services/analytics/trackedLinks';
@@ -9,9 +10,12 @@ import type { BookingService } from '../services/bookings/bookingService';
 import type { AnalyticsQuestionServices } from '../services/analytics/analyticsServices';
 import type { EventIngestion } from '../services/analytics/eventIngestion';
 import type { PlatformRegistry } from '../services/analytics/platformRegistry';
+import type { ApiKeyService } from '../services/apiKeyService';
+import type { AuthService } from '../services/authService';
 import type { CatalogService } from '../services/catalogService';
 import type { MediaService } from '../services/mediaService';
 import type { CheckOpen } from '../services/openingCheck';
+import type { OAuthClientService } from '../services/oauth/clientService';
 import type { OwnedProfiles } from '../services/ownedProfiles';
 import type { PartnerAgreementService } from '../services/partners/partnerAgreementService';
 import type { ProfileService } from '../services/profileService';
@@ -24,6 +28,12 @@ import type { SummaryDisclosures } from '../services/summaries/summaryDisclosure
 import type { WebhookEndpointService } from '../services/webhooks/webhookEndpointService';
 
 export interface AppServices {
+  auth: AuthService;
+  apiKeys: ApiKeyService;
+  /** Failed sign-ins per client address and account (issue 24), shared with every credential check. */
+  authFailures: AuthFailureLimiter;
+  /** The apps an account registers and allows (issue 20); absent where the OAuth server is not served. */
+  oauthClients?: OAuthClientService;
   profiles: ProfileService;
   catalog: CatalogService;
   media: MediaService;

@@ -4,11 +4,13 @@ import type { Operation } from '../core/operation';
 import type { AppServices } from './appServices';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { ASSISTANT_OPERATIONS } from './assistants';
+import { AUTH_OPERATIONS } from './auth';
 import { ANALYTICS_OPERATIONS } from './analytics';
 import { ANALYTICS_EVENT_OPERATIONS } from './analyticsEvents';
 import { BOOKING_OPERATIONS } from './bookings';
 import { CATALOG_OPERATIONS } from './catalog';
 import { MEDIA_OPERATIONS } from './media';
+import { OAUTH_CLIENT_OPERATIONS } from './oauthClients';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
 import { PROFILE_OPERATIONS } from './profiles';
 import { REVIEW_OPERATIONS } from './reviews';
@@ -21,6 +23,8 @@ import { WEBHOOK_ENDPOINT_OPERATIONS } from './webhookEndpoints';
 
 export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...SYSTEM_OPERATIONS,
+  ...AUTH_OPERATIONS,
+  ...OAUTH_CLIENT_OPERATIONS,
   ...PROFILE_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...MEDIA_OPERATIONS,

@@ -276,6 +276,18 @@ describe('clients and authorisations', () => {
     expect((await request(app.callback).get(`/v1/oauth/clients/${client.clientId}`).set(user.auth)).status).toBe(404);
   });
 
+  test('a registration is never replayed from an Idempotency-Key: the secret is not kept to send twice', async () => {
+    const user = await signUp(app, 'oauth-retry');
+    const body = { name: 'Retry App', type: 'confidential', redirectUris: ['https://retry.example/cb'] };
+    const first = await request(app.callback).post('/v1/oauth/clients').set(user.auth).set('Idempotency-Key', 'register-once').send(body);
+    const retry = await request(app.callback).post('/v1/oauth/clients').set(user.auth).set('Idempotency-Key', 'register-once').send(body);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.body.data.clientId).not.toBe(first.body.data.clientId);
+    const listed = await request(app.callback).get('/v1/oauth/clients').set(user.auth);
+    expect(listed.body.data.map((client: { clientId: string }) => client.clientId).sort()).toEqual([first.body.data.clientId, retry.body.data.clientId].sort());
+  });
+
   test('metadata: RFC 8414 and RFC 9728 documents', async () => {
     const as = await request(app.callback).get('/.well-known/oauth-authorization-server');
     expect(as.status).toBe(200);

@@ -1,6 +1,5 @@
 // Everything OAuth, assembled once for app.ts: the provider over our storage, the resolver
 // authenticate() uses for OAuth bearer tokens, the pages, and the client routes.
-import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { rotationPolicy, type RotationPolicy } from '../../domain/oauth/signingKeyRotation';
@@ -14,8 +13,6 @@ import { createOAuthClientService, type OAuthClientService } from '../../service
 import { createOAuthProvider, oauthCookieKeys, providerForKeys } from '../../services/oauth/oauthProvider';
 import { createSigningKeyRing } from '../../services/oauth/signingKeyRing';
 import { createOAuthTokenResolver, type OAuthTokenResolver } from '../../services/oauth/oauthTokens';
-import type { RouteGuards } from '../routeGuards';
-import { oauthClientRoutes } from './clients';
 import { interactionRoutes } from './interactions';
 import { mountProvider, PROTECTED_RESOURCE_METADATA_PATH } from './mountProvider';
 import { errorPage } from './pages';
@@ -48,8 +45,6 @@ export interface OAuthModule {
   clients: OAuthClientService;
   /** Provider endpoints, metadata documents and sign-in/consent pages: before the /v1 router. */
   middleware: Middleware[];
-  /** /oauth/clients and /oauth/authorizations, to mount under /v1. */
-  routes(guards: RouteGuards): Router;
 }
 
 export interface OAuthModuleDeps {
@@ -99,6 +94,5 @@ export function createOAuthModule(deps: OAuthModuleDeps): OAuthModule {
     tokens: createOAuthTokenResolver({ provider, storage, resource }),
     clients,
     middleware: [mountProvider({ provider, issuer, resource }), pages.routes() as unknown as Middleware, pages.allowedMethods() as unknown as Middleware],
-    routes: (guards) => oauthClientRoutes({ guards, clients }),
   };
 }

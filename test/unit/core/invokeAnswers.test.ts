@@ -161,3 +161,18 @@ describe('an operation that names a refused body field its own way', () => {
     expect((answer.body as { error: { details: unknown } }).error.details).toEqual({ field: 'events[1].at', issue: 'is required' });
   });
 });
+
+describe('an operation that answers 204 No Content', () => {
+  it('sends no body, whatever the work returned', async () => {
+    const remove = defineOperation<object>({
+      name: 'remove',
+      access: PUBLIC,
+      rateLimit: 'none',
+      input: {},
+      http: { method: 'DELETE', path: '/things/{thingId}', status: 204 },
+      docs: { tag: 'Test', summary: 'remove', successDescription: 'Removed.' },
+      run: async () => ({ data: undefined }),
+    });
+    expect(await invoke(remove, call())).toEqual({ status: 204, headers: {} });
+  });
+});
