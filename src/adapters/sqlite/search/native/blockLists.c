@@ -591,10 +591,14 @@ int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip){
     }
     if( rc || n==0 ) continue;
     /* Another connection may have written this list since the entries were buffered (a live
-    ** change during a rebuild): then they go in one by one, else as new blocks at its end. */
+    ** change during a rebuild): then they go in one by one. Else they go at its end, the list's
+    ** last block filled up first: a flush per 50 000 rows would otherwise leave a partial block
+    ** of every list it touched, and short lists (a word in one cell) would be all partial blocks. */
     {
       Block pending = *b;
+      int tail = 0;
       memset(b, 0, sizeof(*b));
+      pending.n = n;
       rc = readBlock(store, &key, LARGEST_ROW, 0, &lastFirstRow, &found);
       if( rc==SQLITE_OK && found && b->aRow[b->n - 1] >= pending.aRow[0] ){
         for(e=0; rc==SQLITE_OK && e<n; e++) rc = insertLive(store, &key, pending.aRow[e], pending.aPay[e], pending.aLen[e]);
@@ -602,10 +606,23 @@ int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip){
         *b = pending;
         continue;
       }
-      blockFree(b);
-      *b = pending;
+      if( rc==SQLITE_OK && found && b->n < maxEntries(store) ){
+        /* The last block's entries (pointing into its copy in b->data) come first. */
+        tail = b->n;
+        rc = blockReserve(b, tail + n);
+        if( rc==SQLITE_OK ){
+          memcpy(&b->aRow[tail], pending.aRow, sizeof(sqlite3_int64) * (size_t)n);
+          memcpy((void*)&b->aPay[tail], pending.aPay, sizeof(unsigned char*) * (size_t)n);
+          memcpy(&b->aLen[tail], pending.aLen, sizeof(int) * (size_t)n);
+          b->n = tail + n;
+        }
+        blockFree(&pending);
+      }else{
+        blockFree(b);
+        *b = pending;
+      }
     }
-    b->n = n;
+    n = b->n;
     for(from=0; rc==SQLITE_OK && from<n; from+=maxEntries(store)){
       int to = from + maxEntries(store);
       rc = putBlock(store, &key, from, to < n ? to : n);
