@@ -24,9 +24,17 @@ import { haversineKm } from './geo';
 const LIBRARY_NAME = 'searchFunctions';
 const ENTRY_POINT = 'sqlite3_searchfunctions_init';
 /** Compiled into one library; bm25Given.c holds the entry point. */
-const SOURCES = ['bm25Given.c', 'distanceKm.c', 'blockLists.c', 'searchLists.c', 'topText.c'].map((name) => join(__dirname, 'native', name));
+const SOURCES = [
+  'bm25Given.c', 'distanceKm.c',
+  // The search lists and top-k text retrieval (topText.ts).
+  'blockCodec.c', 'blockLists.c', 'pendingLists.c', 'searchLists.c',
+  'listCursor.c', 'topTextSpec.c', 'matchRows.c', 'placeFilter.c', 'bestMatches.c', 'maxScore.c', 'topText.c',
+].map((name) => join(__dirname, 'native', name));
 /** Included by the sources: part of what names a build. */
-const HEADERS = ['blockLists.h', 'placeRecord.h', 'searchLists.h'].map((name) => join(__dirname, 'native', name));
+const HEADERS = [
+  'blockCodec.h', 'blockLists.h', 'pendingLists.h', 'placeRecord.h', 'searchLists.h',
+  'listCursor.h', 'topTextSpec.h', 'matchRows.h', 'placeFilter.h', 'bestMatches.h', 'maxScore.h',
+].map((name) => join(__dirname, 'native', name));
 /** Without contraction into fused multiply-adds, distance_km rounds like JavaScript (distanceKm.c). */
 const FLAGS = ['-O2', '-ffp-contract=off', ...(process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'])];
 
