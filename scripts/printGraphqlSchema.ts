@@ -1,6 +1,7 @@
-// `npm run graphql:schema`: prints the GraphQL read API's schema (SDL) as the server serves it.
+// `npm run graphql:schema`: prints the GraphQL read API's schema (SDL) as the server serves it,
+// generated from the declared operations (src/operations).
 import { printSchema } from 'graphql';
-import { createSchema } from 'graphql-yoga';
-import { typeDefs } from '../src/graphql/typeDefs';
+import { buildGraphqlSchema } from '../src/graphql/graphqlSchema';
+import { OPERATIONS } from '../src/operations/registry';
 
-process.stdout.write(`${printSchema(createSchema({ typeDefs }))}\n`);
+process.stdout.write(`${printSchema(buildGraphqlSchema(OPERATIONS, async () => null))}\n`);

@@ -7,12 +7,11 @@ import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticateWith } from './http/authenticate';
 import { createAuthentication } from './core/authentication';
-import { createIdempotentCall } from './core/idempotentCall';
-import { createInvoke } from './core/invoke';
+import type { Invoke } from './core/invoke';
+import { composeInvoke, composeServices } from './runtime/composeServices';
 import type { RateLimitCheck } from './core/rateLimitCheck';
 import { rateLimitWith } from './http/rateLimit';
 import { restOperationRoutes } from './http/restOperations';
-import type { AppServices } from './operations/appServices';
 import { OPERATIONS } from './operations/registry';
 import { createAuthFailureLimiter, type AuthFailureLimiter } from './core/authFailureLimiter';
 import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
@@ -37,39 +36,11 @@ import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
 import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
 import type { RouteGuards } from './routes/routeGuards';
-import { buildOpenApiDocument } from './openapi/openApiDocument';
 import { docsPage } from './docs/docsPage';
 import { dashboardPage } from './dashboard/dashboardPage';
-import { createAccountAdminService } from './services/accountAdminService';
-import { createAnswerRecording } from './services/analytics/answerRecording';
-import { createEventIngestion } from './services/analytics/eventIngestion';
-import { createPlatformRegistry } from './services/analytics/platformRegistry';
-import { createTrackedLinks } from './services/analytics/trackedLinks';
-import { createSummaryDisclosures } from './services/summaries/summaryDisclosures';
-import { createSummaryReportService } from './services/summaries/summaryReportService';
-import { createAnalyticsServices } from './services/analytics/analyticsServices';
-import { createApiKeyService } from './services/apiKeyService';
-import { createAuthService } from './services/authService';
-import { createCatalogService } from './services/catalogService';
-import { createMediaService } from './services/mediaService';
-import { createOwnedProfiles } from './services/ownedProfiles';
-import { type Clock, createProfileAccess } from './services/profileMutation';
-import { createProfileService } from './services/profileService';
-import { createBookingService } from './services/bookings/bookingService';
-import { createReviewService } from './services/reviews/reviewService';
-import { createTrustRefresh } from './services/reviews/trustRefresh';
-import { createConsumerSearch } from './services/search/consumerSearch';
-import { createListingSearch } from './services/search/listingSearch';
-import { createPartnerAccess } from './services/partners/partnerAccess';
-import { createPartnerAgreementService } from './services/partners/partnerAgreementService';
-import { createVerificationService } from './services/verificationService';
+import { type Clock } from './services/profileMutation';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
-import { createOpeningCheck } from './services/openingCheck';
-import { createRecordedConsumerSearch } from './services/search/recordedConsumerSearch';
-import { createAddressPolicy } from './domain/webhooks/addressPolicy';
-import { createSecretBox } from './domain/webhooks/secretBox';
-import { createWebhookEndpointService } from './services/webhooks/webhookEndpointService';
 
 export interface AppDeps {
   config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl'>> & {
@@ -109,39 +80,10 @@ export function createApp(deps: AppDeps): Koa {
   // One counter for the login route and every credential check, so failures add up across them.
   const authFailures = deps.authFailures ?? createAuthFailureLimiter();
 
-  const access = createProfileAccess({ store, clock });
-  const profiles = createProfileService({ store, access, clock });
-  const catalog = createCatalogService({ access });
-  const verifications = createVerificationService({ store, access, clock });
-  const media = createMediaService({ store, storage: deps.mediaStorage, access, profiles, clock, logger });
-  const auth = createAuthService({ store, jwtSecret: config.jwtSecret, clock });
-  const apiKeys = createApiKeyService({ store, clock });
-  const accounts = createAccountAdminService({ store, clock });
-  // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
-  const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
-  const listings = createListingSearch({ index: deps.searchIndex, partnerAccess });
-  // Review and booking writes store their webhook events themselves, in the same write (issue 22).
-  const bookings = createBookingService({ store, access, clock, recorder: deps.eventRecorder });
-  const reviews = createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger });
-  const webhookEndpoints = createWebhookEndpointService({
-    webhooks: store.webhooks,
-    secrets: createSecretBox(config.webhooks?.secretKey || config.jwtSecret),
-    policy: createAddressPolicy(config.webhooks?.allowedCidrs ?? ''),
-    clock,
-  });
-  const platforms = createPlatformRegistry({ store, clock });
-  const recordAnswer = createAnswerRecording({ recorder: deps.eventRecorder, clock, logger });
-  // Its record stage records every surface's answers (REST, MCP, GraphQL) for analytics.
-  const consumerSearch = createConsumerSearch({ index: deps.searchIndex, sessions: deps.sessions, summaryCache: deps.summaryCache, llm: deps.llm, logger, clock, recordAnswer });
-  // MCP and GraphQL (issue 23): the consumer search from tool arguments, and the opening check.
-  const recordedSearch = createRecordedConsumerSearch({ consumerSearch });
-  const checkOpen = createOpeningCheck({ profiles, clock });
-  const analyticsServices = createAnalyticsServices({ store, analytics: deps.analytics, searchIndex: deps.searchIndex });
-  const trackedLinks = createTrackedLinks({ secret: config.jwtSecret, store, recorder: deps.eventRecorder, clock, logger });
-  // What each summary is and where to report it (issue 34); the links are signed like tracked links.
-  const disclosures = createSummaryDisclosures({ secret: config.jwtSecret });
+  const composed = composeServices({ ...deps, clock, authFailures });
+  const { platforms } = composed;
   const oauth = deps.oauth
-    ? createOAuthModule({ settings: deps.oauth, store, auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
+    ? createOAuthModule({ settings: deps.oauth, store, auth: composed.auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
     : undefined;
 
   const authentication = createAuthentication({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl });
@@ -157,66 +99,23 @@ export function createApp(deps: AppDeps): Koa {
   };
 
   // Declared operations (src/operations) run through the one call path, whatever the transport.
-  const ownedProfiles = createOwnedProfiles({ store });
-  const summaryReports = createSummaryReportService({ store, disclosures, access, clock });
-  const services: AppServices = {
-    auth,
-    apiKeys,
-    authFailures,
-    ...(oauth && { oauthClients: oauth.clients }),
-    profiles,
-    catalog,
-    media,
-    verifications,
-    ownedProfiles,
-    accounts,
-    reviews,
-    bookings,
-    webhookEndpoints,
-    partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
-    sessions: deps.sessions,
-    readiness: deps.readiness,
-    openApiDocument: buildOpenApiDocument(),
-    consumerSearch,
-    listings,
-    checkOpen,
-    recordAnswer,
-    trackedLinks,
-    disclosures,
-    summaryReports,
-    analytics: analyticsServices,
-    ingestEvents: createEventIngestion({ store, analytics: deps.analytics, partnerAccess, clock }),
-    platforms,
-  };
-  const invoke = createInvoke({
-    services,
-    authenticate: authentication,
-    checkRateLimit: deps.rateLimits,
-    idempotentCall: createIdempotentCall({ records: store.idempotencyKeys, logger, clock }),
-    resolvePlatform: platforms.resolve,
-    logger,
-    clock,
-    checkOutputs: deps.checkOutputs,
-  });
+  const services = { ...composed, ...(oauth && { oauthClients: oauth.clients }) };
+  const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store, logger, clock, checkOutputs: deps.checkOutputs });
 
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), multipartBody: multipartBody(), publicUrl: config.publicUrl }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
-    mcpRoutes({
-      guards,
-      plainJsonBody: jsonBody(config.jsonBodyLimit),
-      sessions: deps.mcpSessions,
-      tools: { search: recordedSearch, disclosures, profiles, checkOpen, recordAnswer, logger, bookings },
-      publicUrl: config.publicUrl,
-    }),
+    mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, operations: OPERATIONS, invoke: invoke as Invoke<unknown>, publicUrl: config.publicUrl }),
     // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
     graphqlRoutes({
       guards,
       plainJsonBody: jsonBody(config.jsonBodyLimit),
-      services: { profiles, disclosures, checkOpen, search: recordedSearch, listings, ownedProfiles, analytics: analyticsServices },
-      platforms,
+      operations: OPERATIONS,
+      invoke: invoke as Invoke<unknown>,
+      rateLimits: deps.rateLimits,
+      resolvePlatform: platforms.resolve,
       logger,
       publicUrl: config.publicUrl,
     }),

@@ -66,3 +66,25 @@ export function errorOf(answer: Answer): ErrorBody | undefined {
   const body = answer.body as Partial<Extract<Envelope, { success: false }>> | undefined;
   return answer.status >= 400 && body && body.success === false ? body.error : undefined;
 }
+
+/** A refusal or failure an answer carries, as the error other transports raise in their own form. */
+export class AnsweredError extends DomainError {
+  constructor(readonly code: string, readonly status: number, message: string, details: ErrorDetails | undefined, headers: Record<string, string>) {
+    super(message, details);
+    const retryAfter = Number(headers['Retry-After']);
+    if (Number.isFinite(retryAfter) && headers['Retry-After'] !== undefined) this.retryAfterSeconds = retryAfter;
+    if (headers['WWW-Authenticate']) this.challenge = headers['WWW-Authenticate'];
+  }
+}
+
+/** The error of an answer as a DomainError (already logged by invoke when it was a 500); undefined for a success. */
+export function refusalOf(answer: Answer): AnsweredError | undefined {
+  const error = errorOf(answer);
+  return error ? new AnsweredError(error.code, answer.status, error.message, error.details, answer.headers) : undefined;
+}
+
+/** The data of a success answer, inside its envelope or bare. */
+export function dataOf(answer: Answer): unknown {
+  const body = answer.body as { success?: boolean; data?: unknown } | undefined;
+  return body && typeof body === 'object' && body.success === true && 'meta' in body ? body.data : body;
+}

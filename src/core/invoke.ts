@@ -194,7 +194,7 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
       if (operation.attributesPlatform) await request.platform();
 
       const sent = await readSent(operation, call);
-      const key = operation.idempotent && principal ? idempotencyKeyOf(call.header?.(IDEMPOTENCY_HEADER)) : undefined;
+      const key = operation.idempotent && principal ? idempotencyKeyOf(request.header(IDEMPOTENCY_HEADER)) : undefined;
       const answer =
         key !== undefined && principal
           ? await deps.idempotentCall(principal, key, requestFingerprint(operation.name, JSON.stringify([call.input.path, call.input.query]), sent.body), () =>

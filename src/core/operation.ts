@@ -162,6 +162,8 @@ export interface GraphqlExposure<Input, Output> {
   view?: View<Output>;
   /** What the field costs the backends in the query-cost limit (graphql/queryLimits.ts). */
   cost: number;
+  /** The field may answer null beside an error (one business among several asked for); others null the whole answer. */
+  nullable?: boolean;
 }
 
 export interface Operation<Services = unknown, Input = any, Output = any> {

@@ -3,7 +3,7 @@
 // beyond a two-year horizon are refused: the list, sent with every GET and search document,
 // stays bounded.
 import { ValidationError } from './errors';
-import { localTime, shiftDate } from './openingHours';
+import { addDays as shiftDate, localTime } from './localTime';
 import type { Coordinates } from './profile';
 import { timeZoneAt } from './timeZone';
 

@@ -23,8 +23,8 @@ export function parseRadius(text: string): number | null {
   return value * factor;
 }
 
-/** Mean Earth radius (IUGG), km. */
-const EARTH_RADIUS_KM = 6371.0088;
+/** IUGG mean radius, km: the value Elasticsearch's arc distance uses, so both indexes agree on distances. */
+export const EARTH_RADIUS_KM = 6371.0088;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 export function haversineKm(a: Coordinates, b: Coordinates): number {

@@ -1,5 +1,5 @@
 // Opening-hours logic in the business's own time zone (issue 3: "open now", "open on Sunday",
-// "open late"). Intl does the zone and DST arithmetic, so no date library is needed.
+// "open late"). The wall clock where the business is comes from domain/localTime.ts.
 // Rules (spec 2.4 plus issue 2):
 // - `close` earlier than `open` means the span runs past midnight: Friday 18:00-02:00 also
 //   covers Saturday 00:00-02:00.
@@ -7,60 +7,9 @@
 // - A blackout date (local YYYY-MM-DD) closes that whole local day, and the business day it
 //   starts: a past-midnight span that begins on a blackout date does not spill into the next day.
 
-import { ValidationError } from './errors';
+import { addDays, localTime } from './localTime';
 import { WEEKDAYS, type DayHours, type Weekday, type WeeklyHours } from './profile';
 
-export interface LocalTime {
-  weekday: Weekday;
-  /** Minutes since local midnight, 0..1439. */
-  minutes: number;
-  /** Local calendar date, YYYY-MM-DD. */
-  date: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-US', {
-        timeZone, weekday: 'long', year: 'numeric', month: '2-digit', day: '2-digit',
-        hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-      });
-    } catch {
-      throw new ValidationError('timeZone', 'is not a known IANA time zone');
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-// Local time has minute resolution, and one search asks the same zone and minute for hundreds
-// of candidates: remember recent answers instead of formatting each time.
-const recentLocalTimes = new Map<string, LocalTime>();
-const MAX_REMEMBERED = 1000;
-
-export function localTime(timeZone: string, when: Date): LocalTime {
-  const key = `${timeZone}|${Math.floor(when.getTime() / 60_000)}`;
-  const remembered = recentLocalTimes.get(key);
-  if (remembered) return remembered;
-  const computed = formatLocalTime(timeZone, when);
-  if (recentLocalTimes.size >= MAX_REMEMBERED) recentLocalTimes.clear();
-  recentLocalTimes.set(key, Object.freeze(computed));
-  return computed;
-}
-
-function formatLocalTime(timeZone: string, when: Date): LocalTime {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(when)) parts[part.type] = part.value;
-  const weekday = parts.weekday.toLowerCase() as Weekday;
-  // Some ICU versions print midnight as "24" even with h23.
-  const minutes = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
-  return { weekday, minutes, date: `${parts.year}-${parts.month}-${parts.day}` };
-}
-
-/** Minutes since midnight as people say it: "9am", "5:30pm", "noon", "midnight". */
 export function spokenClock(minutes: number): string {
   if (minutes === 0) return 'midnight';
   if (minutes === 12 * 60) return 'noon';
@@ -118,15 +67,7 @@ export function nextWeekday(weekday: Weekday): Weekday {
   return WEEKDAYS[(WEEKDAYS.indexOf(weekday) + 1) % 7];
 }
 
-function previousDate(date: string): string {
-  return shiftDate(date, -1);
-}
-
-/** A local calendar date `days` later (or earlier), YYYY-MM-DD. */
-export function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+const previousDate = (date: string) => addDays(date, -1);
 
 export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: string, when: Date): boolean {
   return isOpenAtClock(hours, blackoutDates, localTime(timeZone, when));

@@ -6,23 +6,9 @@
 import tzlookup from 'tz-lookup';
 import type { Coordinates } from './profile';
 import { ValidationError } from './errors';
+import { isKnownTimeZone } from './localTime';
 
-/** Zones Intl cannot format (an old alias in the raster) fall back to UTC rather than throwing later. */
-const supported = new Map<string, boolean>();
-
-function isSupported(zone: string): boolean {
-  let ok = supported.get(zone);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    supported.set(zone, ok);
-  }
-  return ok;
-}
+const isSupported = isKnownTimeZone;
 
 /** IANA time-zone name at `coords`, such as `America/Chicago`. */
 export function timeZoneAt(coords: Coordinates): string {
@@ -32,4 +18,10 @@ export function timeZoneAt(coords: Coordinates): string {
   }
   const zone = tzlookup(lat, lon);
   return isSupported(zone) ? zone : 'UTC';
+}
+
+/** A business's time zone: from its coordinates, UTC for a profile without them (analytics' local days). */
+export function businessTimeZone(location: { coordinates?: { lat: number; lon: number } } | undefined): string {
+  const coordinates = location?.coordinates;
+  return coordinates ? timeZoneAt(coordinates) : 'UTC';
 }

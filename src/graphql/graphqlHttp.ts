@@ -1,26 +1,40 @@
-// POST /v1/graphql (issue 23): GraphQL Yoga behind the same guards as REST. The credential and the
-// route's scope (http/routeScopes.ts) are checked first, the JSON body is read once by koa-body
-// (415 / 413 / 400 as in REST) and handed to Yoga; each field then checks its own scope and rate-limit
-// area (resolvers.ts). Refusals, also those before Yoga, are GraphQL errors with our code in
+// POST /v1/graphql (issue 23): GraphQL Yoga over the declared operations (issue 31). The credential
+// and the route's scope (http/routeScopes.ts) are checked first, the JSON body is read once by
+// koa-body (415 / 413 / 400 as in REST) and handed to Yoga; each field is a call of its operation
+// through invoke (graphqlSchema.ts), which checks the field's own scope and counts its rate-limit
+// area once per request. Refusals, also those before Yoga, are GraphQL errors with our code in
 // extensions.code. No GraphiQL, no GET: queries only, by POST.
 import Router from '@koa/router';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Context, Middleware } from 'koa';
+import { dataOf, refusalOf } from '../core/answer';
+import type { Invoke } from '../core/invoke';
+import type { Operation } from '../core/operation';
+import type { RateLimitCheck } from '../core/rateLimitCheck';
+import type { RateLimitDecision } from '../core/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
-import { DomainError, RateLimitedError } from '../domain/errors';
+import { DomainError } from '../domain/errors';
+import type { Principal } from '../domain/principal';
+import type { RateLimitArea } from '../domain/rateLimitTiers';
 import { principalOf } from '../http/principal';
 import type { Logger } from '../logger';
-import type { RateLimitArea, RouteGuards } from '../routes/routeGuards';
-import type { PlatformRegistry } from '../services/analytics/platformRegistry';
+import type { RouteGuards } from '../routes/routeGuards';
 import { buildGraphqlSchema } from './graphqlSchema';
 import { readGraphqlRequest } from './graphqlRequest';
 import { queryLimitErrors } from './queryLimits';
-import type { GraphqlContext, GraphqlServices } from './resolvers';
 import { publicOrigin } from '../http/publicOrigin';
 
-// The limits run before the standard rules, in linear time, and a query over one is refused
-// without them: a 2^n expansion never reaches a rule that would walk it.
+/** One GraphQL request: who asks, from where, and the rate-limit areas it has counted. */
+interface RequestContext {
+  principal: Principal;
+  address: string;
+  requestId: string;
+  origin: string;
+  header(name: string): string | undefined;
+  rateLimit(principal: Principal | undefined, area: RateLimitArea): Promise<RateLimitDecision | undefined>;
+}
+
 const limitsPlugin: Plugin = {
   onValidate({ params, setResult }) {
     const errors = queryLimitErrors(params.documentAST);
@@ -39,7 +53,7 @@ function graphqlRefusals(): Middleware {
       await next();
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (error instanceof RateLimitedError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       if (error.challenge) ctx.set('WWW-Authenticate', error.challenge);
       ctx.status = error.status;
       ctx.body = { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
@@ -47,22 +61,43 @@ function graphqlRefusals(): Middleware {
   };
 }
 
-export function graphqlRoutes(deps: {
+export interface GraphqlRouteDeps {
   guards: RouteGuards;
   plainJsonBody: Middleware;
-  services: GraphqlServices;
-  platforms: Pick<PlatformRegistry, 'resolve'>;
+  operations: ReadonlyArray<Operation>;
+  invoke: Invoke<unknown>;
+  rateLimits: RateLimitCheck;
+  resolvePlatform: (declared: string | undefined, relayed: string | undefined) => Promise<string>;
   logger: Logger;
   publicUrl?: string;
-}): Router {
-  const { guards, logger } = deps;
-  const limiters = Object.fromEntries((['general', 'search', 'analytics'] as const).map((area) => [area, guards.rateLimit(area)])) as Record<RateLimitArea, Middleware>;
+}
 
-  const yoga = createYoga<GraphqlContext>({
-    schema: buildGraphqlSchema(deps.services),
+export function graphqlRoutes(deps: GraphqlRouteDeps): Router {
+  const { guards, logger, invoke } = deps;
+
+  const schema = buildGraphqlSchema<RequestContext>(deps.operations, async (operation, args, context) => {
+    const exposure = operation.graphql!;
+    const answer = await invoke(operation, {
+      caller: { principal: context.principal, address: context.address },
+      input: exposure.toInput(args),
+      transport: 'graphql',
+      requestId: context.requestId,
+      origin: context.origin,
+      header: context.header,
+      platformHint: () => context.header(AI_PLATFORM_HEADER),
+      rateLimit: context.rateLimit,
+    });
+    const refusal = refusalOf(answer);
+    if (refusal) throw refusal;
+    const data = dataOf(answer);
+    return exposure.view ? exposure.view.present(data, answer.detail) : data;
+  });
+
+  const yoga = createYoga<RequestContext>({
+    schema,
     graphqlEndpoint: '/v1/graphql',
     graphiql: false,
-    // Unexpected errors are logged once, by maskError below; refusals are answers, not incidents.
+    // Unexpected errors are logged once, by invoke or maskError below; refusals are answers, not incidents.
     logging: false,
     landingPage: false,
     plugins: [limitsPlugin],
@@ -72,7 +107,7 @@ export function graphqlRoutes(deps: {
         const graphqlError = error instanceof GraphQLError ? error : undefined;
         if (original instanceof DomainError) {
           // A rate limit stops the whole request: 429 with Retry-After, as in REST.
-          const http = original instanceof RateLimitedError ? { http: { status: 429, headers: { 'Retry-After': String(original.retryAfterSeconds) } } } : {};
+          const http = original.status === 429 ? { http: { status: 429, headers: { 'Retry-After': String(original.retryAfterSeconds ?? 1) } } } : {};
           return new GraphQLError(original.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { ...domainExtensions(original), ...http } });
         }
         // Syntax and validation errors carry no original error: shown as they are, with our code.
@@ -83,16 +118,17 @@ export function graphqlRoutes(deps: {
     },
   });
 
-  function contextFor(ctx: Context): GraphqlContext {
-    const principal = principalOf(ctx);
-    const counted = new Map<RateLimitArea, Promise<void>>();
-    let platform: Promise<string> | undefined;
+  function contextFor(ctx: Context): RequestContext {
+    // Each area a query touches counts once per request, whatever number of fields use it.
+    const counted = new Map<RateLimitArea, Promise<RateLimitDecision | undefined>>();
     return {
-      principal,
-      answerOrigin: { origin: publicOrigin(ctx, deps.publicUrl), requestId: ctx.state.requestId as string },
-      platform: () => (platform ??= deps.platforms.resolve(principal.platform, ctx.get(AI_PLATFORM_HEADER) || undefined)),
-      limit(area) {
-        if (!counted.has(area)) counted.set(area, limiters[area](ctx, async () => undefined) as Promise<void>);
+      principal: principalOf(ctx),
+      address: ctx.ip,
+      requestId: ctx.state.requestId as string,
+      origin: publicOrigin(ctx, deps.publicUrl),
+      header: (name) => ctx.get(name) || undefined,
+      rateLimit(principal, area) {
+        if (!counted.has(area)) counted.set(area, deps.rateLimits(principal, area, ctx.ip));
         return counted.get(area)!;
       },
     };
@@ -103,7 +139,7 @@ export function graphqlRoutes(deps: {
     const graphqlRequest = readGraphqlRequest(ctx.request.body);
     const context = contextFor(ctx);
     // A bad X-AI-Platform is refused before the query runs, as in REST, even when no field records an answer.
-    if (ctx.get(AI_PLATFORM_HEADER)) await context.platform();
+    if (ctx.get(AI_PLATFORM_HEADER)) await deps.resolvePlatform(context.principal.platform, ctx.get(AI_PLATFORM_HEADER));
     const response = await yoga.fetch(
       'http://localhost/v1/graphql',
       { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(graphqlRequest) },

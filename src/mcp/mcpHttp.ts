@@ -25,7 +25,9 @@ import type { McpSession, McpSessionStore } from '../ports/mcpSessions';
 import type { RouteGuards } from '../routes/routeGuards';
 import { createMcpServer } from './mcpServer';
 import { createMcpServerPool } from './mcpServerPool';
-import type { McpToolDeps, ToolExtra } from './mcpTools';
+import type { Invoke } from '../core/invoke';
+import type { Operation } from '../core/operation';
+import type { ToolExtra } from './mcpServer';
 import { sendWebResponse, webRequestOf } from './webExchange';
 import { publicOrigin } from '../http/publicOrigin';
 
@@ -61,13 +63,43 @@ function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal): McpS
   };
 }
 
-const principalFromExtra = (extra: ToolExtra) => extra.authInfo?.extra?.principal as Principal;
+/** What the HTTP route hands each request's server through the SDK's authInfo: who calls, from where. */
+interface RequestCaller {
+  principal: Principal;
+  address: string;
+  origin: string;
+  requestId: string;
+}
 
-export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware; tools: McpToolDeps; sessions: McpSessionStore; publicUrl?: string }): Router {
-  const { guards, tools, sessions, publicUrl } = deps;
+const callerOf = (extra: ToolExtra) => extra.authInfo?.extra as unknown as RequestCaller;
+
+export interface McpRouteDeps {
+  guards: RouteGuards;
+  plainJsonBody: Middleware;
+  sessions: McpSessionStore;
+  operations: ReadonlyArray<Operation>;
+  invoke: Invoke<unknown>;
+  publicUrl?: string;
+}
+
+export function mcpRoutes(deps: McpRouteDeps): Router {
+  const { guards, sessions } = deps;
   const searchLimit = guards.rateLimit('search');
   const router = new Router({ prefix: '/mcp' });
-  const servers = createMcpServerPool((context) => createMcpServer(tools, principalFromExtra, context));
+  const servers = createMcpServerPool((context) =>
+    createMcpServer({
+      operations: deps.operations,
+      invoke: deps.invoke,
+      source: {
+        caller: (extra) => ({ principal: callerOf(extra).principal, address: callerOf(extra).address }),
+        clientName: () => context.clientName,
+        // Each tools/call message was counted in the search area before the server saw it (below).
+        rateLimit: async () => undefined,
+        origin: (extra) => callerOf(extra).origin,
+        requestId: (extra) => callerOf(extra).requestId,
+      },
+    }),
+  );
 
   /** Runs a store call; while the store is down the client gets a retryable 503 instead of a lost session. */
   async function withStore<T>(ctx: Context, call: () => Promise<T>): Promise<{ value: T } | undefined> {
@@ -93,10 +125,9 @@ export function mcpRoutes(deps: { guards: RouteGuards; plainJsonBody: Middleware
   /** One request: a server of its own while it runs and a stateless transport, with what the session established. */
   async function handOver(ctx: Context, session: McpSession, body: unknown): Promise<Response> {
     const principal = principalOf(ctx);
-    // The SDK passes authInfo to every handler as extra.authInfo: the principal of this request, and
-    // where its answers go out from (the links they carry, the request id they are known by).
-    const answerOrigin = { origin: publicOrigin(ctx, publicUrl), requestId: ctx.state.requestId as string };
-    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: { principal, answerOrigin } };
+    // The SDK passes authInfo to every handler as extra.authInfo: the caller of this request.
+    const caller: RequestCaller = { principal, address: ctx.ip, origin: publicOrigin(ctx, deps.publicUrl), requestId: ctx.state.requestId as string };
+    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: caller as unknown as Record<string, unknown> };
     return servers.serve(session.clientName, async (server) => {
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);

@@ -1,14 +1,27 @@
-// One MCP server (issue 23) for one session: the tools of mcpTools.ts plus the business://{id}
-// resource (a published profile as JSON, read with the same scope and visibility as get_business).
-// Built per request by the HTTP transport (mcpHttp.ts) and once by the stdio entry point.
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { checkPrincipalScope as checkScope } from '../http/authorize';
-import { presentProfile } from '../presenters/profilePresenter';
+// The MCP server (issue 23) over the declared operations (issue 31): the SDK's protocol server
+// with its tools listed from every operation that declares an MCP exposure, each tool's input and
+// output schemas the very JSON Schemas the operation declares (no zod copy to drift), and every
+// call a call of the operation through invoke. Plus the business://{id} resource: a published
+// profile as JSON, read through the same operation as get_business. Built per request by the HTTP
+// transport (mcpHttp.ts, from a pool) and once by the stdio entry point (runtime/mcpStdio.ts).
+import type { SchemaObject } from 'ajv';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { dataOf, refusalOf } from '../core/answer';
+import type { Call, Invoke } from '../core/invoke';
+import type { Operation } from '../core/operation';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
-import type { Principal } from '../domain/principal';
-import { newId } from '../domain/ids';
-import { type McpToolDeps, registerTools, type ToolExtra } from './mcpTools';
-import type { AnswerOrigin } from '../services/summaries/summaryDisclosures';
+import { DomainError } from '../domain/errors';
+import { bodyChecker } from '../schemas/check';
 import { resourceReadError } from './resourceReadError';
 
 export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
@@ -17,42 +30,105 @@ const INSTRUCTIONS =
   'Local business discovery. Use search_businesses for what the user asks in their words, then get_business for details ' +
   '(services and prices, hours, exclusive content) and check_open before saying a place is open. Ids look like biz_...';
 
-/**
- * `principal` answers the caller of the request being handled (HTTP: each request's own credential).
- * `request` (HTTP): the name the client gave in `initialize`, read from the session for each request,
- * since an HTTP server serves one request of any session at a time (mcpHttp.ts); stdio's one server
- * learns it from `initialize` itself. `origin` (stdio): the public origin of the links answers hand
- * out; over HTTP each request's own is in authInfo.extra.answerOrigin, with its request id.
- */
-export function createMcpServer(
-  deps: McpToolDeps,
-  principal: (extra: ToolExtra) => Principal | Promise<Principal>,
-  request?: { clientName: string | undefined },
-  origin = 'http://localhost',
-): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, { instructions: INSTRUCTIONS });
-  // Asked at each call: the client names itself in `initialize`, before any tool is called.
-  const platform = () => platformOfMcpClient(request ? request.clientName : server.server.getClientVersion()?.name);
-  // stdio has no HTTP request: each call is an answer of its own with a request id of its own.
-  const answerOrigin = (extra: ToolExtra) => (extra.authInfo?.extra?.answerOrigin as AnswerOrigin | undefined) ?? { origin, requestId: newId('req') };
-  registerTools(server, deps, { principal, platform, answerOrigin });
+/** The SDK's per-request extra: the HTTP transport puts the request's caller in authInfo.extra. */
+export type ToolExtra = { authInfo?: { extra?: Record<string, unknown> }; requestId?: string | number };
+
+/** What a server needs from its transport for each call. */
+export interface McpCallSource {
+  /** The caller of the request being handled: HTTP's principal of that request, stdio's credential. */
+  caller(extra: ToolExtra): Call['caller'];
+  /** The name the client gave in `initialize` (HTTP: from the session; stdio: from the server itself when absent). */
+  clientName(): string | undefined;
+  /** How a tool call counts against rate limits (HTTP counts each tools/call message before the server sees it). */
+  rateLimit?: Call['rateLimit'];
+  /** Where links in answers point (PUBLIC_URL, or the API's own address the request came to). */
+  origin(extra: ToolExtra): string;
+  /** The id the answer is known by (HTTP: the request's X-Request-ID; stdio: one per call). */
+  requestId(extra: ToolExtra): string;
+}
+
+/** The schema of what a tool answers: its view's, or the operation's own output. */
+export function toolOutputSchema(operation: Operation): SchemaObject {
+  const output = operation.mcp?.view?.output ?? operation.output;
+  if (!output) throw new Error(`${operation.name} is an MCP tool but declares no output schema`);
+  return output.schema;
+}
+
+/** A refusal as a tool error the model can read and act on (the same code, message and details as REST). */
+function toolError(error: { code: string; message: string; details?: unknown }): CallToolResult {
+  const body = { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+}
+
+function toolOf(operation: Operation): Tool {
+  const exposure = operation.mcp!;
+  return {
+    name: exposure.tool,
+    title: exposure.title,
+    description: exposure.description,
+    inputSchema: exposure.args as Tool['inputSchema'],
+    outputSchema: toolOutputSchema(operation) as Tool['outputSchema'],
+    annotations: exposure.readOnly ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  };
+}
+
+export function createMcpServer(deps: { operations: ReadonlyArray<Operation>; invoke: Invoke<unknown>; source: McpCallSource }): Server {
+  const { invoke, source } = deps;
+  const tools = new Map(deps.operations.filter((operation) => operation.mcp).map((operation) => [operation.mcp!.tool, operation]));
+  const checks = new Map([...tools].map(([name, operation]) => [name, bodyChecker(operation.mcp!.args)]));
+  const profileRead = deps.operations.find((operation) => operation.mcp?.tool === 'get_business');
+  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  const clientName = () => source.clientName() ?? server.getClientVersion()?.name;
+
+  function call(operation: Operation, input: Call['input'], extra: ToolExtra): ReturnType<Invoke<unknown>> {
+    return invoke(operation, {
+      caller: source.caller(extra),
+      input,
+      transport: 'mcp',
+      requestId: source.requestId(extra),
+      origin: source.origin(extra),
+      // Analytics attribute every answer to the assistant the client says it is.
+      platformHint: () => platformOfMcpClient(clientName()),
+      ...(source.rateLimit && { rateLimit: source.rateLimit }),
+    });
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map(toolOf) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const operation = tools.get(request.params.name);
+    if (!operation) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    const exposure = operation.mcp!;
+    let args: Record<string, unknown>;
+    try {
+      // The tool's own arguments first (types, bounds); the operation's schemas then check the input as REST does.
+      args = checks.get(exposure.tool)!(request.params.arguments ?? {}) as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof DomainError) return toolError({ code: error.code, message: error.message, details: error.details });
+      throw error;
+    }
+    const answer = await call(operation, exposure.toInput(args), extra as ToolExtra);
+    const refusal = refusalOf(answer);
+    if (refusal) return toolError(refusal);
+    const data = dataOf(answer);
+    const structured = (exposure.view ? exposure.view.present(data, answer.detail) : data) as Record<string, unknown>;
+    return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+  });
 
   // No `list`: enumerating every business is what search is for; clients read one by id.
-  server.registerResource(
-    'business',
-    new ResourceTemplate('business://{id}', { list: undefined }),
-    { title: 'Business profile', description: 'A published business profile as JSON (same as get_business)', mimeType: 'application/json' },
-    async (uri, variables, extra) => {
-      try {
-        const caller = await principal(extra);
-        checkScope(caller, 'read:businesses');
-        const id = String(Array.isArray(variables.id) ? variables.id[0] : variables.id);
-        const profile = presentProfile(await deps.profiles.read(caller, id));
-        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profile) }] };
-      } catch (error) {
-        throw resourceReadError(error, uri.href);
-      }
-    },
-  );
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [{ uriTemplate: 'business://{id}', name: 'business', title: 'Business profile', description: 'A published business profile as JSON (same as get_business)', mimeType: 'application/json' }],
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const uri = request.params.uri;
+    const match = /^business:\/\/([^/?#]+)$/.exec(uri);
+    if (!match || !profileRead) throw new McpError(-32002, 'Resource not found', { uri });
+    const answer = await call(profileRead, { path: { businessId: decodeURIComponent(match[1]) }, query: {} }, extra as ToolExtra);
+    const refusal = refusalOf(answer);
+    if (refusal) throw resourceReadError(refusal, uri);
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(dataOf(answer)) }] };
+  });
+
   return server;
 }

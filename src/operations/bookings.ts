@@ -1,5 +1,5 @@
 // Bookings (issue 21): availability of a bookable service, booking, reading, status changes, lists.
-// REST only for now; the MCP booking tools call the same service (mcp/mcpBookingTools.ts).
+// Availability and booking are also MCP tools (get_availability, create_booking).
 import { defineOperation, scope } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { availabilityQuerySchema, bookingListQuerySchema } from '../schemas/endpoints/bookings';
@@ -30,6 +30,30 @@ export const getAvailability = defineOperation<AppServices, { query: Parameters<
       'BUSINESS_NOT_PUBLISHED, SERVICE_NOT_BOOKABLE, QUOTE_REQUIRED (409), SERVICE_NOT_FOUND (404).',
     successDescription: 'The free start times.',
     errors: [404, 409],
+  },
+  mcp: {
+    tool: 'get_availability',
+    title: 'Open start times of a service',
+    description:
+      'Open start times of a bookable service (ids from get_business: services with bookable true), in the business\'s time zone, ' +
+      'between from and to (default: the next 7 days; at most 31). Blackout dates and full slots are left out.',
+    args: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['businessId', 'serviceId'],
+      properties: {
+        businessId: { type: 'string', minLength: 1, maxLength: 64 },
+        serviceId: { type: 'string', minLength: 1, maxLength: 64 },
+        from: { type: 'string', maxLength: 40, description: 'ISO date or date-time; default now' },
+        to: { type: 'string', maxLength: 40, description: 'ISO date or date-time; default 7 days after from' },
+      },
+    },
+    toInput: ({ businessId, serviceId, from, to }) => ({
+      path: { businessId: String(businessId), serviceId: String(serviceId) },
+      query: { ...(from != null && { from }), ...(to != null && { to }) },
+      body: undefined,
+    }),
+    readOnly: true,
   },
   run: async ({ bookings }, { principal, input }) => ({
     data: await bookings.availability(principal, input.path.businessId, input.path.serviceId, input.query),
@@ -73,6 +97,39 @@ export const createBooking = defineOperation<AppServices, { body: Parameters<Boo
     successDescription: 'The booking.',
     successHeaders: { Location: 'Location' },
     errors: [404, 409],
+  },
+  mcp: {
+    tool: 'create_booking',
+    title: 'Book a service',
+    description:
+      'Book one start time from get_availability for the user. Needs the user\'s name and an email or phone; confirm the details with the user ' +
+      'before calling. The booking starts as pending until the business confirms it. Send an idempotencyKey (a UUID) to make a retry after a ' +
+      'lost answer safe: the same key answers with the first booking instead of booking twice.',
+    args: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['businessId', 'serviceId', 'start', 'customer'],
+      properties: {
+        businessId: { type: 'string', minLength: 1, maxLength: 64 },
+        serviceId: { type: 'string', minLength: 1, maxLength: 64 },
+        start: { type: 'string', maxLength: 40, description: 'A start from get_availability, with its offset' },
+        customer: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1 }, email: { type: 'string' }, phone: { type: 'string' } },
+        },
+        notes: { type: 'string', description: 'For the business' },
+        sessionId: { type: 'string', maxLength: 128, description: 'sessionId of the search that led here (attribution)' },
+        idempotencyKey: { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retry safe: the same key replays the first answer' },
+      },
+    },
+    toInput: ({ sessionId, idempotencyKey, ...booking }) => ({
+      path: {},
+      query: {},
+      body: { ...booking, ...(sessionId != null && { journeyId: sessionId }) },
+      ...(idempotencyKey != null && { headers: { 'Idempotency-Key': String(idempotencyKey) } }),
+    }),
+    readOnly: false,
   },
   run: async ({ bookings }, { principal, input, request }) => {
     // Without journeyId in the body, the X-Session-ID of the search it came from is its journey in analytics.

@@ -158,6 +158,7 @@ export const getProfile = defineOperation<AppServices>({
     args: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' } } },
     toInput: ({ id }) => ({ path: { businessId: String(id) }, query: {}, body: undefined }),
     cost: 1,
+    nullable: true,
   },
   run: async ({ profiles, sessions, recordAnswer }, { principal, input, request }) => {
     const profile = await profiles.read(principal, input.path.businessId);

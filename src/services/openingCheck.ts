@@ -2,7 +2,8 @@
 // one published profile, a local date and time in the business's own zone (or now), answered by
 // the same opening rules search uses (domain/openingHours.ts), blackout dates included.
 import { ValidationError } from '../domain/errors';
-import { clockText, isOpenAtClock, localTime, minutesOf } from '../domain/openingHours';
+import { localTime } from '../domain/localTime';
+import { clockText, isOpenAtClock, minutesOf } from '../domain/openingHours';
 import type { Principal } from '../domain/principal';
 import { type DayHours, WEEKDAYS, type Weekday } from '../domain/profile';
 import { timeZoneAt } from '../domain/timeZone';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { createSqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
 import type { AnalyticsEvent } from '../../src/domain/analytics/analyticsEvent';
-import { localDateOf } from '../../src/domain/analytics/localDate';
+import { localDateOf } from '../../src/domain/localTime';
 import type { AnalyticsScope } from '../../src/ports/analyticsStore';
 import { rawBusinessTotals, rawConvertedJourneys, rawJourneys, rawVisibility, type StoredEvent } from './analytics/rawAnswers';
 

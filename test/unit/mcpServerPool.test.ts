@@ -1,11 +1,11 @@
 // The pool of MCP servers HTTP requests borrow (src/mcp/mcpServerPool.ts).
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createMcpServerPool, type McpRequestContext } from '../../src/mcp/mcpServerPool';
 
 function countingPool(idleServers = 2) {
-  const built: Array<{ server: McpServer; context: McpRequestContext }> = [];
+  const built: Array<{ server: Server; context: McpRequestContext }> = [];
   const pool = createMcpServerPool((context) => {
-    const server = new McpServer({ name: 'pool-test', version: '1' });
+    const server = new Server({ name: 'pool-test', version: '1' }, { capabilities: {} });
     built.push({ server, context });
     return server;
   }, idleServers);

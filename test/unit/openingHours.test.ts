@@ -1,5 +1,6 @@
 import { ValidationError } from '../../src/domain/errors';
-import { closesAtOrAfter, isOpenAt, isOpenOn, localTime, minutesOf, spokenClock } from '../../src/domain/openingHours';
+import { localTime } from '../../src/domain/localTime';
+import { closesAtOrAfter, isOpenAt, isOpenOn, minutesOf, spokenClock } from '../../src/domain/openingHours';
 import type { WeeklyHours } from '../../src/domain/profile';
 
 const at = (iso: string) => new Date(iso);

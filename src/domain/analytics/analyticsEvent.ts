@@ -29,7 +29,7 @@ export interface AnalyticsEvent {
   timestamp: string;
   /**
    * The business's own local day of `timestamp`, YYYY-MM-DD (localDateOf(timestamp, zone) from
-   * domain/analytics/localDate.ts with timeZoneAt(profile coordinates)). Analytics days, weeks and
+   * domain/localTime.ts with timeZoneAt(profile coordinates)). Analytics days, weeks and
    * months are the business's local ones; the store keys its daily rollups by this date.
    */
   localDate: string;

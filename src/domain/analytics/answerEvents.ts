@@ -7,7 +7,7 @@ import { foldAccents } from '../search/foldAccents';
 import { normalise } from '../search/groundedSummary';
 import type { Environment } from '../profile';
 import type { AnalyticsEvent, AnalyticsSurface } from './analyticsEvent';
-import { localDateOf } from './localDate';
+import { localDateOf } from '../localTime';
 
 export interface AnsweredBusiness {
   id: string;

@@ -3,7 +3,7 @@
 // coordinates has no known zone and counts in UTC.
 import type { Coordinates } from '../profile';
 import { timeZoneAt } from '../timeZone';
-import { localDateOf } from './localDate';
+import { localDateOf } from '../localTime';
 
 export function businessTimeZone(place: { timeZone?: string; coordinates?: Coordinates }): string {
   if (place.timeZone) return place.timeZone;

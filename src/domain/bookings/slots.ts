@@ -9,9 +9,9 @@
 //   closing.
 // Starts on this grid are the only ones bookable, so bookings of one service never half-overlap
 // and a start's capacity is simply the bookings held at it.
-import { daySpan, localTime, shiftDate } from '../openingHours';
+import { addDays as shiftDate, instantOfLocal, localTime } from '../localTime';
+import { daySpan } from '../openingHours';
 import { WEEKDAYS, type WeeklyHours } from '../profile';
-import { instantOfLocal } from './zonedTime';
 
 export interface SlotRules {
   hours: WeeklyHours;

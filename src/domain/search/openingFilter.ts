@@ -5,9 +5,10 @@
 // with scheduleMatcher, so the rules of domain/openingHours.ts are the only ones: the embedded
 // index in a SQL function (adapters/sqlite/search/openingFunction.ts), Elasticsearch once per
 // distinct code among a search's matches (adapters/elasticsearch/openingSearch.ts).
+import { addDays as shiftDate, localTime } from '../localTime';
 import {
-  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, daySpan, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn, localTime,
-  minutesOf, nextWeekday, previousWeekday, shiftDate, spokenClock,
+  clockText, closesAfterMidnightAtOrAfter, closesAtOrAfter, daySpan, isOpenAllDay, isOpenAt, isOpenAtClock, isOpenOn,
+  minutesOf, nextWeekday, previousWeekday, spokenClock,
 } from '../openingHours';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../profile';
 

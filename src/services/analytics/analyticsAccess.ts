@@ -2,7 +2,7 @@
 // (spec 5.6: its owner, or an admin; both only inside the caller's own environment, so sandbox
 // keys see sandbox businesses and sandbox events only), then turns the period into the
 // business's local days. Unknown or deleted: 404 PROFILE_NOT_FOUND; someone else's: 403 FORBIDDEN.
-import { businessTimeZone } from '../../domain/analytics/localDate';
+import { businessTimeZone } from '../../domain/timeZone';
 import { ForbiddenError, ProfileNotFoundError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
 import type { BusinessProfile } from '../../domain/profile';

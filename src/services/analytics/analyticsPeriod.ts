@@ -1,7 +1,6 @@
 // The period of an analytics question: startDate/endDate (dates or date-times) turned into the
 // business's own local days, inclusive, with the UTC instants they span for the answer's `period`.
-import { localDateOf, startOfLocalDay } from '../../domain/analytics/localDate';
-import { addDays, daysBetween } from '../../domain/analytics/timeBuckets';
+import { addDays, daysBetween, localDateOf, startOfLocalDay } from '../../domain/localTime';
 import { ValidationError } from '../../domain/errors';
 import { MAX_ANALYTICS_RANGE_DAYS } from '../../schemas/endpoints/analytics';
 

@@ -2,7 +2,7 @@
 // that booked): times with the business's offset, the customer's contact included. Seat numbers
 // and the booking account's id stay inside.
 import type { Booking } from '../../domain/bookings/booking';
-import { isoInZone } from '../../domain/bookings/zonedTime';
+import { isoInZone } from '../../domain/localTime';
 
 export function presentBooking(booking: Booking) {
   return {

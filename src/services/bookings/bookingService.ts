@@ -10,7 +10,7 @@ import { assertTransition, type Booking, type BookingActor, type BookingStatus }
 import { heldPerSlot } from '../../domain/bookings/heldPerSlot';
 import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import { slotsBetween } from '../../domain/bookings/slots';
-import { isoInZone } from '../../domain/bookings/zonedTime';
+import { isoInZone } from '../../domain/localTime';
 import { timeZoneAt as findZone } from '../../domain/timeZone';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../../domain/errors';
 import { newId } from '../../domain/ids';

@@ -1,9 +1,8 @@
 // The time range of an availability or bookings-list query. `from` / `to` are ISO 8601 instants
 // with an offset, or calendar dates read in the business's zone: a date `from` starts at its local
 // midnight, a date `to` includes that whole day. Ranges are half-open [from, to).
-import { instantOfLocal } from '../../domain/bookings/zonedTime';
+import { addDays as shiftDate, instantOfLocal } from '../../domain/localTime';
 import { ValidationError } from '../../domain/errors';
-import { shiftDate } from '../../domain/openingHours';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
-import { businessTimeZone, localDateOf, startOfLocalDay } from '../../../src/domain/analytics/localDate';
+import { localDateOf, startOfLocalDay } from '../../../src/domain/localTime';
+import { businessTimeZone } from '../../../src/domain/timeZone';
 
 it("gives the business's local day of an instant", () => {
   expect(localDateOf('2026-03-02T03:00:00Z', 'America/Chicago')).toBe('2026-03-01');

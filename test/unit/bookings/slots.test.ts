@@ -1,7 +1,7 @@
 // Slot arithmetic of bookable services: hours in the business's zone, past-midnight spans,
 // blackout days and DST nights. Expected instants are written out by hand.
 import { slotsBetween, type SlotRules } from '../../../src/domain/bookings/slots';
-import { instantOfLocal, isoInZone } from '../../../src/domain/bookings/zonedTime';
+import { instantOfLocal, isoInZone } from '../../../src/domain/localTime';
 
 const NY = 'America/New_York';
 const CHICAGO = 'America/Chicago';

@@ -1,20 +1,13 @@
 // Great-circle distance and the bounding box used to prefilter on the indexed lat/lon columns.
 // The box is a cheap superset; the exact radius cut is haversine (registered as a SQL function).
+import { EARTH_RADIUS_KM } from '../../../domain/distance';
 import type { Coordinates } from '../../../domain/profile';
 
-/** IUGG mean radius, the value Elasticsearch's arc distance uses, so both indexes agree on distances. */
-export const EARTH_RADIUS_KM = 6371.0088;
+// One great-circle formula for the whole service (domain/distance.ts); the SQL function calls it.
+export { EARTH_RADIUS_KM, haversineKm } from '../../../domain/distance';
 
 const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number): number => (radians * 180) / Math.PI;
-
-export function haversineKm(from: Coordinates, to: Coordinates): number {
-  const dLat = toRadians(to.lat - from.lat);
-  const dLon = toRadians(to.lon - from.lon);
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.lat)) * Math.cos(toRadians(to.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 export interface BoundingBox {
   minLat: number;

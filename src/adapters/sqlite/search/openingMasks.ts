@@ -13,6 +13,7 @@
 //   shifted by every UTC offset the business's zone uses from a year ago to three years ahead, so
 //   a change to or from daylight saving time never leaves an open business out.
 // NULL (a row written before the columns existed) passes: the exact check decides alone.
+import { isKnownTimeZone, offsetMinutesAt } from '../../../domain/localTime';
 import { isOpenOn, minutesOf } from '../../../domain/openingHours';
 import { WEEKDAYS, type WeeklyHours } from '../../../domain/profile';
 import { FALLBACK_TIME_ZONE, type OpeningFilter } from '../../../domain/search/openingFilter';
@@ -44,22 +45,15 @@ export function weeklyOpenIntervals(hours: WeeklyHours): Array<[number, number]>
 const offsetsByZone = new Map<string, number[] | null>();
 const SAMPLE_EVERY_MS = 7 * 86_400_000;
 
-/** The UTC offsets (minutes, local = UTC + offset) `timeZone` uses from a year ago to three years ahead; null for a zone Intl does not know. */
+/** The UTC offsets (minutes, local = UTC + offset) `timeZone` uses from a year ago to three years ahead; null for a zone the platform does not know. */
 export function zoneOffsets(timeZone: string, now: number = Date.now()): number[] | null {
   const remembered = offsetsByZone.get(timeZone);
   if (remembered !== undefined) return remembered;
-  let offsets: number[] | null;
-  try {
-    const format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  let offsets: number[] | null = null;
+  if (isKnownTimeZone(timeZone)) {
     const found = new Set<number>();
-    for (let at = now - 52 * SAMPLE_EVERY_MS; at <= now + 3 * 52 * SAMPLE_EVERY_MS; at += SAMPLE_EVERY_MS) {
-      const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-      found.add(match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0);
-    }
+    for (let at = now - 52 * SAMPLE_EVERY_MS; at <= now + 3 * 52 * SAMPLE_EVERY_MS; at += SAMPLE_EVERY_MS) found.add(offsetMinutesAt(timeZone, at));
     offsets = [...found];
-  } catch {
-    offsets = null;
   }
   offsetsByZone.set(timeZone, offsets);
   return offsets;

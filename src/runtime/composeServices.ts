@@ -1,0 +1,133 @@
+// The composition root (issue 31): the application's services built from its engines, once, for
+// every process that serves operations (the API in app.ts, the MCP stdio server). Engines are
+// opened elsewhere (openRuntime.ts); nothing below the services knows which ones they are.
+import type { Config } from '../config';
+import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { Authenticate } from '../core/authentication';
+import { createIdempotentCall } from '../core/idempotentCall';
+import { createInvoke, type Invoke } from '../core/invoke';
+import type { RateLimitCheck } from '../core/rateLimitCheck';
+import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
+import { createSecretBox } from '../domain/webhooks/secretBox';
+import type { Logger } from '../logger';
+import { buildOpenApiDocument } from '../openapi/openApiDocument';
+import type { AppServices } from '../operations/appServices';
+import type { AnalyticsStore } from '../ports/analyticsStore';
+import type { Cache } from '../ports/cache';
+import type { EventRecorder } from '../ports/eventRecorder';
+import type { LanguageModel } from '../ports/llm';
+import type { MediaStorage } from '../ports/mediaStorage';
+import type { Readiness } from '../ports/readiness';
+import type { SearchIndex } from '../ports/searchIndex';
+import type { SessionStore } from '../ports/sessionStore';
+import type { Store } from '../ports/store';
+import { createAccountAdminService } from '../services/accountAdminService';
+import { createAnalyticsServices } from '../services/analytics/analyticsServices';
+import { createAnswerRecording } from '../services/analytics/answerRecording';
+import { createEventIngestion } from '../services/analytics/eventIngestion';
+import { createPlatformRegistry } from '../services/analytics/platformRegistry';
+import { createTrackedLinks } from '../services/analytics/trackedLinks';
+import { createApiKeyService } from '../services/apiKeyService';
+import { createAuthService } from '../services/authService';
+import { createBookingService } from '../services/bookings/bookingService';
+import { createCatalogService } from '../services/catalogService';
+import { createMediaService } from '../services/mediaService';
+import { createOpeningCheck } from '../services/openingCheck';
+import { createOwnedProfiles } from '../services/ownedProfiles';
+import { createPartnerAccess } from '../services/partners/partnerAccess';
+import { createPartnerAgreementService } from '../services/partners/partnerAgreementService';
+import { type Clock, createProfileAccess } from '../services/profileMutation';
+import { createProfileService } from '../services/profileService';
+import { createReviewService } from '../services/reviews/reviewService';
+import { createTrustRefresh } from '../services/reviews/trustRefresh';
+import { createConsumerSearch } from '../services/search/consumerSearch';
+import { createListingSearch } from '../services/search/listingSearch';
+import { createSummaryDisclosures } from '../services/summaries/summaryDisclosures';
+import { createSummaryReportService } from '../services/summaries/summaryReportService';
+import { createVerificationService } from '../services/verificationService';
+import { createWebhookEndpointService } from '../services/webhooks/webhookEndpointService';
+
+/** The engines and settings services are built from. */
+export interface ServiceEngines {
+  config: Pick<Config, 'jwtSecret'> & { webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'> };
+  logger: Logger;
+  store: Store;
+  mediaStorage: MediaStorage;
+  searchIndex: SearchIndex;
+  sessions: SessionStore;
+  summaryCache: Cache<string>;
+  llm?: LanguageModel;
+  analytics: AnalyticsStore;
+  eventRecorder: EventRecorder;
+  readiness: Readiness;
+  clock: Clock;
+  /** Failed sign-ins and credential checks, counted per address and account (shared with authentication). */
+  authFailures: AuthFailureLimiter;
+}
+
+/** Every service but the OAuth apps', which exist only where the OAuth server is built (app.ts). */
+export type ComposedServices = Omit<AppServices, 'oauthClients'>;
+
+export function composeServices(engines: ServiceEngines): ComposedServices {
+  const { config, logger, store, clock } = engines;
+  const access = createProfileAccess({ store, clock });
+  const profiles = createProfileService({ store, access, clock });
+  // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
+  const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
+  const platforms = createPlatformRegistry({ store, clock });
+  const recordAnswer = createAnswerRecording({ recorder: engines.eventRecorder, clock, logger });
+  // What each summary is and where to report it (issue 34); the links are signed like tracked links.
+  const disclosures = createSummaryDisclosures({ secret: config.jwtSecret });
+  return {
+    profiles,
+    catalog: createCatalogService({ access }),
+    media: createMediaService({ store, storage: engines.mediaStorage, access, profiles, clock, logger }),
+    verifications: createVerificationService({ store, access, clock }),
+    ownedProfiles: createOwnedProfiles({ store }),
+    accounts: createAccountAdminService({ store, clock }),
+    // Review and booking writes store their webhook events themselves, in the same write (issue 22).
+    reviews: createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger }),
+    bookings: createBookingService({ store, access, clock, recorder: engines.eventRecorder }),
+    partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
+    webhookEndpoints: createWebhookEndpointService({
+      webhooks: store.webhooks,
+      secrets: createSecretBox(config.webhooks?.secretKey || config.jwtSecret),
+      policy: createAddressPolicy(config.webhooks?.allowedCidrs ?? ''),
+      clock,
+    }),
+    sessions: engines.sessions,
+    readiness: engines.readiness,
+    openApiDocument: buildOpenApiDocument(),
+    // Its record stage records every surface's answers (REST, MCP, GraphQL) for analytics.
+    consumerSearch: createConsumerSearch({ index: engines.searchIndex, sessions: engines.sessions, summaryCache: engines.summaryCache, llm: engines.llm, logger, clock, recordAnswer }),
+    listings: createListingSearch({ index: engines.searchIndex, partnerAccess }),
+    checkOpen: createOpeningCheck({ profiles, clock }),
+    recordAnswer,
+    trackedLinks: createTrackedLinks({ secret: config.jwtSecret, store, recorder: engines.eventRecorder, clock, logger }),
+    disclosures,
+    summaryReports: createSummaryReportService({ store, disclosures, access, clock }),
+    platforms,
+    analytics: createAnalyticsServices({ store, analytics: engines.analytics, searchIndex: engines.searchIndex }),
+    ingestEvents: createEventIngestion({ store, analytics: engines.analytics, partnerAccess, clock }),
+    auth: createAuthService({ store, jwtSecret: config.jwtSecret, clock }),
+    apiKeys: createApiKeyService({ store, clock }),
+    authFailures: engines.authFailures,
+  };
+}
+
+/** The one call path over the composed services: authentication, limits and idempotency of this process. */
+export function composeInvoke(
+  services: AppServices,
+  deps: { authenticate: Authenticate; rateLimits: RateLimitCheck; store: Pick<Store, 'idempotencyKeys'>; logger: Logger; clock: Clock; checkOutputs?: boolean },
+): Invoke<AppServices> {
+  return createInvoke<AppServices>({
+    services,
+    authenticate: deps.authenticate,
+    checkRateLimit: deps.rateLimits,
+    idempotentCall: createIdempotentCall({ records: deps.store.idempotencyKeys, logger: deps.logger, clock: deps.clock }),
+    resolvePlatform: services.platforms.resolve,
+    logger: deps.logger,
+    clock: deps.clock,
+    checkOutputs: deps.checkOutputs,
+  });
+}
