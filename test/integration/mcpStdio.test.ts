@@ -58,9 +58,10 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
   );
   try {
     // Listing the tools turns the client's output validation on: a structuredContent that does not
-    // match its tool's outputSchema makes callTool throw (issue 30).
+    // match its tool's outputSchema makes callTool throw (issue 30). stdio offers the same tools as HTTP:
+    // both are built from the declared operations (issue 31).
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'get_business', 'list_categories', 'search_businesses']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'create_booking', 'get_availability', 'get_business', 'list_categories', 'search_businesses']);
     type Answer = { isError?: boolean; structuredContent?: Record<string, any> };
     const call = async (name: string, args: Record<string, unknown>) => {
       const answer = (await client.callTool({ name, arguments: args })) as Answer;

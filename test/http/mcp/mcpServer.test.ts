@@ -211,9 +211,9 @@ describe('bookings', () => {
   it('each booking tool checks its own scope', async () => {
     const key = await apiKey(app, owner, 'live', ['read:businesses']);
     const client = await connect(key.key);
-    const availability = await call(client, 'get_availability', { businessId: ids.sprout, serviceId: 'svc_x' });
+    const availability = await call(client, 'get_availability', { businessId: ids.sprout, serviceId: 'svc_notaservice0' });
     expect(errorOf(availability)).toMatchObject({ code: 'FORBIDDEN', details: { requiredScope: 'read:bookings' } });
-    const booking = await call(client, 'create_booking', { businessId: ids.sprout, serviceId: 'svc_x', start: '2026-03-16T11:00:00-05:00', customer: { name: 'Bo', email: 'bo@example.com' } });
+    const booking = await call(client, 'create_booking', { businessId: ids.sprout, serviceId: 'svc_notaservice0', start: '2026-03-16T11:00:00-05:00', customer: { name: 'Bo', email: 'bo@example.com' } });
     expect(errorOf(booking)).toMatchObject({ code: 'FORBIDDEN', details: { requiredScope: 'write:bookings' } });
   });
 });
