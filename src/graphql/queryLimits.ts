@@ -17,6 +17,8 @@
 // what each one costs the backends: a consumer search or an analytics question is much heavier than
 // reading one profile, so one query holds at most three of them; the field count bounds the size of
 // one answer.
+import { OPERATIONS } from '../operations/registry';
+import { rootFieldCosts } from './graphqlSchema';
 import { type ASTNode, type DocumentNode, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode } from 'graphql';
 
 /** Bytes of the query text (UTF-8), checked before parsing (graphqlRequest.ts): about five times the standard introspection query. */
@@ -28,16 +30,8 @@ export const MAX_QUERY_FIELDS = 500;
 /** Fields with one response name in one selection set, fragments expanded. */
 export const MAX_SAME_NAME = 32;
 
-export const ROOT_FIELD_COSTS: Readonly<Record<string, number>> = {
-  business: 1,
-  myBusinesses: 2,
-  directory: 5,
-  search: 10,
-  upstreamMetrics: 10,
-  intentJourneys: 10,
-  attribution: 10,
-  benchmarks: 10,
-};
+/** What each root field costs the backends: declared with its operation's GraphQL exposure. */
+export const ROOT_FIELD_COSTS: Readonly<Record<string, number>> = rootFieldCosts(OPERATIONS);
 
 const COST_LIST = 'search and analytics fields cost 10, directory 5, myBusinesses 2, business 1';
 

@@ -5,7 +5,7 @@
 //   oneOf/anyOf of objects  -> union, each answer resolved to the branch whose required fields and
 //                              constants it has (pricing, a day's hours)
 //   X or null               -> nullable X;  array -> list;  integer -> Int (Float beyond 32 bits)
-//   string (enum too)       -> String ('id' -> ID);  number -> Float;  boolean -> Boolean
+//   string (enum too)       -> String (id, businessId -> ID);  number -> Float;  boolean -> Boolean
 //   object without properties (a map keyed by data) -> JSON, the one place no shape can be written
 // Types are built once per schema object, so a schema shared by two answers is one GraphQL type.
 import type { SchemaObject } from 'ajv';
@@ -53,8 +53,10 @@ function withoutNull(schema: SchemaObject): { schema: SchemaObject; nullable: bo
   if (branches?.some(isNullSchema)) {
     const rest = branches.filter((branch) => !isNullSchema(branch));
     const key = schema.oneOf ? 'oneOf' : 'anyOf';
-    const { [key]: _dropped, ...others } = schema;
-    return { schema: rest.length === 1 ? { ...others, ...rest[0], description: schema.description ?? rest[0].description } : { ...others, [key]: rest }, nullable: true };
+    const { [key]: _dropped, description: _description, ...others } = schema;
+    // A lone branch is that schema itself (one GraphQL type however many places allow null for it).
+    if (rest.length === 1 && Object.keys(others).length === 0) return { schema: rest[0], nullable: true };
+    return { schema: rest.length === 1 ? { ...others, ...rest[0] } : { ...others, [key]: rest }, nullable: true };
   }
   return { schema, nullable: false };
 }
@@ -100,7 +102,8 @@ export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new
     }
     if (type === 'number') return GraphQLFloat;
     if (type === 'boolean' || typeof schema.const === 'boolean') return GraphQLBoolean;
-    return field === 'id' ? GraphQLID : GraphQLString;
+    // Identifiers (id, businessId) are IDs, as clients cache and compare them.
+    return field === 'id' || /Id$/.test(field) ? GraphQLID : GraphQLString;
   }
 
   function output(raw: SchemaObject, name: string, field = ''): GraphQLOutputType {

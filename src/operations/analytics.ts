@@ -8,6 +8,7 @@ import { attributionQuerySchema, benchmarksQuerySchema, intentJourneysQuerySchem
 import { attributionResponse, benchmarksResponse, intentJourneysResponse, upstreamMetricsResponse } from '../schemas/responses/analytics';
 import type { AnalyticsQuestionServices } from '../services/analytics/analyticsServices';
 import type { AppServices } from './appServices';
+import { queryArguments, queryInput } from './queryArguments';
 
 const tag = 'Analytics';
 
@@ -41,6 +42,14 @@ function question<Name extends keyof AnalyticsQuestionServices>(name: Name, aske
     output: asked.result,
     http: { method: 'GET', path: `/analytics/${asked.path}`, envelope: false },
     docs: { tag, summary: asked.summary, description: asked.description, successDescription: asked.successDescription, errors: [404] },
+    graphql: {
+      field: name,
+      on: 'Query',
+      description: `As GET /analytics/${asked.path}. Scope read:analytics; your own business (admins: any).`,
+      args: queryArguments(asked.query),
+      toInput: queryInput,
+      cost: 10,
+    },
     run: async ({ analytics }, { principal, input }) => {
       const ask = analytics[name] as (principal: unknown, query: Query) => Promise<unknown>;
       // The numbers are one business's own, so shared caches must not keep them.

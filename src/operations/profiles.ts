@@ -13,6 +13,7 @@ import { graphqlOwnedBusinessesSchema } from '../schemas/views/graphqlViews';
 import { etagOf } from '../services/profileMutation';
 import type { AppServices } from './appServices';
 import { ifMatchOf } from './conditionalWrites';
+import { queryArguments, queryInput } from './queryArguments';
 
 const tag = 'Business profiles';
 
@@ -51,8 +52,8 @@ export const listOwnProfiles = defineOperation<AppServices, { query: { limit: nu
     field: 'myBusinesses',
     on: 'Query',
     description: 'The caller\'s own profiles in the caller\'s environment, drafts included (as GET /business/profile). Scope read:businesses.',
-    args: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer' }, cursor: { type: 'string' } } },
-    toInput: (args) => ({ path: {}, query: Object.fromEntries(Object.entries(args).filter(([, value]) => value != null).map(([name, value]) => [name, String(value)])), body: undefined }),
+    args: queryArguments(listOwnedProfilesQuerySchema),
+    toInput: queryInput,
     cost: 2,
     view: {
       output: { name: 'MyBusinessesPage', schema: graphqlOwnedBusinessesSchema },

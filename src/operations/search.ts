@@ -19,6 +19,7 @@ import type { DirectoryInput, PartnerInput } from '../services/search/listingSea
 import type { SummaryDisclosure } from '../services/summaries/summaryDisclosures';
 import { CANDIDATE_POOL } from '../services/search/searchPlan';
 import type { AppServices } from './appServices';
+import { queryArguments, queryInput } from './queryArguments';
 import { RECORDING_DESCRIPTION } from './recordingNote';
 
 const tag = 'Search';
@@ -230,18 +231,6 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
 
 type ListingPage = ReturnType<typeof presentListingPage>;
 
-/** The GraphQL directory arguments: the directory's query parameters, typed as GraphQL sends them. */
-const directoryArgs = {
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(
-    ['query', 'category', 'city', 'state', 'country', 'postalCode', 'verificationLevel', 'sortBy', 'sortOrder', 'limit', 'offset'].map((name) => [
-      name,
-      name === 'limit' || name === 'offset' ? { type: 'integer' } : { type: 'string' },
-    ]),
-  ),
-};
-
 export const directory = defineOperation<AppServices, { query: DirectoryInput }, ListingPage>({
   name: 'directory',
   access: readBusinesses,
@@ -261,9 +250,8 @@ export const directory = defineOperation<AppServices, { query: DirectoryInput },
     field: 'directory',
     on: 'Query',
     description: 'Directory listing with filters and sorting (as GET /api/v1/directory). Scope read:businesses; search rate-limit area.',
-    args: directoryArgs,
-    // GraphQL's values are typed already; the directory's schema checks them as it checks a query string.
-    toInput: (args) => ({ path: {}, query: Object.fromEntries(Object.entries(defined(args)).map(([name, value]) => [name, String(value)])), body: undefined }),
+    args: queryArguments(directoryQuerySchema),
+    toInput: queryInput,
     cost: 5,
     view: {
       output: { name: 'DirectoryPage', schema: graphqlDirectoryPageSchema },
