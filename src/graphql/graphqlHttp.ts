@@ -11,7 +11,7 @@ import type { Context, Middleware } from 'koa';
 import { dataOf, refusalOf } from '../core/answer';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
-import type { RateLimitCheck } from '../core/rateLimitCheck';
+import { OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
 import type { RateLimitDecision } from '../core/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
 import { DomainError } from '../domain/errors';
@@ -128,7 +128,20 @@ export function graphqlRoutes(deps: GraphqlRouteDeps): Router {
       origin: publicOrigin(ctx, deps.publicUrl),
       header: (name) => ctx.get(name) || undefined,
       rateLimit(principal, area) {
-        if (!counted.has(area)) counted.set(area, deps.rateLimits(principal, area, ctx.ip));
+        if (!counted.has(area)) {
+          // The answer reports the limit as REST does (the last area counted, as each sets the same headers).
+          const decision = deps.rateLimits(principal, area, ctx.ip).then(
+            (counted) => {
+              if (counted) ctx.set(rateLimitHeaders(counted));
+              return counted;
+            },
+            (error: unknown) => {
+              if (error instanceof OverRateLimitError) ctx.set(rateLimitHeaders(error.decision));
+              throw error;
+            },
+          );
+          counted.set(area, decision);
+        }
         return counted.get(area)!;
       },
     };

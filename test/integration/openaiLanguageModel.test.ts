@@ -61,10 +61,9 @@ describe('query understanding through an OpenAI-compatible server', () => {
       source: 'llm',
       intent: {
         terms: ['vegan'],
-        categories: ['restaurants'],
+        // The model's word for the kind, mapped onto the taxonomy's key.
+        categories: ['amenity/restaurant'],
         serviceTerms: ['grain bowl'],
-        // The sentence's own word for the kind of meal, which the model is not asked about.
-        categoryWords: ['lunch'],
         place: { city: 'Austin', state: 'TX' },
         when: { openNow: true },
         price: { cheap: true },
