@@ -45,7 +45,7 @@ function parserOf<Services>(operation: Operation<Services>, deps: RestOperationD
   return operation.http?.bodyLimitBytes !== undefined ? jsonBody(operation.http.bodyLimitBytes) : deps.jsonBody;
 }
 
-function callOf(ctx: Context, operation: Operation, parse: Middleware | undefined, deps: RestOperationDeps<unknown>): Call {
+function callOf(ctx: Context, operation: Operation, parse: Middleware | undefined, publicUrl: string | undefined): Call {
   return {
     caller: { authorization: ctx.get('Authorization') || undefined, address: ctx.ip },
     input: {
@@ -57,7 +57,7 @@ function callOf(ctx: Context, operation: Operation, parse: Middleware | undefine
     },
     transport: 'rest',
     requestId: ctx.state.requestId as string,
-    origin: publicOrigin(ctx, deps.publicUrl),
+    origin: publicOrigin(ctx, publicUrl),
     // A header sent empty is still sent (an empty Idempotency-Key is refused, not ignored).
     header: (name) => (ctx.headers[name.toLowerCase()] === undefined ? undefined : ctx.get(name)),
     platformHint: () => ctx.get(AI_PLATFORM_HEADER) || undefined,
@@ -79,7 +79,7 @@ export function restOperationRoutes<Services>(operations: ReadonlyArray<Operatio
   for (const operation of operations) {
     if (!operation.http) continue;
     const parse = parserOf(operation, deps);
-    const handler: Middleware = async (ctx) => writeAnswer(ctx, await deps.invoke(operation, callOf(ctx, operation, parse, deps as RestOperationDeps<unknown>)));
+    const handler: Middleware = async (ctx) => writeAnswer(ctx, await deps.invoke(operation, callOf(ctx, operation, parse, deps.publicUrl)));
     router.register(routerPath(operation.http.path), [operation.http.method], handler, { name: operation.name });
   }
   return router;
