@@ -14,9 +14,8 @@ import { rateLimitWith } from './http/rateLimit';
 import { restOperationRoutes } from './http/restOperations';
 import { OPERATIONS } from './operations/registry';
 import { createAuthFailureLimiter, type AuthFailureLimiter } from './core/authFailureLimiter';
-import { requireAdmin, requireRouteAccess, requireScope, requireSignedIn } from './http/authorize';
+import { requireRouteAccess } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
-import { idempotentJsonBody } from './http/idempotency';
 import { jsonBody } from './http/jsonBody';
 import { multipartBody } from './http/multipartBody';
 import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
@@ -34,8 +33,8 @@ import type { Readiness } from './ports/readiness';
 import type { SearchIndex } from './ports/searchIndex';
 import type { SessionStore } from './ports/sessionStore';
 import type { Store } from './ports/store';
-import { createOAuthModule, type OAuthSettings } from './routes/oauth/oauthModule';
-import type { RouteGuards } from './routes/routeGuards';
+import { createOAuthModule, type OAuthSettings } from './oauth/oauthModule';
+import type { Guards } from './http/guards';
 import { docsPage } from './docs/docsPage';
 import { dashboardPage } from './dashboard/dashboardPage';
 import { type Clock } from './services/profileMutation';
@@ -87,15 +86,10 @@ export function createApp(deps: AppDeps): Koa {
     : undefined;
 
   const authentication = createAuthentication({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl });
-  const guards: RouteGuards = {
+  const guards: Guards = {
     authenticate: authenticateWith(authentication),
     rateLimit: (area) => rateLimitWith(deps.rateLimits, area),
     routeAccess: requireRouteAccess(),
-    requireScope,
-    requireSignedIn,
-    requireAdmin,
-    // Idempotency-Key on every authenticated JSON write; why it sits here: http/idempotency.ts.
-    jsonBody: idempotentJsonBody(jsonBody(config.jsonBodyLimit), { records: store.idempotencyKeys, logger, clock }),
   };
 
   // Declared operations (src/operations) run through the one call path, whatever the transport.

@@ -19,7 +19,7 @@ import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import { principalOf } from '../http/principal';
 import type { Logger } from '../logger';
-import type { RouteGuards } from '../routes/routeGuards';
+import type { Guards } from '../http/guards';
 import { buildGraphqlSchema } from './graphqlSchema';
 import { readGraphqlRequest } from './graphqlRequest';
 import { queryLimitErrors } from './queryLimits';
@@ -62,7 +62,7 @@ function graphqlRefusals(): Middleware {
 }
 
 export interface GraphqlRouteDeps {
-  guards: RouteGuards;
+  guards: Guards;
   plainJsonBody: Middleware;
   operations: ReadonlyArray<Operation>;
   invoke: Invoke<unknown>;

@@ -1,13 +1,9 @@
-// Koa middleware over the core's access checks (core/access.ts), for the routes that are not yet
-// declared operations: which check a route gets is its entry in http/routeScopes.ts.
+// Koa middleware over the core's access checks (core/access.ts), for the two routes that are not
+// declared operations (/mcp, /graphql): which check a route gets is its entry in http/routeScopes.ts.
 import type { Context, Middleware } from 'koa';
-import type { Scope } from '../domain/account';
-import { checkAccess, checkAdmin, checkScope, checkSignedIn } from '../core/access';
+import { checkAccess } from '../core/access';
 import { principalOf } from './principal';
 import { ROUTE_ACCESS, routeAccessOf, routeKey, type RouteAccess } from './routeScopes';
-
-/** The same check for callers that are not HTTP routes (MCP tools, GraphQL fields): the same 403 FORBIDDEN and details. */
-export { checkScope as checkPrincipalScope } from '../core/access';
 
 export function checkRouteAccess(ctx: Context, access: RouteAccess): void {
   if (access.kind === 'public') return;
@@ -26,27 +22,6 @@ export function requireRouteAccess(table: Readonly<Record<string, RouteAccess>> 
     const access = key === undefined ? undefined : routeAccessOf(key, table);
     if (!access) throw new Error(`No access entry for ${key ?? `${ctx.method} ${ctx.path}`} in http/routeScopes.ts`);
     checkRouteAccess(ctx, access);
-    await next();
-  };
-}
-
-export function requireScope(scope: Scope): Middleware {
-  return async (ctx, next) => {
-    checkScope(principalOf(ctx), scope);
-    await next();
-  };
-}
-
-export function requireSignedIn(): Middleware {
-  return async (ctx, next) => {
-    checkSignedIn(principalOf(ctx));
-    await next();
-  };
-}
-
-export function requireAdmin(): Middleware {
-  return async (ctx, next) => {
-    checkAdmin(principalOf(ctx));
     await next();
   };
 }

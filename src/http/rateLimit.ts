@@ -1,5 +1,5 @@
 // Koa middleware over the core's rate-limit check (core/rateLimitCheck.ts), for the routes that are
-// not yet declared operations: counts the request, sets X-RateLimit-* on every response (429
+// not declared operations (/mcp): counts the request, sets X-RateLimit-* on every response (429
 // included), and lets the refusal reach the error handler (which adds Retry-After). Mount it after
 // authentication so ctx.state.principal is known; without a principal the client address is limited.
 import type { Middleware } from 'koa';

@@ -1,11 +1,8 @@
-// Who may call each route, in one table: the scope a credential needs (spec 5.4), or why the
-// route needs none. The same table is enforced on every request (http/routeAccess.ts, through
-// routes/routeGuards.ts `protect`) and written into each OpenAPI operation's `security`
-// (schemas/openapi.ts), so the documentation and the behaviour cannot drift. createApp refuses to
-// build an app with a route missing here, naming the route.
-//
-// ADDING A ROUTE: one line, `'<METHOD> <path as in OpenAPI, without /v1>': <access>`, e.g.
-//   'POST /bookings': scope('write:bookings'),
+// Who may call each route, in one table: the access each declared operation states (src/operations,
+// accessTable) and the entries of the two endpoints that are transports of their own (/mcp,
+// /graphql). The table is enforced on those two by http/authorize.ts (declared operations are
+// checked by invoke), written into each OpenAPI operation's `security` (openapi/routeSecurity.ts),
+// and createApp refuses to build an app with a route missing here, naming the route.
 // Path parameters are written {name}; HEAD follows GET.
 import { scope, type Access } from '../core/operation';
 import { accessTable } from '../operations/registry';
@@ -13,7 +10,7 @@ import { accessTable } from '../operations/registry';
 export type RouteAccess = Access;
 export { scope };
 
-/** Routes not yet declared as operations; the declared ones come from src/operations (accessTable). */
+/** The endpoints that carry calls of their own protocol; each call inside checks its operation's access too. */
 const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),

@@ -22,7 +22,7 @@ import { UnavailableError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { principalOf } from '../http/principal';
 import type { McpSession, McpSessionStore } from '../ports/mcpSessions';
-import type { RouteGuards } from '../routes/routeGuards';
+import type { Guards } from '../http/guards';
 import { createMcpServer } from './mcpServer';
 import { createMcpServerPool } from './mcpServerPool';
 import type { Invoke } from '../core/invoke';
@@ -74,7 +74,7 @@ interface RequestCaller {
 const callerOf = (extra: ToolExtra) => extra.authInfo?.extra as unknown as RequestCaller;
 
 export interface McpRouteDeps {
-  guards: RouteGuards;
+  guards: Guards;
   plainJsonBody: Middleware;
   sessions: McpSessionStore;
   operations: ReadonlyArray<Operation>;

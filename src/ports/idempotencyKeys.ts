@@ -1,4 +1,4 @@
-// Idempotency-Key records (http/idempotency.ts), kept in the Store rather than the Cache port:
+// Idempotency-Key records (core/idempotentCall.ts), kept in the Store rather than the Cache port:
 // the store is the one backend every deployment shares between instances (SQLite embedded,
 // MongoDB in production), it survives restarts, and it never evicts a record early to make room,
 // as the in-process LRU cache would. Redis is optional, so a cache-backed record would be per

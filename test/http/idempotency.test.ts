@@ -1,4 +1,4 @@
-// Idempotency-Key on authenticated writes (http/idempotency.ts): a retry gets the first answer,
+// Idempotency-Key on authenticated writes (core/idempotentCall.ts): a retry gets the first answer,
 // keys are per account and environment, a reused key with another request is refused, a key in
 // flight is 409, and 5xx answers are not kept.
 import request from 'supertest';

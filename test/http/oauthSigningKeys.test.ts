@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createSqliteOAuthStorage } from '../../src/adapters/sqlite/oauth/sqliteOAuthStorage';
 import { createSecretBox } from '../../src/domain/webhooks/secretBox';
 import { rotationPolicy } from '../../src/domain/oauth/signingKeyRotation';
-import type { OAuthSettings } from '../../src/routes/oauth/oauthModule';
+import type { OAuthSettings } from '../../src/oauth/oauthModule';
 import type { OAuthStorage } from '../../src/ports/oauthStorage';
 import { signUp, type Actor } from './actors';
 import { oauthToken, registerClient, type OAuthClient } from './oauthTokens';

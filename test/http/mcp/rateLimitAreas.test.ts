@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import request from 'supertest';
 import { RateLimitedError } from '../../../src/domain/errors';
-import type { RateLimitArea } from '../../../src/routes/routeGuards';
+import type { RateLimitArea } from '../../../src/domain/rateLimitTiers';
 import { signUp, type Actor } from '../actors';
 import { buildTestApp, type TestApp } from '../testApp';
 

@@ -1,9 +1,7 @@
-// Test helpers: run a schema the way the HTTP layer does and read back the value or the issue.
+// Test helpers: run a schema the way every transport does (schemas/check.ts) and read back the value or the issue.
 import type { SchemaObject } from 'ajv';
-import type { Context } from 'koa';
 import { ValidationError } from '../../../src/domain/errors';
-import { validateQuery } from '../../../src/http/validate';
-import { assertValid } from '../../../src/schemas/check';
+import { assertValid, queryChecker } from '../../../src/schemas/check';
 
 export interface Reported {
   field: string;
@@ -34,13 +32,7 @@ export function bodyIssue(schema: SchemaObject, value: unknown): Reported {
 }
 
 async function runQuery(schema: SchemaObject, query: Record<string, string | string[]>): Promise<unknown> {
-  const ctx = { query, state: {} } as unknown as Context;
-  let reached = false;
-  await validateQuery(schema)(ctx, async () => {
-    reached = true;
-  });
-  if (!reached) throw new Error('middleware did not call next');
-  return ctx.state.query;
+  return queryChecker(schema)(query);
 }
 
 export async function validQuery<T = Record<string, unknown>>(

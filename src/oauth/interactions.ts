@@ -8,12 +8,12 @@ import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
-import { SCOPES, type Scope } from '../../domain/account';
-import { DomainError, RateLimitedError } from '../../domain/errors';
-import type { AuthFailureLimiter } from '../../core/authFailureLimiter';
-import type { Store } from '../../ports/store';
-import type { AuthService } from '../../services/authService';
-import { INTERACTION_PATH } from '../../services/oauth/oauthProvider';
+import { SCOPES, type Scope } from '../domain/account';
+import { DomainError, RateLimitedError } from '../domain/errors';
+import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { Store } from '../ports/store';
+import type { AuthService } from '../services/authService';
+import { INTERACTION_PATH } from '../services/oauth/oauthProvider';
 import { consentPage, errorPage, signInPage } from './pages';
 
 const CSRF_COOKIE = 'oauth_csrf';

@@ -1,7 +1,7 @@
 // The server-rendered pages of the authorization flow (sign-in, consent, error). Plain HTML,
 // no script; every value is escaped. Headers: no framing, a strict CSP, never cached.
 import type { Context } from 'koa';
-import type { Scope } from '../../domain/account';
+import type { Scope } from '../domain/account';
 
 export const SCOPE_WORDS: Record<Scope, string> = {
   'read:businesses': 'See your business profiles',

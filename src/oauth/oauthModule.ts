@@ -2,17 +2,17 @@
 // authenticate() uses for OAuth bearer tokens, the pages, and the client routes.
 import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
-import { rotationPolicy, type RotationPolicy } from '../../domain/oauth/signingKeyRotation';
-import { createSecretBox } from '../../domain/webhooks/secretBox';
-import type { AuthFailureLimiter } from '../../core/authFailureLimiter';
-import type { Logger } from '../../logger';
-import type { OAuthStorage } from '../../ports/oauthStorage';
-import type { Store } from '../../ports/store';
-import type { AuthService } from '../../services/authService';
-import { createOAuthClientService, type OAuthClientService } from '../../services/oauth/clientService';
-import { createOAuthProvider, oauthCookieKeys, providerForKeys } from '../../services/oauth/oauthProvider';
-import { createSigningKeyRing } from '../../services/oauth/signingKeyRing';
-import { createOAuthTokenResolver, type OAuthTokenResolver } from '../../services/oauth/oauthTokens';
+import { rotationPolicy, type RotationPolicy } from '../domain/oauth/signingKeyRotation';
+import { createSecretBox } from '../domain/webhooks/secretBox';
+import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { Logger } from '../logger';
+import type { OAuthStorage } from '../ports/oauthStorage';
+import type { Store } from '../ports/store';
+import type { AuthService } from '../services/authService';
+import { createOAuthClientService, type OAuthClientService } from '../services/oauth/clientService';
+import { createOAuthProvider, oauthCookieKeys, providerForKeys } from '../services/oauth/oauthProvider';
+import { createSigningKeyRing } from '../services/oauth/signingKeyRing';
+import { createOAuthTokenResolver, type OAuthTokenResolver } from '../services/oauth/oauthTokens';
 import { interactionRoutes } from './interactions';
 import { mountProvider, PROTECTED_RESOURCE_METADATA_PATH } from './mountProvider';
 import { errorPage } from './pages';

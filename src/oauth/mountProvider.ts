@@ -5,8 +5,8 @@
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import type Provider from 'oidc-provider';
-import { SCOPES } from '../../domain/account';
-import { OAUTH_ROUTES } from '../../services/oauth/oauthProvider';
+import { SCOPES } from '../domain/account';
+import { OAUTH_ROUTES } from '../services/oauth/oauthProvider';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 const AS_METADATA = '/.well-known/oauth-authorization-server';
