@@ -68,10 +68,10 @@ async function publishedProfile(call: Call, key: string, overrides: Record<strin
   return created.body.data.id as string;
 }
 
-/** Slot starts of the next days, as the availability endpoint lists them. */
+/** Slot starts of the next 30 days, as the availability endpoint lists them: enough for bookers to race through every phase. */
 async function bookableSlots(call: Call, key: string, businessId: string, serviceId: string): Promise<string[]> {
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const answer = await call('GET', `/v1/business/profile/${businessId}/services/${serviceId}/availability?from=${tomorrow}`, { auth: key });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const answer = await call('GET', `/v1/business/profile/${businessId}/services/${serviceId}/availability?from=${day(1)}&to=${day(30)}`, { auth: key });
   if (answer.status !== 200) throw new Error(`availability: ${answer.status} ${JSON.stringify(answer.body)}`);
   return (answer.body.data.slots as Array<{ start: string }>).map((slot) => slot.start);
 }
@@ -79,7 +79,7 @@ async function bookableSlots(call: Call, key: string, businessId: string, servic
 async function storedBookings(call: Call, key: string, businessId: string): Promise<Array<{ id: string; start: string; status: string }>> {
   const all: Array<{ id: string; start: string; status: string }> = [];
   const from = new Date().toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
   let cursor: string | undefined;
   do {
     const page = await call('GET', `/v1/business/profile/${businessId}/bookings?from=${from}&to=${to}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { auth: key });
