@@ -2,8 +2,8 @@
 // or frees it only while it is still this holder's, so a lapsed holder cannot take back or free
 // a lease another took meanwhile).
 import type Redis from 'ioredis';
-import { UnavailableError } from '../../domain/errors';
 import type { LeaseFactory } from '../../ports/lease';
+import { unavailableWhenFailing } from './unavailableWhenFailing';
 
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
@@ -11,13 +11,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 export function redisLeases(options: { redis: Redis; ttlMs: number; keyPrefix?: string }): LeaseFactory {
   const { redis, ttlMs } = options;
   const prefix = options.keyPrefix ?? 'lease:';
-  const guarded = async <R>(operation: () => Promise<R>): Promise<R> => {
-    try {
-      return await operation();
-    } catch {
-      throw new UnavailableError('The lease store is not available');
-    }
-  };
+  const guarded = unavailableWhenFailing('The lease store is not available');
   return (name, holder) => {
     const key = prefix + name;
     return {

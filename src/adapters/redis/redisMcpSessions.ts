@@ -4,8 +4,8 @@
 // account's set change together. The scripts name the account's key themselves (it is read from the
 // session), which suits one Redis server, the deployment this project describes, not Redis Cluster.
 import type Redis from 'ioredis';
-import { UnavailableError } from '../../domain/errors';
 import type { Environment } from '../../domain/profile';
+import { unavailableWhenFailing } from './unavailableWhenFailing';
 import { MCP_SESSION_IDLE_SECONDS, MCP_SESSIONS_PER_ACCOUNT, type McpSessionStore } from '../../ports/mcpSessions';
 
 export interface RedisMcpSessionsOptions {
@@ -64,14 +64,7 @@ export function createRedisMcpSessions(options: RedisMcpSessionsOptions): McpSes
   const maxPerAccount = options.maxPerAccount ?? MCP_SESSIONS_PER_ACCOUNT;
   const now = options.now ?? Date.now;
 
-  async function guarded<R>(operation: () => Promise<R>): Promise<R> {
-    try {
-      return await operation();
-    } catch {
-      // Driver text stays out of the error: it may name hosts.
-      throw new UnavailableError('The MCP session store is not available; retry shortly');
-    }
-  }
+  const guarded = unavailableWhenFailing('The MCP session store is not available; retry shortly');
 
   return {
     open: (session) =>

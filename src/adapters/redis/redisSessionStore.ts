@@ -6,7 +6,6 @@
 // alphabetically first, the same rule as domain/sessionProfile.keepHeaviest). Every call EXPIREs
 // all four keys, which is the sliding TTL.
 import type Redis from 'ioredis';
-import { UnavailableError } from '../../domain/errors';
 import {
   normalizeSessionLabels,
   SESSION_LIMITS,
@@ -15,6 +14,7 @@ import {
   type SessionProfile,
 } from '../../domain/sessionProfile';
 import type { SessionStore } from '../../ports/sessionStore';
+import { unavailableWhenFailing } from './unavailableWhenFailing';
 
 export interface RedisSessionStoreOptions {
   redis: Redis;
@@ -73,14 +73,8 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     return { categories: `${base}:c`, terms: `${base}:t`, viewed: `${base}:v`, hash: `${base}:h` };
   }
 
-  async function guarded<R>(operation: () => Promise<R>): Promise<R> {
-    try {
-      return await operation();
-    } catch {
-      // Driver text stays out of the error: it may name hosts. The caller searches on without personalisation.
-      throw new UnavailableError('The session store is not available');
-    }
-  }
+  // The caller searches on without personalisation.
+  const guarded = unavailableWhenFailing('The session store is not available');
 
   return {
     get: (sessionId) =>
