@@ -20,6 +20,9 @@ function damageRollups(): void {
     UPDATE analytics_daily SET events = events + 7;
     DELETE FROM analytics_daily WHERE local_date = '2026-03-05';
     UPDATE analytics_events SET followed = 0;
+    DELETE FROM analytics_peer_months;
+    UPDATE analytics_peer_days SET journeys = 42;
+    INSERT INTO analytics_peer_links VALUES ('live', 'biz_a', '2026-03-02', '2026-03-03', 0, 3);
   `);
 }
 
@@ -40,6 +43,14 @@ it('counts every rollup again from the raw events, with a progress report per bu
   ]);
   expect(await store.convertedJourneys(MARCH)).toEqual([
     { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] },
+  ]);
+  // Peer totals for the whole month (month rows) and for part of it (day rows).
+  expect(await store.businessTotals({ environment: 'live', from: MARCH.from, to: MARCH.to, businessIds: ['biz_a', 'biz_b'] })).toEqual([
+    { businessId: 'biz_a', impressions: 5, citations: 2, journeys: 5, convertedJourneys: 2 },
+    { businessId: 'biz_b', impressions: 1, citations: 0, journeys: 1, convertedJourneys: 0 },
+  ]);
+  expect(await store.businessTotals({ environment: 'live', from: '2026-03-03', to: '2026-03-05', businessIds: ['biz_a'] })).toEqual([
+    { businessId: 'biz_a', impressions: 4, citations: 0, journeys: 3, convertedJourneys: 0 },
   ]);
 });
 

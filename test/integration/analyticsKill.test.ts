@@ -62,7 +62,24 @@ function readStore(dataDir: string): Stored {
       FROM analytics_journey_days j LEFT JOIN analytics_events e ON e.environment = j.environment AND e.business_id = j.business_id AND e.local_date = j.local_date AND e.journey_id = j.journey_id
       GROUP BY j.environment, j.business_id, j.local_date, j.journey_id HAVING rollup <> raw`).all() as Array<{ k: string; rollup: number; raw: number }>;
     const rawWithoutRollup = db.prepare(`SELECT COUNT(*) FROM analytics_events e WHERE NOT EXISTS (SELECT 1 FROM analytics_daily d WHERE d.environment = e.environment AND d.business_id = e.business_id AND d.local_date = e.local_date AND d.platform = e.platform AND d.type = e.type)`).pluck().get() as number;
-    const rollupMismatches = [...daily, ...journeys].map((m) => `${m.k}: ${m.rollup} vs ${m.raw}`);
+    // Peer totals against the journey days they summarise (a day's journeys and conversion days,
+    // each month the sum of its days, each link a pair of consecutive days of a journey).
+    const peerDays = db.prepare(`SELECT p.local_date AS k, p.journeys || '/' || p.converted AS rollup, COUNT(j.journey_id) || '/' || COUNT(j.first_conversion_ts) AS raw
+      FROM analytics_peer_days p LEFT JOIN analytics_journey_days j ON j.environment = p.environment AND j.business_id = p.business_id AND j.local_date = p.local_date
+      GROUP BY p.environment, p.business_id, p.local_date HAVING rollup <> raw`).all() as Array<{ k: string; rollup: string; raw: string }>;
+    const peerMonths = db.prepare(`SELECT m.month AS k, m.journeys || '/' || m.impressions AS rollup, SUM(p.journeys) || '/' || SUM(p.impressions) AS raw
+      FROM analytics_peer_months m LEFT JOIN analytics_peer_days p ON p.environment = m.environment AND p.business_id = m.business_id AND substr(p.local_date, 1, 7) = m.month
+      GROUP BY m.environment, m.business_id, m.month HAVING rollup <> raw`).all() as Array<{ k: string; rollup: string; raw: string }>;
+    const links = db.prepare(`SELECT COALESCE(l.earlier, c.earlier) || '>' || COALESCE(l.later, c.later) AS k, COALESCE(l.journeys, 0) AS rollup, COALESCE(c.journeys, 0) AS raw
+      FROM (SELECT environment, business_id, earlier, later, journeys FROM analytics_peer_links WHERE conversion = 0) l
+      FULL JOIN (
+        SELECT environment, business_id, earlier, later, COUNT(*) AS journeys FROM (
+          SELECT environment, business_id, local_date AS earlier, LEAD(local_date) OVER (PARTITION BY environment, business_id, journey_id ORDER BY local_date) AS later
+          FROM analytics_journey_days)
+        WHERE later IS NOT NULL GROUP BY environment, business_id, earlier, later) c
+      ON c.environment = l.environment AND c.business_id = l.business_id AND c.earlier = l.earlier AND c.later = l.later
+      WHERE rollup <> raw`).all() as Array<{ k: string; rollup: number; raw: number }>;
+    const rollupMismatches = [...daily, ...journeys, ...peerDays, ...peerMonths, ...links].map((m) => `${m.k}: ${m.rollup} vs ${m.raw}`);
     if (rawWithoutRollup > 0) rollupMismatches.push(`${rawWithoutRollup} raw events without a daily rollup`);
     return { perBatch, events, distinctKeys, rollupMismatches };
   } finally {

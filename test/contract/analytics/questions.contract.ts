@@ -69,6 +69,28 @@ export function questionsContract(suite: AnalyticsSuite): void {
       ]);
     });
 
+    it('counts a peer\'s journey over several days once, and only when one of its days is in the range', async () => {
+      const store = suite.store();
+      const on = (date: string, time: string) => ({ businessId: 'biz_multi', timestamp: `${date}T${time}:00.000Z`, localDate: date });
+      // m1: impression 03-10, visit and conversion 03-12. m2: impression 03-31, conversion 04-01.
+      await store.append([
+        anEvent({ ...on('2026-03-10', '10:00'), journeyId: 'm1', type: 'impression', position: 1 }),
+        anEvent({ ...on('2026-03-12', '09:00'), journeyId: 'm1', type: 'website_visit' }),
+        anEvent({ ...on('2026-03-12', '09:30'), journeyId: 'm1', type: 'conversion' }),
+        anEvent({ ...on('2026-03-31', '23:00'), journeyId: 'm2', type: 'impression', position: 2 }),
+        anEvent({ ...on('2026-04-01', '01:00'), journeyId: 'm2', type: 'conversion' }),
+      ]);
+      const totals = async (from: string, to: string) => (await store.businessTotals({ environment: 'live', from, to, businessIds: ['biz_multi'] }))[0];
+      // March as a whole month: m1 and m2 (its 03-31); only m1 converted in March.
+      expect(await totals('2026-03-01', '2026-03-31')).toEqual({ businessId: 'biz_multi', impressions: 2, citations: 0, journeys: 2, convertedJourneys: 1 });
+      // March and April: m2 spans both months and is one journey; both converted.
+      expect(await totals('2026-03-01', '2026-04-30')).toEqual({ businessId: 'biz_multi', impressions: 2, citations: 0, journeys: 2, convertedJourneys: 2 });
+      // From 03-11: m1 by its 03-12 (its impression is outside), m2 by both its days.
+      expect(await totals('2026-03-11', '2026-04-30')).toEqual({ businessId: 'biz_multi', impressions: 1, citations: 0, journeys: 2, convertedJourneys: 2 });
+      // The day between m1's two days: nothing of it.
+      expect(await totals('2026-03-11', '2026-03-11')).toEqual({ businessId: 'biz_multi', impressions: 0, citations: 0, journeys: 0, convertedJourneys: 0 });
+    });
+
     it('keeps the sandbox apart', async () => {
       const facts = await suite.store().visibility({ ...MARCH, environment: 'test' });
       expect(facts.totals.impressions).toBe(1);

@@ -5,6 +5,7 @@
 // thousand rollup rows per business, never from raw events.
 import type { Migration } from '../openDatabase';
 import { summariseJourneyDaysSql } from './journeyDaysSql';
+import { summarisePeerDaysSql, summarisePeerLinksSql, summarisePeerMonthsSql } from './peerTotalsSql';
 
 export const ANALYTICS_COMPONENT = 'analytics';
 
@@ -90,6 +91,53 @@ export const analyticsMigrations: readonly Migration[] = [
         CREATE INDEX analytics_events_business ON analytics_events (environment, business_id, journey_id, ts);
       `);
       db.exec(summariseJourneyDaysSql('1'));
+    },
+  },
+  {
+    version: 4,
+    name: 'peer totals',
+    // Benchmarks read each peer's totals over a range from these (domain/analytics/peerJourneyFacts.ts):
+    // per local day and per calendar month, impressions, citations, journey days and conversion
+    // days; and per pair of consecutive days of a journey, the links that keep a journey of
+    // several days counted once. A year of one peer is then about 12 month rows plus the days at
+    // the ends, instead of its daily and journey-day rows. The journey index finds a journey's
+    // stored days when a batch or a purge changes them.
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE analytics_peer_days (
+          environment TEXT NOT NULL,
+          business_id TEXT NOT NULL,
+          local_date TEXT NOT NULL,
+          impressions INTEGER NOT NULL DEFAULT 0,
+          citations INTEGER NOT NULL DEFAULT 0,
+          journeys INTEGER NOT NULL DEFAULT 0,   -- journeys with an event that day (raw events kept)
+          converted INTEGER NOT NULL DEFAULT 0,  -- journeys with a conversion that day
+          PRIMARY KEY (environment, business_id, local_date)
+        ) WITHOUT ROWID;
+        CREATE TABLE analytics_peer_months (
+          environment TEXT NOT NULL,
+          business_id TEXT NOT NULL,
+          month TEXT NOT NULL,                   -- YYYY-MM of the local days
+          impressions INTEGER NOT NULL DEFAULT 0,
+          citations INTEGER NOT NULL DEFAULT 0,
+          journeys INTEGER NOT NULL DEFAULT 0,
+          converted INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (environment, business_id, month)
+        ) WITHOUT ROWID;
+        CREATE TABLE analytics_peer_links (
+          environment TEXT NOT NULL,
+          business_id TEXT NOT NULL,
+          earlier TEXT NOT NULL,
+          later TEXT NOT NULL,
+          conversion INTEGER NOT NULL,           -- 1: consecutive days with a conversion
+          journeys INTEGER NOT NULL,
+          PRIMARY KEY (environment, business_id, earlier, later, conversion)
+        ) WITHOUT ROWID;
+        CREATE INDEX analytics_journey_days_journey ON analytics_journey_days (environment, business_id, journey_id, local_date, first_conversion_ts);
+      `);
+      db.exec(summarisePeerDaysSql('1'));
+      db.exec(summarisePeerMonthsSql('1'));
+      db.exec(summarisePeerLinksSql('1'));
     },
   },
 ];

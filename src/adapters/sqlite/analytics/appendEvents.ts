@@ -1,13 +1,15 @@
 // append(): one IMMEDIATE transaction per call that inserts the new events, marks impressions a
 // visit or conversion followed within 30 minutes (so zeroClick is a rollup subtraction, not a
-// raw scan), and adds the batch to the daily rollups and the per-day journey summaries, grouped
-// in memory first so a batch of 10 000 impressions touches each rollup row once.
+// raw scan), and adds the batch to the daily rollups, the per-day journey summaries and the peer
+// totals, grouped in memory first so a batch of 10 000 impressions touches each rollup row once.
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
 import { createJourneyDayDeltas } from '../../../domain/analytics/journeyDayDeltas';
+import { addBatchToPeerTotals, createPeerTotalDeltas } from '../../../domain/analytics/peerTotalDeltas';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AppendResult } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
+import { createPeerTotalsUpkeep } from './peerTotalsUpkeep';
 
 export type AppendEvents = (events: readonly AnalyticsEvent[]) => AppendResult;
 
@@ -46,6 +48,8 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
         ELSE (SELECT json_group_array(value) FROM (SELECT value FROM json_each(queries) UNION SELECT value FROM json_each(excluded.queries)))
       END`);
 
+  const peerTotals = createPeerTotalsUpkeep(db);
+
   const write = db.transaction((events: readonly AnalyticsEvent[]): AppendResult => {
     const deltas = createRollupDeltas();
     const journeyDays = createJourneyDayDeltas();
@@ -71,8 +75,14 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
         }
       }
     }
-    for (const d of deltas.values()) upsertRollup.run(d.environment, d.businessId, d.localDate, d.platform, d.type, d.events, d.positionSum, d.positionCount, d.followed);
-    for (const day of journeyDays.values()) {
+    const rollups = deltas.values();
+    for (const d of rollups) upsertRollup.run(d.environment, d.businessId, d.localDate, d.platform, d.type, d.events, d.positionSum, d.positionCount, d.followed);
+    // Peer totals before the journey days: they compare each touched journey's stored days with the batch's.
+    const peer = createPeerTotalDeltas();
+    const days = journeyDays.values();
+    addBatchToPeerTotals(peer, rollups, days.map((day) => ({ ...day, owner: '' })), peerTotals.storedDays);
+    peerTotals.write(peer);
+    for (const day of days) {
       upsertJourneyDay.run(day.environment, day.businessId, day.localDate, day.journeyId, day.stage, day.touchpoints, day.firstAt, day.lastAt, day.firstConversionAt, JSON.stringify(day.queries));
     }
     return { accepted, duplicates: events.length - accepted };

@@ -4,11 +4,13 @@
 // that already count everything before it.
 //
 // What is rebuilt: the per-day journey summaries and the zero-click marks entirely (they follow
-// the raw events), and the daily counts of the local days whose raw events are all still there.
+// the raw events), the daily counts of the local days whose raw events are all still there, and
+// then the peer totals entirely from those two (peerTotalsSql.ts).
 // Days before the last retention cut (plus the widest zone offset) keep their daily counts: their
 // raw events are gone, so the counts are the only record of them.
 import type { SqliteDatabase } from '../openDatabase';
 import { summariseJourneyDaysSql } from './journeyDaysSql';
+import { summarisePeerDaysSql, summarisePeerLinksSql, summarisePeerMonthsSql } from './peerTotalsSql';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 
 export interface RebuildProgress {
@@ -46,6 +48,9 @@ export function rebuildSqliteRollups(db: SqliteDatabase, onProgress?: (progress:
         SUM(CASE WHEN type = 'impression' THEN followed ELSE 0 END)
       FROM analytics_events WHERE environment = ? AND business_id = ? AND local_date >= ?
       GROUP BY local_date, platform, type`),
+    clearPeer: ['analytics_peer_days', 'analytics_peer_months', 'analytics_peer_links'].map((table) => db.prepare(`DELETE FROM ${table} WHERE environment = ? AND business_id = ?`)),
+    // Named: each statement repeats its condition.
+    peer: [summarisePeerDaysSql, summarisePeerMonthsSql, summarisePeerLinksSql].map((sql) => db.prepare(sql('environment = @environment AND business_id = @businessId'))),
   };
   const rebuildOne = db.transaction((environment: string, businessId: string): number => {
     statements.clearFollowed.run(environment, businessId);
@@ -54,6 +59,8 @@ export function rebuildSqliteRollups(db: SqliteDatabase, onProgress?: (progress:
     statements.journeyDays.run(environment, businessId);
     statements.clearDaily.run(environment, businessId, completeFrom);
     statements.daily.run(environment, businessId, completeFrom);
+    for (const clear of statements.clearPeer) clear.run(environment, businessId);
+    for (const summarise of statements.peer) summarise.run({ environment, businessId });
     return statements.count.get(environment, businessId) as number;
   });
   const progress: RebuildProgress = { businesses: 0, totalBusinesses: businesses.length, events: 0 };
