@@ -5,7 +5,7 @@
 //
 // Form: a signed token (../signedToken.ts) whose payload is
 // "1~<t|l>~<businessId>~<journeyId or empty>~<platform>": none of its fields can hold "~".
-import { openToken, signToken, tokenKey } from '../signedToken';
+import { openToken, signToken, tokenKey, type TokenKey } from '../signedToken';
 import { SESSION_ID } from '../sessionId';
 import type { Environment } from '../profile';
 import { PLATFORM_NAME } from './aiPlatform';
@@ -24,16 +24,16 @@ const BUSINESS_ID = /^biz_[A-Za-z0-9]{6,40}$/;
 export const MAX_TOKEN_LENGTH = 400;
 
 /** A key of its own for link signatures, derived from the service's secret (never the secret itself). */
-export function trackedLinkKey(secret: string): Buffer {
+export function trackedLinkKey(secret: string): TokenKey {
   return tokenKey(secret, 'tracked-link-v1');
 }
 
-export function signTrackedLink(key: Buffer, link: TrackedLink): string {
+export function signTrackedLink(key: TokenKey, link: TrackedLink): string {
   return signToken(key, [VERSION, link.environment === 'test' ? 't' : 'l', link.businessId, link.journeyId ?? '', link.platform].join('~'));
 }
 
 /** The link a token names, or null for anything this service did not sign (tampered, truncated, made up). */
-export function verifyTrackedLink(key: Buffer, token: string): TrackedLink | null {
+export function verifyTrackedLink(key: TokenKey, token: string): TrackedLink | null {
   const payload = openToken(key, token, MAX_TOKEN_LENGTH);
   if (payload === null) return null;
   const [version, environment, businessId, journeyId, platform, ...rest] = payload.split('~');

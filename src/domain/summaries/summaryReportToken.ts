@@ -6,7 +6,7 @@
 // Form: a signed token (../signedToken.ts) whose payload is JSON, with a key of its own derived from
 // the service's secret.
 import { createHash } from 'node:crypto';
-import { openToken, signToken, tokenKey } from '../signedToken';
+import { openToken, signToken, tokenKey, type TokenKey } from '../signedToken';
 import type { Environment } from '../profile';
 import { SUMMARY_GENERATORS, type SummaryProvenance } from './summaryProvenance';
 
@@ -27,7 +27,7 @@ export const MAX_SUMMARY_TOKEN_LENGTH = 1200;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const BUSINESS_ID = /^biz_[A-Za-z0-9]{6,40}$/;
 
-export function summaryTokenKey(secret: string): Buffer {
+export function summaryTokenKey(secret: string): TokenKey {
   return tokenKey(secret, 'summary-report-v1');
 }
 
@@ -36,7 +36,7 @@ export function summaryHash(text: string): string {
   return createHash('sha256').update(text).digest().subarray(0, 16).toString('base64url');
 }
 
-export function signReportedAnswer(key: Buffer, answer: ReportedAnswer): string {
+export function signReportedAnswer(key: TokenKey, answer: ReportedAnswer): string {
   const payload = JSON.stringify({
     v: VERSION,
     r: answer.requestId,
@@ -51,7 +51,7 @@ export function signReportedAnswer(key: Buffer, answer: ReportedAnswer): string 
 }
 
 /** The answer a token names, or null for anything this service did not sign. */
-export function verifyReportedAnswer(key: Buffer, token: string): ReportedAnswer | null {
+export function verifyReportedAnswer(key: TokenKey, token: string): ReportedAnswer | null {
   const payload = openToken(key, token, MAX_SUMMARY_TOKEN_LENGTH);
   if (payload === null) return null;
   let fields: Record<string, unknown>;
