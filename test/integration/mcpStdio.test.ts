@@ -77,6 +77,14 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
     expect(Object.keys(profile.exclusiveContent)).toHaveLength(4);
     expect(await call('check_open', { businessId: business.id, localTime: `${daysFromNow(30)}T12:00` })).toMatchObject({ open: false, blackoutDate: true });
     expect((await call('list_categories', {})).categories.length).toBeGreaterThan(5);
+    // A week well after the blackout dates: the class runs on the open days.
+    const availability = await call('get_availability', { businessId: business.id, serviceId: business.bookableServiceId, from: daysFromNow(40), to: daysFromNow(46) });
+    expect(availability.slots.length).toBeGreaterThan(0);
+    const booking = { businessId: business.id, serviceId: business.bookableServiceId, start: availability.slots[0].start, customer: { name: 'Dana Diner', email: 'dana@example.com' }, idempotencyKey: 'stdio-booking-1' };
+    const booked = await call('create_booking', booking);
+    expect(booked).toMatchObject({ status: 'pending', price: { amount: 65, currency: 'USD' }, serviceName: 'Noodle-making class' });
+    // The same key again (a client retrying after a lost answer): the first booking, not a second one.
+    expect((await call('create_booking', booking)).id).toBe(booked.id);
   } finally {
     await client.close();
   }
