@@ -8,7 +8,7 @@ import { accessLog } from './http/accessLog';
 import { authenticateWith } from './http/authenticate';
 import { createAuthentication } from './core/authentication';
 import type { Invoke } from './core/invoke';
-import { composeInvoke, composeServices } from './runtime/composeServices';
+import { composeInvoke, composeServices, type ServiceEngines } from './runtime/composeServices';
 import type { RateLimitCheck } from './core/rateLimitCheck';
 import { rateLimitWith } from './http/rateLimit';
 import { restOperationRoutes } from './http/restOperations';
@@ -22,17 +22,7 @@ import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
 import { securityHeaders } from './http/securityHeaders';
-import type { Logger } from './logger';
-import type { AnalyticsStore } from './ports/analyticsStore';
-import type { Cache } from './ports/cache';
-import type { EventRecorder } from './ports/eventRecorder';
-import type { LanguageModel } from './ports/llm';
 import type { McpSessionStore } from './ports/mcpSessions';
-import type { MediaStorage } from './ports/mediaStorage';
-import type { Readiness } from './ports/readiness';
-import type { SearchIndex } from './ports/searchIndex';
-import type { SessionStore } from './ports/sessionStore';
-import type { Store } from './ports/store';
 import { createOAuthModule, type OAuthSettings } from './oauth/oauthModule';
 import type { Guards } from './http/guards';
 import { docsPage } from './docs/docsPage';
@@ -41,20 +31,9 @@ import { type Clock } from './services/profileMutation';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
 
-export interface AppDeps {
-  config: Pick<Config, 'jsonBodyLimit' | 'jwtSecret'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl'>> & {
-    /** Without it: no private address is allowed, and secrets are sealed with a key from jwtSecret. */
-    webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'>;
-  };
-  logger: Logger;
-  store: Store;
-  mediaStorage: MediaStorage;
-  searchIndex: SearchIndex;
-  /** Personalisation memory per X-Session-ID. */
-  sessions: SessionStore;
-  summaryCache: Cache<string>;
-  /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
-  llm?: LanguageModel;
+/** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
+export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
+  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
@@ -63,12 +42,7 @@ export interface AppDeps {
   rateLimits: RateLimitCheck;
   /** Checks every answer of a declared operation against its output schema (tests turn it on). */
   checkOutputs?: boolean;
-  readiness: Readiness;
-  /** AI-visibility events and the four analytics questions (issue 18). */
-  analytics: AnalyticsStore;
   clock?: Clock;
-  /** Buffers the events of the service's own answers for the analytics store (issue 18). */
-  eventRecorder: EventRecorder;
   /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
   oauth?: OAuthSettings;
 }

@@ -49,15 +49,22 @@ import { createWebhookEndpointService } from '../services/webhooks/webhookEndpoi
 
 /** The engines and settings services are built from. */
 export interface ServiceEngines {
-  config: Pick<Config, 'jwtSecret'> & { webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'> };
+  config: Pick<Config, 'jwtSecret'> & {
+    /** Without it: no private address is allowed, and secrets are sealed with a key from jwtSecret. */
+    webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'>;
+  };
   logger: Logger;
   store: Store;
   mediaStorage: MediaStorage;
   searchIndex: SearchIndex;
+  /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;
   summaryCache: Cache<string>;
+  /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
   llm?: LanguageModel;
+  /** AI-visibility events and the four analytics questions (issue 18). */
   analytics: AnalyticsStore;
+  /** Buffers the events of the service's own answers for the analytics store (issue 18). */
   eventRecorder: EventRecorder;
   readiness: Readiness;
   clock: Clock;
