@@ -112,6 +112,13 @@ export interface RankContext {
    * candidate gets `matchesQuery`, and those that match come first, each group in score order.
    */
   matchesQuery?: (candidate: RankedResult) => boolean;
+  /**
+   * Only the first `certainTop` results are wanted in their final order (a page ending there).
+   * With `matchesQuery`, candidates are then asked in score order only until that many match:
+   * every one not asked comes after them whatever its answer. The results past `certainTop` are
+   * the rest in score order, those not asked without `matchesQuery`. Default: all are ranked.
+   */
+  certainTop?: number;
 }
 
 export type ScoreComponent = keyof typeof RANKING_WEIGHTS | 'price' | 'open';
@@ -262,17 +269,15 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     }
     return rank;
   };
-  const { matchesQuery } = context;
-  if (matchesQuery) for (const result of ranked) result.matchesQuery = matchesQuery(result);
   ranked.sort(
     (a, b) =>
-      Number(b.matchesQuery ?? true) - Number(a.matchesQuery ?? true) ||
       b.score - a.score ||
       openRank(a) - openRank(b) ||
       (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
       b.fields.reviewCount - a.fields.reviewCount ||
       (a.fields.id < b.fields.id ? -1 : a.fields.id > b.fields.id ? 1 : 0),
   );
+  if (context.matchesQuery) putMatchesFirst(ranked, context.matchesQuery, context.certainTop ?? ranked.length);
   // Reasons need a text scan per document: only for the results that will be shown.
   const explained = Math.min(ranked.length, context.explainTop ?? ranked.length);
   for (let i = 0; i < explained; i++) {
@@ -281,4 +286,22 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
     result.reasons = reasonsFor(result, matchTerms(result.document), context);
   }
   return ranked;
+}
+
+/**
+ * Those that match first, each group in the order it has (score order). `ranked` is in one total
+ * order (score, then the ties' rules), so once `certainTop` candidates match, every later one
+ * comes after them in the final order, matching or not: the rest is not asked (a candidate not of
+ * the kinds asked for is asked by reading its document).
+ */
+function putMatchesFirst(ranked: RankedResult[], matchesQuery: (candidate: RankedResult) => boolean, certainTop: number): void {
+  const matching: RankedResult[] = [];
+  const others: RankedResult[] = [];
+  let asked = 0;
+  while (asked < ranked.length && matching.length < certainTop) {
+    const result = ranked[asked++];
+    result.matchesQuery = matchesQuery(result);
+    (result.matchesQuery ? matching : others).push(result);
+  }
+  ranked.splice(0, asked, ...matching, ...others);
 }

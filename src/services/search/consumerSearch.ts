@@ -132,7 +132,13 @@ export interface RankedPage {
   noneMatch: boolean;
 }
 
-export function rank(request: SearchRequest, retrieval: Retrieval, session: SessionProfile | null): RankedPage {
+/**
+ * `wholeOrder`: every candidate in its final order, where more than the page is read (a language
+ * model's summary is checked against the names of the candidates after the page). Otherwise only
+ * the page's order is certain, and candidates that cannot reach it are not asked whether they
+ * match (ranking.ts certainTop).
+ */
+export function rank(request: SearchRequest, retrieval: Retrieval, session: SessionProfile | null, wholeOrder = false): RankedPage {
   const { input, now } = request;
   const { intent } = retrieval.understanding;
   const ranked = rankCandidates(retrieval.found.hits, {
@@ -145,6 +151,7 @@ export function rank(request: SearchRequest, retrieval: Retrieval, session: Sess
     isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
     // Widened: none is of the kind named, each mentions it or a word for it, and the summary says so.
     matchesQuery: retrieval.widened ? () => true : createQueryMatcher(intent),
+    ...(!wholeOrder && { certainTop: input.offset + input.limit }),
   });
   const page = ranked.slice(input.offset, input.offset + input.limit);
   return { ranked, page, noneMatch: ranked.length > 0 && ranked[0].matchesQuery === false };
@@ -288,7 +295,7 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
     const request: SearchRequest = { principal, input, sessionId, sessionKey: sessionStoreKey(principal, sessionId), now: deps.clock(), answeredOn };
     // Independent round trips (the session store, the LLM, the index) run side by side.
     const [session, retrieval] = await Promise.all([sessionOf(deps, request), retrieveAsMeant(request)]);
-    const ranked = stage('rank', () => rank(request, retrieval, session));
+    const ranked = stage('rank', () => rank(request, retrieval, session, deps.llm !== undefined));
     const { text: response, ...provenance } = await stage('summarise', () => summarise(deps, request, retrieval, ranked));
     await stage('record', () => record(deps, request, retrieval, ranked, response));
     const { total, totalIsEstimate } = retrieval.found;

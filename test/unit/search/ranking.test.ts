@@ -3,9 +3,11 @@ import {
   bayesianRating,
   distanceDecay,
   rankCandidates,
+  type RankedResult,
   type RankInput,
   type SessionProfile,
 } from '../../../src/domain/search/ranking';
+import { createSeededRandom } from '../../../scripts/bench/seededRandom';
 import { rankingFieldsOf, type SearchDocument } from '../../../src/ports/searchIndex';
 import { searchDocument } from '../../fixtures/searchDocument';
 
@@ -254,6 +256,50 @@ describe('rankCandidates with ranking fields', () => {
     const ranked = rankCandidates(documents.map((doc) => lazyCandidate(doc, reads)), { intent: neutral, explainTop: 1, session });
     expect([...new Set(reads)].sort()).toEqual(documents.map((doc) => doc.id).sort());
     expect(ranked.every((r) => r.personalizationScore === 1)).toBe(true);
+  });
+
+  it('asks whether candidates match only until the page is certain', () => {
+    const asked: string[] = [];
+    const matching = new Set(['biz_4', 'biz_2', 'biz_1']);
+    const matchesQuery = (result: RankedResult) => {
+      asked.push(result.fields.id);
+      return matching.has(result.fields.id);
+    };
+    const candidates = () => documents.map((doc) => lazyCandidate(doc, []));
+    // Score order is biz_5 .. biz_0 (ratings): biz_5, biz_4, biz_3 and biz_2 fill a page of two.
+    const page = rankCandidates(candidates(), { intent: neutral, matchesQuery, certainTop: 2 });
+    expect(page.slice(0, 2).map((r) => r.fields.id)).toEqual(['biz_4', 'biz_2']);
+    expect(asked).toEqual(['biz_5', 'biz_4', 'biz_3', 'biz_2']);
+    expect(page.map((r) => r.matchesQuery)).toEqual([true, true, false, false, undefined, undefined]);
+    asked.length = 0;
+    const whole = rankCandidates(candidates(), { intent: neutral, matchesQuery });
+    expect(whole.map((r) => r.fields.id)).toEqual(['biz_4', 'biz_2', 'biz_1', 'biz_5', 'biz_3', 'biz_0']);
+    expect(asked.sort()).toEqual(documents.map((doc) => doc.id).sort());
+  });
+
+  it('gives the same page, in the same order, whether or not it stops asking at the page (500 random pools)', () => {
+    const random = createSeededRandom('certain-top');
+    const levels = ['none', 'basic', 'verified', 'premium', 'certified'] as const;
+    for (let round = 0; round < 500; round++) {
+      // Few distinct values, so equal scores (and their tie rules) are common.
+      const pool = Array.from({ length: random.int(1, 40) }, (_, i) =>
+        searchDocument({
+          id: `biz_${String(i).padStart(3, '0')}`,
+          name: `Place ${i}`,
+          averageRating: random.int(6, 10) / 2,
+          reviewCount: random.int(0, 3) * 10,
+          verificationLevel: levels[random.int(0, 4)],
+        }),
+      );
+      const inputs = pool.map((document) => ({ document, textScore: random.int(1, 4) / 4, distanceKm: random.int(0, 3) }));
+      const share = random.next();
+      const matching = new Set(pool.filter(() => random.next() < share).map((doc) => doc.id));
+      const context = { intent: neutral, radiusKm: 5, isOpen: () => undefined, matchesQuery: (r: RankedResult) => matching.has(r.fields.id) };
+      const certainTop = random.int(1, 15);
+      const whole = rankCandidates(inputs, context).slice(0, certainTop);
+      const page = rankCandidates(inputs, { ...context, certainTop }).slice(0, certainTop);
+      expect(page.map((r) => [r.fields.id, r.matchesQuery, r.score])).toEqual(whole.map((r) => [r.fields.id, r.matchesQuery, r.score]));
+    }
   });
 
   it('scores the same with or without fields', () => {
