@@ -1,6 +1,6 @@
 // `npm run analytics:rebuild`: re-counts the embedded analytics store's rollups (daily counts,
-// per-day journey summaries, zero-click marks) from its raw events, with a progress bar. Safe while
-// the API runs: one business per transaction (src/adapters/sqlite/analytics/rebuildRollups.ts).
+// per-day journey summaries, zero-click marks, peer totals) from its raw events, with a progress
+// bar. Safe while the API runs: one business per transaction (src/adapters/sqlite/analytics/rebuildRollups.ts).
 import { join } from 'node:path';
 import { createSqliteAnalyticsStore } from '../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
 import type { RebuildProgress } from '../src/adapters/sqlite/analytics/rebuildRollups';
