@@ -1,6 +1,7 @@
 // npm run analytics:rebuild on the embedded store: rollups lost or wrong are counted again from the
 // raw events (the hand-counted March of the contract suite), and the daily counts of days whose
-// raw events the retention purge removed are kept, since nothing else records them.
+// raw events the retention purge removed are kept, since nothing else records them; the peer totals
+// follow both, after the purge and after the rebuild.
 import { createSqliteAnalyticsStore, type SqliteAnalyticsStore } from '../../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
 import { firstCompleteDay } from '../../src/adapters/sqlite/analytics/rebuildRollups';
 import { anEvent } from '../fixtures/analyticsEvents';
@@ -57,8 +58,22 @@ it('counts every rollup again from the raw events, with a progress report per bu
 it('keeps the daily counts of days whose raw events were purged', async () => {
   await store.purgeRawEvents(new Date('2026-03-04T00:00:00Z'));
   await store.append([anEvent({ businessId: 'biz_a', journeyId: 'j8', timestamp: '2026-03-20T10:00:00.000Z', localDate: '2026-03-20' })]);
+  // Peer totals, as the purge left them and as the rebuild counts them again: the impressions and
+  // citations of 03-02 and 03-03 stay (j1's and j2's), their journeys went with their raw events
+  // (j3, j4, j5 and j8 are left, j5 converted). March whole (the month row) and 03-01..03-04 (days).
+  const peerTotals = async () => [
+    ...(await store.businessTotals({ environment: 'live', from: MARCH.from, to: MARCH.to, businessIds: ['biz_a'] })),
+    ...(await store.businessTotals({ environment: 'live', from: '2026-03-01', to: '2026-03-04', businessIds: ['biz_a'] })),
+  ];
+  const expected = [
+    { businessId: 'biz_a', impressions: 6, citations: 2, journeys: 4, convertedJourneys: 1 },
+    { businessId: 'biz_a', impressions: 3, citations: 2, journeys: 1, convertedJourneys: 0 },
+  ];
+  expect(await peerTotals()).toEqual(expected);
 
   store.rebuildRollups();
+
+  expect(await peerTotals()).toEqual(expected);
 
   // 03-02 and 03-03 have no raw events left: their counts stay; later days are counted again.
   const facts = await store.visibility(MARCH);
