@@ -3,18 +3,23 @@
 // mappings/analytics-events.json) and daily count deltas in `<prefix>-daily`
 // (mappings/analytics-daily.json). Monthly indices rather than a data stream with ILM: retention
 // then drops whole months (what ILM's delete phase does), it runs on every Elasticsearch 8
-// distribution (the minimal one has no data-stream, ILM or scripting modules), and an event's
-// de-duplication id always lands in the same index, so `create` refuses a repeat in real time.
+// distribution (the minimal one has no data-stream, ILM or scripting modules). An id is unique per
+// index only, and two events under one key may name different months: `<prefix>-event-keys`
+// (mappings/analytics-event-keys.json) holds every stored event's key, so `create` there refuses a
+// repeat in real time whatever its timestamp.
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import dailyDefinition from '../../../../mappings/analytics-daily.json';
 import journeyDaysDefinition from '../../../../mappings/analytics-journey-days.json';
 import eventsTemplate from '../../../../mappings/analytics-events.json';
+import eventKeysDefinition from '../../../../mappings/analytics-event-keys.json';
 
 export interface AnalyticsIndices {
   /** Pattern over every month: what the raw-event questions search. */
   events: string;
   daily: string;
+  /** Every stored event's key (its document id), with the month index that holds the event. */
+  eventKeys: string;
   /** Pattern over every month's per-day journey summaries (mappings/analytics-journey-days.json). */
   journeyDays: string;
   /** The journey-day summaries of the events in one month index (YYYY.MM): dropped with it. */
@@ -22,6 +27,8 @@ export interface AnalyticsIndices {
   template: string;
   /** The month index an event with this timestamp (epoch ms) belongs to. */
   eventIndexFor(ts: number): string;
+  /** The month index of a month (YYYY.MM). */
+  eventIndexOfMonth(month: string): string;
   /** The month of a month index (YYYY.MM), or null for another name. */
   monthOf(index: string): string | null;
 }
@@ -31,6 +38,7 @@ export function analyticsIndices(prefix: string): AnalyticsIndices {
   return {
     events: `${eventsPrefix}*`,
     daily: `${prefix}-daily`,
+    eventKeys: `${prefix}-event-keys`,
     journeyDays: `${prefix}-journey-days-*`,
     journeyDaysIndexFor: (month) => `${prefix}-journey-days-${month}`,
     template: `${prefix}-events`,
@@ -38,6 +46,7 @@ export function analyticsIndices(prefix: string): AnalyticsIndices {
       const date = new Date(ts);
       return `${eventsPrefix}${date.getUTCFullYear()}.${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
     },
+    eventIndexOfMonth: (month) => `${eventsPrefix}${month}`,
     monthOf(index) {
       return index.startsWith(eventsPrefix) && /^\d{4}\.\d{2}$/.test(index.slice(eventsPrefix.length)) ? index.slice(eventsPrefix.length) : null;
     },
@@ -65,6 +74,7 @@ export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsI
     template: { settings, mappings } as estypes.IndicesPutIndexTemplateRequest['template'],
   });
   await ensureIndex(client, indices.daily, dailyDefinition);
+  await ensureIndex(client, indices.eventKeys, eventKeysDefinition);
 }
 
 async function ensureIndex(client: Client, index: string, definitionFile: Record<string, unknown>): Promise<void> {

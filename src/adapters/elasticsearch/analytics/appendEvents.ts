@@ -1,11 +1,13 @@
 // append() on Elasticsearch, which has no multi-document transactions:
-//   1. bulk `create` of the events under their key ids: a 409 is a duplicate (create refuses a
-//      repeat in real time, before any refresh), anything else fails the batch;
-//   2. for the accepted ones, the zero-click upkeep (impressions a visit or conversion followed
+//   1. each event's key is claimed in the key index (`create`, real time, whatever month the event
+//      names): a key already held is a duplicate when its event is stored (keyClaims below);
+//   2. bulk `create` of the events under their key ids in their month's index (a 409 there is an
+//      event stored before the key index existed: a duplicate too); anything else fails the batch;
+//   3. for the accepted ones, the zero-click upkeep (impressions a visit or conversion followed
 //      within 30 minutes) and one bulk of daily count deltas and per-day journey summary deltas
 //      (one per journey, local day and raw month, so retention can drop a month's with its events);
-//   3. when step 1 or 2 fails part-way, the events this call created are deleted again before the
-//      error is thrown, so the call stores all or nothing (as the port asks).
+//   4. when a step fails part-way, the keys and events this call created are deleted again before
+//      the error is thrown, so the call stores all or nothing (as the port asks).
 // Calls are serialised per store so two batches cannot both miss each other's follow-ups.
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
@@ -16,6 +18,7 @@ import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { UnavailableError } from '../../../domain/errors';
 import type { AppendResult } from '../../../ports/analyticsStore';
 import { type AnalyticsIndices, eventDocumentId } from './analyticsIndices';
+import { createKeyClaims } from './keyClaims';
 
 interface Created {
   index: string;
@@ -128,6 +131,8 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     ]);
   }
 
+  const keyClaims = createKeyClaims(client, indices, options);
+
   async function undo(created: Created[]): Promise<void> {
     if (created.length === 0) return;
     await client.bulk({ operations: created.map((c) => ({ delete: { _index: c.index, _id: c.id } })), refresh: options.refresh }).catch(() => undefined);
@@ -135,15 +140,23 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
 
   async function write(events: AnalyticsEvent[]): Promise<AppendResult> {
     const followUps = await followerTimes(events);
-    const candidates: Created[] = events.map((event) => {
+    const ids = new Set<string>();
+    const candidates: Created[] = [];
+    for (const event of events) {
+      const id = eventDocumentId(event.environment, event.reporter ?? '', event.eventId);
+      // A key repeated inside the batch: its first event is the one stored.
+      if (ids.has(id)) continue;
+      ids.add(id);
       const ts = Date.parse(event.timestamp);
       const times = event.type === 'impression' && event.journeyId ? followUps.get(`${event.environment}\u0000${event.businessId}\u0000${event.journeyId}`) : undefined;
       const followed = (times ?? []).some((t) => t >= ts && t <= ts + FOLLOW_WINDOW_MS);
-      return { index: indices.eventIndexFor(ts), id: eventDocumentId(event.environment, event.reporter ?? '', event.eventId), event, ts, followed };
-    });
-    const response = await client.bulk({
+      candidates.push({ index: indices.eventIndexFor(ts), id, event, ts, followed });
+    }
+    const claim = await keyClaims.claim(candidates);
+    const fresh = claim.passed;
+    const response = fresh.length === 0 ? { items: [] } : await client.bulk({
       refresh: options.refresh,
-      operations: candidates.flatMap((c) => [
+      operations: fresh.flatMap((c) => [
         { create: { _index: c.index, _id: c.id } },
         {
           '@timestamp': c.ts,
@@ -170,11 +183,12 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     let failed = false;
     response.items.forEach((item, i) => {
       const status = item.create?.status ?? 500;
-      if (status === 201) created.push(candidates[i]);
+      if (status === 201) created.push(fresh[i]);
       else if (status !== 409) failed = true;
     });
     if (failed) {
       await undo(created);
+      await claim.release();
       throw new UnavailableError('The analytics store could not store the batch');
     }
     try {
@@ -188,6 +202,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
       }
     } catch (error) {
       await undo(created);
+      await claim.release();
       throw error;
     }
     return { accepted: created.length, duplicates: events.length - created.length };

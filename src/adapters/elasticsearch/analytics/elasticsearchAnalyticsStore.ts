@@ -11,6 +11,7 @@ import type { AnalyticsStore } from '../../../ports/analyticsStore';
 import { translateError } from '../translateError';
 import { analyticsIndices, ensureAnalyticsIndices } from './analyticsIndices';
 import { createAppendEvents } from './appendEvents';
+import { forgetKeysOfMonth } from './keyClaims';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
 import { createJourneys } from './journeys';
@@ -81,6 +82,8 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
           // The month's journey-day summaries first: a failure here leaves the month to retry next time.
           await client.indices.delete({ index: indices.journeyDaysIndexFor(month) }, { ignore: [404] });
           await client.indices.delete({ index: row.index as string });
+          // Then their keys, as the embedded store forgets a purged event's key with its row.
+          await forgetKeysOfMonth(client, indices, month);
           removed += Number(row['docs.count'] ?? 0);
         }
         return removed;
