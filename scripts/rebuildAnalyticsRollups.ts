@@ -1,8 +1,11 @@
-// `npm run analytics:rebuild`: re-counts the embedded analytics store's rollups (daily counts,
-// per-day journey summaries, zero-click marks, peer totals) from its raw events, with a progress
-// bar. Safe while the API runs: one business per transaction (src/adapters/sqlite/analytics/rebuildRollups.ts).
+// `npm run analytics:rebuild`: re-counts the analytics store's rollups from its raw events, with a
+// progress bar, one business at a time. Embedded (ANALYTICS_ENGINE=sqlite): daily counts, per-day
+// journey summaries, zero-click marks and peer totals, one business per transaction, safe while the
+// API runs (src/adapters/sqlite/analytics/rebuildRollups.ts). Elasticsearch: daily counts, journey-day
+// summaries and zero-click marks, with ingestion paused (src/adapters/elasticsearch/analytics/rebuildRollups.ts).
 import { join } from 'node:path';
 import { createSqliteAnalyticsStore } from '../src/adapters/sqlite/analytics/sqliteAnalyticsStore';
+import { createElasticsearchAnalyticsStore } from '../src/adapters/elasticsearch/analytics/elasticsearchAnalyticsStore';
 import type { RebuildProgress } from '../src/adapters/sqlite/analytics/rebuildRollups';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -15,33 +18,44 @@ function progressBar(progress: RebuildProgress, startedAt: number): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.round(share * 100)}% ${progress.businesses}/${progress.totalBusinesses} businesses, ${progress.events.toLocaleString('en-US')} events, ${seconds} s`;
 }
 
-function main(): void {
-  const config = loadConfig();
-  if (config.analyticsEngine !== 'sqlite') {
-    console.error('analytics:rebuild re-counts the embedded store (ANALYTICS_ENGINE=sqlite); Elasticsearch rollups are not rebuilt by this command');
-    process.exit(2);
-  }
-  const store = createSqliteAnalyticsStore({ file: join(config.dataDir, 'analytics.db'), writerThread: false });
-  const startedAt = Date.now();
+/** Prints the bar on one line on a terminal, every 5 s (and at the end) otherwise. */
+function progressPrinter(startedAt: number): (progress: RebuildProgress) => void {
   const interactive = process.stderr.isTTY === true;
   let shown = 0;
+  return (progress) => {
+    if (interactive) process.stderr.write(`\r${progressBar(progress, startedAt)}`);
+    else if (progress.businesses === progress.totalBusinesses || Date.now() - shown > 5000) {
+      shown = Date.now();
+      process.stderr.write(`${progressBar(progress, startedAt)}\n`);
+    }
+  };
+}
+
+function report(done: RebuildProgress, startedAt: number): void {
+  process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}rollups rebuilt: ${done.businesses} businesses, ${done.events.toLocaleString('en-US')} events, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const startedAt = Date.now();
+  if (config.analyticsEngine === 'elasticsearch') {
+    const store = createElasticsearchAnalyticsStore({ node: config.elasticsearchUrl!, requestTimeoutMs: 120_000 });
+    try {
+      report(await store.rebuildRollups(progressPrinter(startedAt)), startedAt);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+  const store = createSqliteAnalyticsStore({ file: join(config.dataDir, 'analytics.db'), writerThread: false });
   try {
-    const done = store.rebuildRollups((progress) => {
-      if (interactive) process.stderr.write(`\r${progressBar(progress, startedAt)}`);
-      else if (progress.businesses === progress.totalBusinesses || Date.now() - shown > 5000) {
-        shown = Date.now();
-        process.stderr.write(`${progressBar(progress, startedAt)}\n`);
-      }
-    });
-    process.stderr.write(`${interactive ? '\n' : ''}rollups rebuilt: ${done.businesses} businesses, ${done.events.toLocaleString('en-US')} events, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+    report(store.rebuildRollups(progressPrinter(startedAt)), startedAt);
   } finally {
     void store.close();
   }
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : `analytics:rebuild failed: ${(error as Error).message}`);
   process.exit(1);
-}
+});

@@ -12,13 +12,13 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
 import { STAGE_RANK_OF_TYPE } from '../../../domain/analytics/journeyStage';
-import { addToJourneyDay, type JourneyDaySummary } from '../../../domain/analytics/journeyDayDeltas';
-import { createRollupDeltas, type RollupDelta } from '../../../domain/analytics/rollupDeltas';
+import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { UnavailableError } from '../../../domain/errors';
 import type { AppendResult } from '../../../ports/analyticsStore';
 import { type AnalyticsIndices, eventDocumentId } from './analyticsIndices';
 import { createKeyClaims } from './keyClaims';
+import { dailyDocuments, journeyDayDocuments } from './rollupDocuments';
 
 interface Created {
   index: string;
@@ -93,44 +93,6 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     return updates;
   }
 
-  function deltaDocuments(deltas: RollupDelta[]): unknown[] {
-    return deltas.flatMap((delta) => [
-      { index: { _index: indices.daily } },
-      {
-        environment: delta.environment,
-        business_id: delta.businessId,
-        local_date: delta.localDate,
-        platform: delta.platform,
-        type: delta.type,
-        events: delta.events,
-        position_sum: delta.positionSum,
-        position_count: delta.positionCount,
-        followed: delta.followed,
-      },
-    ]);
-  }
-
-  /** The batch's journey-day summaries, one per journey, local day and month index of its events. */
-  function journeyDayDocuments(created: Created[]): unknown[] {
-    const summaries = new Map<string, { month: string; summary: JourneyDaySummary }>();
-    for (const c of created) {
-      const journeyId = c.event.journeyId;
-      if (journeyId === undefined) continue;
-      const month = indices.monthOf(c.index) as string;
-      const key = `${c.event.environment}\u0000${c.event.businessId}\u0000${c.event.localDate}\u0000${journeyId}\u0000${month}`;
-      const seen = summaries.get(key);
-      summaries.set(key, { month, summary: addToJourneyDay(seen?.summary, { ...c.event, journeyId }, c.ts) });
-    }
-    return [...summaries.values()].flatMap(({ month, summary: j }) => [
-      { index: { _index: indices.journeyDaysIndexFor(month) } },
-      {
-        environment: j.environment, business_id: j.businessId, local_date: j.localDate, journey_id: j.journeyId, month,
-        stage: j.stage, touchpoints: j.touchpoints, first_ts: j.firstAt, last_ts: j.lastAt,
-        ...(j.firstConversionAt !== null && { first_conversion_ts: j.firstConversionAt }), queries: j.queries,
-      },
-    ]);
-  }
-
   const keyClaims = createKeyClaims(client, indices, options);
 
   async function undo(created: Created[]): Promise<void> {
@@ -195,7 +157,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
       const deltas = createRollupDeltas();
       for (const c of created) deltas.addEvent(c.event, c.followed);
       const updates = await markFollowedImpressions(created, deltas);
-      const operations = [...updates, ...deltaDocuments(deltas.values()), ...journeyDayDocuments(created)];
+      const operations = [...updates, ...dailyDocuments(indices, deltas.values()), ...journeyDayDocuments(indices, created)];
       if (operations.length > 0) {
         const second = await client.bulk({ refresh: options.refresh || created.some((c) => FOLLOWERS.includes(c.event.type)), operations });
         if (second.errors) throw new UnavailableError('The analytics store could not store the batch');

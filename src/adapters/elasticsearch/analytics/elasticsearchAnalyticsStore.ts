@@ -11,6 +11,7 @@ import type { AnalyticsStore } from '../../../ports/analyticsStore';
 import { translateError } from '../translateError';
 import { analyticsIndices, ensureAnalyticsIndices } from './analyticsIndices';
 import { createAppendEvents } from './appendEvents';
+import { rebuildElasticsearchRollups, type RebuildProgress } from './rebuildRollups';
 import { forgetKeysOfMonth } from './keyClaims';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
@@ -31,6 +32,8 @@ export interface ElasticsearchAnalyticsStore extends AnalyticsStore {
   /** The client and index names, for the benchmark's raw floor and tests' clean-up. */
   readonly client: Client;
   readonly indices: ReturnType<typeof analyticsIndices>;
+  /** Counts the rollups again from the raw events (npm run analytics:rebuild; rebuildRollups.ts). */
+  rebuildRollups(onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress>;
 }
 
 export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalyticsStoreOptions): ElasticsearchAnalyticsStore {
@@ -65,6 +68,7 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
       if (events.length === 0) return { accepted: 0, duplicates: 0 };
       return guard(() => appendEvents(events));
     },
+    rebuildRollups: (onProgress) => guard(() => rebuildElasticsearchRollups(client, indices, onProgress)),
     visibility: wrap(createVisibility(client, indices)),
     journeys: wrap(createJourneys(client, indices)),
     convertedJourneys: wrap(createConvertedJourneys(client, indices)),

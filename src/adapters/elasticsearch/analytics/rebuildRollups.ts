@@ -1,0 +1,155 @@
+// Rebuilds the Elasticsearch analytics rollups from the raw events (npm run analytics:rebuild with
+// ANALYTICS_ENGINE=elasticsearch), one business at a time, with the same result as the embedded
+// rebuild (adapters/sqlite/analytics/rebuildRollups.ts): zero-click marks and the per-day journey
+// summaries entirely, and the daily counts of the local days whose raw events are all still kept
+// (after a retention cut the earlier days keep theirs: nothing else records them).
+//
+// Elasticsearch has no transaction around a business's documents: events appended for a business
+// while its rollups are being rewritten (a few requests) may be counted twice or not at all. Run it
+// with ingestion and recording paused (ANALYTICS_RECORDING=false, no POST /v1/analytics/events), or
+// run it again afterwards.
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { AnalyticsEvent } from '../../../domain/analytics/analyticsEvent';
+import { firstCompleteDay } from '../../../domain/analytics/firstCompleteDay';
+import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
+import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
+import type { AnalyticsIndices } from './analyticsIndices';
+import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
+
+export interface RebuildProgress {
+  businesses: number;
+  totalBusinesses: number;
+  events: number;
+}
+
+const PAGE = 5000;
+const FOLLOWERS = new Set(['website_visit', 'conversion']);
+
+interface EventSource {
+  '@timestamp': number;
+  environment: AnalyticsEvent['environment'];
+  reporter: string;
+  event_id: string;
+  type: AnalyticsEvent['type'];
+  business_id: string;
+  local_date: string;
+  platform: string;
+  journey_id?: string;
+  query?: string;
+  surface: AnalyticsEvent['surface'];
+  position?: number;
+  followed?: boolean;
+}
+
+/** Every hit of a query, page by page (a scroll: no point-in-time on the minimal distribution). */
+async function* scrollAll<T>(client: Client, request: estypes.SearchRequest): AsyncGenerator<estypes.SearchHit<T>[]> {
+  let page = await client.search<T>({ ...request, scroll: '2m', size: PAGE, ignore_unavailable: true, allow_no_indices: true });
+  try {
+    while (page.hits.hits.length > 0) {
+      yield page.hits.hits;
+      if (!page._scroll_id) return;
+      page = await client.scroll<T>({ scroll_id: page._scroll_id, scroll: '2m' });
+    }
+  } finally {
+    if (page._scroll_id) await client.clearScroll({ scroll_id: page._scroll_id }).catch(() => undefined);
+  }
+}
+
+async function bulkAll(client: Client, operations: unknown[]): Promise<void> {
+  // About PAGE documents per request (an index line and its document are two entries).
+  for (let start = 0; start < operations.length; start += 2 * PAGE) {
+    const response = await client.bulk({ operations: operations.slice(start, start + 2 * PAGE) as estypes.BulkRequest['operations'] });
+    if (response.errors) throw new Error('a rollup bulk request failed part-way; run the rebuild again');
+  }
+}
+
+async function deleteAll(client: Client, index: string, query: estypes.QueryDslQueryContainer): Promise<void> {
+  for await (const hits of scrollAll(client, { index, query, _source: false })) {
+    const response = await client.bulk({ operations: hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id } })) });
+    if (response.errors) throw new Error('a rollup delete failed part-way; run the rebuild again');
+  }
+}
+
+/** The (environment, business) pairs with raw events, by a composite aggregation. */
+async function businessesWithEvents(client: Client, indices: AnalyticsIndices): Promise<Array<[AnalyticsEvent['environment'], string]>> {
+  const found: Array<[AnalyticsEvent['environment'], string]> = [];
+  let after: Record<string, string> | undefined;
+  for (;;) {
+    const response = await client.search({
+      index: indices.events, size: 0, ignore_unavailable: true, allow_no_indices: true,
+      aggs: { pairs: { composite: { size: PAGE, sources: [{ environment: { terms: { field: 'environment' } } }, { business: { terms: { field: 'business_id' } } }], ...(after && { after }) } } },
+    });
+    const pairs = response.aggregations?.pairs as estypes.AggregationsCompositeAggregate | undefined;
+    const buckets = (pairs?.buckets ?? []) as estypes.AggregationsCompositeBucket[];
+    for (const bucket of buckets) found.push([bucket.key.environment as AnalyticsEvent['environment'], bucket.key.business as string]);
+    if (!pairs?.after_key || buckets.length < PAGE) return found;
+    after = pairs.after_key as Record<string, string>;
+  }
+}
+
+/** The first local day whose daily counts may be counted again (see firstCompleteDay). */
+async function completeFrom(client: Client, indices: AnalyticsIndices): Promise<string> {
+  const rows = (await client.cat.indices({ index: indices.events, format: 'json', h: ['index'] })) as Array<{ index?: string }>;
+  const months = rows.map((row) => (row.index ? indices.monthOf(row.index) : null)).filter((m): m is string => m !== null).sort();
+  if (months.length === 0) return firstCompleteDay(null);
+  const [year, month] = months[0].split('.').map(Number);
+  const oldest = Date.UTC(year, month - 1, 1);
+  // Daily counts of a day wholly before the oldest kept month: a retention cut dropped earlier months.
+  const before = new Date(oldest - 14 * 3_600_000).toISOString().slice(0, 10);
+  const earlier = await client.count({ index: indices.daily, query: { range: { local_date: { lt: before } } } });
+  return firstCompleteDay(earlier.count > 0 ? oldest : null);
+}
+
+function toEvent(source: EventSource): AnalyticsEvent {
+  return {
+    eventId: source.event_id, type: source.type, businessId: source.business_id, environment: source.environment,
+    timestamp: new Date(source['@timestamp']).toISOString(), localDate: source.local_date, platform: source.platform, surface: source.surface,
+    ...(source.journey_id !== undefined && { journeyId: source.journey_id }),
+    ...(source.query !== undefined && { query: source.query }),
+    ...(source.position !== undefined && { position: source.position }),
+    ...(source.reporter && { reporter: source.reporter }),
+  };
+}
+
+async function rebuildBusiness(client: Client, indices: AnalyticsIndices, environment: string, businessId: string, from: string): Promise<number> {
+  const ofBusiness = [{ term: { environment } }, { term: { business_id: businessId } }];
+  const stored: Array<StoredEvent & { id: string; wasFollowed: boolean }> = [];
+  for await (const hits of scrollAll<EventSource>(client, { index: indices.events, query: { bool: { filter: ofBusiness } } })) {
+    for (const hit of hits) {
+      const source = hit._source as EventSource;
+      stored.push({ index: hit._index, id: hit._id as string, event: toEvent(source), ts: source['@timestamp'], wasFollowed: source.followed === true });
+    }
+  }
+  // Zero-click: an impression is followed when a visit or conversion of its journey comes within 30 minutes.
+  const followerTimes = new Map<string, number[]>();
+  for (const s of stored) if (FOLLOWERS.has(s.event.type) && s.event.journeyId) followerTimes.set(s.event.journeyId, [...(followerTimes.get(s.event.journeyId) ?? []), s.ts]);
+  const deltas = createRollupDeltas();
+  const marks: unknown[] = [];
+  for (const s of stored) {
+    const followed = s.event.type === 'impression' && s.event.journeyId !== undefined && (followerTimes.get(s.event.journeyId) ?? []).some((t) => t >= s.ts && t <= s.ts + FOLLOW_WINDOW_MS);
+    if (followed !== s.wasFollowed) marks.push({ update: { _index: s.index, _id: s.id } }, { doc: { followed } });
+    if (s.event.localDate >= from) deltas.addEvent(s.event, followed);
+  }
+  await bulkAll(client, marks);
+  await deleteAll(client, indices.journeyDays, { bool: { filter: ofBusiness } });
+  // Without a retention cut every day is counted again ('0000-01-01' is no date Elasticsearch parses).
+  const days = from === firstCompleteDay(null) ? [] : [{ range: { local_date: { gte: from } } }];
+  await deleteAll(client, indices.daily, { bool: { filter: [...ofBusiness, ...days] } });
+  await bulkAll(client, [...dailyDocuments(indices, deltas.values()), ...journeyDayDocuments(indices, stored)]);
+  return stored.length;
+}
+
+export async function rebuildElasticsearchRollups(client: Client, indices: AnalyticsIndices, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress> {
+  await client.indices.refresh({ index: [indices.events, indices.daily, indices.journeyDays], ignore_unavailable: true, allow_no_indices: true });
+  const from = await completeFrom(client, indices);
+  const pairs = await businessesWithEvents(client, indices);
+  const progress: RebuildProgress = { businesses: 0, totalBusinesses: pairs.length, events: 0 };
+  onProgress?.({ ...progress });
+  for (const [environment, businessId] of pairs) {
+    progress.events += await rebuildBusiness(client, indices, environment, businessId, from);
+    progress.businesses += 1;
+    onProgress?.({ ...progress });
+  }
+  await client.indices.refresh({ index: [indices.events, indices.daily, indices.journeyDays], ignore_unavailable: true, allow_no_indices: true });
+  return progress;
+}
