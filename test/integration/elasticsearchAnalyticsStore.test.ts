@@ -74,6 +74,17 @@ describe('Elasticsearch event keys', () => {
     expect(await store.append([beside])).toEqual({ accepted: 1, duplicates: 0 });
   });
 
+  it('answers with no journeys, not an error, once retention dropped every month of raw events', async () => {
+    expect(await store.append([anEvent({ businessId: 'biz_keys', eventId: 'evt_only' })])).toEqual({ accepted: 1, duplicates: 0 });
+    await store.purgeRawEvents(new Date('2026-04-01T00:00:00.000Z'));
+
+    expect(await store.journeys(scope)).toEqual([]);
+    expect(await store.convertedJourneys(scope)).toEqual([]);
+    expect(await store.businessTotals({ environment: 'live', from: scope.from, to: scope.to, businessIds: ['biz_keys'] })).toEqual([
+      { businessId: 'biz_keys', impressions: 1, citations: 0, journeys: 0, convertedJourneys: 0 },
+    ]);
+  });
+
   it('forgets the keys of a month retention dropped, as the embedded store forgets their rows', async () => {
     const event = anEvent({ businessId: 'biz_keys', eventId: 'evt_purged' });
     expect(await store.append([event])).toEqual({ accepted: 1, duplicates: 0 });

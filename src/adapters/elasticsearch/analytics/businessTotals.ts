@@ -48,7 +48,7 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
         }),
       ]);
       type RollupBuckets = { businesses: { buckets: Array<{ key: string; types: { buckets: Array<{ key: string; events: { value: number } }> } }> } };
-      for (const business of (rollups.aggregations as unknown as RollupBuckets).businesses.buckets) {
+      for (const business of (rollups.aggregations as unknown as RollupBuckets | undefined)?.businesses.buckets ?? []) {
         const entry = totals.get(business.key) as BusinessTotals;
         for (const type of business.types.buckets) {
           if (type.key === 'impression') entry.impressions = type.events.value;
@@ -56,7 +56,7 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
         }
       }
       type JourneyBuckets = { businesses?: { buckets: Array<{ key: string; journeys: { value: number }; converted: { journeys: { value: number } } }> } };
-      for (const business of (journeys.aggregations as unknown as JourneyBuckets).businesses?.buckets ?? []) {
+      for (const business of (journeys.aggregations as unknown as JourneyBuckets | undefined)?.businesses?.buckets ?? []) {
         const entry = totals.get(business.key) as BusinessTotals;
         entry.journeys = business.journeys.value;
         entry.convertedJourneys = business.converted.journeys.value;

@@ -23,7 +23,7 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
         query: { bool: { filter: [...journeyEventsFilter(scope), { exists: { field: 'first_conversion_ts' } }] } },
         aggs: { journeys: { composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) }, aggs: { first: { min: { field: 'first_conversion_ts' } } } } },
       });
-      const agg = (response.aggregations as unknown as { journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> } }).journeys;
+      const agg = (response.aggregations as unknown as undefined | { journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> } })?.journeys;
       if (!agg) return firsts;
       for (const bucket of agg.buckets) firsts.set(bucket.key.journey, bucket.first.value);
       if (agg.buckets.length < PAGE || !agg.after_key) return firsts;

@@ -42,12 +42,12 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
           },
         },
       });
-      const agg = (response.aggregations as unknown as {
+      const agg = (response.aggregations as unknown as undefined | {
         journeys?: {
           after_key?: Record<string, string>;
           buckets: Array<{ key: { journey: string }; stage: { value: number }; touchpoints: { value: number }; first: { value: number }; last: { value: number }; queries: { buckets: Array<{ key: string }> } }>;
         };
-      }).journeys;
+      })?.journeys;
       if (!agg) return journeys;
       for (const bucket of agg.buckets) {
         journeys.push({
