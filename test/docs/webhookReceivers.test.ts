@@ -1,5 +1,4 @@
-// The webhook receivers the README ("Receive webhooks", CommonJS) and docs/webhooks.md (an ES
-// module) show, run as written (only the port changed to a free loopback one): the real
+// The webhook receiver docs/webhooks.md (an ES module) shows, run as written (only the port changed to a free loopback one): the real
 // dispatcher delivers a profile.created to each, it verifies the signature with standardwebhooks
 // and answers 204, so the delivery is recorded delivered; a request without a valid signature gets 400.
 import request from 'supertest';
@@ -34,7 +33,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-it.each(['README.md', 'docs/webhooks.md'])('the %s receiver verifies a real delivery (204, recorded delivered) and refuses an unsigned request (400)', async (file) => {
+it.each(['docs/webhooks.md'])('the %s receiver verifies a real delivery (204, recorded delivered) and refuses an unsigned request (400)', async (file) => {
   const receiver = receiverIn(file);
   const owner = await signUp(app, `receiver-${receivers.length}`);
   const port = await freePort();
