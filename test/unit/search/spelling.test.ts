@@ -21,6 +21,11 @@ describe('editDistance', () => {
 });
 
 describe('spellingSuggestions and correctSpelling', () => {
+  it('answers a word it has seen before the same way (the closest word is remembered)', () => {
+    expect(spellingSuggestions('piza near sundya')).toEqual([{ word: 'piza', suggestion: 'pizza' }, { word: 'sundya', suggestion: 'sunday' }]);
+    expect(spellingSuggestions('sundya piza')).toEqual([{ word: 'sundya', suggestion: 'sunday' }, { word: 'piza', suggestion: 'pizza' }]);
+  });
+
   it.each([
     ['piza in chicago', 'pizza in chicago'],
     ['resturant austin', 'restaurant austin'],

@@ -1,0 +1,167 @@
+// Where the API's time goes over the raw index, one layer at a time (issue 35: "measure each
+// step"): the benchmark's consumer requests, on a data directory a `bench:search --data-dir` run
+// kept, all in this process and on its thread (SEARCH_READER_THREADS=0, like the raw floor), each
+// rung adding one layer to the one before:
+//
+//   raw        the index query the request turns into (SearchIndex.search)
+//   service    the consumer search use case (understanding, retrieval, ranking, summary, recording)
+//   invoke     the core's call path with the caller known (rate limit, validation, envelope)
+//   + auth     the same with the API key to authenticate
+//   http       the whole Koa app over loopback HTTP (node:http client with keep-alive, this process)
+//   transport  node:http answering the same bytes: the HTTP and client share of the last rung
+//
+// Each rung is timed per request (p50, p99) and by CPU per request, the process's (the analytics
+// writer thread and the garbage collector's threads included) and this thread's; rounds
+// alternate the rungs so the machine's load moves them alike.
+//
+//   npx tsx scripts/bench/apiStages.ts --data-dir DIR [--searches 10] [--rounds 3] [--only http]
+import { Agent, createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createAuthFailureLimiter } from '../../src/core/authFailureLimiter';
+import { createAuthentication } from '../../src/core/authentication';
+import type { Call } from '../../src/core/invoke';
+import type { Principal } from '../../src/domain/principal';
+import { createLogger } from '../../src/logger';
+import { consumerSearch } from '../../src/operations/search';
+import { composeInvoke, composeServices } from '../../src/runtime/composeServices';
+import { openRuntime } from '../../src/runtime/openRuntime';
+import { parseIntentByRules } from '../../src/domain/search/intent';
+import { planConsumerSearch } from '../../src/services/search/searchPlan';
+import { createBenchAccount } from './benchAccount';
+import { CONSUMER_BODIES } from './benchScenarios';
+import { summariseLatencies } from './latencySummary';
+
+const PATH = '/v1/api/v1/consumer/search';
+
+interface Rung {
+  name: string;
+  /** Runs the i-th request of the rotation once. */
+  run(i: number): Promise<unknown>;
+}
+
+function post(agent: Agent, port: number, apiKey: string, body: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { agent, host: '127.0.0.1', port, path: PATH, method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, searches: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } });
+  const dataDir = values['data-dir'];
+  const searches = Number(values.searches);
+  const rounds = Number(values.rounds);
+  if (dataDir === undefined || !(searches >= 1) || !(rounds >= 1)) throw new Error('usage: --data-dir DIR (kept by bench:search) [--searches 10] [--rounds 3]');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEARCH_READER_THREADS: '0',
+    IN_PROCESS_INDEXER: 'false',
+    // ANALYTICS_RECORDING=false in the environment: the ladder without recording answers.
+    ...(process.env.ANALYTICS_RECORDING !== undefined && { ANALYTICS_RECORDING: process.env.ANALYTICS_RECORDING }),
+  });
+  const logger = createLogger('warn');
+  const runtime = await openRuntime(config, logger);
+  const deps = runtime.appDeps;
+  const clock = () => new Date();
+  const { apiKey, accountId } = await createBenchAccount(deps.store);
+  const authFailures = createAuthFailureLimiter();
+  const services = composeServices({ ...deps, config, logger, clock, authFailures });
+  const authentication = createAuthentication({ store: deps.store, jwtSecret: config.jwtSecret, clock, failures: authFailures });
+  const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store: deps.store, logger, clock });
+  const principal: Principal = (await authentication({ authorization: `Bearer ${apiKey}`, address: '127.0.0.1' })) as Principal;
+  if (principal.accountId !== accountId) throw new Error('the bench key did not authenticate as the bench account');
+
+  const app = createApp({ config, logger, ...deps });
+  const apiServer = createServer(app.callback());
+  const apiPort = await listen(apiServer);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const bodies = CONSUMER_BODIES.map((body) => JSON.stringify(body));
+  // What the API answered each request, replayed by the transport rung.
+  const answers = await Promise.all(bodies.map((body) => post(agent, apiPort, apiKey, body)));
+  const replay = createServer((req, res) => {
+    const i = Number(req.headers['x-rung-index']);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': answers[i].length }).end(answers[i]));
+  });
+  const replayPort = await listen(replay);
+
+  const now = new Date();
+  const input = (i: number) => ({ ...CONSUMER_BODIES[i], limit: CONSUMER_BODIES[i].limit ?? 10, offset: 0 });
+  const indexQueries = CONSUMER_BODIES.map((body, i) => planConsumerSearch('live', input(i), parseIntentByRules(body.query), now).indexQuery);
+  const call = (i: number, caller: Call['caller']): Call => ({ caller, input: { path: {}, query: {}, body: JSON.parse(bodies[i]) }, transport: 'rest', requestId: `req_${i}`, origin: 'http://127.0.0.1' });
+  const rungs: Rung[] = [
+    { name: 'raw', run: (i) => deps.searchIndex.search(indexQueries[i]) },
+    { name: 'service', run: (i) => services.consumerSearch(principal, input(i)) },
+    { name: 'invoke', run: (i) => invoke(consumerSearch, call(i, { principal, address: '127.0.0.1' })) },
+    { name: '+ auth', run: (i) => invoke(consumerSearch, call(i, { authorization: `Bearer ${apiKey}`, address: '127.0.0.1' })) },
+    { name: 'http', run: (i) => post(agent, apiPort, apiKey, bodies[i]) },
+    {
+      name: 'transport',
+      run: (i) =>
+        new Promise((resolve, reject) => {
+          const req = request({ agent, host: '127.0.0.1', port: replayPort, path: PATH, method: 'POST', headers: { 'x-rung-index': String(i), 'content-length': Buffer.byteLength(bodies[i]) } }, (res) => {
+            res.on('data', () => undefined);
+            res.on('end', resolve);
+          });
+          req.on('error', reject);
+          req.end(bodies[i]);
+        }),
+    },
+  ];
+  // --only http,raw: those rungs alone (to profile one layer with --cpu-prof).
+  const chosen = values.only === undefined ? rungs : rungs.filter((rung) => values.only?.split(',').includes(rung.name));
+  try {
+    for (let round = 0; round <= rounds; round++) {
+      const line: string[] = [];
+      for (const rung of chosen) {
+        const samples: number[] = [];
+        const cpuBefore = process.cpuUsage();
+        const threadBefore = process.threadCpuUsage();
+        for (let s = 0; s < searches; s++) {
+          for (let i = 0; i < bodies.length; i++) {
+            const started = performance.now();
+            await rung.run(i);
+            samples.push(performance.now() - started);
+          }
+        }
+        // The answers' analytics events are written by the recorder's thread in batches: the batches
+        // of this rung are written before its CPU is read, so each rung pays for its own.
+        await deps.eventRecorder.flush();
+        const cpu = process.cpuUsage(cpuBefore);
+        const thread = process.threadCpuUsage(threadBefore);
+        const { p50, p99 } = summariseLatencies(samples);
+        const perRequest = (usage: NodeJS.CpuUsage) => ((usage.user + usage.system) / 1000 / samples.length).toFixed(3);
+        line.push(`${rung.name} ${p50.toFixed(3)}/${p99.toFixed(2)} (cpu ${perRequest(cpu)}, this thread ${perRequest(thread)})`);
+      }
+      // Round 0 warms the caches and is not reported.
+      if (round > 0) console.log(`round ${round}, p50/p99 ms (cpu ms a request): ${line.join(', ')} (load ${loadavg().map((v) => v.toFixed(1)).join(' ')})`);
+    }
+  } finally {
+    agent.destroy();
+    await new Promise((resolve) => apiServer.close(resolve));
+    await new Promise((resolve) => replay.close(resolve));
+    await runtime.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
