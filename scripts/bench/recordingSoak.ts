@@ -2,7 +2,8 @@
 // endpoint (issue 33). The real server (src/server.ts, embedded engines) on loopback, the same
 // data, driven by a closed-loop mix at 10 connections (40 % consumer search, 30 % directory, 25 %
 // profile reads, 5 % creates) for a bounded time with ANALYTICS_RECORDING on and off, back to back,
-// alternating which goes first each round; resident memory of the server sampled throughout.
+// alternating which goes first each round; resident memory of the server sampled throughout, and
+// per minute beside its V8 heaps (memoryProbe.cjs, preloaded into the server; heapSamples.ts).
 //   npm run bench:recording-soak -- [--count 20000] [--seconds 150] [--rounds 1] [--connections 10]
 //                                   [--data-dir DIR] [--seed S] [--only on|off]
 // --only on --seconds 1800: one long run with recording on, for the memory plateau.
@@ -20,6 +21,7 @@ import { buildBenchIndex } from './buildBenchIndex';
 import { businessStream } from './generateBusinesses';
 import { loadBusinesses } from './loadBusinesses';
 import { type MixedRequest, type MixedRun, runMixedLoad } from './mixedLoad';
+import { type MinuteOfMemory, minutesOfMemory, probeEnvironment } from './heapSamples';
 import { type ProcessMemory, serverMemory } from './processMemory';
 import { startServer, waitUntilIndexed } from './serverProcess';
 
@@ -119,6 +121,14 @@ function rotation(profileIds: string[]): MixedRequest[] {
   return out;
 }
 
+/**
+ * Phones are a dedupe key. Creates use Austin's overlay area code 737, which the generated
+ * businesses (benchCities.ts) never use, and a kept --data-dir holds every earlier run's creates:
+ * each run starts 200 numbers per second of the clock further on (more than it creates per second),
+ * so runs never reuse a number until the 7 000 000 wrap around, ten hours of runs later.
+ */
+const PHONE_OFFSET = (Math.floor(Date.now() / 1000) * 200) % 7_000_000;
+
 function newProfile(n: number) {
   const tag = `${process.pid}${n}`;
   return {
@@ -126,7 +136,7 @@ function newProfile(n: number) {
     category: 'bakeries',
     description: 'Neighbourhood bakery with sourdough, pastries and coffee, baked every morning since opening day.',
     location: { address: { street: `${100 + (n % 800)} Soak Street`, city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }, coordinates: { lat: 30.27, lon: -97.74 } },
-    contact: { phone: `+1512${String(2_000_000 + (n % 7_000_000)).padStart(7, '0')}`, website: `https://soak${tag}.example` },
+    contact: { phone: `+1737${String(2_000_000 + ((PHONE_OFFSET + n) % 7_000_000)).padStart(7, '0')}`, website: `https://soak${tag}.example` },
   };
 }
 
@@ -134,6 +144,7 @@ interface RunResult {
   recording: 'on' | 'off';
   run: MixedRun;
   memory: ProcessMemory[];
+  minutes: MinuteOfMemory[];
   recorder?: Record<string, number>;
   load: number[];
 }
@@ -141,11 +152,16 @@ interface RunResult {
 async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', requests: MixedRequest[]): Promise<RunResult> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SCRUBBED_ENV) delete env[name];
-  const server = await startServer({ repoRoot: REPO_ROOT, dataDir, env: { ...env, LOG_LEVEL: 'warn', IN_PROCESS_INDEXER: 'true', ANALYTICS_RECORDING: recording === 'on' ? 'true' : 'false' } });
+  const probeDir = mkdtempSync(join(tmpdir(), 'soak-memory-'));
+  const server = await startServer({
+    repoRoot: REPO_ROOT, dataDir,
+    env: { ...env, ...probeEnvironment(probeDir, MEMORY_EVERY_MS), LOG_LEVEL: 'warn', IN_PROCESS_INDEXER: 'true', ANALYTICS_RECORDING: recording === 'on' ? 'true' : 'false' },
+  });
   try {
     await waitUntilIndexed(server.baseUrl, apiKey);
     await runMixedLoad({ baseUrl: server.baseUrl, apiKey, rotation: requests, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     const memory: ProcessMemory[] = [];
+    const startedAt = Date.now();
     const sample = () => {
       const now = serverMemory(server.pid);
       if (now) memory.push(now);
@@ -162,9 +178,11 @@ async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', re
     sample();
     load.push(loadavg()[0]);
     const ready = (await (await fetch(`${server.baseUrl}/v1/ready`, { headers: { Authorization: `Bearer ${apiKey}` } })).json()) as { data: { analyticsRecorder?: Record<string, number> } };
-    return { recording, run, memory, recorder: ready.data.analyticsRecorder, load };
+    const minutes = memory[0] ? minutesOfMemory(probeDir, memory[0].pid, startedAt) : [];
+    return { recording, run, memory, minutes, recorder: ready.data.analyticsRecorder, load };
   } finally {
     await server.stop();
+    rmSync(probeDir, { recursive: true, force: true });
   }
 }
 
@@ -180,6 +198,8 @@ function report(result: RunResult): void {
   for (const [kind, summary] of Object.entries(result.run.byKind)) log(`    ${kind.padEnd(9)} n=${summary.count} p50 ${summary.p50.toFixed(1)} p95 ${summary.p95.toFixed(1)} p99 ${summary.p99.toFixed(1)} max ${summary.max.toFixed(1)} ms`);
   if (result.recorder) log(`    recorder: ${JSON.stringify(result.recorder)}`);
   log(`    RSS every ${MEMORY_EVERY_MS / 1000} s (MiB): ${result.memory.map((m) => m.rssMiB).join(' ')}`);
+  log('    minute | RSS | main heap reserved / lowest used | external | workers\' heaps (MiB)');
+  for (const m of result.minutes) log(`    ${String(m.minute).padStart(6)} | ${m.rssMiB} | ${m.heapTotalMiB} / ${m.heapUsedLowMiB} | ${m.externalMiB} | ${m.workersHeapTotalMiB}`);
 }
 
 async function main(): Promise<void> {

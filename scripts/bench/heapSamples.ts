@@ -1,0 +1,66 @@
+// What memoryProbe.cjs, preloaded into a benchmarked server, wrote: per minute of a run, the
+// server's resident memory beside its V8 heaps, so a soak's growth can be put where it is (the
+// JavaScript heap, the worker threads' heaps, or native memory outside them: SQLite's page
+// caches, the allocator).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const MEMORY_PROBE = resolve(__dirname, 'memoryProbe.cjs');
+
+interface ProbeLine {
+  at: number;
+  thread: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+export interface MinuteOfMemory {
+  minute: number;
+  rssMiB: number;
+  /** The main thread's heap: reserved, and the least used in that minute (what survived collections). */
+  heapTotalMiB: number;
+  heapUsedLowMiB: number;
+  externalMiB: number;
+  /** The worker threads' (search readers, analytics writer) heaps together, reserved. */
+  workersHeapTotalMiB: number;
+}
+
+/** The environment that makes a server (started through tsx) write its samples into `dir`. */
+export function probeEnvironment(dir: string, everyMs: number): NodeJS.ProcessEnv {
+  return { MEMORY_PROBE_DIR: dir, MEMORY_PROBE_MS: String(everyMs), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${MEMORY_PROBE}`.trim() };
+}
+
+/** Process `pid`'s samples as one row per minute after `fromMs`, each showing the minute's end (row 1: the first minute). */
+export function minutesOfMemory(dir: string, pid: number, fromMs: number): MinuteOfMemory[] {
+  const file = join(dir, `${pid}.jsonl`);
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as ProbeLine).filter((line) => line.at >= fromMs);
+  const byMinute = new Map<number, ProbeLine[]>();
+  for (const line of lines) {
+    const minute = Math.floor((line.at - fromMs) / 60_000);
+    let list = byMinute.get(minute);
+    if (!list) byMinute.set(minute, (list = []));
+    list.push(line);
+  }
+  const rows: MinuteOfMemory[] = [];
+  for (const [minute, list] of byMinute) {
+    const main = list.filter((line) => line.thread === 0);
+    const last = main[main.length - 1];
+    if (!last) continue;
+    // The last sample of each worker thread in that minute.
+    const workers = new Map<number, ProbeLine>();
+    for (const line of list) if (line.thread !== 0) workers.set(line.thread, line);
+    rows.push({
+      minute: minute + 1,
+      rssMiB: Math.round(last.rss),
+      heapTotalMiB: Math.round(last.heapTotal),
+      heapUsedLowMiB: Math.round(Math.min(...main.map((line) => line.heapUsed))),
+      externalMiB: Math.round(last.external),
+      workersHeapTotalMiB: Math.round([...workers.values()].reduce((sum, line) => sum + line.heapTotal, 0)),
+    });
+  }
+  return rows.sort((a, b) => a.minute - b.minute);
+}
