@@ -26,6 +26,13 @@ export interface AnalyticsStore extends AnalyticsQuestions {
    * event is malformed, before anything is stored; UnavailableError when the engine is down.
    */
   append(events: AnalyticsEvent[]): Promise<AppendResult>;
+  /**
+   * Counts in the rollups any stored events that an interrupted append (a process killed after
+   * storing them) left uncounted, among those stored at least `olderThanMs` ago; idempotent, safe
+   * to run from several processes at once. Stores whose append updates the rollups in the same
+   * transaction have nothing to do.
+   */
+  catchUpRollups(olderThanMs: number): Promise<{ batches: number; events: number }>;
   /** Deletes raw events older than `before` (daily rollups are kept); returns how many went. */
   purgeRawEvents(before: Date): Promise<number>;
   ping(): Promise<void>;

@@ -28,28 +28,52 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Hourly is plenty for a retention counted in days; the first run waits a minute so boot stays quick. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_PURGE_AFTER_MS = 60 * 1000;
+/** An append sends its own rollups within seconds; one stored longer ago than this without them was interrupted. */
+export const CATCH_UP_AFTER_MS = 5 * 60 * 1000;
+const CATCH_UP_EVERY_MS = 60 * 1000;
 
-/** Purges raw events older than `retentionDays` now and then; returns the function that stops it. */
-export function scheduleRawEventPurge(store: AnalyticsStore, retentionDays: number, logger: Logger): () => void {
+/** Runs `task` after `firstAfterMs`, then every `everyMs`, never two at once; returns the function that stops it. */
+function repeat(task: () => Promise<void>, firstAfterMs: number, everyMs: number): () => void {
   let running = false;
-  const purge = async () => {
+  const run = async () => {
     if (running) return;
     running = true;
     try {
-      const removed = await store.purgeRawEvents(new Date(Date.now() - retentionDays * DAY_MS));
-      if (removed > 0) logger.info({ removed, retentionDays }, 'purged raw analytics events past retention');
-    } catch (error) {
-      logger.warn({ err: (error as Error).message }, 'raw analytics event purge failed; retrying next hour');
+      await task();
     } finally {
       running = false;
     }
   };
-  const first = setTimeout(purge, FIRST_PURGE_AFTER_MS);
-  const every = setInterval(purge, PURGE_EVERY_MS);
+  const first = setTimeout(run, firstAfterMs);
+  const every = setInterval(run, everyMs);
   first.unref();
   every.unref();
   return () => {
     clearTimeout(first);
     clearInterval(every);
   };
+}
+
+/** Purges raw events older than `retentionDays` now and then; returns the function that stops it. */
+export function scheduleRawEventPurge(store: AnalyticsStore, retentionDays: number, logger: Logger): () => void {
+  return repeat(async () => {
+    try {
+      const removed = await store.purgeRawEvents(new Date(Date.now() - retentionDays * DAY_MS));
+      if (removed > 0) logger.info({ removed, retentionDays }, 'purged raw analytics events past retention');
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'raw analytics event purge failed; retrying next hour');
+    }
+  }, FIRST_PURGE_AFTER_MS, PURGE_EVERY_MS);
+}
+
+/** Counts events an interrupted append left out of the rollups (AnalyticsStore.catchUpRollups), every minute. */
+export function scheduleRollupCatchUp(store: AnalyticsStore, logger: Logger): () => void {
+  return repeat(async () => {
+    try {
+      const counted = await store.catchUpRollups(CATCH_UP_AFTER_MS);
+      if (counted.batches > 0) logger.warn(counted, 'counted analytics events an interrupted append had left out of the rollups');
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'analytics rollup catch-up failed; retrying next minute');
+    }
+  }, CATCH_UP_EVERY_MS, CATCH_UP_EVERY_MS);
 }

@@ -28,7 +28,7 @@ import { createWebhookDispatcher, type WebhookDispatcher } from '../services/web
 import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
 import { createSecretBox } from '../domain/webhooks/secretBox';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
-import { openAnalyticsStore, scheduleRawEventPurge } from './openAnalyticsStore';
+import { openAnalyticsStore, scheduleRawEventPurge, scheduleRollupCatchUp } from './openAnalyticsStore';
 import { indexerLease } from './indexerLease';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
@@ -72,6 +72,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(() => analytics.close());
     const stopPurge = scheduleRawEventPurge(analytics, config.analyticsRawRetentionDays, logger);
     closers.push(async () => stopPurge());
+    const stopCatchUp = scheduleRollupCatchUp(analytics, logger);
+    closers.push(async () => stopCatchUp());
     // Answers' events wait here for at most one flush interval; closed (flushed) before the
     // analytics store closes, so SIGTERM loses none of them (closers run in reverse order).
     // ANALYTICS_RECORDING=false (bench:search measures recording's cost against it): nothing recorded.

@@ -56,6 +56,21 @@ export function appendContract(suite: AnalyticsSuite): void {
       }
     });
 
+    it('finds nothing for the rollup catch-up after appends that completed, and answers as before', async () => {
+      const store = suite.store();
+      const at = '2026-03-02T10:00:00.000Z';
+      await store.append([anEvent({ businessId: 'biz_cu', timestamp: at, position: 2 }), anEvent({ businessId: 'biz_cu', type: 'website_visit', timestamp: '2026-03-02T10:10:00.000Z' })]);
+      await store.append([anEvent({ businessId: 'biz_cu', type: 'citation', journeyId: 'j2', timestamp: at })]);
+      const scope = { environment: 'live' as const, businessId: 'biz_cu', from: '2026-03-01', to: '2026-03-31' };
+      // One impression, followed by the visit 10 minutes later (so not zero-click), one citation.
+      const counted = { impressions: 1, citations: 1, comparisons: 0, zeroClick: 0, positionSum: 2, positionCount: 1 };
+      expect((await store.visibility(scope)).totals).toEqual(counted);
+
+      expect(await store.catchUpRollups(0)).toEqual({ batches: 0, events: 0 });
+
+      expect((await store.visibility(scope)).totals).toEqual(counted);
+    });
+
     it('answers ping', async () => {
       await expect(suite.store().ping()).resolves.toBeUndefined();
     });

@@ -6,13 +6,15 @@
 // distribution (the minimal one has no data-stream, ILM or scripting modules). An id is unique per
 // index only, and two events under one key may name different months: `<prefix>-event-keys`
 // (mappings/analytics-event-keys.json) holds every stored event's key, so `create` there refuses a
-// repeat in real time whatever its timestamp.
+// repeat in real time whatever its timestamp. `<prefix>-rollup-batches`
+// (mappings/analytics-rollup-batches.json) is the rollup catch-up's bookkeeping (rollupCatchUp.ts).
 import { createHash } from 'node:crypto';
 import type { Client, estypes } from '@elastic/elasticsearch';
 import dailyDefinition from '../../../../mappings/analytics-daily.json';
 import journeyDaysDefinition from '../../../../mappings/analytics-journey-days.json';
 import eventsTemplate from '../../../../mappings/analytics-events.json';
 import eventKeysDefinition from '../../../../mappings/analytics-event-keys.json';
+import rollupBatchesDefinition from '../../../../mappings/analytics-rollup-batches.json';
 
 export interface AnalyticsIndices {
   /** Pattern over every month: what the raw-event questions search. */
@@ -20,6 +22,8 @@ export interface AnalyticsIndices {
   daily: string;
   /** Every stored event's key (its document id), with the month index that holds the event. */
   eventKeys: string;
+  /** Markers of appends whose rollups were sent, and the catch-up's checkpoint. */
+  rollupBatches: string;
   /** Pattern over every month's per-day journey summaries (mappings/analytics-journey-days.json). */
   journeyDays: string;
   /** The journey-day summaries of the events in one month index (YYYY.MM): dropped with it. */
@@ -39,6 +43,7 @@ export function analyticsIndices(prefix: string): AnalyticsIndices {
     events: `${eventsPrefix}*`,
     daily: `${prefix}-daily`,
     eventKeys: `${prefix}-event-keys`,
+    rollupBatches: `${prefix}-rollup-batches`,
     journeyDays: `${prefix}-journey-days-*`,
     journeyDaysIndexFor: (month) => `${prefix}-journey-days-${month}`,
     template: `${prefix}-events`,
@@ -75,6 +80,15 @@ export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsI
   });
   await ensureIndex(client, indices.daily, dailyDefinition);
   await ensureIndex(client, indices.eventKeys, eventKeysDefinition);
+  await ensureIndex(client, indices.rollupBatches, rollupBatchesDefinition);
+  // Month indices made by an earlier template lack the fields added since (adding fields is allowed).
+  const { properties } = (template as { template: { mappings: { properties: Record<string, estypes.MappingProperty> } } }).template.mappings;
+  await client.indices.putMapping({
+    index: indices.events,
+    allow_no_indices: true,
+    ignore_unavailable: true,
+    properties: { batch: properties.batch, followed_by: properties.followed_by },
+  });
 }
 
 async function ensureIndex(client: Client, index: string, definitionFile: Record<string, unknown>): Promise<void> {

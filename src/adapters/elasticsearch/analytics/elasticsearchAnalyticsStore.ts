@@ -13,6 +13,7 @@ import { analyticsIndices, ensureAnalyticsIndices } from './analyticsIndices';
 import { createAppendEvents } from './appendEvents';
 import { rebuildElasticsearchRollups, type RebuildProgress } from './rebuildRollups';
 import { forgetKeysOfMonth } from './keyClaims';
+import { catchUpRollups } from './rollupCatchUp';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
 import { createJourneys } from './journeys';
@@ -68,6 +69,7 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
       if (events.length === 0) return { accepted: 0, duplicates: 0 };
       return guard(() => appendEvents(events));
     },
+    catchUpRollups: (olderThanMs) => guard(() => catchUpRollups(client, indices, olderThanMs)),
     rebuildRollups: (onProgress) => guard(() => rebuildElasticsearchRollups(client, indices, onProgress)),
     visibility: wrap(createVisibility(client, indices)),
     journeys: wrap(createJourneys(client, indices)),

@@ -14,7 +14,9 @@ import { firstCompleteDay } from '../../../domain/analytics/firstCompleteDay';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AnalyticsIndices } from './analyticsIndices';
+import { eventOfSource, type EventSource, scrollAll } from './eventSource';
 import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
+import { passCheckpointAfterRebuild } from './rollupCatchUp';
 
 export interface RebuildProgress {
   businesses: number;
@@ -24,36 +26,6 @@ export interface RebuildProgress {
 
 const PAGE = 5000;
 const FOLLOWERS = new Set(['website_visit', 'conversion']);
-
-interface EventSource {
-  '@timestamp': number;
-  environment: AnalyticsEvent['environment'];
-  reporter: string;
-  event_id: string;
-  type: AnalyticsEvent['type'];
-  business_id: string;
-  local_date: string;
-  platform: string;
-  journey_id?: string;
-  query?: string;
-  surface: AnalyticsEvent['surface'];
-  position?: number;
-  followed?: boolean;
-}
-
-/** Every hit of a query, page by page (a scroll: no point-in-time on the minimal distribution). */
-async function* scrollAll<T>(client: Client, request: estypes.SearchRequest): AsyncGenerator<estypes.SearchHit<T>[]> {
-  let page = await client.search<T>({ ...request, scroll: '2m', size: PAGE, ignore_unavailable: true, allow_no_indices: true });
-  try {
-    while (page.hits.hits.length > 0) {
-      yield page.hits.hits;
-      if (!page._scroll_id) return;
-      page = await client.scroll<T>({ scroll_id: page._scroll_id, scroll: '2m' });
-    }
-  } finally {
-    if (page._scroll_id) await client.clearScroll({ scroll_id: page._scroll_id }).catch(() => undefined);
-  }
-}
 
 async function bulkAll(client: Client, operations: unknown[]): Promise<void> {
   // About PAGE documents per request (an index line and its document are two entries).
@@ -100,24 +72,13 @@ async function completeFrom(client: Client, indices: AnalyticsIndices): Promise<
   return firstCompleteDay(earlier.count > 0 ? oldest : null);
 }
 
-function toEvent(source: EventSource): AnalyticsEvent {
-  return {
-    eventId: source.event_id, type: source.type, businessId: source.business_id, environment: source.environment,
-    timestamp: new Date(source['@timestamp']).toISOString(), localDate: source.local_date, platform: source.platform, surface: source.surface,
-    ...(source.journey_id !== undefined && { journeyId: source.journey_id }),
-    ...(source.query !== undefined && { query: source.query }),
-    ...(source.position !== undefined && { position: source.position }),
-    ...(source.reporter && { reporter: source.reporter }),
-  };
-}
-
 async function rebuildBusiness(client: Client, indices: AnalyticsIndices, environment: string, businessId: string, from: string): Promise<number> {
   const ofBusiness = [{ term: { environment } }, { term: { business_id: businessId } }];
   const stored: Array<StoredEvent & { id: string; wasFollowed: boolean }> = [];
   for await (const hits of scrollAll<EventSource>(client, { index: indices.events, query: { bool: { filter: ofBusiness } } })) {
     for (const hit of hits) {
       const source = hit._source as EventSource;
-      stored.push({ index: hit._index, id: hit._id as string, event: toEvent(source), ts: source['@timestamp'], wasFollowed: source.followed === true });
+      stored.push({ index: hit._index, id: hit._id as string, event: eventOfSource(source), ts: source['@timestamp'], wasFollowed: source.followed === true });
     }
   }
   // Zero-click: an impression is followed when a visit or conversion of its journey comes within 30 minutes.
@@ -127,7 +88,7 @@ async function rebuildBusiness(client: Client, indices: AnalyticsIndices, enviro
   const marks: unknown[] = [];
   for (const s of stored) {
     const followed = s.event.type === 'impression' && s.event.journeyId !== undefined && (followerTimes.get(s.event.journeyId) ?? []).some((t) => t >= s.ts && t <= s.ts + FOLLOW_WINDOW_MS);
-    if (followed !== s.wasFollowed) marks.push({ update: { _index: s.index, _id: s.id } }, { doc: { followed } });
+    if (followed !== s.wasFollowed) marks.push({ update: { _index: s.index, _id: s.id } }, { doc: { followed, followed_by: null } });
     if (s.event.localDate >= from) deltas.addEvent(s.event, followed);
   }
   await bulkAll(client, marks);
@@ -140,6 +101,7 @@ async function rebuildBusiness(client: Client, indices: AnalyticsIndices, enviro
 }
 
 export async function rebuildElasticsearchRollups(client: Client, indices: AnalyticsIndices, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress> {
+  const started = Date.now();
   await client.indices.refresh({ index: [indices.events, indices.daily, indices.journeyDays], ignore_unavailable: true, allow_no_indices: true });
   const from = await completeFrom(client, indices);
   const pairs = await businessesWithEvents(client, indices);
@@ -150,6 +112,8 @@ export async function rebuildElasticsearchRollups(client: Client, indices: Analy
     progress.businesses += 1;
     onProgress?.({ ...progress });
   }
+  // The catch-up must not count again what the rebuild just counted.
+  await passCheckpointAfterRebuild(client, indices, started);
   await client.indices.refresh({ index: [indices.events, indices.daily, indices.journeyDays], ignore_unavailable: true, allow_no_indices: true });
   return progress;
 }
