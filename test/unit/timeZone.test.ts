@@ -1,4 +1,5 @@
 import { ValidationError } from '../../src/domain/errors';
+import { isKnownTimeZone } from '../../src/domain/localTime';
 import { timeZoneAt } from '../../src/domain/timeZone';
 
 describe('timeZoneAt', () => {
@@ -24,5 +25,16 @@ describe('timeZoneAt', () => {
     expect(() => timeZoneAt({ lat: 91, lon: 0 })).toThrow(ValidationError);
     expect(() => timeZoneAt({ lat: 0, lon: -181 })).toThrow(ValidationError);
     expect(() => timeZoneAt({ lat: NaN, lon: 0 })).toThrow(ValidationError);
+  });
+});
+
+describe('isKnownTimeZone', () => {
+  it('answers the same when asked again (the answer is remembered per zone)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(isKnownTimeZone('America/Chicago')).toBe(true);
+      expect(isKnownTimeZone('Asia/Kathmandu')).toBe(true);
+      expect(isKnownTimeZone('Fantasia/Castle')).toBe(false);
+      expect(isKnownTimeZone('')).toBe(false);
+    }
   });
 });
