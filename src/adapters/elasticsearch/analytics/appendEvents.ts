@@ -19,7 +19,8 @@ import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { UnavailableError } from '../../../domain/errors';
 import type { AppendResult } from '../../../ports/analyticsStore';
 import { type AnalyticsIndices, eventDocumentId } from './analyticsIndices';
-import { type BatchEvent, batchRollupOperations, FOLLOWERS, impressionsToMark, undoBatchRollupOperations } from './batchRollups';
+import { type BatchEvent, batchRollupOperations, FOLLOWERS, impressionsToMark, sendBatchRollups, undoBatchRollupOperations } from './batchRollups';
+import { itemStatus, sendBulk } from './bulkRequests';
 import { createKeyClaims } from './keyClaims';
 
 
@@ -60,7 +61,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
   async function undo(created: BatchEvent[], rollups: unknown[] = []): Promise<void> {
     const operations = [...undoBatchRollupOperations(indices, rollups), ...created.map((c) => ({ delete: { _index: c.index, _id: c.id } }))];
     if (operations.length === 0) return;
-    await client.bulk({ operations, refresh: options.refresh }).catch(() => undefined);
+    await sendBulk(client, operations, { refresh: options.refresh }).catch(() => undefined);
   }
 
   async function write(events: AnalyticsEvent[]): Promise<AppendResult> {
@@ -82,9 +83,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     const fresh = claim.passed;
     // One millisecond for the whole batch, so the catch-up's windows never split a batch.
     const seqBase = Date.now() * 1000;
-    const response = fresh.length === 0 ? { items: [] } : await client.bulk({
-      refresh: options.refresh,
-      operations: fresh.flatMap((c) => [
+    const response = await sendBulk(client, fresh.flatMap((c) => [
         { create: { _index: c.index, _id: c.id } },
         {
           '@timestamp': c.ts,
@@ -107,12 +106,11 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
           batch,
           ...(c.followed && { followed_by: batch }),
         },
-      ]),
-    });
+      ]), { refresh: options.refresh });
     const created: BatchEvent[] = [];
     let failed = false;
     response.items.forEach((item, i) => {
-      const status = item.create?.status ?? 500;
+      const status = itemStatus(item);
       if (status === 201) created.push(fresh[i]);
       else if (status !== 409) failed = true;
     });
@@ -125,9 +123,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     let rollups: unknown[] = [];
     try {
       rollups = batchRollupOperations(indices, batch, created, await impressionsToMark(client, indices, created));
-      const second = await client.bulk({ refresh: options.refresh || created.some((c) => FOLLOWERS.includes(c.event.type)), operations: rollups as never });
-      // 409: a rollup document the catch-up already wrote for this batch (the same document).
-      if (second.items.some((item) => { const status = Object.values(item)[0]?.status ?? 500; return status >= 300 && status !== 409; })) {
+      if (!(await sendBatchRollups(client, rollups, options.refresh || created.some((c) => FOLLOWERS.includes(c.event.type))))) {
         throw new UnavailableError('The analytics store could not store the batch');
       }
     } catch (error) {

@@ -14,6 +14,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import type { AnalyticsIndices } from './analyticsIndices';
+import { BULK_MAX_BYTES, itemStatus, sendBulk, splitBulk } from './bulkRequests';
 import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
 
 export const FOLLOWERS = ['website_visit', 'conversion'];
@@ -100,6 +101,18 @@ export function batchRollupOperations(indices: AnalyticsIndices, batch: string, 
     { index: { _index: indices.rollupBatches, _id: batch } },
     { kind: 'batch', at: Date.now() },
   ];
+}
+
+/**
+ * Sends a batch's rollup lines (batchRollupOperations); false when one was refused. One request
+ * when they fit in one; otherwise the marker goes alone after every other line was stored, so a
+ * marker never stands for rollups that were not (a 409 on `create` is the same document, stored
+ * by a catch-up already).
+ */
+export async function sendBatchRollups(client: Client, operations: unknown[], refresh: boolean): Promise<boolean> {
+  const stored = (answer: { items: Parameters<typeof itemStatus>[0][] }) => answer.items.every((item) => { const status = itemStatus(item); return status < 300 || status === 409; });
+  if (splitBulk(operations, BULK_MAX_BYTES).length === 1) return stored(await sendBulk(client, operations, { refresh }));
+  return stored(await sendBulk(client, operations.slice(0, -2), { refresh })) && stored(await sendBulk(client, operations.slice(-2), { refresh }));
 }
 
 /** Bulk lines taking a batch's rollups back out (an append that fails after sending them). */

@@ -7,6 +7,7 @@
 import type { Client } from '@elastic/elasticsearch';
 import { UnavailableError } from '../../../domain/errors';
 import type { AnalyticsIndices } from './analyticsIndices';
+import { itemStatus, sendBulk } from './bulkRequests';
 
 /** Longer than any append takes between its key and its event. */
 export const ORPHAN_AFTER_MS = 60_000;
@@ -41,7 +42,7 @@ export function createKeyClaims(client: Client, indices: AnalyticsIndices, optio
 
   async function release(claimed: KeyCandidate[]): Promise<void> {
     if (claimed.length === 0) return;
-    await client.bulk({ operations: claimed.map((c) => ({ delete: { _index: indices.eventKeys, _id: c.id } })), refresh: options.refresh }).catch(() => undefined);
+    await sendBulk(client, claimed.map((c) => ({ delete: { _index: indices.eventKeys, _id: c.id } })), { refresh: options.refresh }).catch(() => undefined);
   }
 
   /** The held keys' documents, and which of their events are stored (real-time gets). */
@@ -62,15 +63,12 @@ export function createKeyClaims(client: Client, indices: AnalyticsIndices, optio
     /** Candidates must have distinct ids (the append keeps a batch's first event of each key). */
     async claim<C extends KeyCandidate>(candidates: C[]): Promise<KeyClaim<C>> {
       if (candidates.length === 0) return { passed: [], release: async () => undefined };
-      const response = await client.bulk({
-        refresh: options.refresh,
-        operations: candidates.flatMap((c) => [{ create: { _index: indices.eventKeys, _id: c.id } }, keyDocument(c)]),
-      });
+      const response = await sendBulk(client, candidates.flatMap((c) => [{ create: { _index: indices.eventKeys, _id: c.id } }, keyDocument(c)]), { refresh: options.refresh });
       const passed: C[] = [];
       const held: C[] = [];
       let failed = false;
       response.items.forEach((item, i) => {
-        const status = item.create?.status ?? 500;
+        const status = itemStatus(item);
         if (status === 201) passed.push(candidates[i]);
         else if (status === 409) held.push(candidates[i]);
         else failed = true;
@@ -88,7 +86,7 @@ export function createKeyClaims(client: Client, indices: AnalyticsIndices, optio
           else throw storingElsewhere();
         }
         if (orphans.length > 0) {
-          const taken = await client.bulk({ refresh: options.refresh, operations: orphans.flatMap((c) => [{ index: { _index: indices.eventKeys, _id: c.id } }, keyDocument(c)]) });
+          const taken = await sendBulk(client, orphans.flatMap((c) => [{ index: { _index: indices.eventKeys, _id: c.id } }, keyDocument(c)]), { refresh: options.refresh });
           if (taken.errors) throw new UnavailableError('The analytics store could not store the batch');
           passed.push(...orphans);
           claimed.push(...orphans);

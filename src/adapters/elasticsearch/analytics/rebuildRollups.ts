@@ -15,6 +15,7 @@ import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AnalyticsIndices } from './analyticsIndices';
 import { eventOfSource, type EventSource, scrollAll } from './eventSource';
+import { sendBulk } from './bulkRequests';
 import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
 import { passCheckpointAfterRebuild } from './rollupCatchUp';
 
@@ -28,11 +29,7 @@ const PAGE = 5000;
 const FOLLOWERS = new Set(['website_visit', 'conversion']);
 
 async function bulkAll(client: Client, operations: unknown[]): Promise<void> {
-  // About PAGE documents per request (an index line and its document are two entries).
-  for (let start = 0; start < operations.length; start += 2 * PAGE) {
-    const response = await client.bulk({ operations: operations.slice(start, start + 2 * PAGE) as estypes.BulkRequest['operations'] });
-    if (response.errors) throw new Error('a rollup bulk request failed part-way; run the rebuild again');
-  }
+  if ((await sendBulk(client, operations)).errors) throw new Error('a rollup bulk request failed part-way; run the rebuild again');
 }
 
 async function deleteAll(client: Client, index: string, query: estypes.QueryDslQueryContainer): Promise<void> {

@@ -14,7 +14,7 @@
 // named (no `batch` field) are left to `npm run analytics:rebuild`.
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { AnalyticsIndices } from './analyticsIndices';
-import { type BatchEvent, batchRollupOperations, impressionsMarkedBy, impressionsToMark } from './batchRollups';
+import { type BatchEvent, batchRollupOperations, impressionsMarkedBy, impressionsToMark, sendBatchRollups } from './batchRollups';
 import { eventOfSource, type EventSource, scrollAll } from './eventSource';
 
 export interface RollupCatchUp {
@@ -87,14 +87,12 @@ async function eventsOfBatch(client: Client, indices: AnalyticsIndices, batch: s
 async function countBatch(client: Client, indices: AnalyticsIndices, batch: string): Promise<number> {
   const events = await eventsOfBatch(client, indices, batch);
   if (events.length === 0) return 0;
-  // The marks the dead append sent, and those it would have sent.
-  const marked = [...(await impressionsMarkedBy(client, indices, batch)), ...(await impressionsToMark(client, indices, events))];
-  const response = await client.bulk({ refresh: true, operations: batchRollupOperations(indices, batch, events, marked) as never });
-  const failed = response.items.some((item) => {
-    const status = Object.values(item)[0]?.status ?? 500;
-    return status >= 300 && status !== 409;
-  });
-  if (failed) throw new Error(`the rollups of batch ${batch} could not be stored; the next catch-up tries again`);
+  // The marks it would have sent, then those it (or another catch-up meanwhile) sent: in this order
+  // an impression another instance marks in between is found by one search or the other.
+  const toMark = await impressionsToMark(client, indices, events);
+  const sent = await impressionsMarkedBy(client, indices, batch);
+  const marked = [...new Map([...toMark, ...sent].map((m) => [m.id, m])).values()];
+  if (!(await sendBatchRollups(client, batchRollupOperations(indices, batch, events, marked), true))) throw new Error(`the rollups of batch ${batch} could not be stored; the next catch-up tries again`);
   return events.length;
 }
 
