@@ -83,30 +83,34 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     const fresh = claim.passed;
     // One millisecond for the whole batch, so the catch-up's windows never split a batch.
     const seqBase = Date.now() * 1000;
-    const response = await sendBulk(client, fresh.flatMap((c) => [
-        { create: { _index: c.index, _id: c.id } },
-        {
-          '@timestamp': c.ts,
-          seq: seqBase + (sequence++ % 1000),
-          environment: c.event.environment,
-          reporter: c.event.reporter ?? '',
-          event_id: c.event.eventId,
-          type: c.event.type,
-          stage_rank: STAGE_RANK_OF_TYPE[c.event.type],
-          business_id: c.event.businessId,
-          local_date: c.event.localDate,
-          platform: c.event.platform,
-          journey_id: c.event.journeyId,
-          query: c.event.query,
-          surface: c.event.surface,
-          position: c.event.position,
-          value: c.event.value,
-          currency: c.event.currency,
-          followed: c.followed,
-          batch,
-          ...(c.followed && { followed_by: batch }),
-        },
-      ]), { refresh: options.refresh });
+    const lines = fresh.flatMap((c) => [
+      { create: { _index: c.index, _id: c.id } },
+      {
+        '@timestamp': c.ts,
+        seq: seqBase + (sequence++ % 1000),
+        environment: c.event.environment,
+        reporter: c.event.reporter ?? '',
+        event_id: c.event.eventId,
+        type: c.event.type,
+        stage_rank: STAGE_RANK_OF_TYPE[c.event.type],
+        business_id: c.event.businessId,
+        local_date: c.event.localDate,
+        platform: c.event.platform,
+        journey_id: c.event.journeyId,
+        query: c.event.query,
+        surface: c.event.surface,
+        position: c.event.position,
+        value: c.event.value,
+        currency: c.event.currency,
+        followed: c.followed,
+        batch,
+        ...(c.followed && { followed_by: batch }),
+      },
+    ]);
+    // A request that throws leaves the others' events stored, their keys held: left as they are (a
+    // 409 among them may be an event stored before the key index, not ours to delete), the catch-up
+    // counts them, a retry finds them duplicates and stores the rest.
+    const response = await sendBulk(client, lines, { refresh: options.refresh });
     const created: BatchEvent[] = [];
     let failed = false;
     response.items.forEach((item, i) => {
