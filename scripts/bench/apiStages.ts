@@ -14,7 +14,9 @@
 // writer thread and the garbage collector's threads included) and this thread's; rounds
 // alternate the rungs so the machine's load moves them alike.
 //
-//   npx tsx scripts/bench/apiStages.ts --data-dir DIR [--searches 10] [--rounds 3] [--only http]
+//   npx tsx scripts/bench/apiStages.ts --data-dir DIR [--scenario consumer] [--searches 10] [--rounds 3] [--only http]
+//
+// The directory and partner scenarios have the raw, http and transport steps.
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -29,13 +31,9 @@ import { createLogger } from '../../src/logger';
 import { consumerSearch } from '../../src/operations/search';
 import { composeInvoke, composeServices } from '../../src/runtime/composeServices';
 import { openRuntime } from '../../src/runtime/openRuntime';
-import { parseIntentByRules } from '../../src/domain/search/intent';
-import { planConsumerSearch } from '../../src/services/search/searchPlan';
 import { createBenchAccount } from './benchAccount';
-import { CONSUMER_BODIES } from './benchScenarios';
+import { benchScenarios, CONSUMER_BODIES, type BenchRequest } from './benchScenarios';
 import { summariseLatencies } from './latencySummary';
-
-const PATH = '/v1/api/v1/consumer/search';
 
 interface Rung {
   name: string;
@@ -43,18 +41,18 @@ interface Rung {
   run(i: number): Promise<unknown>;
 }
 
-function post(agent: Agent, port: number, apiKey: string, body: string): Promise<Buffer> {
+/** Sends one of the scenario's requests with the bench key; resolves with the answer's bytes (200 only). */
+function send(agent: Agent, port: number, apiKey: string, sent: BenchRequest): Promise<Buffer> {
+  const body = sent.body ?? '';
   return new Promise((resolve, reject) => {
-    const req = request(
-      { agent, host: '127.0.0.1', port, path: PATH, method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
-      },
-    );
+    const headers = { authorization: `Bearer ${apiKey}`, ...(sent.body !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) };
+    const req = request({ agent, host: '127.0.0.1', port, path: sent.path, method: sent.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
+    });
     req.on('error', reject);
-    req.end(body);
+    req.end(sent.body);
   });
 }
 
@@ -63,11 +61,14 @@ function listen(server: Server): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, searches: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } } });
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, searches: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' }, scenario: { type: 'string', default: 'consumer' } } });
   const dataDir = values['data-dir'];
   const searches = Number(values.searches);
   const rounds = Number(values.rounds);
-  if (dataDir === undefined || !(searches >= 1) || !(rounds >= 1)) throw new Error('usage: --data-dir DIR (kept by bench:search) [--searches 10] [--rounds 3]');
+  const scenario = benchScenarios().find((candidate) => candidate.name === values.scenario);
+  if (dataDir === undefined || scenario === undefined || !(searches >= 1) || !(rounds >= 1)) {
+    throw new Error('usage: --data-dir DIR (kept by bench:search) [--scenario consumer|directory|partner] [--searches 10] [--rounds 3] [--only http]');
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -92,9 +93,10 @@ async function main(): Promise<void> {
   const apiServer = createServer(app.callback());
   const apiPort = await listen(apiServer);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const bodies = CONSUMER_BODIES.map((body) => JSON.stringify(body));
+  const requests = scenario.requests;
   // What the API answered each request, replayed by the transport rung.
-  const answers = await Promise.all(bodies.map((body) => post(agent, apiPort, apiKey, body)));
+  const answers: Buffer[] = [];
+  for (const sent of requests) answers.push(await send(agent, apiPort, apiKey, sent));
   const replay = createServer((req, res) => {
     const i = Number(req.headers['x-rung-index']);
     req.resume();
@@ -102,26 +104,29 @@ async function main(): Promise<void> {
   });
   const replayPort = await listen(replay);
 
-  const now = new Date();
+  const indexQueries = await scenario.indexQueries();
   const input = (i: number) => ({ ...CONSUMER_BODIES[i], limit: CONSUMER_BODIES[i].limit ?? 10, offset: 0 });
-  const indexQueries = CONSUMER_BODIES.map((body, i) => planConsumerSearch('live', input(i), parseIntentByRules(body.query), now).indexQuery);
-  const call = (i: number, caller: Call['caller']): Call => ({ caller, input: { path: {}, query: {}, body: JSON.parse(bodies[i]) }, transport: 'rest', requestId: `req_${i}`, origin: 'http://127.0.0.1' });
-  const rungs: Rung[] = [
-    { name: 'raw', run: (i) => deps.searchIndex.search(indexQueries[i]) },
+  const call = (i: number, caller: Call['caller']): Call => ({ caller, input: { path: {}, query: {}, body: input(i) }, transport: 'rest', requestId: `req_${i}`, origin: 'http://127.0.0.1' });
+  // The service and call-path steps are the consumer search's; the other scenarios have the rest.
+  const consumerOnly: Rung[] = [
     { name: 'service', run: (i) => services.consumerSearch(principal, input(i)) },
     { name: 'invoke', run: (i) => invoke(consumerSearch, call(i, { principal, address: '127.0.0.1' })) },
     { name: '+ auth', run: (i) => invoke(consumerSearch, call(i, { authorization: `Bearer ${apiKey}`, address: '127.0.0.1' })) },
-    { name: 'http', run: (i) => post(agent, apiPort, apiKey, bodies[i]) },
+  ];
+  const rungs: Rung[] = [
+    { name: 'raw', run: (i) => deps.searchIndex.search(indexQueries[i]) },
+    ...(scenario.name === 'consumer' ? consumerOnly : []),
+    { name: 'http', run: (i) => send(agent, apiPort, apiKey, requests[i]) },
     {
       name: 'transport',
       run: (i) =>
         new Promise((resolve, reject) => {
-          const req = request({ agent, host: '127.0.0.1', port: replayPort, path: PATH, method: 'POST', headers: { 'x-rung-index': String(i), 'content-length': Buffer.byteLength(bodies[i]) } }, (res) => {
+          const req = request({ agent, host: '127.0.0.1', port: replayPort, path: requests[i].path, method: requests[i].method, headers: { 'x-rung-index': String(i) } }, (res) => {
             res.on('data', () => undefined);
             res.on('end', resolve);
           });
           req.on('error', reject);
-          req.end(bodies[i]);
+          req.end(requests[i].body);
         }),
     },
   ];
@@ -135,7 +140,7 @@ async function main(): Promise<void> {
         const cpuBefore = process.cpuUsage();
         const threadBefore = process.threadCpuUsage();
         for (let s = 0; s < searches; s++) {
-          for (let i = 0; i < bodies.length; i++) {
+          for (let i = 0; i < requests.length; i++) {
             const started = performance.now();
             await rung.run(i);
             samples.push(performance.now() - started);
