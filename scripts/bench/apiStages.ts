@@ -72,7 +72,9 @@ async function main(): Promise<void> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    SEARCH_READER_THREADS: '0',
+    // SEARCH_READER_THREADS in the environment (e.g. 2, the server's default on two cores): the
+    // searches go to reader threads, as in the server, instead of running on this thread.
+    SEARCH_READER_THREADS: process.env.SEARCH_READER_THREADS ?? '0',
     IN_PROCESS_INDEXER: 'false',
     // ANALYTICS_RECORDING=false in the environment: the ladder without recording answers.
     ...(process.env.ANALYTICS_RECORDING !== undefined && { ANALYTICS_RECORDING: process.env.ANALYTICS_RECORDING }),
