@@ -24,9 +24,9 @@ export function bulkLine(action: IndexAction, createOnly: boolean): BulkLine {
 }
 
 /** Consecutive lines grouped so no request passes either limit (a line larger than maxBytes goes alone). */
-export function bulkRequests(lines: BulkLine[], limits: { maxActions: number; maxBytes: number }): BulkLine[][] {
-  const requests: BulkLine[][] = [];
-  let current: BulkLine[] = [];
+export function bulkRequests<L extends Pick<BulkLine, 'bytes'>>(lines: L[], limits: { maxActions: number; maxBytes: number }): L[][] {
+  const requests: L[][] = [];
+  let current: L[] = [];
   let bytes = 0;
   for (const line of lines) {
     if (current.length > 0 && (current.length >= limits.maxActions || bytes + line.bytes > limits.maxBytes)) {

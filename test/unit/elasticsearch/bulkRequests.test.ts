@@ -1,6 +1,9 @@
 // How analytics bulk writes are cut into requests (bulkRequests.ts): by size, an action and its
 // document never apart, a delete alone on its line, the order kept.
-import { splitBulk } from '../../../src/adapters/elasticsearch/analytics/bulkRequests';
+import { splitBulk as splitEntries } from '../../../src/adapters/elasticsearch/analytics/bulkRequests';
+
+/** The requests as the operations' lines. */
+const splitBulk = (operations: unknown[], maxBytes: number) => splitEntries(operations, maxBytes).map((request) => request.flatMap((entry) => entry.lines));
 
 const create = (id: string) => [{ create: { _index: 'e', _id: id } }, { text: 'x'.repeat(60) }];
 

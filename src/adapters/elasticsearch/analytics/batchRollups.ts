@@ -14,7 +14,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import type { AnalyticsIndices } from './analyticsIndices';
-import { BULK_MAX_BYTES, itemStatus, sendBulk, splitBulk } from './bulkRequests';
+import { BULK_MAX_BYTES, type BulkAnswer, type BulkEntry, itemStatus, sendRequests, splitBulk } from './bulkRequests';
 import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
 
 export const FOLLOWERS = ['website_visit', 'conversion'];
@@ -110,9 +110,11 @@ export function batchRollupOperations(indices: AnalyticsIndices, batch: string, 
  * by a catch-up already).
  */
 export async function sendBatchRollups(client: Client, operations: unknown[], refresh: boolean): Promise<boolean> {
-  const stored = (answer: { items: Parameters<typeof itemStatus>[0][] }) => answer.items.every((item) => { const status = itemStatus(item); return status < 300 || status === 409; });
-  if (splitBulk(operations, BULK_MAX_BYTES).length === 1) return stored(await sendBulk(client, operations, { refresh }));
-  return stored(await sendBulk(client, operations.slice(0, -2), { refresh })) && stored(await sendBulk(client, operations.slice(-2), { refresh }));
+  const stored = (answer: BulkAnswer) => answer.items.every((item) => { const status = itemStatus(item); return status < 300 || status === 409; });
+  const requests = splitBulk(operations, BULK_MAX_BYTES);
+  if (requests.length === 1) return stored(await sendRequests(client, requests, { refresh }));
+  const marker = requests[requests.length - 1].pop() as BulkEntry;
+  return stored(await sendRequests(client, requests.filter((request) => request.length > 0), { refresh })) && stored(await sendRequests(client, [[marker]], { refresh }));
 }
 
 /** Bulk lines taking a batch's rollups back out (an append that fails after sending them). */

@@ -8,6 +8,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { UnavailableError } from '../../../domain/errors';
 import type { AnalyticsIndices } from './analyticsIndices';
 import { itemStatus, sendBulk } from './bulkRequests';
+import { deleteMatching } from './scroll';
 
 /** Longer than any append takes between its key and its event. */
 export const ORPHAN_AFTER_MS = 60_000;
@@ -107,14 +108,5 @@ export function createKeyClaims(client: Client, indices: AnalyticsIndices, optio
  */
 export async function forgetKeysOfMonth(client: Client, indices: AnalyticsIndices, month: string): Promise<void> {
   await client.indices.refresh({ index: indices.eventKeys });
-  let page = await client.search({ index: indices.eventKeys, scroll: '1m', size: 5000, _source: false, query: { term: { month } } });
-  try {
-    while (page.hits.hits.length > 0) {
-      await client.bulk({ operations: page.hits.hits.map((hit) => ({ delete: { _index: indices.eventKeys, _id: hit._id } })) });
-      if (!page._scroll_id) break;
-      page = await client.scroll({ scroll_id: page._scroll_id, scroll: '1m' });
-    }
-  } finally {
-    if (page._scroll_id) await client.clearScroll({ scroll_id: page._scroll_id }).catch(() => undefined);
-  }
+  await deleteMatching(client, indices.eventKeys, { term: { month } });
 }

@@ -14,7 +14,8 @@ import { firstCompleteDay } from '../../../domain/analytics/firstCompleteDay';
 import { createRollupDeltas } from '../../../domain/analytics/rollupDeltas';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import type { AnalyticsIndices } from './analyticsIndices';
-import { eventOfSource, type EventSource, scrollAll } from './eventSource';
+import { eventOfSource, type EventSource } from './eventSource';
+import { deleteMatching, scrollAll } from './scroll';
 import { sendBulk } from './bulkRequests';
 import { dailyDocuments, journeyDayDocuments, type StoredEvent } from './rollupDocuments';
 import { passCheckpointAfterRebuild } from './rollupCatchUp';
@@ -33,10 +34,7 @@ async function bulkAll(client: Client, operations: unknown[]): Promise<void> {
 }
 
 async function deleteAll(client: Client, index: string, query: estypes.QueryDslQueryContainer): Promise<void> {
-  for await (const hits of scrollAll(client, { index, query, _source: false })) {
-    const response = await client.bulk({ operations: hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id } })) });
-    if (response.errors) throw new Error('a rollup delete failed part-way; run the rebuild again');
-  }
+  if (!(await deleteMatching(client, index, query))) throw new Error('a rollup delete failed part-way; run the rebuild again');
 }
 
 /** The (environment, business) pairs with raw events, by a composite aggregation. */

@@ -15,7 +15,9 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import type { AnalyticsIndices } from './analyticsIndices';
 import { type BatchEvent, batchRollupOperations, impressionsMarkedBy, impressionsToMark, sendBatchRollups } from './batchRollups';
-import { eventOfSource, type EventSource, scrollAll } from './eventSource';
+import { sendBulk } from './bulkRequests';
+import { eventOfSource, type EventSource } from './eventSource';
+import { deleteMatching, scrollAll } from './scroll';
 
 export interface RollupCatchUp {
   /** Batches found without their rollups, and their events, now counted. */
@@ -106,10 +108,7 @@ export async function passCheckpointAfterRebuild(client: Client, indices: Analyt
     if (checkpoint.seq >= countedBefore * 1000) break;
     if (await writeCheckpoint(client, indices, countedBefore * 1000, checkpoint)) break;
   }
-  const before = { bool: { filter: [{ term: { kind: 'batch' } }, { range: { at: { lt: countedBefore } } }] } };
-  for await (const hits of scrollAll(client, { index: indices.rollupBatches, query: before, _source: false })) {
-    await client.bulk({ operations: hits.map((hit) => ({ delete: { _index: hit._index, _id: hit._id } })) });
-  }
+  await deleteMatching(client, indices.rollupBatches, { bool: { filter: [{ term: { kind: 'batch' } }, { range: { at: { lt: countedBefore } } }] } });
 }
 
 export async function catchUpRollups(client: Client, indices: AnalyticsIndices, olderThanMs: number, now: () => number = Date.now): Promise<RollupCatchUp> {
@@ -132,9 +131,7 @@ export async function catchUpRollups(client: Client, indices: AnalyticsIndices, 
     }
   }
   if (await writeCheckpoint(client, indices, upTo, checkpoint)) {
-    for (let start = 0; start < passed.length; start += PAGE) {
-      await client.bulk({ operations: passed.slice(start, start + PAGE).map((id) => ({ delete: { _index: indices.rollupBatches, _id: id } })) });
-    }
+    await sendBulk(client, passed.map((id) => ({ delete: { _index: indices.rollupBatches, _id: id } })));
   }
   return result;
 }
