@@ -8,6 +8,7 @@
 // when clocks go back is its first occurrence; one skipped when they go forward is taken as the
 // same distance after the jump (02:30 on a 02:00 -> 03:00 night is 03:30).
 import { DateTime, IANAZone } from 'luxon';
+import { boundedMemo } from './boundedMemo';
 import { ValidationError } from './errors';
 import { WEEKDAYS, type Weekday } from './profile';
 
@@ -34,17 +35,10 @@ function zoneOf(timeZone: string): IANAZone {
  * (about 95 us, 18 % of an index build's main thread, issue 35), and the platform's zones do not
  * change while the process runs. Bounded, as callers may ask about any string.
  */
-const knownZones = new Map<string, boolean>();
-const MAX_ZONES_REMEMBERED = 2000;
+const knownZone = boundedMemo(2000, (timeZone) => IANAZone.isValidZone(timeZone));
 
 export function isKnownTimeZone(timeZone: string): boolean {
-  let known = knownZones.get(timeZone);
-  if (known === undefined) {
-    known = IANAZone.isValidZone(timeZone);
-    if (knownZones.size >= MAX_ZONES_REMEMBERED) knownZones.clear();
-    knownZones.set(timeZone, known);
-  }
-  return known;
+  return knownZone(timeZone);
 }
 
 // Local time has minute resolution, and one search asks the same zone and minute for hundreds

@@ -10,6 +10,7 @@ import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
 import { majorUsCities } from './usCities';
 import { US_STATES } from './usStates';
+import { boundedMemo } from '../boundedMemo';
 
 // Words of the fixed phrases in intentPhrases.ts that are worth correcting.
 const PHRASE_WORDS = [
@@ -108,27 +109,18 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The closest known word: fewest edits, then a word of what people look for over a place name
- * ("salom" is "salon", not "Salem"), then the same first letter, then the word more kinds use
- * ("piza" is "pizza", not "pita"), then the first in the list.
- */
-function closestKnownWord(word: string): string | undefined {
-  if (closestByWord.has(word)) return closestByWord.get(word);
-  const closest = searchClosestKnownWord(word);
-  // Bounded: past the bound the memo starts again rather than growing with every word ever typed.
-  if (closestByWord.size >= CLOSEST_MEMO_SIZE) closestByWord.clear();
-  closestByWord.set(word, closest);
-  return closest;
-}
-
-/**
  * The closest known word of each word not known, remembered: the vocabulary is fixed, so the
  * answer is too, and finding it compares the word with every known word of a near length (about
  * 60 us a sentence, 2-3 % of a consumer search's work in the API; issue 35).
  */
-const closestByWord = new Map<string, string | undefined>();
 const CLOSEST_MEMO_SIZE = 10_000;
+const closestKnownWord = boundedMemo(CLOSEST_MEMO_SIZE, searchClosestKnownWord);
 
+/**
+ * The closest known word: fewest edits, then a word of what people look for over a place name
+ * ("salom" is "salon", not "Salem"), then the same first letter, then the word more kinds use
+ * ("piza" is "pizza", not "pita"), then the first in the list.
+ */
 function searchClosestKnownWord(word: string): string | undefined {
   const { byLength } = knownWords();
   const limit = maxEdits(word.length);
