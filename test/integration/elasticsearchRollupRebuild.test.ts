@@ -3,7 +3,7 @@
 // and the daily counts of a month retention dropped are kept, since nothing else records them.
 import { createElasticsearchAnalyticsStore, type ElasticsearchAnalyticsStore } from '../../src/adapters/elasticsearch/analytics/elasticsearchAnalyticsStore';
 import { anEvent } from '../fixtures/analyticsEvents';
-import { MARCH, marchStory } from '../fixtures/analyticsStory';
+import { expectHandCountedMarch, MARCH, marchStory } from '../fixtures/analyticsStory';
 import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasticsearch';
 
 jest.setTimeout(300_000);
@@ -56,19 +56,7 @@ it('counts every rollup again from the raw events, with a progress report per bu
   // biz_a (live and test) and biz_b: three (environment, business) pairs, 16 events.
   expect(done).toEqual({ businesses: 3, totalBusinesses: 3, events: 16 });
   expect(seen).toEqual(['0/3', '1/3', '2/3', '3/3']);
-  // The contract suite's hand-counted answers for this story.
-  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
-  const journeys = (await store.journeys(MARCH)).sort((a, b) => a.journeyId.localeCompare(b.journeyId));
-  expect(journeys.map((j) => [j.journeyId, j.stage, j.touchpoints])).toEqual([
-    ['j1', 'conversion', 5], ['j2', 'intent', 3], ['j3', 'awareness', 1], ['j4', 'consideration', 2], ['j5', 'conversion', 1],
-  ]);
-  expect(await store.convertedJourneys(MARCH)).toEqual([
-    { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] },
-  ]);
-  expect(await store.businessTotals({ environment: 'live', from: MARCH.from, to: MARCH.to, businessIds: ['biz_a', 'biz_b'] })).toEqual([
-    { businessId: 'biz_a', impressions: 5, citations: 2, journeys: 5, convertedJourneys: 2 },
-    { businessId: 'biz_b', impressions: 1, citations: 0, journeys: 1, convertedJourneys: 0 },
-  ]);
+  await expectHandCountedMarch(store);
   // Run twice, the same answers: the rebuild replaces, never adds.
   await store.rebuildRollups();
   expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });

@@ -14,8 +14,6 @@ import { summarisePeerDaysSql, summarisePeerLinksSql, summarisePeerMonthsSql } f
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
 import { firstCompleteDay } from '../../../domain/analytics/firstCompleteDay';
 
-export { firstCompleteDay };
-
 export interface RebuildProgress {
   businesses: number;
   totalBusinesses: number;
