@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { PLANS, type Plan } from './domain/account';
 import { ADDRESS_FAILURES } from './domain/authFailureLimits';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
+import { type Env, flag, integer, url } from './configReaders';
+import { paymentSettings, type PaymentSettings } from './paymentSettings';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -81,6 +83,8 @@ export interface Config {
   analyticsBufferEvents: number;
   /** OAUTH_KEY_ROTATION_DAYS (default 30, 0 = never): how long an ID-token signing key signs (domain/oauth/signingKeyRotation.ts). */
   oauthKeyRotationDays: number;
+  /** Payments (STRIPE_*, PAYMENT_*): see paymentSettings.ts. Without keys, payment operations answer 503. */
+  payments: PaymentSettings;
 }
 
 export interface WebhookSettings {
@@ -101,42 +105,6 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
-}
-
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function url(env: Env, name: string, protocols: string[], problems: string[]): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  try {
-    const parsed = new URL(raw);
-    if (!protocols.includes(parsed.protocol)) {
-      problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
-    }
-  } catch {
-    problems.push(`${name} is not a valid URL`);
-  }
-  return raw;
-}
-
-function flag(env: Env, name: string, fallback: boolean, problems: string[]): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  problems.push(`${name} must be true or false (got "${raw}")`);
-  return fallback;
 }
 
 /**
@@ -304,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
+    payments: paymentSettings(env, problems),
   };
   config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);
   // Instances sharing a store must sign and check tokens with one secret; a secret generated into

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Fetches the test engines that come from Maven Central into .engines/ (gitignored).
-#   bash scripts/engines/fetch-engines.sh          # every engine
-#   bash scripts/engines/fetch-engines.sh mongo    # only the MongoDB wire server
+# Fetches the test engines into .engines/ (gitignored): the MongoDB wire server and Elasticsearch
+# from Maven Central, stripe-mock built with Go from the Go module proxy.
+#   bash scripts/engines/fetch-engines.sh               # every engine
+#   bash scripts/engines/fetch-engines.sh mongo         # only the MongoDB wire server
+#   bash scripts/engines/fetch-engines.sh stripe-mock   # only stripe-mock
 # Redis is not fetched here: it is Debian's redis-server (apt-get install -y redis-server).
 # Safe to re-run: an engine whose jars are already in place is skipped.
 set -euo pipefail
@@ -45,7 +47,9 @@ case "$wanted" in
     if [ -f "$root/scripts/engines/elasticsearch/fetch.sh" ]; then
       bash "$root/scripts/engines/elasticsearch/fetch.sh"
     fi
+    bash "$root/scripts/engines/stripe-mock/fetch.sh"
     ;;
   mongo) fetch_mongo ;;
-  *) echo "unknown engine '$wanted' (expected: all, mongo)" >&2; exit 2 ;;
+  stripe-mock) bash "$root/scripts/engines/stripe-mock/fetch.sh" ;;
+  *) echo "unknown engine '$wanted' (expected: all, mongo, stripe-mock)" >&2; exit 2 ;;
 esac

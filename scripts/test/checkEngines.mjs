@@ -74,6 +74,12 @@ const REQUIREMENTS = [
   // --fail-with-body (curl 7.76) in the README walkthrough and the docs' commands, run by test/docs.
   { name: 'curl 7.76+', ok: () => versionAtLeast(output('curl', ['--version']), /^curl (\d+)\.(\d+)/, [7, 76]), debian: 'curl' },
   { name: 'jq', ok: () => Boolean(findBinary('jq')), debian: 'jq' },
+  // Stripe's mock server for the payment suites, built with Go from the Go module proxy (it needs curl to fetch a toolchain when Go is missing).
+  {
+    name: 'stripe-mock',
+    ok: () => existsSync(process.env.STRIPE_MOCK_BIN ?? join(ROOT, '.engines', 'stripe-mock', 'bin', 'stripe-mock')),
+    install: 'bash scripts/engines/fetch-engines.sh stripe-mock',
+  },
   // The native search extension's test compiles it.
   { name: 'a C compiler (cc)', ok: () => Boolean(process.env.CC ? findBinary(process.env.CC) : findBinary('cc')), debian: 'build-essential' },
 ];

@@ -89,6 +89,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, description: 'A rate limit of the caller\'s plan was exceeded; `Retry-After` says how many seconds to wait.' },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected error; details are logged under the request id, never sent.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backend (database, search index, cache) did not answer; retry later.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, description: 'The payment provider (Stripe) did not answer or failed; nothing was charged. Retry after `Retry-After` seconds.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

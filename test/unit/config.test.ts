@@ -119,3 +119,49 @@ it('lets no client introspect other clients\' tokens unless OAUTH_INTROSPECTION_
   expect(loadConfig({ DATA_DIR: dataDir(), OAUTH_INTROSPECTION_CLIENT_IDS: ids }).oauthIntrospectionClientIds).toEqual(['client_AAAAAAAAAAAAAAAAAAAAAAAA', 'client_bbbbbbbbbbbbbbbbbbbbbbb1']);
   expect(() => loadConfig({ DATA_DIR: dataDir(), OAUTH_INTROSPECTION_CLIENT_IDS: 'gateway' })).toThrow(/OAUTH_INTROSPECTION_CLIENT_IDS must be a comma-separated list of OAuth client ids .*got "gateway"/);
 });
+
+describe('payment settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env }).payments;
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      load(env);
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    return [];
+  };
+
+  it('has no keys, a 15-minute hold and no application fee by default', () => {
+    expect(load({})).toEqual({ webhookSecrets: [], holdMinutes: 15, applicationFeePercent: 0, planPrices: {} });
+  });
+
+  it('uses a test STRIPE_SECRET_KEY for the sandbox too, and STRIPE_TEST_SECRET_KEY beside a live key', () => {
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toMatchObject({ liveKey: 'sk_test_abc', testKey: 'sk_test_abc', webhookSecrets: ['whsec_a'] });
+    const both = load({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_TEST_SECRET_KEY: 'sk_test_def', STRIPE_WEBHOOK_SECRET: 'whsec_a, whsec_b' });
+    expect(both).toMatchObject({ liveKey: 'sk_live_abc', testKey: 'sk_test_def', webhookSecrets: ['whsec_a', 'whsec_b'] });
+    expect(load({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' }).testKey).toBeUndefined();
+  });
+
+  it('stops at start with a key but no webhook secret, a secret but no key, a live sandbox key or stripe-mock with a live key', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET must be set/)]);
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY/)]);
+    expect(problemsOf({ STRIPE_TEST_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a' })).toEqual([expect.stringMatching(/^STRIPE_TEST_SECRET_KEY must be a test-mode key/)]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_a', STRIPE_API_URL: 'http://127.0.0.1:12111' })).toEqual([
+      expect.stringMatching(/^STRIPE_API_URL is for test keys only/),
+    ]);
+  });
+
+  it('names malformed keys, secrets, prices, holds and fees', () => {
+    const problems = problemsOf({
+      STRIPE_SECRET_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+      STRIPE_PRICE_PROFESSIONAL: 'prod_1',
+      PAYMENT_HOLD_MINUTES: '0',
+      PAYMENT_APPLICATION_FEE_PERCENT: '2.555',
+    });
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PROFESSIONAL', 'PAYMENT_HOLD_MINUTES', 'PAYMENT_APPLICATION_FEE_PERCENT']) {
+      expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
+    }
+    expect(load({ PAYMENT_HOLD_MINUTES: '30', PAYMENT_APPLICATION_FEE_PERCENT: '2.5', STRIPE_PRICE_ENTERPRISE: 'price_ent' })).toMatchObject({ holdMinutes: 30, applicationFeePercent: 2.5, planPrices: { enterprise: 'price_ent' } });
+  });
+});
