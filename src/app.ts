@@ -22,6 +22,7 @@ import { allowOnlyServingMethods, checkPathIds } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
 import { securityHeaders } from './http/securityHeaders';
+import { refuseLongTargets } from './http/targetLength';
 import type { McpSessionStore } from './ports/mcpSessions';
 import { createOAuthModule, type OAuthSettings } from './oauth/oauthModule';
 import type { Guards } from './http/guards';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(accessLog(logger));
   app.use(errorHandler(logger));
   app.use(securityHeaders());
+  app.use(refuseLongTargets());
   // The OAuth endpoints answer in RFC 6749 shapes (not the envelope) and own their paths.
   for (const middleware of oauth?.middleware ?? []) app.use(middleware);
   app.use(docsPage()); // GET /docs: the OpenAPI reference (swagger-ui, offline)

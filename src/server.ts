@@ -2,6 +2,7 @@
 // backoff), build the app, listen, and shut down cleanly on SIGTERM/SIGINT.
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
+import { answerClientErrors } from './http/clientErrors';
 import { createLogger, type Logger } from './logger';
 import { loadConfigOrExit } from './runtime/loadConfigOrExit';
 import { openRuntime, type Runtime } from './runtime/openRuntime';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   }
   const app = createApp({ config, logger, ...runtime.appDeps });
   const server = createServer(app.callback());
+  answerClientErrors(server);
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 120_000;
   server.listen(config.port, config.host, () => {

@@ -51,12 +51,15 @@ export const ERROR_RESPONSE_NAMES: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
+  408: 'RequestTimeout',
   409: 'Conflict',
   412: 'PreconditionFailed',
   413: 'PayloadTooLarge',
+  414: 'UriTooLong',
   415: 'UnsupportedMediaType',
   422: 'UnprocessableContent',
   429: 'RateLimited',
+  431: 'RequestHeaderFieldsTooLarge',
   500: 'InternalError',
   503: 'ServiceUnavailable',
 };
@@ -71,6 +74,9 @@ export const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': ref('headers', 'XRateLimitReset'),
 };
 
+/** 401, and the refusals of the HTTP layer (http/clientErrors.ts, http/targetLength.ts). */
+const ANSWERED_BEFORE_LIMITS = new Set([401, 408, 414, 431]);
+
 function errorResponse(status: number) {
   const codes: ErrorCode[] = codesWithStatus(status);
   const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code].description}`);
@@ -80,8 +86,8 @@ function errorResponse(status: number) {
       ...STANDARD_HEADERS,
       // 409 IDEMPOTENCY_KEY_IN_USE says when to retry too.
       ...(status === 429 || status === 409 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
-      // A 401 is answered before the caller is known, so no limit applies to it yet.
-      ...(status === 401 ? {} : RATE_LIMIT_HEADERS),
+      // These are answered before the caller is known, so no limit applies to them yet.
+      ...(ANSWERED_BEFORE_LIMITS.has(status) ? {} : RATE_LIMIT_HEADERS),
     },
     content: {
       'application/json': {
@@ -105,10 +111,6 @@ export function buildComponents() {
     schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ...OAUTH_PROTOCOL_SCHEMAS, ErrorEnvelope: errorEnvelopeSchema },
     responses: {
       ...Object.fromEntries(statuses.map((status) => [ERROR_RESPONSE_NAMES[status], errorResponse(status)])),
-      RequestHeaderFieldsTooLarge: {
-        description:
-          "The request line and headers together exceed Node's 16 KB limit (for example a query string with thousands of values). Answered by the HTTP layer before the API runs: no body, no envelope, no X-Request-ID.",
-      },
     },
     parameters: {
       BusinessId: pathParameter('businessId', businessIdSchema),

@@ -39,6 +39,17 @@ function splitLists(schema: SchemaObject, query: Record<string, unknown>): Recor
   return copy;
 }
 
+// A parameter that takes one value but came several times (?limit=5&limit=50) is refused by name
+// instead of by the type its values together do not have: which one was meant is not ours to guess.
+function refuseRepeated(schema: SchemaObject, query: Record<string, unknown>): void {
+  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value) && properties[name] && properties[name].type !== 'array') {
+      throw new ValidationError(echo(name), `is repeated (${value.length} values); send it once`);
+    }
+  }
+}
+
 // Koa's query parser, like the JSON one (http/jsonBody.ts), turns invalid percent-encoded UTF-8
 // (?query=%E9) into U+FFFD: refused the same way, instead of searching for a character nobody sent.
 function refuseReplacementCharacter(query: Record<string, unknown>): void {
@@ -55,6 +66,7 @@ export function queryChecker(schema: SchemaObject): (query: Record<string, unkno
   const check = checker(schema, 'query', 'query');
   return (query) => {
     refuseReplacementCharacter(query);
+    refuseRepeated(schema, query);
     return check(splitLists(schema, query));
   };
 }

@@ -68,6 +68,7 @@ export const ERROR_CODES = {
     status: 409,
     description: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds to get its answer.',
   },
+  REQUEST_TIMEOUT: { status: 408, description: 'The request line, headers or body did not arrive within the server\'s request timeout (120 s); answered by the HTTP layer.' },
   PRECONDITION_FAILED: { status: 412, description: 'If-Match does not match the profile\'s current ETag: it changed since it was read.' },
   PAYLOAD_TOO_LARGE: {
     status: 413,
@@ -75,6 +76,7 @@ export const ERROR_CODES = {
       'The JSON body is over 1 MB (16 KB on /auth routes), or a multipart upload\'s file is over 100 MB, the largest cap of any media type ' +
       '(a file within 100 MB but over its own type\'s cap is 400 VALIDATION_ERROR).',
   },
+  URI_TOO_LONG: { status: 414, description: 'The request target (path and query string) is over 8 KiB; send long input in a request body.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     description:
@@ -87,6 +89,10 @@ export const ERROR_CODES = {
     description: 'This Idempotency-Key was already used with a different request (method, path or body) in the last 24 hours; use a new key.',
   },
   RATE_LIMITED: { status: 429, description: 'A rate limit of the caller\'s plan was exceeded; `Retry-After` says how many seconds to wait.' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    status: 431,
+    description: 'The request line and headers together are over 16 KB (Node\'s limit), for example a query string with thousands of values; answered by the HTTP layer before the API runs.',
+  },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected error; details are logged under the request id, never sent.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'A backend (database, search index, cache) did not answer; retry later.' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, description: 'The payment provider (Stripe) did not answer or failed; nothing was charged. Retry after `Retry-After` seconds.' },

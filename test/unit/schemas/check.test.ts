@@ -51,7 +51,7 @@ describe('queryChecker', () => {
     expect(refusal(() => check(query('sortOrder=up')))).toEqual({ field: 'sortOrder', issue: 'must be one of asc, desc' });
   });
   it('refuses a repeated scalar parameter', () => {
-    expect(refusal(() => check(query('limit=5&limit=6')))).toEqual({ field: 'limit', issue: 'must be a whole number' });
+    expect(refusal(() => check(query('limit=5&limit=6')))).toEqual({ field: 'limit', issue: 'is repeated (2 values); send it once' });
   });
   it('refuses invalid percent-encoded UTF-8 instead of searching for U+FFFD', () => {
     expect(refusal(() => check(query('category=%E9')))).toEqual({ field: 'category', issue: 'holds invalid percent-encoded UTF-8 (or U+FFFD, which it decodes to)' });
