@@ -36,9 +36,9 @@ function pathWith(tools: string[]): { path: string; remove(): void } {
   return { path: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-it('`npm test` runs the engine check first, before the type check, the lint (layers, dashboard) and jest', () => {
+it('`npm test` checks the Node, then runs the engine check, before the type check, the lint (layers, dashboard) and jest', () => {
   const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  expect(scripts.test).toBe('node scripts/test/checkEngines.mjs && npm run typecheck && npm run lint && jest --runInBand');
+  expect(scripts.test).toBe('node scripts/runtime/checkNode.cjs && node scripts/test/checkEngines.mjs && npm run typecheck && npm run lint && jest --runInBand');
 });
 
 it('without redis-server and Chromium it stops with the one line the README quotes, and names their Debian packages', async () => {
