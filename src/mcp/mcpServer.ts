@@ -1,8 +1,9 @@
 // The MCP server (issue 23) over the declared operations (issue 31): the SDK's protocol server
 // with its tools listed from every operation that declares an MCP exposure, each tool's input and
 // output schemas the very JSON Schemas the operation declares (no zod copy to drift), and every
-// call a call of the operation through invoke. Plus the business://{id} resource: a published
-// profile as JSON, read through the same operation as get_business. Built per request by the HTTP
+// call a call of the operation through invoke. Plus the business://{id} resources: a profile as
+// JSON, read through the same operation as get_business, and listed for the caller's own profiles
+// (listOwnProfiles, its cursor the protocol's). Built per request by the HTTP
 // transport (mcpHttp.ts, from a pool) and once by the stdio entry point (runtime/mcpStdio.ts).
 import type { SchemaObject } from 'ajv';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -10,6 +11,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
@@ -22,9 +24,11 @@ import type { Operation } from '../core/operation';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import { DomainError } from '../domain/errors';
 import { bodyChecker } from '../schemas/check';
-import { resourceReadError } from './resourceReadError';
+import { resourceListError, resourceReadError } from './resourceReadError';
 
 export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
+/** Resources per resources/list page. */
+export const RESOURCES_PAGE_SIZE = 50;
 
 const INSTRUCTIONS =
   'Local business discovery. Use search_businesses for what the user asks in their words, then get_business for details ' +
@@ -77,6 +81,7 @@ export function createMcpServer(deps: { operations: ReadonlyArray<Operation>; in
   const tools = new Map(deps.operations.filter((operation) => operation.mcp).map((operation) => [operation.mcp!.tool, operation]));
   const checks = new Map([...tools].map(([name, operation]) => [name, bodyChecker(operation.mcp!.args)]));
   const profileRead = deps.operations.find((operation) => operation.mcp?.tool === 'get_business');
+  const ownProfiles = deps.operations.find((operation) => operation.name === 'listOwnProfiles');
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   const clientName = () => source.clientName() ?? server.getClientVersion()?.name;
 
@@ -115,9 +120,30 @@ export function createMcpServer(deps: { operations: ReadonlyArray<Operation>; in
     return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };
   });
 
-  // No `list`: enumerating every business is what search is for; clients read one by id.
+  // The caller's own profiles, drafts included: the businesses an owner's assistant works on. Every
+  // other published business is found with search_businesses (enumerating them all is what
+  // search is for) and read through the template below.
+  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
+    if (!ownProfiles) return { resources: [] };
+    const cursor = request.params?.cursor;
+    const answer = await call(ownProfiles, { path: {}, query: { limit: RESOURCES_PAGE_SIZE, ...(cursor !== undefined && { cursor }) } }, extra as ToolExtra);
+    const refusal = refusalOf(answer);
+    if (refusal) throw resourceListError(refusal);
+    const page = dataOf(answer) as { profiles: Array<{ id: string; name: string; status: string }>; pagination: { nextCursor?: string } };
+    return {
+      resources: page.profiles.map((profile) => ({
+        uri: `business://${profile.id}`,
+        name: profile.id,
+        title: profile.name,
+        description: `Your business profile (${profile.status})`,
+        mimeType: 'application/json',
+      })),
+      ...(page.pagination.nextCursor && { nextCursor: page.pagination.nextCursor }),
+    };
+  });
+
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [{ uriTemplate: 'business://{id}', name: 'business', title: 'Business profile', description: 'A published business profile as JSON (same as get_business)', mimeType: 'application/json' }],
+    resourceTemplates: [{ uriTemplate: 'business://{id}', name: 'business', title: 'Business profile', description: 'A business profile as JSON (same as get_business): any published one, and your own drafts', mimeType: 'application/json' }],
   }));
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {

@@ -1,7 +1,7 @@
 // Mounts oidc-provider's own Koa middleware for its routes only (as koa-mount does in
 // panva/node-oidc-provider example/koa.js), plus the two metadata documents:
 // RFC 8414 /.well-known/oauth-authorization-server (the provider's discovery document) and
-// RFC 9728 /.well-known/oauth-protected-resource (this API as a resource server).
+// RFC 9728 /.well-known/oauth-protected-resource/v1 (this API as a resource server).
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import type Provider from 'oidc-provider';
@@ -14,7 +14,9 @@ const PR_METADATA = '/.well-known/oauth-protected-resource';
 /**
  * RFC 9728 section 3.1: the metadata of the resource `${issuer}/v1` is at the well-known path with
  * the resource's path after it; its `resource` is then the URL it was built from (section 3.3).
- * The bare well-known path answers the same document for clients that look there first.
+ * The bare well-known path would be the metadata of the resource `${issuer}` itself, which this
+ * server does not protect: it is not served (a client checking section 3.3 would refuse a document
+ * there naming `${issuer}/v1`). Every 401 names the right URL.
  */
 export const PROTECTED_RESOURCE_METADATA_PATH = `${PR_METADATA}/v1`;
 
@@ -40,7 +42,7 @@ export function mountProvider(deps: { provider: () => Promise<Provider>; issuer:
     resource_name: 'Business discovery API',
   };
   return async (ctx, next) => {
-    if (ctx.path === PR_METADATA || ctx.path === PROTECTED_RESOURCE_METADATA_PATH) {
+    if (ctx.path === PROTECTED_RESOURCE_METADATA_PATH) {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       ctx.set('Cache-Control', 'public, max-age=3600');
       ctx.set('Access-Control-Allow-Origin', '*');

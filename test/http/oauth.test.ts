@@ -299,7 +299,10 @@ describe('clients and authorisations', () => {
       revocation_endpoint: expect.stringMatching(/\/v1\/oauth\/revoke$/),
       code_challenge_methods_supported: ['S256'],
     }));
-    const pr = await request(app.callback).get('/.well-known/oauth-protected-resource');
+    const pr = await request(app.callback).get('/.well-known/oauth-protected-resource/v1');
     expect(pr.body).toEqual(expect.objectContaining({ resource: 'http://localhost:8080/v1', authorization_servers: ['http://localhost:8080'] }));
+    // RFC 9728 3.3: a document at the bare path would have to name the origin itself, which is not a resource here.
+    const bare = await request(app.callback).get('/.well-known/oauth-protected-resource');
+    expect(bare.status).toBe(404);
   });
 });

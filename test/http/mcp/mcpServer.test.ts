@@ -183,6 +183,47 @@ it('an unknown business:// id, or another account\'s draft, is -32002 Resource n
   expect(hidden).toMatchObject({ code: -32002 });
 });
 
+describe('resources/list', () => {
+  it('lists the caller\'s own profiles, drafts included, 50 a page with the protocol\'s cursor, and nobody else\'s', async () => {
+    const lister = await signUp(app, 'mcp-lister');
+    const key = await apiKey(app, lister, 'live');
+    const sandbox = await apiKey(app, lister, 'test');
+    const own: string[] = [];
+    for (let i = 0; i < 52; i += 1) {
+      const created = await request(app.callback).post('/v1/business/profile').set(key.auth).send({ name: `Lister Bakery ${i}`, category: 'bakery' });
+      expect(created.status).toBe(201);
+      own.push(created.body.data.id);
+    }
+    expect((await request(app.callback).post('/v1/business/profile').set(sandbox.auth).send({ name: 'Sandbox Bakery', category: 'bakery' })).status).toBe(201);
+
+    const client = await connect(key.key);
+    const first = await client.listResources();
+    expect(first.resources).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await client.listResources({ cursor: first.nextCursor });
+    expect(second.resources).toHaveLength(2);
+    expect(second.nextCursor).toBeUndefined();
+    const listed = [...first.resources, ...second.resources];
+    expect(listed.map((resource) => resource.uri)).toEqual(own.map((id) => `business://${id}`));
+    expect(listed[0]).toEqual({ uri: `business://${own[0]}`, name: own[0], title: 'Lister Bakery 0', description: 'Your business profile (draft)', mimeType: 'application/json' });
+    // A listed draft is readable by the same caller.
+    const { contents } = await client.readResource({ uri: listed[51].uri });
+    expect(JSON.parse((contents[0] as { text: string }).text)).toMatchObject({ id: own[51], name: 'Lister Bakery 51', status: 'draft' });
+
+    // The sandbox key lists the sandbox profile only; another account, none of these.
+    const inSandbox = await (await connect(sandbox.key)).listResources();
+    expect(inSandbox.resources.map((resource) => resource.title)).toEqual(['Sandbox Bakery']);
+    const stranger = await apiKey(app, await signUp(app, 'mcp-list-stranger'), 'live');
+    expect(await (await connect(stranger.key)).listResources()).toEqual({ resources: [] });
+  });
+
+  it('answers a cursor it did not issue with -32602 Invalid params', async () => {
+    const client = await connect(liveKey);
+    const refused = await client.listResources({ cursor: 'not-a-cursor' }).then(() => null, (error: { code: number; data: unknown }) => error);
+    expect(refused).toMatchObject({ code: -32602, data: { code: 'VALIDATION_ERROR', details: { field: 'cursor' } } });
+  });
+});
+
 describe('bookings', () => {
   it('get_availability lists the open hours of a bookable service; create_booking books one (write:bookings)', async () => {
     const key = await apiKey(app, owner, 'live', ['read:businesses', 'read:bookings', 'write:bookings']);
