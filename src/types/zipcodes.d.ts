@@ -1,4 +1,4 @@
-// The parts of the `zipcodes` package (no bundled types) that domain/search/usPlaceData.ts reads.
+// The parts of the `zipcodes` package (no bundled types) that domain/search/usZipCodes.ts reads.
 declare module 'zipcodes' {
   interface ZipCode {
     zip: string;

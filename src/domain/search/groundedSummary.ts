@@ -13,7 +13,7 @@
 // deterministic template is used, which is always safe.
 import { categoryTaxonomy } from '../categories/taxonomy';
 import { majorUsCities } from './usCities';
-import { US_STATES } from './usStates';
+import { usStates } from './usStates';
 import { WEEKDAYS } from '../profile';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october',
@@ -37,7 +37,7 @@ function baseWords(): ReadonlySet<string> {
     ...MONTHS,
     ...WEEKDAYS,
     ...majorUsCities().flatMap((c) => words(c.name)),
-    ...US_STATES.flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
+    ...usStates().flatMap(([name, abbr]) => [...words(name), abbr.toLowerCase()]),
     ...[...taxonomy.kinds.values()].flatMap((kind) => words(kind.name)),
     ...[...taxonomy.names.keys(), ...taxonomy.terms.keys()].flatMap(words),
   ]);

@@ -3,10 +3,10 @@
 // are matched in any case; an unknown place is only believed when it follows a preposition and
 // is capitalised ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps
 // "in bulk" or "in a hurry" out.
-import { lookup as lookupZip } from 'zipcodes';
 import { blank, tokenize, type QueryText, type Token } from './queryText';
 import { AMBIGUOUS_CITY_NAMES, MAJOR_CITY_POPULATION, cityKey, findUsCity, maxCityNameWords } from './usCities';
 import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';
+import { isUsZipCode } from './usZipCodes';
 
 export interface PlaceIntent {
   city?: string;
@@ -147,7 +147,7 @@ const ZIP_WORDS = new Set(['zip', 'zipcode', 'postcode']);
 export function extractPostalCode(text: QueryText): string | undefined {
   const tokens = tokenize(text);
   // A ZIP code the data set knows: "open 24 hours 7-eleven" or "under 20000" name none.
-  const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower) && lookupZip(token.lower.slice(0, 5)) !== undefined);
+  const at = tokens.findIndex((token) => ZIP_CODE.test(token.lower) && isUsZipCode(token.lower.slice(0, 5)));
   if (at < 0) return undefined;
   let from = at;
   if (from > 0 && tokens[from - 1].lower === 'code' && tokens[from - 2]?.lower === 'zip') from -= 2;

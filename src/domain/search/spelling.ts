@@ -9,7 +9,7 @@ import { phraseWords } from '../categories/categoryPhrase';
 import { isFillerWord } from './intent';
 import { createQueryText, tokenize } from './queryText';
 import { majorUsCities } from './usCities';
-import { US_STATES } from './usStates';
+import { usStates } from './usStates';
 import { boundedMemo } from '../boundedMemo';
 
 // Words of the fixed phrases in intentPhrases.ts that are worth correcting.
@@ -59,7 +59,7 @@ function knownWords(): Vocabulary {
   }
   const places = new Set<string>();
   for (const city of majorUsCities()) for (const w of words(city.name)) places.add(w);
-  for (const [name] of US_STATES) for (const w of words(name)) places.add(w);
+  for (const [name] of usStates()) for (const w of words(name)) places.add(w);
   const byLength: Vocabulary['byLength'] = new Map();
   const add = (word: string, place: boolean) => {
     const list = byLength.get(word.length) ?? [];

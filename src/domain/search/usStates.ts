@@ -1,18 +1,12 @@
 // US states (and DC) with their postal abbreviations, for "in Austin, TX" / "around Chicago IL":
 // from the zipcodes package's tables (the states its US ZIP codes belong to, with their names), not a
-// hand list.
-import { codes, states as stateTables } from 'zipcodes';
-
-function usStatesFromData(): ReadonlyArray<readonly [name: string, abbreviation: string]> {
-  const withZipCodes = new Set(Object.values(codes).filter((code) => code.country === 'US').map((code) => code.state));
-  return Object.entries(stateTables.full)
-    .filter(([, abbreviation]) => withZipCodes.has(abbreviation))
-    .map(([name, abbreviation]) => [name.toLowerCase(), abbreviation] as const)
-    .sort((a, b) => a[0].localeCompare(b[0]));
-}
+// hand list; read on first use (usZipCodes.ts).
+import { statesWithZipCodes } from './usZipCodes';
 
 /** [lower-case name, abbreviation] for the 50 states and DC. */
-export const US_STATES: ReadonlyArray<readonly [name: string, abbreviation: string]> = usStatesFromData();
+export function usStates(): ReadonlyArray<readonly [name: string, abbreviation: string]> {
+  return statesWithZipCodes();
+}
 
 /**
  * Abbreviations that are also everyday English words ("in", "or", "me", "hi", "ok"...).
@@ -23,19 +17,21 @@ export const AMBIGUOUS_STATE_ABBREVIATIONS: ReadonlySet<string> = new Set([
 ]);
 
 interface UsState {
-  /** Lower case, as in US_STATES. */
+  /** Lower case, as in usStates(). */
   name: string;
   abbreviation: string;
 }
 
-const states: UsState[] = US_STATES.map(([name, abbreviation]) => ({ name, abbreviation }));
-const byName = new Map(states.map((state) => [state.name, state]));
-const byAbbreviation = new Map(states.map((state) => [state.abbreviation.toLowerCase(), state]));
+let lookup: { byName: Map<string, UsState>; byAbbreviation: Map<string, UsState> } | undefined;
 
 /** "Texas", "texas", "TX", "tx", "T.X." -> Texas; anything else -> undefined. */
 export function usState(nameOrAbbreviation: string): UsState | undefined {
+  if (!lookup) {
+    const states: UsState[] = usStates().map(([name, abbreviation]) => ({ name, abbreviation }));
+    lookup = { byName: new Map(states.map((state) => [state.name, state])), byAbbreviation: new Map(states.map((state) => [state.abbreviation.toLowerCase(), state])) };
+  }
   const key = nameOrAbbreviation.trim().toLowerCase().replace(/\./g, '');
-  return byName.get(key) ?? byAbbreviation.get(key);
+  return lookup.byName.get(key) ?? lookup.byAbbreviation.get(key);
 }
 
 /** "Texas", "texas", "TX", "tx" -> "TX"; anything else -> undefined. */
