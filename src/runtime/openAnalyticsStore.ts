@@ -1,8 +1,8 @@
 // Chooses the AnalyticsStore adapter and keeps raw events within their retention period.
 // Embedded: SQLite in DATA_DIR/analytics.db, a file of its own so event writes never contend
-// with profile writes in store.db. Elasticsearch (config.analyticsEngine) with ELASTICSEARCH_URL.
+// with profile writes in store.db. Elasticsearch (config.analyticsEngine) with ELASTICSEARCH_URL;
+// its client loads only then.
 import { join } from 'node:path';
-import { createElasticsearchAnalyticsStore } from '../adapters/elasticsearch/analytics/elasticsearchAnalyticsStore';
 import { createSqliteAnalyticsStore } from '../adapters/sqlite/analytics/sqliteAnalyticsStore';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -13,7 +13,7 @@ type AnalyticsConfig = Pick<Config, 'dataDir' | 'analyticsEngine' | 'elasticsear
 export async function openAnalyticsStore(config: AnalyticsConfig, logger: Logger): Promise<AnalyticsStore> {
   const store =
     config.analyticsEngine === 'elasticsearch' && config.elasticsearchUrl
-      ? createElasticsearchAnalyticsStore({ node: config.elasticsearchUrl, logger: logger.child({ component: 'analytics' }) })
+      ? (await import('../adapters/elasticsearch/analytics/elasticsearchAnalyticsStore')).createElasticsearchAnalyticsStore({ node: config.elasticsearchUrl, logger: logger.child({ component: 'analytics' }) })
       : createSqliteAnalyticsStore({ file: join(config.dataDir, 'analytics.db') });
   try {
     await store.ping();

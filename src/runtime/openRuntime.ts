@@ -1,17 +1,16 @@
 // The composition root: picks each engine from configuration (each production engine on its
 // own: MONGODB_URI, ELASTICSEARCH_URL, REDIS_URL), waits for configured backends with
 // bounded backoff, starts the in-process indexer when asked, and knows how to close it all.
+// Each production engine's client (MongoDB, Elasticsearch, Redis, OpenAI) is loaded only when it is
+// configured: the embedded default holds none of them.
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { AppDeps } from '../app';
 import { createLruSessionStore } from '../adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../adapters/memory/memoryCache';
-import { createOpenAiLanguageModel } from '../adapters/openai/openAiLanguageModel';
-import { createMongoOAuthStorage } from '../adapters/mongo/mongoOAuthStorage';
 import type { MongoStore } from '../adapters/mongo/mongoStore';
 import { createRedisCache } from '../adapters/redis/redisCache';
 import { createSqliteOAuthStorage } from '../adapters/sqlite/oauth/sqliteOAuthStorage';
-import { createRedisClient, redisReady } from '../adapters/redis/redisClient';
 import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
 import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
@@ -63,7 +62,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     closers.push(() => store.close());
     // OAuth server records: next to the store (its own collection on MongoDB, its own file on SQLite).
     const oauthStorage = config.mongodbUri
-      ? await createMongoOAuthStorage({ connection: (store as MongoStore).connection })
+      ? await (await import('../adapters/mongo/mongoOAuthStorage')).createMongoOAuthStorage({ connection: (store as MongoStore).connection })
       : createSqliteOAuthStorage({ file: join(config.dataDir, 'oauth.db') });
     closers.push(() => oauthStorage.close());
     const searchIndex = await withStartupRetry(config.elasticsearchUrl ? 'Elasticsearch' : 'SQLite search index', () => openSearchIndex(config, logger), timeout, logger);
@@ -90,6 +89,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
 
     let redis: Redis | undefined;
     if (config.redisUrl) {
+      const { createRedisClient, redisReady } = await import('../adapters/redis/redisClient');
       const client = createRedisClient(config.redisUrl, { logger });
       closers.push(async () => client.disconnect());
       await withStartupRetry('Redis', () => redisReady(client, 2000), timeout, logger);
@@ -102,7 +102,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
     const rateLimits = createRateLimitCheck(limiter, { floorPlan: config.devRateLimitPlan });
     const llm = config.openai
-      ? createOpenAiLanguageModel({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl, model: config.openai.model })
+      ? (await import('../adapters/openai/openAiLanguageModel')).createOpenAiLanguageModel({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl, model: config.openai.model })
       : undefined;
 
     let indexer: Indexer | undefined;

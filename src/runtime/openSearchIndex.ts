@@ -1,7 +1,6 @@
 // Chooses the SearchIndex adapter: Elasticsearch when ELASTICSEARCH_URL is set, otherwise
-// the embedded SQLite FTS5 index under DATA_DIR.
+// the embedded SQLite FTS5 index under DATA_DIR. The Elasticsearch client loads only when configured.
 import { join } from 'node:path';
-import { createElasticsearchIndex } from '../adapters/elasticsearch/elasticsearchIndex';
 import { rankExtension } from '../adapters/sqlite/search/rankExtension';
 import { createSqliteSearchIndex } from '../adapters/sqlite/search/sqliteSearchIndex';
 import type { Config } from '../config';
@@ -12,6 +11,7 @@ type SearchIndexConfig = Pick<Config, 'dataDir' | 'elasticsearchUrl' | 'elastics
 
 export async function openSearchIndex(config: SearchIndexConfig, logger: Logger): Promise<SearchIndex> {
   if (config.elasticsearchUrl) {
+    const { createElasticsearchIndex } = await import('../adapters/elasticsearch/elasticsearchIndex');
     const index = createElasticsearchIndex({ node: config.elasticsearchUrl, alias: config.elasticsearchIndex, logger: logger.child({ component: 'elasticsearch' }) });
     try {
       await index.ping();

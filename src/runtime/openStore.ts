@@ -1,9 +1,9 @@
 // Chooses the persistence adapters from configuration: MongoDB (media on GridFS) when
 // MONGODB_URI is set, otherwise the embedded SQLite database and media files under DATA_DIR.
+// The MongoDB driver and its models load only when configured (about 40 MiB a process that does
+// not use them would hold).
 import { join } from 'node:path';
 import { createFileMediaStorage } from '../adapters/filesystem/fileMediaStorage';
-import { createGridFsMediaStorage } from '../adapters/mongo/gridFsMediaStorage';
-import { createMongoStore } from '../adapters/mongo/mongoStore';
 import { createSqliteStore } from '../adapters/sqlite/store/sqliteStore';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -17,6 +17,8 @@ export interface Persistence {
 
 export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger): Promise<Persistence> {
   if (config.mongodbUri) {
+    const { createMongoStore } = await import('../adapters/mongo/mongoStore');
+    const { createGridFsMediaStorage } = await import('../adapters/mongo/gridFsMediaStorage');
     const store = await createMongoStore({ uri: config.mongodbUri, logger, serverSelectionTimeoutMS: 3000 });
     try {
       await store.ping();
