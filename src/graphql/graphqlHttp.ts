@@ -5,46 +5,21 @@
 // area once per request. Refusals, also those before Yoga, are GraphQL errors with our code in
 // extensions.code. No GraphiQL, no GET: queries only, by POST.
 import Router from '@koa/router';
-import { GraphQLError } from 'graphql';
-import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Context, Middleware } from 'koa';
-import { dataOf, refusalOf } from '../core/answer';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
 import type { RateLimitDecision } from '../core/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
 import { DomainError } from '../domain/errors';
-import type { Principal } from '../domain/principal';
+import { domainExtensions } from './graphqlErrorExtensions';
+import type { GraphqlExecutor, RequestContext } from './graphqlExecutor';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import { principalOf } from '../http/principal';
 import type { Logger } from '../logger';
 import type { Guards } from '../http/guards';
-import { buildGraphqlSchema } from './graphqlSchema';
 import { readGraphqlRequest } from './graphqlRequest';
-import { queryLimitErrors } from './queryLimits';
 import { publicOrigin } from '../http/publicOrigin';
-
-/** One GraphQL request: who asks, from where, and the rate-limit areas it has counted. */
-interface RequestContext {
-  principal: Principal;
-  address: string;
-  requestId: string;
-  origin: string;
-  header(name: string): string | undefined;
-  rateLimit(principal: Principal | undefined, area: RateLimitArea): Promise<RateLimitDecision | undefined>;
-}
-
-const limitsPlugin: Plugin = {
-  onValidate({ params, setResult }) {
-    const errors = queryLimitErrors(params.documentAST);
-    if (errors.length > 0) setResult(errors);
-  },
-};
-
-function domainExtensions(error: DomainError): Record<string, unknown> {
-  return { code: error.code, ...(error.details && { details: error.details }) };
-}
 
 /** A refusal before Yoga (credential, scope, body) in GraphQL's shape, with the REST status and headers. */
 function graphqlRefusals(): Middleware {
@@ -73,50 +48,12 @@ export interface GraphqlRouteDeps {
 }
 
 export function graphqlRoutes(deps: GraphqlRouteDeps): Router {
-  const { guards, logger, invoke } = deps;
+  const { guards } = deps;
 
-  const schema = buildGraphqlSchema<RequestContext>(deps.operations, async (operation, args, context) => {
-    const exposure = operation.graphql!;
-    const answer = await invoke(operation, {
-      caller: { principal: context.principal, address: context.address },
-      input: exposure.toInput(args),
-      transport: 'graphql',
-      requestId: context.requestId,
-      origin: context.origin,
-      header: context.header,
-      platformHint: () => context.header(AI_PLATFORM_HEADER),
-      rateLimit: context.rateLimit,
-    });
-    const refusal = refusalOf(answer);
-    if (refusal) throw refusal;
-    const data = dataOf(answer);
-    return exposure.view ? exposure.view.present(data, answer.detail) : data;
-  });
-
-  const yoga = createYoga<RequestContext>({
-    schema,
-    graphqlEndpoint: '/v1/graphql',
-    graphiql: false,
-    // Unexpected errors are logged once, by invoke or maskError below; refusals are answers, not incidents.
-    logging: false,
-    landingPage: false,
-    plugins: [limitsPlugin],
-    maskedErrors: {
-      maskError(error) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        const graphqlError = error instanceof GraphQLError ? error : undefined;
-        if (original instanceof DomainError) {
-          // A rate limit stops the whole request: 429 with Retry-After, as in REST.
-          const http = original.status === 429 ? { http: { status: 429, headers: { 'Retry-After': String(original.retryAfterSeconds ?? 1) } } } : {};
-          return new GraphQLError(original.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { ...domainExtensions(original), ...http } });
-        }
-        // Syntax and validation errors carry no original error: shown as they are, with our code.
-        if (graphqlError && !original) return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, extensions: { ...graphqlError.extensions, code: 'VALIDATION_ERROR' } });
-        logger.error({ err: original ?? error }, 'GraphQL resolver failed');
-        return new GraphQLError('Internal error', { path: graphqlError?.path, extensions: { code: 'INTERNAL_ERROR' } });
-      },
-    },
-  });
+  // Yoga and the schema are built by the first GraphQL request: a server nobody queries this way
+  // does not hold graphql-js, Yoga and the schema (about 20 MiB).
+  let executor: Promise<GraphqlExecutor> | undefined;
+  const execute = () => (executor ??= import('./graphqlExecutor').then(({ createGraphqlExecutor }) => createGraphqlExecutor(deps)));
 
   function contextFor(ctx: Context): RequestContext {
     // Each area a query touches counts once per request, whatever number of fields use it.
@@ -153,7 +90,7 @@ export function graphqlRoutes(deps: GraphqlRouteDeps): Router {
     const context = contextFor(ctx);
     // A bad X-AI-Platform is refused before the query runs, as in REST, even when no field records an answer.
     if (ctx.get(AI_PLATFORM_HEADER)) await deps.resolvePlatform(context.principal.platform, ctx.get(AI_PLATFORM_HEADER));
-    const response = await yoga.fetch(
+    const response = await (await execute()).fetch(
       'http://localhost/v1/graphql',
       { method: 'POST', headers: { 'content-type': 'application/json', accept: ctx.get('Accept') || 'application/json' }, body: JSON.stringify(graphqlRequest) },
       context,

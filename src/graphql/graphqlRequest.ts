@@ -3,7 +3,7 @@
 // each). A body that is not one is malformed, refused with 400 whatever the Accept header, as the
 // GraphQL-over-HTTP specification asks; so is a query over the size limit, before it is parsed.
 import { ValidationError } from '../domain/errors';
-import { MAX_QUERY_BYTES } from './queryLimits';
+import { MAX_QUERY_BYTES } from './queryLimitValues';
 
 export interface GraphqlRequest {
   query: string;

@@ -21,14 +21,7 @@ import { OPERATIONS } from '../operations/registry';
 import { rootFieldCosts } from './graphqlSchema';
 import { type ASTNode, type DocumentNode, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode } from 'graphql';
 
-/** Bytes of the query text (UTF-8), checked before parsing (graphqlRequest.ts): about five times the standard introspection query. */
-export const MAX_QUERY_BYTES = 8192;
-export const MAX_QUERY_DEPTH = 15;
-export const MAX_QUERY_COST = 30;
-/** Every field selected, aliases and fragments expanded: bounds the answer's size. */
-export const MAX_QUERY_FIELDS = 500;
-/** Fields with one response name in one selection set, fragments expanded. */
-export const MAX_SAME_NAME = 32;
+import { MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_FIELDS, MAX_SAME_NAME } from './queryLimitValues';
 
 /** What each root field costs the backends: declared with its operation's GraphQL exposure. */
 export const ROOT_FIELD_COSTS: Readonly<Record<string, number>> = rootFieldCosts(OPERATIONS);

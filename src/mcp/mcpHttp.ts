@@ -14,8 +14,6 @@
 // so GET is 405.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
 import { UnavailableError } from '../domain/errors';
@@ -23,13 +21,11 @@ import type { Principal } from '../domain/principal';
 import { principalOf } from '../http/principal';
 import type { McpSession, McpSessionStore } from '../ports/mcpSessions';
 import type { Guards } from '../http/guards';
-import { createMcpServer } from './mcpServer';
-import { createMcpServerPool } from './mcpServerPool';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
-import type { ToolExtra } from './mcpServer';
-import { sendWebResponse, webRequestOf } from './webExchange';
 import { publicOrigin } from '../http/publicOrigin';
+import type { McpServing, RequestCaller } from './mcpServing';
+import { sendWebResponse } from './webExchange';
 
 const SESSION_HEADER = 'mcp-session-id';
 const RETRY_AFTER_SECONDS = 1;
@@ -50,7 +46,7 @@ function rpcError(ctx: Context, status: number, message: string): void {
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value.slice(0, 200) : fallback);
 
 /** The session an `initialize` message opens (its fields checked by the SDK when it answers). */
-function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal): McpSession {
+function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal, latestProtocolVersion: string): McpSession {
   const params = (typeof initialize.params === 'object' && initialize.params !== null ? initialize.params : {}) as Record<string, unknown>;
   const clientInfo = (typeof params.clientInfo === 'object' && params.clientInfo !== null ? params.clientInfo : {}) as Record<string, unknown>;
   return {
@@ -59,19 +55,9 @@ function sessionOpenedBy(initialize: JsonRpcMessage, principal: Principal): McpS
     environment: principal.environment,
     clientName: text(clientInfo.name, ''),
     clientVersion: text(clientInfo.version, ''),
-    protocolVersion: text(params.protocolVersion, LATEST_PROTOCOL_VERSION),
+    protocolVersion: text(params.protocolVersion, latestProtocolVersion),
   };
 }
-
-/** What the HTTP route hands each request's server through the SDK's authInfo: who calls, from where. */
-interface RequestCaller {
-  principal: Principal;
-  address: string;
-  origin: string;
-  requestId: string;
-}
-
-const callerOf = (extra: ToolExtra) => extra.authInfo?.extra as unknown as RequestCaller;
 
 export interface McpRouteDeps {
   guards: Guards;
@@ -86,21 +72,10 @@ export function mcpRoutes(deps: McpRouteDeps): Router {
   const { guards, sessions } = deps;
   const searchLimit = guards.rateLimit('search');
   const router = new Router({ prefix: '/mcp' });
-  const servers = createMcpServerPool((context) =>
-    createMcpServer({
-      operations: deps.operations,
-      invoke: deps.invoke,
-      source: {
-        caller: (extra) => ({ principal: callerOf(extra).principal, address: callerOf(extra).address }),
-        clientName: () => context.clientName,
-        // Each tools/call message was counted in the search area before the server saw it (below).
-        rateLimit: async () => undefined,
-        origin: (extra) => callerOf(extra).origin,
-        requestId: (extra) => callerOf(extra).requestId,
-      },
-    }),
-  );
-
+  // The SDK and the servers over it are loaded by the first MCP request: a server nobody asks
+  // over MCP does not hold them (the SDK's protocol schemas are zod, about 10 MiB).
+  let serving: Promise<McpServing> | undefined;
+  const mcp = () => (serving ??= import('./mcpServing').then(({ createMcpServing }) => createMcpServing(deps)));
   /** Runs a store call; while the store is down the client gets a retryable 503 instead of a lost session. */
   async function withStore<T>(ctx: Context, call: () => Promise<T>): Promise<{ value: T } | undefined> {
     try {
@@ -122,23 +97,6 @@ export function mcpRoutes(deps: McpRouteDeps): Router {
     return { value: owned ? session : undefined };
   }
 
-  /** One request: a server of its own while it runs and a stateless transport, with what the session established. */
-  async function handOver(ctx: Context, session: McpSession, body: unknown): Promise<Response> {
-    const principal = principalOf(ctx);
-    // The SDK passes authInfo to every handler as extra.authInfo: the caller of this request.
-    const caller: RequestCaller = { principal, address: ctx.ip, origin: publicOrigin(ctx, deps.publicUrl), requestId: ctx.state.requestId as string };
-    const authInfo = { token: '', clientId: principal.accountId, scopes: [...principal.scopes], extra: caller as unknown as Record<string, unknown> };
-    return servers.serve(session.clientName, async (server) => {
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
-      try {
-        return await transport.handleRequest(webRequestOf(ctx), { authInfo, parsedBody: body });
-      } finally {
-        await server.close();
-      }
-    });
-  }
-
   // Credential and the route's scope (http/routeScopes.ts); the rate limit is counted per tools/call below.
   const guard = compose([guards.authenticate, guards.routeAccess]);
 
@@ -155,14 +113,15 @@ export function mcpRoutes(deps: McpRouteDeps): Router {
       if (!found.value) return rpcError(ctx, 404, 'Session not found: start a new one with initialize');
       session = found.value;
     } else if (initialize) {
-      session = sessionOpenedBy(initialize, principal);
+      session = sessionOpenedBy(initialize, principal, (await mcp()).latestProtocolVersion);
       if (!(await withStore(ctx, () => sessions.open(session)))) return;
       opened = true;
     } else {
       return rpcError(ctx, 400, `Bad Request: send ${SESSION_HEADER} (from the initialize answer), or initialize first`);
     }
     if (messages.some((message) => message.method === 'tools/call')) await searchLimit(ctx, async () => undefined);
-    const response = await handOver(ctx, session, body).catch(async (error: unknown) => {
+    const caller: RequestCaller = { principal, address: ctx.ip, origin: publicOrigin(ctx, deps.publicUrl), requestId: ctx.state.requestId as string };
+    const response = await (await mcp()).serve(ctx, session.clientName, caller, body).catch(async (error: unknown) => {
       if (opened) await sessions.end(session.id).catch(() => undefined);
       throw error;
     });

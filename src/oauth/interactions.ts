@@ -13,7 +13,7 @@ import { DomainError, RateLimitedError } from '../domain/errors';
 import type { AuthFailureLimiter } from '../core/authFailureLimiter';
 import type { Store } from '../ports/store';
 import type { AuthService } from '../services/authService';
-import { INTERACTION_PATH } from '../services/oauth/oauthProvider';
+import { INTERACTION_PATH } from '../services/oauth/oauthPaths';
 import { consentPage, errorPage, signInPage } from './pages';
 
 const CSRF_COOKIE = 'oauth_csrf';

@@ -6,7 +6,7 @@ import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import type Provider from 'oidc-provider';
 import { SCOPES } from '../domain/account';
-import { OAUTH_ROUTES } from '../services/oauth/oauthProvider';
+import { OAUTH_ROUTES } from '../services/oauth/oauthPaths';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 const AS_METADATA = '/.well-known/oauth-authorization-server';

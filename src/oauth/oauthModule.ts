@@ -10,7 +10,7 @@ import type { OAuthStorage } from '../ports/oauthStorage';
 import type { Store } from '../ports/store';
 import type { AuthService } from '../services/authService';
 import { createOAuthClientService, type OAuthClientService } from '../services/oauth/clientService';
-import { createOAuthProvider, oauthCookieKeys, providerForKeys } from '../services/oauth/oauthProvider';
+import { oauthCookieKeys, providerForKeys } from '../services/oauth/providerForKeys';
 import { createSigningKeyRing } from '../services/oauth/signingKeyRing';
 import { createOAuthTokenResolver, type OAuthTokenResolver } from '../services/oauth/oauthTokens';
 import { interactionRoutes } from './interactions';
@@ -71,8 +71,8 @@ export function createOAuthModule(deps: OAuthModuleDeps): OAuthModule {
     now: deps.settings.now,
     logger: deps.logger?.child({ component: 'oauth-keys' }),
   });
-  const provider = providerForKeys(ring, (signingKeys) =>
-    createOAuthProvider({
+  const provider = providerForKeys(ring, async (signingKeys) =>
+    (await import('../services/oauth/oauthProvider')).createOAuthProvider({
       storage,
       store: deps.store,
       issuer,

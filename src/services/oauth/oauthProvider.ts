@@ -1,7 +1,8 @@
 // The OAuth 2.0 authorization server: oidc-provider (OpenID Certified) configured for this
 // API. We configure it and give it our storage, accounts and pages; the protocol (codes, PKCE,
 // refresh rotation, revocation, introspection, resource indicators, metadata) is the library's.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Loaded with the library by the first OAuth request (providerForKeys.ts).
+import { timingSafeEqual } from 'node:crypto';
 import Provider, { errors } from 'oidc-provider';
 import { sha256Hex } from '../../domain/secretHash';
 import type { OAuthStorage } from '../../ports/oauthStorage';
@@ -9,20 +10,13 @@ import type { Store } from '../../ports/store';
 import { answerMissingClientAuthenticationAsInvalidClient } from './clientAuthenticationRequired';
 import { providerAdapterClass } from './providerAdapter';
 import { applyRequestedScopes, OPENID_SCOPES, registeredScopes } from './requestedScopes';
-import { SIGNING_ALG, type SigningJwk, type SigningKeyRing } from './signingKeyRing';
-
-export const OAUTH_ROUTES = {
-  authorization: '/oauth/authorize',
-  token: '/v1/oauth/token',
-  revocation: '/v1/oauth/revoke',
-  introspection: '/v1/oauth/introspect',
-  jwks: '/oauth/jwks',
-} as const;
+import { INTERACTION_PATH, OAUTH_ROUTES } from './oauthPaths';
+import { oauthCookieKeys } from './providerForKeys';
+import { SIGNING_ALG, type SigningJwk } from './signingKeyRing';
 
 /** How registered clients authenticate: confidential ones with their secret, public ones with their client_id alone. */
 const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
-export const INTERACTION_PATH = '/oauth/interaction';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const DAY = 24 * 3600;
 
@@ -53,25 +47,6 @@ export function clientSecretMatches(storedHash: string | undefined, presented: s
   const expected = Buffer.from(storedHash, 'utf8');
   const actual = Buffer.from(sha256Hex(presented), 'utf8');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
-/** The keys the provider signs its cookies with; the host Koa app signs its own with the same ones. */
-export function oauthCookieKeys(cookieSecret: string): string[] {
-  return [createHmac('sha256', cookieSecret).update('oauth-cookies').digest('base64url')];
-}
-
-/**
- * The provider for the current signing keys. oidc-provider reads its keys once, when built (its
- * author's advice is to restart with the new set), so a changed key set builds a new provider
- * over the same storage; requests already inside the old one finish there.
- */
-export function providerForKeys(ring: SigningKeyRing, build: (signingKeys: SigningJwk[]) => Provider): () => Promise<Provider> {
-  let built: { fingerprint: string; provider: Provider } | undefined;
-  return async () => {
-    const set = await ring.current();
-    if (built?.fingerprint !== set.fingerprint) built = { fingerprint: set.fingerprint, provider: build(set.keys) };
-    return built.provider;
-  };
 }
 
 export function createOAuthProvider(deps: OAuthProviderDeps): Provider {
