@@ -3,7 +3,7 @@
 // ones, and no module imports itself back through others:
 //
 //   composition   src/app.ts, src/server.ts, src/runtime/, indexer/main.ts, indexer/reindexCommand.ts, scripts/
-//   transports    src/http/, src/oauth/, src/graphql/, src/mcp/, src/openapi/, src/docs/, src/dashboard/
+//   transports    src/http/, src/oauth/, src/graphql/, src/mcp/, src/openapi/, src/docs/, src/dashboard/, src/web/
 //   core          src/core/ (invoke: one call path) and src/operations/ (the registry)
 //   services      src/services/ (use cases)      adapters: src/adapters/ (engines, behind ports)
 //   presenters    src/presenters/ (API representations of domain records)
@@ -11,7 +11,7 @@
 //   schemas       src/schemas/ (JSON Schemas of the API's inputs and outputs, and their checks)
 //   domain        src/domain/ (the model and pure rules)
 const COMPOSITION = '^(src/(app|server)[.]ts$|src/runtime/|indexer/(main|reindexCommand)[.]ts$|scripts/)';
-const TRANSPORTS = '^src/(http|oauth|graphql|mcp|openapi|docs|dashboard)/';
+const TRANSPORTS = '^src/(http|oauth|graphql|mcp|openapi|docs|dashboard|web)/';
 const CORE = '^src/(core|operations)/';
 
 /** A rule: modules under `from` may not import modules under `to`. */

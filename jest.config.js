@@ -6,10 +6,10 @@ module.exports = {
   // swc strips types only; `npm test` runs tsc --noEmit first for the type check.
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
-    // ESM-only packages (oidc-provider and its jose; openid-client and its oauth4webapi in tests) become CommonJS for jest's module system.
-    '^.+/node_modules/(oidc-provider|jose|openid-client|oauth4webapi)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    // ESM-only packages (oidc-provider and its jose; openid-client and its oauth4webapi, parse5 and its entities in tests) become CommonJS for jest's module system.
+    '^.+/node_modules/(oidc-provider|jose|openid-client|oauth4webapi|parse5|entities)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose|openid-client|oauth4webapi)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose|openid-client|oauth4webapi|parse5|entities)/)'],
   testTimeout: 30000,
   // Engines started by test/harness are shared per test file and stopped in afterAll.
   maxWorkers: 1,

@@ -31,6 +31,9 @@ import { dashboardPage } from './dashboard/dashboardPage';
 import { type Clock } from './services/profileMutation';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
+import type { PageRateLimit } from './core/rateLimitCheck';
+import { createPublicBusinessPages } from './services/publicPages/publicBusinessPages';
+import { businessPageRoutes } from './web/businessPageRoutes';
 
 /** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
 export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
@@ -46,6 +49,8 @@ export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'auth
   clock?: Clock;
   /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
   oauth?: OAuthSettings;
+  /** Counts public web page requests per client address (PUBLIC_PAGES_PER_MINUTE); without it they are not limited. */
+  pageRateLimit?: PageRateLimit;
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -110,6 +115,9 @@ export function createApp(deps: AppDeps): Koa {
   // The OAuth endpoints answer in RFC 6749 shapes (not the envelope) and own their paths.
   for (const middleware of oauth?.middleware ?? []) app.use(middleware);
   app.use(docsPage()); // GET /docs: the OpenAPI reference (swagger-ui, offline)
+  // GET /b/{slug}: each published business's public page and its Markdown twin (docs/visibility.md).
+  const pages = createPublicBusinessPages({ store, clock });
+  app.use(businessPageRoutes({ pages, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit }).routes());
   app.use(dashboardPage()); // GET /dashboard: the business dashboard, a browser client of /v1
   app.use(v1.routes());
   // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.

@@ -9,6 +9,7 @@ import { ADDRESS_FAILURES } from './domain/authFailureLimits';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 import { type Env, flag, integer, url } from './configReaders';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
+import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -85,6 +86,8 @@ export interface Config {
   oauthKeyRotationDays: number;
   /** Payments (STRIPE_*, PAYMENT_*): see paymentSettings.ts. Without keys, payment operations answer 503. */
   payments: PaymentSettings;
+  /** PUBLIC_PAGES_PER_MINUTE (default 120): public web pages (/b/..., sitemaps, llms.txt) one client address may fetch a minute. */
+  publicPagesPerMinute: number;
 }
 
 export interface WebhookSettings {
@@ -270,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsFlushIntervalMs: integer(env, 'ANALYTICS_FLUSH_INTERVAL_MS', 250, 10, 60_000, problems),
     analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
     oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
+    publicPagesPerMinute: integer(env, 'PUBLIC_PAGES_PER_MINUTE', DEFAULT_PUBLIC_PAGES_PER_MINUTE, 1, 100_000, problems),
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
     payments: paymentSettings(env, problems),

@@ -38,3 +38,11 @@ export function createRateLimitCheck(limiter: RateLimiter, options: { floorPlan?
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   return { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining), 'X-RateLimit-Reset': String(decision.resetAtSeconds) };
 }
+
+/** Counts one public web page request against its client address's budget (never throws over the limit: the page answers 429 itself). */
+export type PageRateLimit = (address: string) => Promise<RateLimitDecision>;
+
+export function createPageRateLimit(limiter: RateLimiter, perMinute: number): PageRateLimit {
+  const tier = { points: perMinute, durationSeconds: 60 };
+  return (address) => limiter.consume(`ip:${address}`, 'pages', tier);
+}

@@ -7,6 +7,7 @@ import type { BusinessProfile } from './profile';
 import { normalizePhone } from './phone';
 import { withoutZipPlus4 } from './postalCode';
 import { ConflictError } from './errors';
+import { SLUG_KEY_PREFIX, SlugTakenError, slugKeys } from './publicPage/publicSlug';
 
 /** Trailing words that name a legal form, not the business ("Joe's Pizza LLC" = "Joe's Pizza"). */
 const LEGAL_SUFFIXES = new Set([
@@ -46,7 +47,7 @@ export function postalIdentity(postalCode: string, country: string): string {
   return US_ZIP_COUNTRIES.has(country) ? withoutZipPlus4(compact) : compact;
 }
 
-export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact'>): string[] {
+export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact' | 'publicSlugs'>): string[] {
   const keys: string[] = [];
   const address = profile.location?.address;
   const name = normalizeBusinessName(profile.name ?? '');
@@ -55,11 +56,14 @@ export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 
   if (name && postal && country) keys.push(`np:${name}|${postal}|${country}`);
   const phone = profile.contact?.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
   if (phone) keys.push(`ph:${phone}`);
+  // A public page's slugs are held the same way: one business per address (publicPage/publicSlug.ts).
+  keys.push(...slugKeys(profile));
   return keys;
 }
 
 /** The DUPLICATE_PROFILE error for a taken key, naming the field a caller can act on. */
 export function duplicateProfileError(key: string): ConflictError {
+  if (key.startsWith(SLUG_KEY_PREFIX)) return new SlugTakenError(key.slice(SLUG_KEY_PREFIX.length));
   const byPhone = key.startsWith('ph:');
   return new ConflictError(
     'DUPLICATE_PROFILE',

@@ -6,6 +6,10 @@ export type Environment = 'live' | 'test';
 
 export type ProfileStatus = 'draft' | 'published';
 
+/** The owner's choice for the business's public web page (domain/publicPage/publicVisibility.ts). */
+export const PUBLIC_PAGE_SETTINGS = ['indexed', 'noindex', 'off'] as const;
+export type PublicPageSetting = (typeof PUBLIC_PAGE_SETTINGS)[number];
+
 /** Ordered from weakest to strongest; `none` until an admin approves a request. */
 export const VERIFICATION_LEVELS = ['none', 'basic', 'verified', 'premium', 'certified'] as const;
 export type VerificationLevel = (typeof VERIFICATION_LEVELS)[number];
@@ -135,4 +139,8 @@ export interface BusinessProfile {
   deletedAt?: string;
   /** Set while the owning account is suspended: hidden from other callers and from search. */
   ownerSuspended?: true;
+  /** The owner's choice for the public web page (domain/publicPage/publicVisibility.ts); absent means indexed. */
+  publicPage?: PublicPageSetting;
+  /** The public page's slugs, current first (domain/publicPage/publicSlug.ts); given when first published. */
+  publicSlugs?: string[];
 }

@@ -8,8 +8,15 @@ import type { Principal } from './principal';
 export const RATE_LIMIT_AREAS = ['general', 'search', 'analytics'] as const;
 export type RateLimitArea = (typeof RATE_LIMIT_AREAS)[number];
 
-/** The counter a request is counted in: its area, or the single shared one of test keys. */
-export type RateLimitBucket = RateLimitArea | 'test';
+/** The counter a request is counted in: its area, the single shared one of test keys, or the public web pages'. */
+export type RateLimitBucket = RateLimitArea | 'test' | 'pages';
+
+/**
+ * The public web pages (/b/..., sitemaps, llms.txt), counted per client address: enough for a
+ * crawler walking a sitemap at a polite pace, not for one address to hammer the service.
+ * PUBLIC_PAGES_PER_MINUTE sets the number.
+ */
+export const DEFAULT_PUBLIC_PAGES_PER_MINUTE = 120;
 
 export interface RateLimitTier {
   /** Requests allowed per window. */

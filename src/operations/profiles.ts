@@ -5,7 +5,7 @@ import { ifNoneMatchMatches, MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/enti
 import type { Principal } from '../domain/principal';
 import { sessionStoreKey } from '../domain/search/sessionScope';
 import { isSessionId } from '../domain/sessionId';
-import { presentProfile } from '../presenters/profilePresenter';
+import { presentProfile, presentPublicPage } from '../presenters/profilePresenter';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { profileStatusQuerySchema } from '../schemas/endpoints/profile';
 import { listOwnedProfilesQuerySchema } from '../schemas/endpoints/profileList';
@@ -208,7 +208,7 @@ export const updateProfile = defineOperation<AppServices, { body: Parameters<App
   },
   run: async ({ profiles }, { principal, input, request }) => {
     const profile = await profiles.patch(principal, input.path.businessId, input.body, ifMatchOf(request));
-    return { data: { id: profile.id, status: profile.status, updatedAt: profile.updatedAt }, headers: { ETag: etagOf(profile) } };
+    return { data: { id: profile.id, status: profile.status, publicPage: presentPublicPage(profile), updatedAt: profile.updatedAt }, headers: { ETag: etagOf(profile) } };
   },
 });
 

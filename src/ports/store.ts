@@ -19,6 +19,7 @@ import type { IdempotencyKeyRepository } from './idempotencyKeys';
 import type { PartnerAgreementRepository } from './partnerAgreements';
 import type { ListPage, ListPageOptions } from '../domain/listPage';
 import type { SummaryReportRepository } from './summaryReports';
+import type { PublishedPage } from '../domain/publicPage/publishedListing';
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'name'>> & {
   /** null clears them (the plan's own limits apply again). */
@@ -105,6 +106,13 @@ export interface ProfileRepository {
   scan(options: ProfileListOptions): Promise<ProfilePage>;
   /** How many profiles scan() walks through (reindex progress). */
   countScannable(): Promise<number>;
+  /** The non-deleted profile of the environment that holds this public page slug (current or older), or null. */
+  findBySlug(environment: Environment, slug: string): Promise<BusinessProfile | null>;
+  /**
+   * Published, non-deleted live profiles as listing rows, ordered by id, a page at a time: what the
+   * sitemaps and llms.txt walk (publicPage/publicVisibility.ts decides which of them are listed).
+   */
+  pagePublished(options: ProfileListOptions): Promise<PublishedPage>;
 }
 
 export interface VerificationRepository {

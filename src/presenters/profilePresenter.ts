@@ -3,6 +3,7 @@
 import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../domain/profile';
 import { categoryFieldsOf } from '../domain/categories/canonicalCategory';
 import { timeZoneAt } from '../domain/timeZone';
+import { DEFAULT_PUBLIC_PAGE, hasPublicPage, publicPagePath } from '../domain/publicPage/publicVisibility';
 
 /** The zone the hours are read in (derived from the coordinates); null without coordinates. */
 function timeZoneOf(coordinates: Coordinates | undefined): string | null {
@@ -38,7 +39,13 @@ export function presentProfile(profile: BusinessProfile) {
     ...(profile.exclusiveScores && { exclusiveScores: profile.exclusiveScores }),
     aiVisibilityScore: profile.aiVisibilityScore,
     status: profile.status,
+    publicPage: presentPublicPage(profile),
     createdAt: profile.createdAt,
     updatedAt: profile.updatedAt,
   };
+}
+
+/** The owner's page setting and where the page is (null while there is none). */
+export function presentPublicPage(profile: BusinessProfile) {
+  return { setting: profile.publicPage ?? DEFAULT_PUBLIC_PAGE, path: hasPublicPage(profile) ? publicPagePath(profile) : null };
 }

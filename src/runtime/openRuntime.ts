@@ -15,7 +15,7 @@ import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
 import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
 import type { Config } from '../config';
-import { createRateLimitCheck } from '../core/rateLimitCheck';
+import { createPageRateLimit, createRateLimitCheck } from '../core/rateLimitCheck';
 import { createRateLimiter } from '../core/rateLimiter';
 import { createAuthFailureLimiter } from '../core/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
@@ -101,6 +101,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     const limiter = createRateLimiter({ redis, logger });
     if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
     const rateLimits = createRateLimitCheck(limiter, { floorPlan: config.devRateLimitPlan });
+    const pageRateLimit = createPageRateLimit(limiter, config.publicPagesPerMinute);
     const llm = config.openai
       ? (await import('../adapters/openai/openAiLanguageModel')).createOpenAiLanguageModel({ apiKey: config.openai.apiKey, baseURL: config.openai.baseUrl, model: config.openai.model })
       : undefined;
@@ -179,7 +180,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, pageRateLimit, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
       engines,
       indexer,
       webhookDispatcher,

@@ -12,6 +12,8 @@ import type { Principal } from '../domain/principal';
 import type { BusinessProfile } from '../domain/profile';
 import type { Store } from '../ports/store';
 import { profileEvents } from './webhooks/webhookEvents';
+import { SlugTakenError } from '../domain/publicPage/publicSlug';
+import { withPublicSlug } from './publicPages/publicSlugs';
 
 export type Clock = () => Date;
 
@@ -121,13 +123,16 @@ export function createProfileAccess({ store, clock }: { store: Store; clock: Clo
       // webhook event (docs/webhooks.md), whichever route asked for it.
       if (changed === current || isDeepStrictEqual(changed, current)) return current;
       assertStillPublishable(current, changed);
-      const next = withDerivedFields({ ...changed, version: current.version + 1, updatedAt: now.toISOString() }, now);
+      const addressed = await withPublicSlug(store, { ...changed, version: current.version + 1, updatedAt: now.toISOString() });
+      const next = withDerivedFields(addressed, now);
       try {
         // The webhook events ride on the same write: stored if and only if the change is.
         return await store.profiles.replace(next, current.version, profileEvents(current, next, now));
       } catch (error) {
-        const raced = error instanceof PreconditionFailedError;
-        if (!raced || options.ifMatch !== undefined || attempt >= MAX_RACE_RETRIES) throw error;
+        // A slug taken meanwhile is ours to pick again, whatever If-Match said about the profile.
+        const slugRace = error instanceof SlugTakenError;
+        const raced = error instanceof PreconditionFailedError && options.ifMatch === undefined;
+        if (!(slugRace || raced) || attempt >= MAX_RACE_RETRIES) throw error;
       }
     }
   }

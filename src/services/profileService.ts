@@ -28,6 +28,7 @@ export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services' | 'h
   location?: BusinessProfile['location'] | null;
   services?: ServiceInput[] | null;
   status?: BusinessProfile['status'];
+  publicPage?: BusinessProfile['publicPage'];
 };
 
 /** How many other businesses' texts the uniqueness score compares against. */

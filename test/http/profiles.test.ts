@@ -118,7 +118,7 @@ describe('PATCH /v1/business/profile/{id}', () => {
       .set(owner.auth)
       .send({ tagline: 'New tagline', location: { address: { street: '1500 S Congress Ave' } }, hours: { sunday: { open: '10:00', close: '15:00' } } });
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ id, status: 'draft', updatedAt: expect.any(String) });
+    expect(response.body.data).toEqual({ id, status: 'draft', publicPage: { setting: 'indexed', path: null }, updatedAt: expect.any(String) });
     expect(response.body.data.updatedAt > before.updatedAt || response.body.data.updatedAt === before.updatedAt).toBe(true);
     const after = (await request(app.callback).get(`/v1/business/profile/${id}`).set(owner.auth)).body.data;
     expect(after.tagline).toBe('New tagline');

@@ -91,6 +91,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     refreshTokens: createRefreshTokenRepository(models.refreshTokens),
     profiles: createProfileRepository({
       businesses: models.businesses,
+      profileKeys: models.profileKeys,
       keys,
       logger: options.logger,
       onWrite: () => changeFeed.notify(),

@@ -15,9 +15,14 @@ import { decodeCursor, encodeCursor } from '../pageCursor';
 import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import { outboxOf } from './webhooks/embeddedOutbox';
+import type { ProfileKeyDoc } from './schemas/profileKeySchema';
+import { SLUG_KEY_PREFIX } from '../../domain/publicPage/publicSlug';
+import type { PublishedListing } from '../../domain/publicPage/publishedListing';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
+  /** The dedupe-key claims collection, read to find a profile by its public page slug. */
+  profileKeys: Model<ProfileKeyDoc>;
   keys: ProfileKeyClaims;
   logger?: Pick<Logger, 'warn'>;
   /** Told after every stored profile write, to wake this process's change-feed readers at once. */
@@ -28,7 +33,12 @@ type Collection<T extends mongo.Document> = mongo.Collection<T>;
 
 const LIVE = { deletedAt: { $exists: false } };
 
-export function createProfileRepository({ businesses, keys, logger, onWrite }: ProfileRepositoryDeps): ProfileRepository {
+const LISTING_FIELDS = {
+  environment: 1, status: 1, name: 1, category: 1, categoryKeys: 1, publicSlugs: 1, publicPage: 1, ownerSuspended: 1, updatedAt: 1,
+  'location.address.city': 1, 'location.address.state': 1, 'location.address.country': 1,
+};
+
+export function createProfileRepository({ businesses, profileKeys, keys, logger, onWrite }: ProfileRepositoryDeps): ProfileRepository {
   const liveKeys = (profile: BusinessProfile): string[] => (profile.deletedAt ? [] : profile.dedupeKeys);
 
   /** Validates against the schema before any key is claimed, so a bad record claims nothing. */
@@ -195,6 +205,29 @@ export function createProfileRepository({ businesses, keys, logger, onWrite }: P
       }),
 
     countScannable: () => guard(() => businesses.countDocuments(LIVE)),
+
+    findBySlug: (environment, slug) =>
+      guard(async () => {
+        const key = `${SLUG_KEY_PREFIX}${slug}`;
+        const claim = await profileKeys.findOne({ environment, key }, { profileId: 1 }).lean<Pick<ProfileKeyDoc, 'profileId'>>();
+        if (!claim) return null;
+        // The profile must still list the key: an orphaned claim (profileKeys.ts) points nowhere.
+        const doc = await businesses.findOne({ _id: claim.profileId, environment, dedupeKeys: key, ...LIVE }).lean<BusinessDoc>();
+        return doc ? toProfile(doc) : null;
+      }),
+
+    pagePublished: ({ after, limit }) =>
+      guard(async () => {
+        const size = Math.max(1, Math.trunc(limit));
+        const from = after === undefined ? {} : { _id: { $gt: decodeCursor(after) } };
+        const docs = await businesses
+          .find({ environment: 'live', status: 'published', ...from, ...LIVE }, LISTING_FIELDS)
+          .sort({ _id: 1 })
+          .limit(size + 1)
+          .lean<Array<Omit<PublishedListing, 'id'> & { _id: string }>>();
+        const listings = docs.slice(0, size).map(({ _id, ...fields }) => ({ id: _id, ...fields }) as PublishedListing);
+        return docs.length > size ? { listings, next: encodeCursor(listings[listings.length - 1].id) } : { listings };
+      }),
   };
 }
 

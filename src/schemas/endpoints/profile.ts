@@ -2,7 +2,8 @@
 // Only what a client may set: id, status (on create), trust, media and timestamps are the
 // server's, so they are rejected as unknown properties.
 import type { SchemaObject } from 'ajv';
-import type { Contact, Location, ServiceFields, WeeklyHours } from '../../domain/profile';
+import type { Contact, Location, PublicPageSetting, ServiceFields, WeeklyHours } from '../../domain/profile';
+import { publicPageSettingSchema } from '../parts/publicPage';
 import { businessIdSchema } from '../parts/ids';
 import { contactSchema } from '../parts/contact';
 import { hoursChangesSchema, hoursSchema } from '../parts/hours';
@@ -56,6 +57,7 @@ export const updateProfileBodySchema: SchemaObject = {
     services: nullable(servicesSchema),
     hours: nullable(hoursChangesSchema),
     status: { type: 'string', enum: [...PROFILE_STATUSES] },
+    publicPage: publicPageSettingSchema,
   },
 };
 
@@ -92,6 +94,7 @@ export interface UpdateProfileBody {
   services?: ServiceBody[] | null;
   hours?: { [day in keyof WeeklyHours]?: WeeklyHours[day] | null } | null;
   status?: (typeof PROFILE_STATUSES)[number];
+  publicPage?: PublicPageSetting;
 }
 
 export interface ProfileStatusQuery {

@@ -1,5 +1,6 @@
 // Profile responses (spec 2.2, 2.3, 2.6, 4.3), built from the same parts the requests use.
 import type { SchemaObject } from 'ajv';
+import { publicPageSettingSchema } from '../parts/publicPage';
 import { VERIFICATION_LEVELS } from '../../domain/profile';
 import { REQUIRED_TO_PUBLISH } from '../../domain/completeness';
 import { PROFILE_STATUSES } from '../endpoints/profile';
@@ -30,6 +31,23 @@ export const serviceRecordSchema: SchemaObject = {
     requiresQuote: { type: 'boolean' },
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
+  },
+};
+
+/** Where the business's public page is, and the owner's setting for it. */
+const publicPageSchema: SchemaObject = {
+  type: 'object',
+  required: ['setting', 'path'],
+  properties: {
+    setting: publicPageSettingSchema,
+    path: {
+      type: ['string', 'null'],
+      readOnly: true,
+      examples: ['/b/green-leaf-kitchen-austin'],
+      description:
+        'Where the public page is served on this host (its Markdown twin: path + ".md"), from the name and city; older paths ' +
+        'redirect to it (301). null while there is no page: a draft, a sandbox business, or setting `off`.',
+    },
   },
 };
 
@@ -103,6 +121,7 @@ export const profileRecordSchema: SchemaObject = {
     },
     aiVisibilityScore: { ...scoreSchema, readOnly: true },
     status: statusSchema,
+    publicPage: publicPageSchema,
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
   },
@@ -117,7 +136,7 @@ export const profileCreatedSchema: SchemaObject = {
 export const profileUpdatedSchema: SchemaObject = {
   type: 'object',
   required: ['id', 'updatedAt'],
-  properties: { id: { type: 'string' }, status: statusSchema, updatedAt: timestampSchema },
+  properties: { id: { type: 'string' }, status: statusSchema, publicPage: publicPageSchema, updatedAt: timestampSchema },
 };
 
 export const profileStatusSchema: SchemaObject = {

@@ -7,6 +7,7 @@ import type { StoreSuite } from './storeSuite';
 import { profileCategoryContentContract } from './profileCategoryContent.contract';
 import { profileOwnerPageContract } from './profileOwnerPage.contract';
 import { profileScanContract } from './profileScan.contract';
+import { profilePublicPagesContract } from './profilePublicPages.contract';
 import { profileBulkLoadContract } from './profileBulkLoad.contract';
 
 export function profilesContract(suite: StoreSuite): void {
@@ -209,6 +210,7 @@ export function profilesContract(suite: StoreSuite): void {
 
     profileCategoryContentContract(suite);
     profileScanContract(suite);
+    profilePublicPagesContract(suite);
     profileBulkLoadContract(suite);
     profileOwnerPageContract(suite);
   });

@@ -62,10 +62,14 @@ export const businessSchema = new Schema<BusinessDoc>(
     updatedAt: requiredTimestamp,
     deletedAt: timestamp,
     ownerSuspended: { type: Boolean },
+    publicPage: { type: String, enum: ['indexed', 'noindex', 'off'] },
+    publicSlugs: { type: [String], default: undefined },
   },
   recordOptions(BUSINESSES_COLLECTION),
 );
 businessSchema.index({ environment: 1, ownerId: 1, createdAt: 1 });
 businessSchema.index({ environment: 1, categoryKey: 1, updatedAt: -1 });
+// The sitemaps and llms.txt walk the published live profiles by id.
+businessSchema.index({ environment: 1, status: 1, _id: 1 });
 // For geo queries (search near a point); 2dsphere indexes skip documents without `geo`.
 businessSchema.index({ geo: '2dsphere' });

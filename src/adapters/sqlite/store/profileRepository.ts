@@ -9,6 +9,8 @@ import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import { isUniqueViolation } from './uniqueViolation';
 import { decodeCursor, encodeCursor } from '../../pageCursor';
 import { duplicateProfileError } from '../../../domain/dedupeKeys';
+import { SLUG_KEY_PREFIX } from '../../../domain/publicPage/publicSlug';
+import type { PublishedListing } from '../../../domain/publicPage/publishedListing';
 
 interface DocRow {
   doc: string;
@@ -63,6 +65,21 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
      LIMIT ?`,
   );
   const countLive = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles WHERE deleted_at IS NULL');
+  const bySlug = db.prepare<[Environment, string], DocRow>(
+    `SELECT p.doc FROM profile_keys k JOIN profiles p ON p.id = k.profile_id
+     WHERE k.environment = ? AND k.key = ? AND p.deleted_at IS NULL`,
+  );
+  // The listing fields only, as one JSON object per row: parsing 100 000 small objects, not 100 000 profiles.
+  const publishedPage = db.prepare<[string, number], { id: string; listing: string }>(
+    `SELECT id, json_object(
+       'id', id, 'environment', environment, 'status', status, 'name', doc -> '$.name', 'category', doc -> '$.category',
+       'categoryKeys', doc -> '$.categoryKeys', 'publicSlugs', doc -> '$.publicSlugs', 'publicPage', doc -> '$.publicPage',
+       'ownerSuspended', doc -> '$.ownerSuspended', 'updatedAt', updated_at,
+       'location', json_object('address', json_object('city', doc -> '$.location.address.city',
+         'state', doc -> '$.location.address.state', 'country', doc -> '$.location.address.country'))
+     ) AS listing
+     FROM profiles WHERE environment = 'live' AND status = 'published' AND deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
+  );
   const scanPage = db.prepare<[string, number], DocRow & { id: string }>(
     'SELECT id, doc FROM profiles WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
   );
@@ -161,6 +178,16 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     async countScannable() {
       return (countLive.get() as { n: number }).n;
     },
+    async findBySlug(environment, slug) {
+      const row = bySlug.get(environment, `${SLUG_KEY_PREFIX}${slug}`);
+      return row ? (JSON.parse(row.doc) as BusinessProfile) : null;
+    },
+    async pagePublished({ after, limit }) {
+      const size = Math.max(1, Math.trunc(limit));
+      const rows = publishedPage.all(after === undefined ? '' : decodeCursor(after), size + 1);
+      const listings = rows.slice(0, size).map((row) => withoutNulls(JSON.parse(row.listing)) as PublishedListing);
+      return rows.length > size ? { listings, next: encodeCursor(listings[listings.length - 1].id) } : { listings };
+    },
   };
 }
 
@@ -169,3 +196,9 @@ function categoryKey(category: string): string {
   return category.trim().toLowerCase();
 }
 
+
+/** json_object writes absent fields as null; the domain leaves them out. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value) || value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNulls(field)]));
+}
