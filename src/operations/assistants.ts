@@ -8,7 +8,11 @@ import type { AppServices } from './appServices';
 
 const readBusinesses = scope('read:businesses');
 
-const localTimeArg = { type: 'string', maxLength: 32, description: 'Local wall-clock time YYYY-MM-DDTHH:MM, no offset; omit for "now"' };
+const localTimeArg = {
+  type: 'string',
+  maxLength: 40,
+  description: 'A local wall-clock time YYYY-MM-DDTHH:MM in the business\'s zone, or an instant with an offset (2026-11-28T18:35:00Z, 2026-11-28T12:35-06:00); omit for now',
+};
 
 export const checkOpen = defineOperation<AppServices, { path: { businessId: string }; query: { localTime?: string } }>({
   name: 'checkOpen',
@@ -16,7 +20,7 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
   rateLimit: 'general',
   input: {
     path: ['businessId'],
-    query: { type: 'object', additionalProperties: false, properties: { localTime: { ...localTimeArg, description: 'Local wall-clock time YYYY-MM-DDTHH:MM, no offset; omit for now' } } },
+    query: { type: 'object', additionalProperties: false, properties: { localTime: localTimeArg } },
   },
   output: responseSchema('OpeningCheck'),
   http: { method: 'GET', path: '/business/profile/{businessId}/opening-check' },
@@ -24,8 +28,9 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
     tag: 'Business profiles',
     summary: 'Whether a business is open at a local date and time (now when localTime is left out)',
     description:
-      'localTime is a wall-clock time YYYY-MM-DDTHH:MM read in the business\'s own time zone (from its coordinates); without it, now ' +
-      'in that zone (a business without coordinates then answers 400 VALIDATION_ERROR, details.field localTime). Weekly hours, spans ' +
+      'localTime is a wall-clock time YYYY-MM-DDTHH:MM read in the business\'s own time zone (from its coordinates), or an instant ' +
+      'with an offset (2026-11-28T18:35:00Z), converted to that zone; without it, now in that zone (a business without coordinates ' +
+      'then answers 400 VALIDATION_ERROR, details.field localTime, as it does for an instant). Weekly hours, spans ' +
       'past midnight and blackout dates (closed all day) are honoured, as in search\'s time filters. Published profiles for every ' +
       'caller, drafts for their owner. The same check as MCP\'s check_open and GraphQL\'s Business.openAt.',
     successDescription: 'The opening check.',
@@ -35,7 +40,8 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
     tool: 'check_open',
     title: 'Check whether a business is open',
     description:
-      'Is a business open at a given local date and time (in the business\'s own time zone), or now when localTime is omitted? ' +
+      'Is a business open at a given local date and time (in the business\'s own time zone), at an instant with an offset ' +
+      '(2026-11-28T18:35:00Z), or now when localTime is omitted? ' +
       'Honours weekly hours, spans past midnight and blackout dates (closed all day).',
     args: {
       type: 'object',
@@ -49,7 +55,7 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
   graphql: {
     field: 'openAt',
     on: 'Business',
-    description: 'Is it open at a local date and time YYYY-MM-DDTHH:MM in its own zone (now when omitted)? Blackout dates honoured.',
+    description: 'Is it open at a local date and time YYYY-MM-DDTHH:MM in its own zone, or at an instant with an offset (now when omitted)? Blackout dates honoured.',
     args: { type: 'object', additionalProperties: false, properties: { localTime: { type: 'string' } } },
     toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
     cost: 0,

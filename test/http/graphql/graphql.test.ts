@@ -46,7 +46,8 @@ describe('queries', () => {
     const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((name) => `${name} ${day}`).join(' ');
     const price = '{ ... on Fixed { type currency amount } ... on Range { type currency minAmount maxAmount } ... on Hourly { type currency amount } }';
     const response = await gql(owner.auth, `query($id: ID!) { business(id: $id) { id name timeZone services { name pricing ${price} } hours { ${week} }
-      now: openAt { open weekday localTime } sunday: openAt(localTime: "2026-03-15T12:00") { open weekday } } }`, { id: ids.sprout });
+      now: openAt { open weekday localTime } sunday: openAt(localTime: "2026-03-15T12:00") { open weekday }
+      instant: openAt(localTime: "2026-03-10T15:59:00Z") { open localTime } } }`, { id: ids.sprout });
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
     expect(withoutNulls(response.body.data.business)).toEqual({
@@ -57,6 +58,8 @@ describe('queries', () => {
       hours: { monday: { open: '11:00', close: '22:00' }, tuesday: { open: '11:00', close: '22:00' }, sunday: { closed: true } },
       now: { open: true, weekday: 'tuesday', localTime: '2026-03-10T13:00' },
       sunday: { open: false, weekday: 'sunday' },
+      // An instant with an offset is read on the business's clock: 15:59Z is 10:59 in Chicago, before opening.
+      instant: { open: false, localTime: '2026-03-10T10:59' },
     });
   });
 

@@ -157,6 +157,21 @@ it('check_open reads the weekly hours in the business zone and honours blackout 
   expect(await at('2026-03-17T12:00')).toMatchObject({ weekday: 'tuesday', open: false, blackoutDate: true, hoursThatDay: { open: '11:00', close: '22:00' } });
 });
 
+it('check_open takes an instant with an offset and reads it on the business\'s own clock', async () => {
+  const client = await connect(liveKey);
+  const at = async (localTime: string) => (await call(client, 'check_open', { businessId: ids.sprout, localTime })).structuredContent!;
+  // Chicago is UTC-5 in March (daylight time from the 8th): 15:59Z is 10:59 there, closed; 16:00Z opens.
+  expect(await at('2026-03-10T15:59:00Z')).toMatchObject({ localTime: '2026-03-10T10:59', weekday: 'tuesday', open: false });
+  expect(await at('2026-03-10T16:00:00Z')).toMatchObject({ localTime: '2026-03-10T11:00', open: true });
+  // The same instant written with another offset, and an instant whose local day is the day before.
+  expect(await at('2026-03-10T21:30+05:30')).toMatchObject({ localTime: '2026-03-10T11:00', open: true });
+  expect(await at('2026-03-16T03:30:00.000Z')).toMatchObject({ localTime: '2026-03-15T22:30', weekday: 'sunday', open: false });
+  const impossible = await call(client, 'check_open', { businessId: ids.sprout, localTime: '2026-03-10T25:00Z' });
+  expect(errorOf(impossible)).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'localTime' } });
+  const farOffset = await call(client, 'check_open', { businessId: ids.sprout, localTime: '2026-03-10T12:00+19:00' });
+  expect(errorOf(farOffset)).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'localTime' } });
+});
+
 it('list_categories names the kinds search understands, with their taxonomy keys and version', async () => {
   const client = await connect(liveKey);
   const { categories, taxonomyVersion } = (await call(client, 'list_categories', {})).structuredContent!;

@@ -88,6 +88,7 @@ export const CASES: Case[] = [
   { operationId: 'listOwnProfiles', call: (w) => ({ method: 'get', path: '/business/profile', auth: w.owner.auth, query: { limit: '10' } }) },
   { operationId: 'getProfileStatus', call: (w) => ({ method: 'get', path: '/business/profile/status', auth: w.owner.auth, query: { businessId: w.businessId } }) },
   { operationId: 'checkOpen', call: (w) => ({ method: 'get', path: profile(w, '/opening-check'), auth: w.customer.auth, query: { localTime: '2026-03-16T12:00' } }) },
+  { operationId: 'checkOpen', note: 'an instant', call: (w) => ({ method: 'get', path: profile(w, '/opening-check'), auth: w.customer.auth, query: { localTime: '2026-03-16T17:00:00Z' } }) },
   { operationId: 'checkOpen', note: 'now', call: (w) => ({ method: 'get', path: profile(w, '/opening-check'), auth: w.customer.auth }) },
   { operationId: 'listCategories', call: (w) => ({ method: 'get', path: '/categories', auth: w.customer.auth }) },
   {
