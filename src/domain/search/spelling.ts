@@ -147,15 +147,32 @@ export interface SpellingSuggestion {
   suggestion: string;
 }
 
+// Text in quotes ("...", '...', curly or guillemets) is meant exactly as typed.
+const QUOTED = /"[^"]*"|(?<![\p{L}\p{N}])'[^']*'(?![\p{L}\p{N}])|\u201c[^\u201d]*\u201d|\u00ab[^\u00bb]*\u00bb/gu;
+
+/**
+ * Where the sentence looks like query syntax, which is read as text, never corrected: quoted
+ * spans, and a word right before a colon ("name:vegan", "category: dentist").
+ */
+function literalSpans(original: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const m of original.matchAll(QUOTED)) spans.push([m.index, m.index + m[0].length]);
+  for (const m of original.matchAll(/[\p{L}\p{N}]+(?=\s*:)/gu)) spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
 /**
  * Words of the sentence that query understanding does not know and that are one or two typos
  * from a word it does. The caller decides which to apply: a word its index holds ("vegan" is
- * not "vegas", "free" is not "tree") is no typo.
+ * not "vegas", "free" is not "tree") is no typo. Quoted words and a word before a colon are kept.
  */
 export function spellingSuggestions(query: string): SpellingSuggestion[] {
   const suggestions: SpellingSuggestion[] = [];
-  for (const token of tokenize(createQueryText(query))) {
+  const text = createQueryText(query);
+  const literal = literalSpans(text.original);
+  for (const token of tokenize(text)) {
     const word = token.lower;
+    if (literal.some(([start, end]) => token.start < end && token.end > start)) continue;
     if (word.length < MIN_CORRECTED_LENGTH || !/^\p{L}+$/u.test(word) || isKnown(word)) continue;
     if (suggestions.some((s) => s.word === word)) continue;
     const suggestion = closestKnownWord(word);

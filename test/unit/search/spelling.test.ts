@@ -56,6 +56,18 @@ describe('spellingSuggestions and correctSpelling', () => {
     expect(spellingSuggestions('kowalski asdfghjkl')).toEqual([]);
   });
 
+  it('reads query syntax as text: a word before a colon and quoted words are never corrected', () => {
+    // "name" and "gmae" are one edit from "game", "piza" from "pizza": as syntax or quoted text they stay.
+    expect(spellingSuggestions('name:pizza')).toEqual([]);
+    expect(spellingSuggestions('gmae : pizza')).toEqual([]);
+    expect(spellingSuggestions('categry: piza')).toEqual([{ word: 'piza', suggestion: 'pizza' }]);
+    expect(spellingSuggestions('"piza" in chicgo')).toEqual([{ word: 'chicgo', suggestion: 'chicago' }]);
+    expect(spellingSuggestions('\u201cpiza palace\u201d')).toEqual([]);
+    expect(spellingSuggestions("'piza palace' in chicgo")).toEqual([{ word: 'chicgo', suggestion: 'chicago' }]);
+    // Apostrophes inside words quote nothing.
+    expect(spellingSuggestions("joe's piza and mike's")).toEqual([{ word: 'piza', suggestion: 'pizza' }]);
+  });
+
   it('suggests once per word, and the caller picks which suggestions apply', () => {
     const suggestions = spellingSuggestions('vegan piza, piza');
     expect(suggestions).toEqual([
