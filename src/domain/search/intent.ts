@@ -61,6 +61,17 @@ export function isFillerWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+/**
+ * The sentence names nothing to look for: only stop words, symbols or emoji ("the", "*", "🍕",
+ * "near me"), so no word to search, no kind, no place and no time, price or quality condition.
+ * Such a sentence matches nothing rather than every business near by. A place alone ("austin")
+ * still lists what is there.
+ */
+export function asksForNothing(intent: SearchIntent): boolean {
+  return intent.terms.length === 0 && intent.serviceTerms.length === 0 && intent.categories.length === 0
+    && (intent.namedCategories ?? []).length === 0 && !intent.place && !intent.when && !intent.price && !intent.quality;
+}
+
 /** Drops possessives and stray punctuation: "joe's" -> "joe", "gluten-free" stays. */
 function termOf(token: Token): string | undefined {
   const word = token.lower.replace(/'s$/, '').replace(/^['\-.]+|['\-.]+$/g, '');

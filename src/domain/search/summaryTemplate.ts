@@ -32,6 +32,8 @@ export interface SummaryRequest {
    * filter (services/search/kindFallback.ts): the text says so first.
    */
   widened?: boolean;
+  /** The sentence names nothing to look for (only stop words, symbols or emoji): nothing was searched. */
+  nothingAsked?: boolean;
 }
 
 function quoted(query: string): string {
@@ -136,6 +138,9 @@ function unlocatedCaveat({ intent, radiusKm }: SummaryRequest): string {
 /** `totalIsEstimate`: `total` is a lower bound, said as "at least" (never a precise-looking count). */
 export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number, totalIsEstimate = false): string {
   const { query, intent } = request;
+  if (request.nothingAsked) {
+    return `No places matched ${quoted(query)}: it has no word to search for. What are you looking for? Name a kind of place, a dish or a service, for example "tacos in Austin".`;
+  }
   if (total <= 0) {
     return `No places matched ${quoted(query)}. You could ${joinList(suggestions(request))}.`;
   }

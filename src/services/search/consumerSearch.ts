@@ -9,7 +9,7 @@
 import type { AnalyticsSurface } from '../../domain/analytics/analyticsEvent';
 import type { Principal } from '../../domain/principal';
 import { categoryKeysOf } from '../../domain/categories/canonicalCategory';
-import type { SearchIntent } from '../../domain/search/intent';
+import { asksForNothing, type SearchIntent } from '../../domain/search/intent';
 import { isOpenNow } from '../../domain/search/openingFilter';
 import { createQueryMatcher } from '../../domain/search/queryMatch';
 import { rankCandidates, type RankedResult, type SessionProfile } from '../../domain/search/ranking';
@@ -115,7 +115,11 @@ export interface Retrieval {
   correction?: SpellingCorrection;
   /** The named kinds' filter found nothing and was dropped (kindFallback.ts): these mention the kinds instead. */
   widened?: boolean;
+  /** The sentence names nothing to look for (intent.ts asksForNothing): the index was not asked. */
+  nothingAsked?: boolean;
 }
+
+const NOTHING_FOUND: SearchResult = { hits: [], total: 0, totalIsEstimate: false };
 
 export function retrieve(deps: Pick<ConsumerSearchDeps, 'index'>, planned: ConsumerPlan): Promise<SearchResult> {
   return deps.index.search(planned.indexQuery);
@@ -192,6 +196,7 @@ export async function summarise(
     offset: input.offset,
     noneMatch: ranked.noneMatch,
     ...(retrieval.widened && { widened: true }),
+    ...(retrieval.nothingAsked && { nothingAsked: true }),
   };
   const key = summaryCacheKey(summaryRequest, ranked.page, found.total);
   let written = cachedSummary(await deps.summaryCache.get(key));
@@ -269,6 +274,10 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
   async function retrieveSentence(request: SearchRequest, sentence: string): Promise<Retrieval> {
     const understanding = await stage('understand', () => understand(deps, sentence));
     const planned = stage('plan', () => plan(request, understanding));
+    // "the", "*", "🍕": nothing to look for matches nothing (never every business near by).
+    if (request.input.category === undefined && asksForNothing(understanding.intent)) {
+      return { understanding, plan: planned, found: NOTHING_FOUND, nothingAsked: true };
+    }
     const found = await stage('retrieve', () => retrieve(deps, planned));
     if (found.total > 0) return { understanding, plan: planned, found };
     // A named kind never empties the answer by itself: the same words without its filter, the

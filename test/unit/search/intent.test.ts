@@ -1,4 +1,4 @@
-import { parseIntentByRules, type SearchIntent } from '../../../src/domain/search/intent';
+import { asksForNothing, parseIntentByRules, type SearchIntent } from '../../../src/domain/search/intent';
 
 type Expected = Partial<SearchIntent>;
 
@@ -227,5 +227,15 @@ describe('parseIntentByRules', () => {
   it('returns an empty intent for an empty or filler-only query', () => {
     expect(parseIntentByRules('')).toEqual({ terms: [], categories: [], serviceTerms: [] });
     expect(parseIntentByRules('please show me some good places')).toEqual({ terms: [], categories: [], serviceTerms: [] });
+  });
+});
+
+describe('asksForNothing', () => {
+  it.each(['the', '*', '🍕', '?!', 'near me', 'what is there', '— … —'])('"%s" names nothing to look for', (query) => {
+    expect(asksForNothing(parseIntentByRules(query))).toBe(true);
+  });
+
+  it.each(['vegan', 'dentist', 'pizza', 'open now', 'cheap', 'best', 'austin', 'in 78701'])('"%s" asks for something (a word, kind, condition or place)', (query) => {
+    expect(asksForNothing(parseIntentByRules(query))).toBe(false);
   });
 });
