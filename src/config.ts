@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PLANS, type Plan } from './domain/account';
 import { ADDRESS_FAILURES } from './domain/authFailureLimits';
+import { DEFAULT_SEARCH_LANGUAGES, schemaLocale } from './domain/categories/searchLanguages';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 import { type Env, flag, integer, url } from './configReaders';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
@@ -88,6 +89,11 @@ export interface Config {
   payments: PaymentSettings;
   /** PUBLIC_PAGES_PER_MINUTE (default 120): public web pages (/b/..., sitemaps, llms.txt) one client address may fetch a minute. */
   publicPagesPerMinute: number;
+  /**
+   * SEARCH_LANGUAGES (default en,es,fr,de,pt,it): the languages search understands kinds of
+   * business in, as the tagging schema's locales; English is always among them.
+   */
+  searchLanguages: string[];
 }
 
 export interface WebhookSettings {
@@ -213,6 +219,16 @@ function oauthClientIds(env: Env, name: string, problems: string[]): string[] {
   return ids;
 }
 
+/** Comma-separated language tags the tagging schema has translations for ("es", "pt-BR"). */
+function searchLanguages(env: Env, problems: string[]): string[] {
+  const raw = env.SEARCH_LANGUAGES;
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_SEARCH_LANGUAGES];
+  const tags = raw.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+  const unknown = tags.filter((tag) => schemaLocale(tag) === undefined);
+  if (unknown.length > 0) problems.push(`SEARCH_LANGUAGES must list languages the tagging schema translates, such as en,es,fr,de,pt-BR (unknown: "${unknown.join(', ')}")`);
+  return ['en', ...new Set(tags.flatMap((tag) => schemaLocale(tag) ?? []).map((locale) => (locale.startsWith('en') ? 'en' : locale)))].filter((locale, i, all) => all.indexOf(locale) === i);
+}
+
 /** An origin only (the OAuth routes sit at fixed paths under it): scheme, host and port. */
 function authUrl(env: Env, fallback: string, problems: string[]): string {
   const raw = url(env, 'AUTH_URL', ['http:', 'https:'], problems);
@@ -277,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
     payments: paymentSettings(env, problems),
+    searchLanguages: searchLanguages(env, problems),
   };
   config.authUrl = authUrl(env, config.publicUrl ?? `http://localhost:${config.port}`, problems);
   // Instances sharing a store must sign and check tokens with one secret; a secret generated into

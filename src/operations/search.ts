@@ -4,6 +4,7 @@
 // search's own record stage, the partner search's here.
 import { defineOperation, scope, type CallRequest } from '../core/operation';
 import { AI_VISIBILITY_FORMULA } from '../domain/aiVisibilityScore';
+import { acceptedLanguage } from '../domain/categories/searchLanguages';
 import type { AnalyticsSurface } from '../domain/analytics/analyticsEvent';
 import { RANKING_FORMULA, type RankedResult } from '../domain/search/ranking';
 import { isSessionId } from '../domain/sessionId';
@@ -200,7 +201,9 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
   run: async ({ consumerSearch: search, trackedLinks, disclosures }, { principal, input, request }) => {
     // The search's record stage records the answer for analytics.
     const answeredOn = { surface: surfaceOf(request), platform: await request.platform() };
-    const result = await search(principal, input.body, request.header('X-Session-ID'), answeredOn);
+    // The caller's language decides a tie between the languages a sentence could be read in.
+    const language = acceptedLanguage(request.header('Accept-Language'));
+    const result = await search(principal, { ...input.body, ...(language && { language }) }, request.header('X-Session-ID'), answeredOn);
     const journey = { environment: principal.environment, journeyId: result.sessionId, platform: answeredOn.platform };
     const withTrackedUrl = trackedUrlAdder(trackedLinks, request.origin, journey);
     return {

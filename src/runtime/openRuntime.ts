@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { AppDeps } from '../app';
+import { useSearchLanguages } from '../domain/categories/searchLanguages';
 import { createLruSessionStore } from '../adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../adapters/memory/memoryCache';
 import type { MongoStore } from '../adapters/mongo/mongoStore';
@@ -53,6 +54,8 @@ export interface Runtime {
 
 export async function openRuntime(config: Config, logger: Logger, options: { withIndexer?: boolean; withWebhookDispatcher?: boolean } = {}): Promise<Runtime> {
   const timeout = config.startupTimeoutSeconds;
+  // Which languages search reads kinds in; each one's words load on first use, not here.
+  useSearchLanguages(config.searchLanguages);
   const closers: Array<() => Promise<unknown>> = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch((error) => logger.warn({ err: error }, 'close failed'));

@@ -113,6 +113,13 @@ it('rotates OAuth signing keys every 30 days unless OAUTH_KEY_ROTATION_DAYS says
   expect(() => loadConfig({ DATA_DIR: dataDir(), OAUTH_KEY_ROTATION_DAYS: '-1' })).toThrow(/OAUTH_KEY_ROTATION_DAYS must be a whole number from 0 to 3650/);
 });
 
+it('understands kinds of business in en, es, fr, de, pt and it unless SEARCH_LANGUAGES says otherwise (English always)', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() }).searchLanguages).toEqual(['en', 'es', 'fr', 'de', 'pt', 'it']);
+  expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_LANGUAGES: 'es, pt-br,nl' }).searchLanguages).toEqual(['en', 'es', 'pt-BR', 'nl']);
+  expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_LANGUAGES: 'es-MX,en-GB' }).searchLanguages).toEqual(['en', 'es']);
+  expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_LANGUAGES: 'es,klingon,x1' })).toThrow(/SEARCH_LANGUAGES must list languages the tagging schema translates.*unknown: "klingon, x1"/);
+});
+
 it('lets no client introspect other clients\' tokens unless OAUTH_INTROSPECTION_CLIENT_IDS names it', () => {
   expect(loadConfig({ DATA_DIR: dataDir() }).oauthIntrospectionClientIds).toEqual([]);
   const ids = 'client_AAAAAAAAAAAAAAAAAAAAAAAA, client_bbbbbbbbbbbbbbbbbbbbbbb1';

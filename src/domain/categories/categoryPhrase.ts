@@ -18,13 +18,25 @@ function singular(word: string): string {
   return one;
 }
 
-/** The words of a phrase as compared, in order: ["hair", "salon"] for "Hair Salons". */
-export function phraseWords(text: string): string[] {
+function plainWords(text: string): string[] {
   const plain = foldAccents(text.normalize('NFKC').toLowerCase())
     .replace(/&/g, ' and ')
     .replace(/['\u2019]s\b/g, '')
     .replace(/['\u2019]/g, '');
-  return (plain.match(/[\p{L}\p{N}]+/gu) ?? []).map(singular);
+  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a phrase as compared, in order: ["hair", "salon"] for "Hair Salons". */
+export function phraseWords(text: string): string[] {
+  return plainWords(text).map(singular);
+}
+
+/**
+ * The phrase with a plain "-s" plural taken off each word instead of English's rules, for the
+ * other languages' words: "boulangeries" is "boulangerie" (English rules would make it "boulangery").
+ */
+export function plainSingularPhrase(text: string): string {
+  return plainWords(text).map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)).join(' ');
 }
 
 /** The phrase as compared: "Coffee & Tea" -> "coffee and tea", "home-services" -> "home service". */

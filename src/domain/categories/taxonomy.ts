@@ -73,12 +73,13 @@ function isBusinessPreset(key: string, preset: PresetSource, exclude: readonly s
 }
 
 /** "Gym / Fitness Center" names two things; aliases and terms come as lists (or newline-separated text). */
-function listOf(text: string | string[] | undefined): string[] {
+export function listOf(text: string | string[] | undefined): string[] {
   const items = Array.isArray(text) ? text : (text ?? '').split(/\n|,/);
   return items.flatMap((item) => item.split(' / ')).map((part) => part.trim()).filter(Boolean);
 }
 
-function addTo(map: Map<string, string[]>, text: string, key: string): void {
+/** Files `key` under the phrase of `text` (categoryPhrase.ts). */
+export function addTo(map: Map<string, string[]>, text: string, key: string): void {
   const phrase = categoryPhrase(text);
   if (phrase === '') return;
   const keys = map.get(phrase) ?? [];
@@ -134,17 +135,25 @@ export function buildTaxonomy(
 
 let loaded: CategoryTaxonomy | undefined;
 
+const schemaRoot = (): string => dirname(require.resolve('@openstreetmap/id-tagging-schema/package.json'));
+
+/** A file of the installed schema package, by its path in the package ("dist/presets.min.json"). */
+export function schemaFilePath(path: string): string {
+  return join(schemaRoot(), path);
+}
+
+/** One locale's preset names and terms in the schema's translations ("es", "pt-BR"), as the file holds them. */
+export type PresetTranslations = Record<string, { presets?: { presets?: Record<string, PresetText> } }>;
+
 /** The taxonomy from the installed schema package and our additions; read on first use, then kept. */
 export function categoryTaxonomy(): CategoryTaxonomy {
   if (loaded) return loaded;
-  const root = dirname(require.resolve('@openstreetmap/id-tagging-schema/package.json'));
-  const read = <T>(path: string): T => JSON.parse(readFileSync(join(root, path), 'utf8')) as T;
+  const read = <T>(path: string): T => JSON.parse(readFileSync(schemaFilePath(path), 'utf8')) as T;
   const { version } = read<{ version: string }>('package.json');
   const presets = read<Record<string, PresetSource>>('dist/presets.min.json');
-  type Translation = Record<string, { presets: { presets: Record<string, PresetText> } }>;
-  const english = read<Translation>('dist/translations/en.min.json').en.presets.presets;
+  const english = read<PresetTranslations>('dist/translations/en.min.json').en.presets?.presets ?? {};
   // American names where they differ ("Strip Club"); the rest is the same English.
-  const american = read<Translation>('dist/translations/en-US.min.json')['en-US']?.presets?.presets ?? {};
+  const american = read<PresetTranslations>('dist/translations/en-US.min.json')['en-US']?.presets?.presets ?? {};
   const text: Record<string, PresetText> = { ...english };
   for (const [key, names] of Object.entries(american)) text[key] = { ...english[key], ...names };
   loaded = buildTaxonomy(presets, text, additions as TaxonomyAdditions, version);

@@ -5,7 +5,8 @@
 // IMPLIES them: they widen and boost the search, never filter. A term of many kinds ("dog", "bar")
 // says nothing about the kind and stays a plain word.
 import { categoryKeysOf } from '../categories/canonicalCategory';
-import { categoryPhrase } from '../categories/categoryPhrase';
+import { categoryPhrase, plainSingularPhrase } from '../categories/categoryPhrase';
+import { enabledLexicons, kindLexicon } from '../categories/searchLanguages';
 import { categoryTaxonomy, kindName, withBroaderKinds } from '../categories/taxonomy';
 
 /** A term listed by more kinds than this is too general to imply any of them. */
@@ -33,22 +34,59 @@ function broadest(keys: readonly string[]): string[] {
   return keys.filter((key) => !withBroaderKinds([key]).slice(1).some((broader) => listed.has(broader)));
 }
 
-/** Looks up a word or phrase as typed (any case, plurals, accents, hyphens). */
-export function matchCategoryWords(phrase: string): CategoryWordMatch | undefined {
-  const { names, terms } = categoryTaxonomy();
-  const key = categoryPhrase(phrase);
-  if (key === '') return undefined;
-  const named = names.get(key);
+function lookUp(names: ReadonlyMap<string, readonly string[]>, terms: ReadonlyMap<string, readonly string[]>, phrase: string): CategoryWordMatch | undefined {
+  const named = names.get(phrase);
   if (named) return { keys: preferred(named), kind: 'name' };
-  const termed = terms.get(key);
+  const termed = terms.get(phrase);
   const implied = termed ? broadest(preferred(termed)) : [];
   if (implied.length > 0 && implied.length <= MAX_KINDS_PER_TERM) return { keys: implied, kind: 'term' };
   return undefined;
 }
 
-/** The longest phrase in words, names and terms alike (the parser's look-ahead). */
-export function maxCategoryPhraseWords(): number {
-  return categoryTaxonomy().maxPhraseWords;
+/**
+ * Looks up a word or phrase as typed (any case, plurals, accents, hyphens) in a sentence of
+ * `language` (a schema locale, domain/search/sentenceLanguage.ts): that language's names and terms
+ * first ("cafetería" in Spanish is a café), then English's, then a name in any other enabled
+ * language ("boulangerie" in an English sentence). Terms of other languages are too loose to trust.
+ */
+export function matchCategoryWords(phrase: string, language = 'en'): CategoryWordMatch | undefined {
+  const key = categoryPhrase(phrase);
+  if (key === '') return undefined;
+  const own = kindLexicon(language);
+  const inOwn = own && (lookUp(own.names, own.terms, key) ?? lookUp(own.names, own.terms, plainSingularPhrase(phrase)));
+  if (inOwn) return inOwn;
+  const { names, terms } = categoryTaxonomy();
+  const inEnglish = lookUp(names, terms, key);
+  if (inEnglish) return inEnglish;
+  const plain = plainSingularPhrase(phrase);
+  for (const lexicon of enabledLexicons()) {
+    const named = lexicon === own ? undefined : (lexicon.names.get(key) ?? lexicon.names.get(plain));
+    if (named) return { keys: preferred(named), kind: 'name' };
+  }
+  return undefined;
+}
+
+/** The longest phrase in words, names and terms alike, in every enabled language (the parser's look-ahead). */
+export function maxCategoryPhraseWords(language = 'en'): number {
+  const own = kindLexicon(language);
+  return Math.max(categoryTaxonomy().maxPhraseWords, own?.maxPhraseWords ?? 0, ...enabledLexicons().map((lexicon) => lexicon.maxPhraseWords));
+}
+
+/**
+ * The kinds a request's category word means in an enabled language when English has none:
+ * "dentista", "Bäckerei", "boulangeries" (a name, or a search term of exactly one kind).
+ */
+function keysInOtherLanguages(category: string): string[] {
+  const phrases = [...new Set([categoryPhrase(category), plainSingularPhrase(category)])].filter(Boolean);
+  for (const lexicon of enabledLexicons()) {
+    const named = phrases.map((phrase) => lexicon.names.get(phrase)).find(Boolean);
+    if (named) return preferred(named);
+  }
+  for (const lexicon of enabledLexicons()) {
+    const termed = phrases.map((phrase) => lexicon.terms.get(phrase)).find(Boolean);
+    if (termed && preferred(termed).length === 1) return preferred(termed);
+  }
+  return [];
 }
 
 /** What a filter on named kinds accepts: each kind and the kinds related to it ("coffee shop" also takes cafes). */
@@ -63,7 +101,8 @@ export function namedKindFilter(keys: readonly string[]): string[] {
  * label as written, compared case-insensitively ("home-services").
  */
 export function requestCategoryFilter(category: string): { categoryKeys: string[] } | { categories: string[] } {
-  const keys = categoryKeysOf(category);
+  const english = categoryKeysOf(category);
+  const keys = english.length > 0 ? english : keysInOtherLanguages(category);
   return keys.length > 0 ? { categoryKeys: namedKindFilter(keys) } : { categories: [category] };
 }
 

@@ -12,6 +12,7 @@ import { extractPrice, extractQuality, extractWhen, consumeNearMe } from './inte
 import type { TimeConditions } from './openingFilter';
 import { extractPlace, extractPostalCode, type PlaceIntent } from './placePhrase';
 import { createQueryText, tokenize, type Token } from './queryText';
+import { sentenceLanguage, stopWordsOf } from './sentenceLanguage';
 
 export interface SearchIntent {
   /** Meaningful leftover words ("vegan", "gluten-free"), lower case. */
@@ -38,6 +39,13 @@ export interface SearchIntent {
   quality?: { best?: boolean; minRating?: number; verifiedOnly?: boolean; minReviews?: number };
   /** The sentence asked for places near the caller ("near me", "closest", "within 5 km"). */
   nearby?: boolean;
+  /** The language the sentence was read in (a schema locale: "es", "pt-BR"), when not English (sentenceLanguage.ts). */
+  language?: string;
+}
+
+export interface ReadingOptions {
+  /** The caller's language (a schema locale, from Accept-Language): it wins a tie between languages. */
+  language?: string;
 }
 
 const STOP_WORDS = new Set([
@@ -72,10 +80,15 @@ export function asksForNothing(intent: SearchIntent): boolean {
     && (intent.namedCategories ?? []).length === 0 && !intent.place && !intent.when && !intent.price && !intent.quality;
 }
 
+/** A word of the sentence's language that carries no search meaning: English filler, or the language's stop words. */
+function isFillerIn(word: string, language: string): boolean {
+  return STOP_WORDS.has(word) || (language !== 'en' && stopWordsOf(language).has(word));
+}
+
 /** Drops possessives and stray punctuation: "joe's" -> "joe", "gluten-free" stays. */
-function termOf(token: Token): string | undefined {
+function termOf(token: Token, language: string): string | undefined {
   const word = token.lower.replace(/'s$/, '').replace(/^['\-.]+|['\-.]+$/g, '');
-  if (word.length < 2 || STOP_WORDS.has(word) || !/\p{L}/u.test(word)) return undefined;
+  if (word.length < 2 || isFillerIn(word, language) || !/\p{L}/u.test(word)) return undefined;
   return word;
 }
 
@@ -83,18 +96,19 @@ function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-export function parseIntentByRules(query: string): SearchIntent {
+export function parseIntentByRules(query: string, options: ReadingOptions = {}): SearchIntent {
   const text = createQueryText(query);
+  const language = sentenceLanguage(tokenize(text).map((token) => token.lower), options.language);
   const when = extractWhen(text);
   const quality = extractQuality(text);
   const price = extractPrice(text);
   const nearby = consumeNearMe(text);
   const postalCode = extractPostalCode(text);
-  const place = postalCode ? { ...extractPlace(text), postalCode } : extractPlace(text);
+  const place = postalCode ? { ...extractPlace(text, language), postalCode } : extractPlace(text, language);
 
   const intent: SearchIntent = { terms: [], categories: [], serviceTerms: [] };
   const tokens = tokenize(text);
-  const longest = maxCategoryPhraseWords();
+  const longest = maxCategoryPhraseWords(language);
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;
     // Longest phrase first, so "teeth cleaning" is a dentist's before "cleaning" is a cleaner's.
@@ -102,9 +116,9 @@ export function parseIntentByRules(query: string): SearchIntent {
       const words = tokens.slice(i, i + k);
       if (words.some((t) => t.lower === ',')) continue;
       // A lone filler word ("place", "open") is never a kind, whatever a term list says.
-      if (k === 1 && STOP_WORDS.has(words[0].lower)) continue;
+      if (k === 1 && isFillerIn(words[0].lower, language)) continue;
       const phrase = words.map((t) => t.lower).join(' ');
-      const hit = matchCategoryWords(phrase);
+      const hit = matchCategoryWords(phrase, language);
       if (!hit) continue;
       for (const key of hit.keys) pushUnique(intent.categories, key);
       if (hit.kind === 'term') pushUnique(intent.serviceTerms, phrase);
@@ -118,7 +132,7 @@ export function parseIntentByRules(query: string): SearchIntent {
       i += matched;
       continue;
     }
-    const term = termOf(tokens[i]);
+    const term = termOf(tokens[i], language);
     if (term) pushUnique(intent.terms, term);
     i += 1;
   }
@@ -127,5 +141,6 @@ export function parseIntentByRules(query: string): SearchIntent {
   if (price) intent.price = price;
   if (quality) intent.quality = quality;
   if (nearby) intent.nearby = true;
+  if (language !== 'en') intent.language = language;
   return intent;
 }

@@ -43,7 +43,7 @@ export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchInte
   const serviceTerms = uniqueLower(llm.serviceTerms);
   // The model names kinds in its own words ("dentist", "coffee shop"); the taxonomy gives their keys.
   for (const raw of uniqueLower(llm.categories)) {
-    const kinds = matchCategoryWords(raw)?.keys ?? [];
+    const kinds = matchCategoryWords(raw, rules.language)?.keys ?? [];
     for (const key of kinds) if (!categories.includes(key)) categories.push(key);
     if (kinds.length === 0 && !serviceTerms.includes(raw)) serviceTerms.push(raw);
   }
@@ -61,6 +61,7 @@ export function mergeIntents(rules: SearchIntent, llm: SearchIntent): SearchInte
   if (rules.nearby) merged.nearby = true;
   if (rules.categoryWords) merged.categoryWords = rules.categoryWords;
   if (rules.namedCategories) merged.namedCategories = rules.namedCategories;
+  if (rules.language) merged.language = rules.language;
   if (place) merged.place = place;
   if (when) merged.when = when;
   if (price) merged.price = price;

@@ -4,6 +4,7 @@
 // is capitalised ("in Smallville") or followed by a state ("in brooklyn, ny"), which keeps
 // "in bulk" or "in a hurry" out.
 import { blank, tokenize, type QueryText, type Token } from './queryText';
+import { placeWordsOf } from './sentenceLanguage';
 import { AMBIGUOUS_CITY_NAMES, MAJOR_CITY_POPULATION, cityKey, findUsCity, maxCityNameWords } from './usCities';
 import { AMBIGUOUS_STATE_ABBREVIATIONS, MAX_STATE_NAME_WORDS, stateAbbreviation } from './usStates';
 import { isUsZipCode } from './usZipCodes';
@@ -18,6 +19,12 @@ export interface PlaceIntent {
 }
 
 const PREPOSITIONS = new Set(['in', 'near', 'around']);
+
+/** "in" and "near" before a place in English and in the sentence's language ("en Denver", "cerca de Austin"). */
+function placeWords(language: string): { in: Set<string>; near: Set<string>; after: Set<string> } {
+  const own = placeWordsOf(language);
+  return { in: new Set(['in', ...own.in]), near: new Set(['near', 'around', ...own.near]), after: new Set(own.after) };
+}
 const QUALIFIERS = new Set([
   'downtown', 'uptown', 'midtown', 'central', 'north', 'south', 'east', 'west', 'northern', 'southern',
   'eastern', 'western', 'greater', 'inner', 'historic',
@@ -157,20 +164,23 @@ export function extractPostalCode(text: QueryText): string | undefined {
   return tokens[at].lower;
 }
 
-export function extractPlace(text: QueryText): PlaceIntent | undefined {
+export function extractPlace(text: QueryText, language = 'en'): PlaceIntent | undefined {
   const tokens = tokenize(text);
   const span = (from: number, next: number) => text.original.slice(tokens[from].start, tokens[next - 1].end);
+  const words = placeWords(language);
 
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i].lower;
     let from: number;
-    if (PREPOSITIONS.has(word)) from = i + 1;
+    const isIn = words.in.has(word);
+    if (isIn) from = i + 1;
+    else if (words.near.has(word)) from = words.after.has(tokens[i + 1]?.lower ?? '') ? i + 2 : i + 1;
     else if ((word === 'close' || word === 'next') && tokens[i + 1]?.lower === 'to') from = i + 2;
     else continue;
     const qualified = QUALIFIERS.has(tokens[from]?.lower ?? '');
     const found = placeAfterPreposition(tokens, qualified ? from + 1 : from);
     if (!found) continue;
-    const near = word !== 'in' || qualified ? span(from, found.next) : undefined;
+    const near = !isIn || qualified ? span(from, found.next) : undefined;
     const place = toIntent(found, near);
     blank(text, tokens[i].start, tokens[found.next - 1].end);
     return place;

@@ -4,6 +4,7 @@
 // service applies a suggestion only when no searchable business contains the word
 // (services/search/consumerSearch.ts): a business called "Piza Palace" is still found by its name.
 import { WEEKDAYS } from '../profile';
+import { enabledLexicons } from '../categories/searchLanguages';
 import { categoryTaxonomy } from '../categories/taxonomy';
 import { phraseWords } from '../categories/categoryPhrase';
 import { isFillerWord } from './intent';
@@ -68,7 +69,10 @@ function knownWords(): Vocabulary {
   };
   for (const w of [...what].sort()) add(w, false);
   for (const w of [...places].sort()) if (!what.has(w)) add(w, true);
-  vocabulary = { words: new Set([...what, ...places]), byLength };
+  // The other enabled languages' kind names are known words ("dentista" is no typo of "dentist"; their
+  // search terms are too loose: Portuguese lists "piza"), but suggestions stay English words and places.
+  const foreign = enabledLexicons().flatMap((lexicon) => [...lexicon.names.keys()].flatMap(words));
+  vocabulary = { words: new Set([...what, ...places, ...foreign]), byLength };
   return vocabulary;
 }
 

@@ -94,8 +94,8 @@ export interface Understanding {
   intent: SearchIntent;
 }
 
-export async function understand(deps: Pick<ConsumerSearchDeps, 'llm' | 'logger'>, sentence: string): Promise<Understanding> {
-  const { intent, fallbackReason, fallbackDetail } = await understandQuery(sentence, deps.llm);
+export async function understand(deps: Pick<ConsumerSearchDeps, 'llm' | 'logger'>, sentence: string, language?: string): Promise<Understanding> {
+  const { intent, fallbackReason, fallbackDetail } = await understandQuery(sentence, deps.llm, undefined, { language });
   if (fallbackReason) deps.logger.warn({ reason: fallbackReason, detail: fallbackDetail }, 'query understanding fell back to the rules');
   return { sentence, intent };
 }
@@ -272,7 +272,7 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
   };
 
   async function retrieveSentence(request: SearchRequest, sentence: string): Promise<Retrieval> {
-    const understanding = await stage('understand', () => understand(deps, sentence));
+    const understanding = await stage('understand', () => understand(deps, sentence, request.input.language));
     const planned = stage('plan', () => plan(request, understanding));
     // "the", "*", "🍕": nothing to look for matches nothing (never every business near by).
     if (request.input.category === undefined && asksForNothing(understanding.intent)) {

@@ -26,6 +26,8 @@ const VERIFIED_LEVELS: VerificationLevel[] = ['verified', 'premium', 'certified'
 
 export interface ConsumerSearchInput {
   query: string;
+  /** The caller's language, a schema locale from Accept-Language ("es", "pt-BR"): it decides a tie between the sentence's languages. */
+  language?: string;
   category?: string;
   location?: { lat: number; lon: number; distance?: string };
   limit: number;
@@ -80,7 +82,7 @@ export function namesOnlyKinds(intent: SearchIntent): boolean {
   const named = intent.namedCategories ?? [];
   if (named.length === 0 || intent.terms.length > 0 || intent.serviceTerms.length > 0) return false;
   return intent.categories.every((category) => named.includes(category))
-    && (intent.categoryWords ?? []).every((word) => matchCategoryWords(word)?.kind === 'name');
+    && (intent.categoryWords ?? []).every((word) => matchCategoryWords(word, intent.language)?.kind === 'name');
 }
 
 /** "near Denver" or "near downtown Denver" (the qualifier is not a city): the named city's centre. */

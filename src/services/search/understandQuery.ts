@@ -4,7 +4,7 @@
 // timeout, malformed answer - leaves the rules' intent.
 import type { LanguageModel } from '../../ports/llm';
 import { groundModelIntent } from '../../domain/search/groundIntent';
-import { parseIntentByRules, type SearchIntent } from '../../domain/search/intent';
+import { parseIntentByRules, type ReadingOptions, type SearchIntent } from '../../domain/search/intent';
 import { mergeIntents } from '../../domain/search/mergeIntents';
 import { BudgetExceededError, withBudget } from '../../domain/search/timeBudget';
 
@@ -19,8 +19,8 @@ export interface UnderstoodQuery {
   fallbackDetail?: string;
 }
 
-export async function understandQuery(query: string, llm?: LanguageModel, budgetMs: number = INTENT_BUDGET_MS): Promise<UnderstoodQuery> {
-  const rules = parseIntentByRules(query);
+export async function understandQuery(query: string, llm?: LanguageModel, budgetMs: number = INTENT_BUDGET_MS, reading: ReadingOptions = {}): Promise<UnderstoodQuery> {
+  const rules = parseIntentByRules(query, reading);
   if (!llm) return { intent: rules, source: 'rules' };
   try {
     const answer = await withBudget((signal) => llm.extractIntent(query, signal), budgetMs);
