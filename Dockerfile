@@ -5,12 +5,11 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json ./
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY indexer ./indexer
 COPY mappings ./mappings
 COPY scripts ./scripts
-COPY test ./test
 RUN npm run build && npm prune --omit=dev
 # The embedded index's bm25_given extension, compiled here (the runtime image has no compiler)
 # into node_modules/.cache, which the runtime stage copies; without it bm25() scores, slower.
@@ -26,4 +25,4 @@ COPY mappings ./mappings
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 8080
-CMD ["node", "dist/src/server.js"]
+CMD ["node", "--enable-source-maps", "dist/src/server.js"]

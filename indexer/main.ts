@@ -1,6 +1,7 @@
 // `npm run indexer`: the change-feed indexer as its own process (the production shape, with
 // IN_PROCESS_INDEXER=false on the API). SIGTERM finishes the batch in flight, commits its
 // position and exits.
+import '../src/runtime/compileCache';
 import { createRedisClient, redisReady } from '../src/adapters/redis/redisClient';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';

@@ -1,5 +1,6 @@
 // Process entry point: read config, open the configured engines (waiting for them with
 // backoff), build the app, listen, and shut down cleanly on SIGTERM/SIGINT.
+import './runtime/compileCache';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
 import { answerClientErrors } from './http/clientErrors';

@@ -14,10 +14,10 @@ import { findBinary } from '../../test/harness/findBinary';
 import { freePort } from '../../test/harness/freePort';
 import { startMongo, type MongoHarness } from '../../test/harness/mongo';
 import { startRedis, type RedisHarness } from '../../test/harness/redis';
+import { buildCompiled, COMPILED_PROCESSES } from '../runtime/compiledBuild';
 import { HEALTH_PATH, haproxyConfig } from './haproxyConfig';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 90_000;
 
@@ -62,6 +62,20 @@ export interface Fleet {
   env: Record<string, string>;
   logDir: string;
   stop(): Promise<void>;
+}
+
+/** The settings of an API instance or worker on the production engines, with the workers out of the API. */
+export function productionEnvironment(engines: { mongodbUri: string; elasticsearchUrl: string; redisUrl: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    MONGODB_URI: engines.mongodbUri,
+    ELASTICSEARCH_URL: engines.elasticsearchUrl,
+    REDIS_URL: engines.redisUrl,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
+    IN_PROCESS_INDEXER: 'false',
+    IN_PROCESS_WEBHOOKS: 'false',
+  };
 }
 
 function processOf(name: string, launch: () => EngineProcess, ready: (engine: EngineProcess) => Promise<boolean>, url?: string): FleetProcess {
@@ -111,20 +125,16 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   };
 
   try {
+    // Every process runs what `npm run build` compiled, as in production (no compiling at start).
+    progress('compiling (npm run build)');
+    progress(`compiled in ${buildCompiled().seconds.toFixed(1)} s`);
     progress('starting Redis, Elasticsearch and the MongoDB wire server');
     const [redis, elasticsearch, mongo] = await Promise.all([startRedis({ persistent: true }), startElasticsearch(), startMongo()]);
     started.push(redis, elasticsearch, mongo);
     const proxyPort = options.proxyPort ?? (await freePort(HOST));
     const origin = `http://${HOST}:${proxyPort}`;
     const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      MONGODB_URI: mongo.uriFor('fleet'),
-      ELASTICSEARCH_URL: elasticsearch.url,
-      REDIS_URL: redis.url,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
-      IN_PROCESS_INDEXER: 'false',
-      IN_PROCESS_WEBHOOKS: 'false',
+      ...productionEnvironment({ mongodbUri: mongo.uriFor('fleet'), elasticsearchUrl: elasticsearch.url, redisUrl: redis.url }),
       // One proxy in front: the client address is the entry it appends to X-Forwarded-For.
       TRUST_PROXY: '1',
       PUBLIC_URL: origin,
@@ -134,8 +144,8 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
       LOG_LEVEL: 'info',
       ...options.env,
     };
-    const node = (name: string, script: string, extra: Record<string, string>) => () =>
-      spawnEngine(name, process.execPath, [TSX, script], {
+    const node = (name: string, command: readonly string[], extra: Record<string, string>) => () =>
+      spawnEngine(name, process.execPath, [...command], {
         cwd: ROOT,
         env: { ...process.env, ...env, DATA_DIR: join(dataRoot, name), ...extra },
         logFile: join(logDir, `${name}.log`),
@@ -145,13 +155,13 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     for (let i = 1; i <= (options.apiInstances ?? 3); i++) {
       const port = await freePort(HOST);
       const url = `http://${HOST}:${port}`;
-      apis.push(processOf(`api-${i}`, node(`api-${i}`, 'src/server.ts', { PORT: String(port), HOST }), () => answers(`${url}${HEALTH_PATH}`), url));
+      apis.push(processOf(`api-${i}`, node(`api-${i}`, COMPILED_PROCESSES.api, { PORT: String(port), HOST }), () => answers(`${url}${HEALTH_PATH}`), url));
     }
     const logged = (text: string) => async (engine: EngineProcess) => engine.output().includes(text);
     // Workers log at info whatever LOG_LEVEL says for the API: their "running" line is how the fleet knows they started.
-    const indexer = processOf('indexer', node('indexer', 'indexer/main.ts', { LOG_LEVEL: 'info' }), logged('indexer running'));
+    const indexer = processOf('indexer', node('indexer', COMPILED_PROCESSES.indexer, { LOG_LEVEL: 'info' }), logged('indexer running'));
     const webhookWorkers = Array.from({ length: options.webhookWorkers ?? 2 }, (_, i) =>
-      processOf(`webhooks-${i + 1}`, node(`webhooks-${i + 1}`, 'src/runtime/webhookWorker.ts', { LOG_LEVEL: 'info' }), logged('webhook dispatcher running')),
+      processOf(`webhooks-${i + 1}`, node(`webhooks-${i + 1}`, COMPILED_PROCESSES.webhooks, { LOG_LEVEL: 'info' }), logged('webhook dispatcher running')),
     );
     const asStoppable = (one: FleetProcess) => ({ stop: () => one.kill('SIGTERM') });
 

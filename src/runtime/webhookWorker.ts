@@ -3,6 +3,7 @@
 // leases, so several can run at once. SIGTERM stops leasing, lets attempts in flight finish and
 // records them, then exits; a process killed mid-attempt leaves a lease that runs out, and the
 // delivery is attempted again by whichever dispatcher runs next.
+import './compileCache';
 import { loadConfig } from '../config';
 import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
 import { createSecretBox } from '../domain/webhooks/secretBox';

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { DOCKER_PROXY, DOCKER_PROXY_FILE, haproxyConfig } from '../../scripts/fleet/haproxyConfig';
+import { COMPILED_PROCESSES } from '../../scripts/runtime/compiledBuild';
 import { findBinary } from '../harness/findBinary';
 
 interface Service {
@@ -26,8 +27,14 @@ const services = compose.services;
 it('is the fleet: a proxy, three API replicas, one indexer, two webhook workers and the engines', () => {
   expect(Object.keys(services).sort()).toEqual(['api', 'elasticsearch', 'indexer', 'mongo', 'proxy', 'redis', 'webhooks']);
   expect([services.api.deploy?.replicas, services.indexer.deploy?.replicas, services.webhooks.deploy?.replicas]).toEqual([3, 1, 2]);
-  expect(services.indexer.command).toEqual(['node', 'dist/indexer/main.js']);
-  expect(services.webhooks.command).toEqual(['node', 'dist/src/runtime/webhookWorker.js']);
+  // The compiled entry points with source maps, as `npm run start:prod`, `indexer:prod`, `webhooks:prod` and the local fleet run them.
+  expect(services.api.command).toEqual(['node', ...COMPILED_PROCESSES.api]);
+  expect(services.indexer.command).toEqual(['node', ...COMPILED_PROCESSES.indexer]);
+  expect(services.webhooks.command).toEqual(['node', ...COMPILED_PROCESSES.webhooks]);
+  const scripts = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).scripts as Record<string, string>;
+  expect(scripts['start:prod']).toBe(`node scripts/runtime/checkNode.cjs && node ${COMPILED_PROCESSES.api.join(' ')}`);
+  expect(scripts['indexer:prod']).toBe(`node scripts/runtime/checkNode.cjs && node ${COMPILED_PROCESSES.indexer.join(' ')}`);
+  expect(scripts['webhooks:prod']).toBe(`node scripts/runtime/checkNode.cjs && node ${COMPILED_PROCESSES.webhooks.join(' ')}`);
 });
 
 it('serves the API on 8080 through the proxy only, every process on the production engines with the workers out of the API', () => {
