@@ -1,10 +1,11 @@
-// Starts the real API (`tsx src/server.ts`, as `npm start` does) on a free port with its own
+// Starts the real API (`node --import tsx src/server.ts`, what `npm start` runs) on a free port with its own
 // DATA_DIR, for tests that need a listening process: the README walkthrough, shutdown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './freePort';
 import { spawnEngine, waitUntilReady, type EngineProcess } from './engineProcess';
+import { TYPESCRIPT_ENTRY } from './typescriptEntry';
 
 export interface ApiServer {
   url: string;
@@ -18,7 +19,7 @@ const ROOT = resolve(__dirname, '../..');
 export async function startApiServer(env: Record<string, string> = {}): Promise<ApiServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-server-'));
-  const engine = spawnEngine('api', process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server.ts'], {
+  const engine = spawnEngine('api', process.execPath, [...TYPESCRIPT_ENTRY, 'src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
   });

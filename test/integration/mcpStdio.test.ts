@@ -2,15 +2,16 @@
 // running API, lists the tools (which turns its output validation on) and calls each on a fully
 // populated profile; a bad MCP_API_KEY ends the process with its reason.
 import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startApiServer, type ApiServer } from '../harness/apiServer';
+import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 import { populatedBusiness, type PopulatedBusiness } from '../support/populatedBusiness';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const TSX = TYPESCRIPT_ENTRY;
 const run = promisify(execFile);
 
 let api: ApiServer;
@@ -54,7 +55,7 @@ afterAll(() => api?.stop());
 it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () => {
   const client = new Client({ name: 'claude-desktop', version: '1.0.0' });
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [TSX, 'src/runtime/mcpStdio.ts'], cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: key, LOG_LEVEL: 'warn' } as Record<string, string>, stderr: 'ignore' }),
+    new StdioClientTransport({ command: process.execPath, args: [...TSX, 'src/runtime/mcpStdio.ts'], cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: key, LOG_LEVEL: 'warn' } as Record<string, string>, stderr: 'ignore' }),
   );
   try {
     // Listing the tools turns the client's output validation on: a structuredContent that does not
@@ -91,7 +92,7 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
 }, 60_000);
 
 it('refuses a key that is not valid, before serving', async () => {
-  const outcome = await run(process.execPath, [TSX, 'src/runtime/mcpStdio.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: 'sk_live_notarealkey000', LOG_LEVEL: 'error' }, timeout: 30_000 }).then(
+  const outcome = await run(process.execPath, [...TSX, 'src/runtime/mcpStdio.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: api.dataDir, MCP_API_KEY: 'sk_live_notarealkey000', LOG_LEVEL: 'error' }, timeout: 30_000 }).then(
     () => ({ code: 0, stderr: '' }),
     (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
   );

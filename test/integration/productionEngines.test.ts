@@ -3,13 +3,14 @@
 // written through the API travels Mongo change stream -> indexer -> Elasticsearch and is
 // found by consumer search; sessions, rate limits and media use the production adapters.
 import { execFile } from 'node:child_process';
-import { resolve, join } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { spawnEngine, waitUntilReady, type EngineProcess } from '../harness/engineProcess';
 import { startApiServer, type ApiServer } from '../harness/apiServer';
 import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasticsearch';
 import { startMongo, type MongoHarness } from '../harness/mongo';
 import { startRedis, type RedisHarness } from '../harness/redis';
+import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 
 const ROOT = resolve(__dirname, '../..');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -31,7 +32,7 @@ beforeAll(async () => {
     IN_PROCESS_INDEXER: 'false',
   };
   api = await startApiServer(env);
-  indexer = spawnEngine('indexer', process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'indexer/main.ts'], {
+  indexer = spawnEngine('indexer', process.execPath, [...TYPESCRIPT_ENTRY, 'indexer/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, DATA_DIR: api.dataDir, LOG_LEVEL: 'info' },
   });
@@ -98,7 +99,7 @@ it('a profile written through the API on MongoDB is found by consumer search on 
   expect(found).toContain(id);
 
   // The engines in /ready are shown to admins only: promote the account with the admin CLI, on the same MongoDB.
-  await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/createAdmin.ts', '--email', email], { cwd: ROOT, env: { ...process.env, ...env } });
+  await promisify(execFile)(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/createAdmin.ts', '--email', email], { cwd: ROOT, env: { ...process.env, ...env } });
   const ready = await call('GET', '/ready', token);
   expect(ready.body.data.backends).toMatchObject({ store: { engine: 'mongodb', ok: true }, search: { engine: 'elasticsearch', ok: true }, redis: { ok: true } });
 
@@ -116,7 +117,7 @@ it('a profile written through the API on MongoDB is found by consumer search on 
 
 it('npm run reindex rebuilds the Elasticsearch index from MongoDB while the API keeps answering', async () => {
   const { stderr } = await new Promise<{ stderr: string }>((resolvePromise, reject) =>
-    execFile(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'indexer/reindexCommand.ts'], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: api.dataDir } }, (error, _stdout, stderrText) =>
+    execFile(process.execPath, [...TYPESCRIPT_ENTRY, 'indexer/reindexCommand.ts'], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: api.dataDir } }, (error, _stdout, stderrText) =>
       error ? reject(new Error(stderrText)) : resolvePromise({ stderr: stderrText }),
     ),
   );

@@ -7,14 +7,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
+import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const TSX = TYPESCRIPT_ENTRY;
 
 it('builds a demo sandbox in one command and reuses it on a second run', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-seed-'));
-  const seed = () => run(process.execPath, [TSX, 'scripts/seedDemo.ts', '--days', '2'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, timeout: 120_000 });
+  const seed = () => run(process.execPath, [...TSX, 'scripts/seedDemo.ts', '--days', '2'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' }, timeout: 120_000 });
   try {
     const first = await seed();
     const key = /\n {2}(sk_test_[A-Za-z0-9]+)\n/.exec(first.stdout)?.[1];

@@ -9,16 +9,17 @@ import { createSqliteStore } from '../../src/adapters/sqlite/store/sqliteStore';
 import { startApiServer } from '../harness/apiServer';
 import { spawnEngine, waitUntilReady } from '../harness/engineProcess';
 import { freePort } from '../harness/freePort';
+import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const TSX = TYPESCRIPT_ENTRY;
 
 it('exits with a clear message when a configured backend does not answer in time', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-start-'));
   const deadPort = await freePort();
   try {
-    const outcome = await run(process.execPath, [TSX, 'src/server.ts'], {
+    const outcome = await run(process.execPath, [...TSX, 'src/server.ts'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), REDIS_URL: `redis://127.0.0.1:${deadPort}`, STARTUP_TIMEOUT_SECONDS: '1', LOG_LEVEL: 'error' },
       timeout: 30_000,
@@ -34,7 +35,7 @@ it('exits with a clear message when a configured backend does not answer in time
 }, 40_000);
 
 it('refuses to start with an invalid setting and names it', async () => {
-  const outcome = await run(process.execPath, [TSX, 'src/server.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'not-a-port' }, timeout: 30_000 }).then(
+  const outcome = await run(process.execPath, [...TSX, 'src/server.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'not-a-port' }, timeout: 30_000 }).then(
     () => ({ code: 0, stderr: '' }),
     (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
   );
@@ -75,11 +76,11 @@ it('with the indexer in its own process (npm run indexer), /ready still shows th
     const auth = { ...json, Authorization: `Bearer ${login.data.accessToken}` };
     expect((await fetch(`${server.url}/business/profile`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Outside Cafe', category: 'cafes' }) })).status).toBe(201);
     // The indexer report in /ready is shown to admins only.
-    await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'external@example.com'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
+    await run(process.execPath, [...TSX, 'scripts/createAdmin.ts', '--email', 'external@example.com'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
     const readiness = async () => ((await (await fetch(`${server.url}/ready`, { headers: auth })).json()) as { data: { indexer: Record<string, unknown> } }).data.indexer;
     expect(await readiness()).toEqual({ state: 'external', position: null, pending: 1 });
 
-    indexer = spawnEngine('indexer', process.execPath, [TSX, 'indexer/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } });
+    indexer = spawnEngine('indexer', process.execPath, [...TSX, 'indexer/main.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } });
     let caughtUp: Record<string, unknown> = {};
     await waitUntilReady(indexer, async () => (caughtUp = await readiness()).pending === 0, 30_000);
     expect(caughtUp).toEqual({ state: 'external', position: expect.any(String), pending: 0 });
@@ -93,9 +94,9 @@ it('npm run admin:create creates the first admin and promotes an existing accoun
   const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-admin-'));
   try {
     const env = { ...process.env, DATA_DIR: dataDir };
-    const first = await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'Ops@Example.com', '--password', 'a strong admin password'], { cwd: ROOT, env });
+    const first = await run(process.execPath, [...TSX, 'scripts/createAdmin.ts', '--email', 'Ops@Example.com', '--password', 'a strong admin password'], { cwd: ROOT, env });
     expect(first.stdout).toMatch(/Created admin ops@example.com \(acct_/);
-    const again = await run(process.execPath, [TSX, 'scripts/createAdmin.ts', '--email', 'ops@example.com'], { cwd: ROOT, env });
+    const again = await run(process.execPath, [...TSX, 'scripts/createAdmin.ts', '--email', 'ops@example.com'], { cwd: ROOT, env });
     expect(again.stdout).toMatch(/Promoted ops@example.com/);
     const store = createSqliteStore({ file: join(dataDir, 'store.db') });
     try {

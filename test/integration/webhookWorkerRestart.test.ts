@@ -12,10 +12,11 @@ import { createSecretBox, newSigningSecret } from '../../src/domain/webhooks/sec
 import { newDelivery } from '../../src/services/webhooks/webhookDeliveries';
 import { webhookEvent } from '../../src/services/webhooks/webhookEvents';
 import { spawnEngine, type EngineProcess } from '../harness/engineProcess';
+import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const TSX = TYPESCRIPT_ENTRY;
 const SECRET_KEY = 'worker-restart-test-key-0123456789abcdef';
 
 jest.setTimeout(120_000);
@@ -26,7 +27,7 @@ let receiver: WebhookReceiver;
 const workers: EngineProcess[] = [];
 
 function startWorker(): EngineProcess {
-  const worker = spawnEngine('webhooks', process.execPath, [TSX, 'src/runtime/webhookWorker.ts'], {
+  const worker = spawnEngine('webhooks', process.execPath, [...TSX, 'src/runtime/webhookWorker.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
