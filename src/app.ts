@@ -34,10 +34,12 @@ import { graphqlRoutes } from './graphql/graphqlHttp';
 import type { PageRateLimit } from './core/rateLimitCheck';
 import { createPublicBusinessPages } from './services/publicPages/publicBusinessPages';
 import { businessPageRoutes } from './web/businessPageRoutes';
+import { directoryRoutes } from './web/directoryRoutes';
+import { createPublicDirectory } from './services/publicPages/publicDirectory';
 
 /** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
 export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
-  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl'>>;
+  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
@@ -118,6 +120,15 @@ export function createApp(deps: AppDeps): Koa {
   // GET /b/{slug}: each published business's public page and its Markdown twin (docs/visibility.md).
   const pages = createPublicBusinessPages({ store, clock });
   app.use(businessPageRoutes({ pages, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit }).routes());
+  // GET /sitemap.xml, /robots.txt, /llms.txt, /directory/{city}/{kind}.md: the directory for crawlers and language models.
+  const directory = createPublicDirectory({ store });
+  app.use(directoryRoutes({
+    directory,
+    publicUrl: config.publicUrl,
+    rateLimit: deps.pageRateLimit,
+    name: config.directoryName ?? 'Local business directory',
+    robotsDisallow: config.robotsDisallow ?? [],
+  }).routes());
   app.use(dashboardPage()); // GET /dashboard: the business dashboard, a browser client of /v1
   app.use(v1.routes());
   // Without throw the router sets 405/501 with an Allow header (RFC 9110), and errorHandler adds the envelope.

@@ -94,6 +94,10 @@ export interface Config {
    * business in, as the tagging schema's locales; English is always among them.
    */
   searchLanguages: string[];
+  /** DIRECTORY_NAME (default "Local business directory"): the directory's name, as /llms.txt titles it. */
+  directoryName: string;
+  /** ROBOTS_DISALLOW (default none): crawler user-agent tokens robots.txt disallows everywhere ("GPTBot,CCBot"). */
+  robotsDisallow: string[];
 }
 
 export interface WebhookSettings {
@@ -242,6 +246,14 @@ function authUrl(env: Env, fallback: string, problems: string[]): string {
   }
 }
 
+/** A comma-separated list of user-agent product tokens (RFC 9309: letters, digits, "-" and "_"). */
+function userAgentTokens(env: Env, name: string, problems: string[]): string[] {
+  const tokens = (env[name] ?? '').split(',').map((token) => token.trim()).filter(Boolean);
+  const bad = tokens.filter((token) => !/^[A-Za-z0-9_-]{1,64}$/.test(token));
+  if (bad.length > 0) problems.push(`${name} must list user-agent tokens (letters, digits, "-", "_") separated by commas (got "${bad.join('", "')}")`);
+  return tokens.filter((token) => !bad.includes(token));
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
@@ -290,6 +302,8 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
     oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
     publicPagesPerMinute: integer(env, 'PUBLIC_PAGES_PER_MINUTE', DEFAULT_PUBLIC_PAGES_PER_MINUTE, 1, 100_000, problems),
+    directoryName: (env.DIRECTORY_NAME ?? '').trim() || 'Local business directory',
+    robotsDisallow: userAgentTokens(env, 'ROBOTS_DISALLOW', problems),
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
     payments: paymentSettings(env, problems),

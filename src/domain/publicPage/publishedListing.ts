@@ -12,3 +12,21 @@ export interface PublishedPage {
   /** Opaque position of the next page; absent on the last one. */
   next?: string;
 }
+
+/** The listing fields of a profile (adapters that read whole documents keep these only). */
+export function publishedListingOf(profile: BusinessProfile): PublishedListing {
+  const at = profile.location?.address;
+  return {
+    id: profile.id,
+    environment: profile.environment,
+    status: profile.status,
+    name: profile.name,
+    category: profile.category,
+    ...(profile.categoryKeys && { categoryKeys: profile.categoryKeys }),
+    ...(profile.publicSlugs && { publicSlugs: profile.publicSlugs }),
+    ...(profile.publicPage && { publicPage: profile.publicPage }),
+    ...(profile.ownerSuspended && { ownerSuspended: profile.ownerSuspended }),
+    updatedAt: profile.updatedAt,
+    location: at ? { address: { ...(at.city && { city: at.city }), ...(at.state && { state: at.state }), ...(at.country && { country: at.country }) } } : {},
+  };
+}

@@ -10,7 +10,7 @@ import { isUniqueViolation } from './uniqueViolation';
 import { decodeCursor, encodeCursor } from '../../pageCursor';
 import { duplicateProfileError } from '../../../domain/dedupeKeys';
 import { SLUG_KEY_PREFIX } from '../../../domain/publicPage/publicSlug';
-import type { PublishedListing } from '../../../domain/publicPage/publishedListing';
+import { publishedListingOf } from '../../../domain/publicPage/publishedListing';
 
 interface DocRow {
   doc: string;
@@ -69,16 +69,11 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     `SELECT p.doc FROM profile_keys k JOIN profiles p ON p.id = k.profile_id
      WHERE k.environment = ? AND k.key = ? AND p.deleted_at IS NULL`,
   );
-  // The listing fields only, as one JSON object per row: parsing 100 000 small objects, not 100 000 profiles.
-  const publishedPage = db.prepare<[string, number], { id: string; listing: string }>(
-    `SELECT id, json_object(
-       'id', id, 'environment', environment, 'status', status, 'name', doc -> '$.name', 'category', doc -> '$.category',
-       'categoryKeys', doc -> '$.categoryKeys', 'publicSlugs', doc -> '$.publicSlugs', 'publicPage', doc -> '$.publicPage',
-       'ownerSuspended', doc -> '$.ownerSuspended', 'updatedAt', updated_at,
-       'location', json_object('address', json_object('city', doc -> '$.location.address.city',
-         'state', doc -> '$.location.address.state', 'country', doc -> '$.location.address.country'))
-     ) AS listing
-     FROM profiles WHERE environment = 'live' AND status = 'published' AND deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
+  // Walked by the primary key: "+environment" keeps the planner off profiles_owner (environment
+  // first), which would read every live profile and sort them for each page. The document is
+  // parsed in JavaScript, once, rather than by SQLite's JSON functions once per field.
+  const publishedPage = db.prepare<[string, number], DocRow & { id: string }>(
+    `SELECT id, doc FROM profiles WHERE +environment = 'live' AND status = 'published' AND deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?`,
   );
   const scanPage = db.prepare<[string, number], DocRow & { id: string }>(
     'SELECT id, doc FROM profiles WHERE deleted_at IS NULL AND id > ? ORDER BY id LIMIT ?',
@@ -185,7 +180,7 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     async pagePublished({ after, limit }) {
       const size = Math.max(1, Math.trunc(limit));
       const rows = publishedPage.all(after === undefined ? '' : decodeCursor(after), size + 1);
-      const listings = rows.slice(0, size).map((row) => withoutNulls(JSON.parse(row.listing)) as PublishedListing);
+      const listings = rows.slice(0, size).map((row) => publishedListingOf(JSON.parse(row.doc) as BusinessProfile));
       return rows.length > size ? { listings, next: encodeCursor(listings[listings.length - 1].id) } : { listings };
     },
   };
@@ -194,11 +189,4 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
 /** Categories compare case-insensitively; lower-cased in JavaScript because SQLite's lower() is ASCII-only. */
 function categoryKey(category: string): string {
   return category.trim().toLowerCase();
-}
-
-
-/** json_object writes absent fields as null; the domain leaves them out. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value) || value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null).map(([key, field]) => [key, withoutNulls(field)]));
 }
