@@ -4,7 +4,7 @@
 // crawler and where the sitemap is.
 import { publicPagePath } from '../../domain/publicPage/publicVisibility';
 import type { PublishedListing } from '../../domain/publicPage/publishedListing';
-import type { DirectoryGroup } from '../../services/publicPages/publicDirectory';
+import type { DirectoryGroup } from '../../domain/publicPage/directoryEntries';
 import { escapeMarkdown as m } from './htmlText';
 
 export function groupPath(group: Pick<DirectoryGroup, 'citySlug' | 'kindSlug'>): string {

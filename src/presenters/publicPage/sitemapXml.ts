@@ -3,7 +3,7 @@
 // sit in memory as one document.
 import { publicPagePath } from '../../domain/publicPage/publicVisibility';
 import type { PublishedListing } from '../../domain/publicPage/publishedListing';
-import type { SitemapFileEntry } from '../../services/publicPages/publicDirectory';
+import type { SitemapFileEntry } from '../../domain/publicPage/directoryEntries';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);

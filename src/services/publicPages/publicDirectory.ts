@@ -6,27 +6,14 @@ import type { PublishedListing } from '../../domain/publicPage/publishedListing'
 import { isIndexable } from '../../domain/publicPage/publicVisibility';
 import { slugWords } from '../../domain/publicPage/publicSlug';
 import type { Store } from '../../ports/store';
+import type { DirectoryGroup, SitemapFileEntry } from '../../domain/publicPage/directoryEntries';
+
+export type { DirectoryGroup, SitemapFileEntry } from '../../domain/publicPage/directoryEntries';
 
 /** Rows read from the store per round trip. */
 const PAGE_SIZE = 1000;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
-
-export interface SitemapFileEntry {
-  /** The first business id of the file: the file lists indexable pages from it on. */
-  from: string;
-  /** The newest change among its pages. */
-  lastModified: string;
-  count: number;
-}
-
-export interface DirectoryGroup {
-  citySlug: string;
-  city: string;
-  kindSlug: string;
-  kind: string;
-  count: number;
-}
 
 /** "austin-tx-us": the city, its state and country, as an address segment. */
 export function citySlugOf(listing: PublishedListing): string | undefined {
