@@ -1,11 +1,15 @@
-// US states (and DC) with their postal abbreviations, for "in Austin, TX" / "around Chicago IL":
-// from the zipcodes package's tables (the states its US ZIP codes belong to, with their names), not a
-// hand list; read on first use (usZipCodes.ts).
-import { statesWithZipCodes } from './usZipCodes';
+// US states (and DC) with their postal abbreviations, for "in Austin, TX" / "around Chicago IL".
+// usStates.json is the zipcodes package's table of the states its US ZIP codes belong to, kept as
+// those 51 rows (test/unit/search/usCities.test.ts checks it still equals what the package says):
+// every search thread that filters by state needs them, and deriving them would read the package's
+// 5 MB of ZIP records in each.
+import table from './usStates.json';
+
+const US_STATES: ReadonlyArray<readonly [name: string, abbreviation: string]> = table.map(([name, abbreviation]) => [name, abbreviation] as const);
 
 /** [lower-case name, abbreviation] for the 50 states and DC. */
 export function usStates(): ReadonlyArray<readonly [name: string, abbreviation: string]> {
-  return statesWithZipCodes();
+  return US_STATES;
 }
 
 /**
@@ -22,16 +26,14 @@ interface UsState {
   abbreviation: string;
 }
 
-let lookup: { byName: Map<string, UsState>; byAbbreviation: Map<string, UsState> } | undefined;
+const states: UsState[] = US_STATES.map(([name, abbreviation]) => ({ name, abbreviation }));
+const byName = new Map(states.map((state) => [state.name, state]));
+const byAbbreviation = new Map(states.map((state) => [state.abbreviation.toLowerCase(), state]));
 
 /** "Texas", "texas", "TX", "tx", "T.X." -> Texas; anything else -> undefined. */
 export function usState(nameOrAbbreviation: string): UsState | undefined {
-  if (!lookup) {
-    const states: UsState[] = usStates().map(([name, abbreviation]) => ({ name, abbreviation }));
-    lookup = { byName: new Map(states.map((state) => [state.name, state])), byAbbreviation: new Map(states.map((state) => [state.abbreviation.toLowerCase(), state])) };
-  }
   const key = nameOrAbbreviation.trim().toLowerCase().replace(/\./g, '');
-  return lookup.byName.get(key) ?? lookup.byAbbreviation.get(key);
+  return byName.get(key) ?? byAbbreviation.get(key);
 }
 
 /** "Texas", "texas", "TX", "tx" -> "TX"; anything else -> undefined. */

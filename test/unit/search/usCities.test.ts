@@ -30,6 +30,15 @@ describe('US cities and states', () => {
     expect(findUsCity('Narnia')).toBeUndefined();
   });
 
+  it('keeps the states of the zipcodes package\'s US ZIP codes, with their names from its table', () => {
+    const zipcodes = require('zipcodes') as typeof import('zipcodes');
+    const withZipCodes = new Set(Object.values(zipcodes.codes).filter((code) => code.country === 'US').map((code) => code.state));
+    const fromPackage = Object.entries(zipcodes.states.full)
+      .filter(([, abbreviation]) => withZipCodes.has(abbreviation))
+      .map(([name, abbreviation]) => [name.toLowerCase(), abbreviation]);
+    expect([...usStates()].sort((a, b) => a[0].localeCompare(b[0]))).toEqual(fromPackage.sort((a, b) => a[0].localeCompare(b[0])));
+  });
+
   it('knows the 50 states and DC by name and abbreviation', () => {
     expect(usStates()).toHaveLength(51);
     expect(stateAbbreviation('Texas')).toBe('TX');
