@@ -52,6 +52,24 @@ describe('sqlite reader threads', () => {
     await threads.close();
   });
 
+  it('run within their heap limits: a reader that outgrows its heap fails its searches with UnavailableError, not the process', async () => {
+    const { createReaderThreads } = await import('../../src/adapters/sqlite/search/readerThreads');
+    const file = freshFile();
+    const index = createSqliteSearchIndex({ file });
+    await index.apply(upserts(searchDocuments));
+    // 4 MiB of old space cannot hold a reader's modules (it lives on 5-9): it runs out while loading them.
+    const starved = createReaderThreads({ file, size: 1, connection: { rankLibrary: null }, heap: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 4 } });
+    const query: SearchQuery = { environment: 'live', text: 'speakeasy', sort: 'relevance', order: 'desc', limit: 1, offset: 0 };
+    const failure = await starved.search(query).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UnavailableError);
+    expect((failure as Error & { cause?: { code?: string } }).cause?.code).toBe('ERR_WORKER_OUT_OF_MEMORY');
+    await starved.close();
+    const sized = createReaderThreads({ file, size: 1, connection: { rankLibrary: null } });
+    expect((await sized.search(query)).total).toBe(1);
+    await sized.close();
+    await index.close();
+  });
+
   it('start on first use or when warmed, never before', async () => {
     const { createReaderThreads } = await import('../../src/adapters/sqlite/search/readerThreads');
     const file = freshFile();
