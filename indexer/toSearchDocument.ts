@@ -1,6 +1,7 @@
 // Pure mapping from a stored profile to what the search index holds. Only published,
 // non-deleted profiles of accounts in good standing are searchable; anything else becomes a delete.
 import { categoryKeysOf, indexedCategory } from '../src/domain/categories/canonicalCategory';
+import { businessKinds, profileTexts } from '../src/domain/categories/describedKinds';
 import { assessCompleteness } from '../src/domain/completeness';
 import type { BusinessProfile, Environment } from '../src/domain/profile';
 import { timeZoneAt } from '../src/domain/timeZone';
@@ -34,8 +35,9 @@ export function toSearchDocument(profile: BusinessProfile): SearchDocument {
     // Filter values trimmed: Elasticsearch's keyword normalizer only lowercases, so a stored
     // " Austin " would never equal the trimmed `city` a search sends (the embedded index trims both).
     category: profile.category.trim(),
-    // A profile stored before its keys were computed gets them here, as its next write would.
-    ...indexedCategory(profile.categoryKeys ?? categoryKeysOf(profile.category)),
+    // A profile stored before its keys were computed gets them here, as its next write would; one
+    // whose label names no kind is of the kinds its own words describe (describedKinds.ts).
+    ...indexedCategory(businessKinds(profile.categoryKeys ?? categoryKeysOf(profile.category), profileTexts(profile))),
     description: profile.description ?? '',
     tagline: profile.tagline ?? '',
     servicesText: profile.services.map((service) => [service.name, service.category, service.description].filter(Boolean).join(' ')).join('\n'),

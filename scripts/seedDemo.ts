@@ -1,5 +1,5 @@
 // npm run seed:demo: a living sandbox on the embedded default, in one command. A demo account,
-// about 50 published sandbox businesses in four cities, and 90 days of AI-visibility events made
+// 56 published sandbox businesses in four cities, and 90 days of AI-visibility events made
 // through the real paths: searches through the API (session ids, declared platforms), clicks
 // through /v1/r/ and conversions through POST /v1/analytics/events.
 //

@@ -1,4 +1,4 @@
-// The businesses of `npm run seed:demo`: about 50 across four cities and 13 kinds, each filed under a
+// The businesses of `npm run seed:demo`: 56 across four cities and 14 kinds, each filed under a
 // label as its owner might write it ("coffee", "Dentists", "home-services") and described in its own words, each
 // complete enough to publish (description, address, coordinates, phone, website, hours). Fixed
 // data, so every run of the seed builds the same sandbox.
@@ -72,7 +72,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
   },
   {
     queries: ['yoga class', 'gym with classes', 'pilates studio'],
-    businesses: [{ name: 'Core Flow Yoga', label: 'Yoga Studio', offer: 'vinyasa, hot yoga and pilates classes for every level, with drop-in passes' }],
+    businesses: [
+      { name: 'Core Flow Yoga', label: 'Yoga Studio', offer: 'vinyasa, hot yoga and pilates classes for every level, with drop-in passes' },
+      { name: 'Iron Works Gym', label: 'Gym', offer: 'free weights, spin and HIIT classes and personal training, open early with a sauna' },
+    ],
   },
 ];
 
@@ -90,7 +93,10 @@ export interface DemoBusinessBody {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-/** 4 cities x 13 names = 52 businesses, with unique phones and websites. */
+/**
+ * 4 cities x 14 names = 56 businesses, with unique phones and websites. Every kind has at least five
+ * businesses of it or of its broader kind in the sandbox, so each one's benchmarks show percentiles.
+ */
 export function demoBusinesses(): DemoBusinessBody[] {
   const bodies: DemoBusinessBody[] = [];
   DEMO_CITIES.forEach((place, c) => {

@@ -44,14 +44,14 @@ beforeAll(async () => {
   // Austin: America/Chicago, UTC-6 until 8 March 2026, UTC-5 after.
   businessId = await createBusiness(owner.auth, { category: 'dental' }, false);
   await app.analytics.append(marchStory(businessId));
-  // Peers: five published dental businesses, four in Austin and one in Dallas; a restaurant and a
-  // draft dentist that are not peers.
+  // Peers: five published dentists, each filed in its owner's words, four in Austin and one in
+  // Dallas; a restaurant and a draft dentist that are not peers.
   const peerOwner = await signUp(app, 'analytics-peers');
   const peers = [
     await createBusiness(peerOwner.auth, { category: 'dental' }),
-    await createBusiness(peerOwner.auth, { category: 'dental' }),
-    await createBusiness(peerOwner.auth, { category: 'dental' }),
-    await createBusiness(peerOwner.auth, { category: 'dental' }),
+    await createBusiness(peerOwner.auth, { category: 'Dentists' }),
+    await createBusiness(peerOwner.auth, { category: 'dental clinic' }),
+    await createBusiness(peerOwner.auth, { category: 'Family Dentistry' }),
     await createBusiness(peerOwner.auth, {
       category: 'dental',
       location: { address: { street: '1 Main St', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' }, coordinates: { lat: 32.78, lon: -96.8 } },
@@ -192,7 +192,9 @@ describe('GET /v1/analytics/benchmarks', () => {
       period: { start: '2026-03-01T06:00:00.000Z', end: '2026-04-01T04:59:59.999Z' },
       yourMetrics: { impressions: 5, citations: 2, conversionRate: 0.4 },
       benchmarks: {
-        category: 'dental',
+        // Filed as "dental": the taxonomy's dentists are its peers, named as the kind.
+        category: 'Dentist',
+        categoryKeys: ['amenity/dentist'],
         location: null,
         sampleSize: 5,
         percentiles: {
@@ -210,7 +212,8 @@ describe('GET /v1/analytics/benchmarks', () => {
     expect(texas.body.benchmarks).toMatchObject({ location: 'TX', sampleSize: 5 });
     const austin = await get(`benchmarks?businessId=${businessId}&${MARCH}&location=Austin`, owner.auth);
     expect(austin.body.benchmarks).toEqual({
-      category: 'dental',
+      category: 'Dentist',
+      categoryKeys: ['amenity/dentist'],
       location: 'Austin',
       sampleSize: 4,
       percentiles: { impressions: null, citations: null, conversionRate: null },
@@ -220,7 +223,14 @@ describe('GET /v1/analytics/benchmarks', () => {
 
   it('compares with another category when asked', async () => {
     const response = await get(`benchmarks?businessId=${businessId}&${MARCH}&category=Restaurants`, owner.auth);
-    expect(response.body.benchmarks).toMatchObject({ category: 'Restaurants', sampleSize: 1, percentiles: { impressions: null } });
+    expect(response.body.benchmarks).toMatchObject({ category: 'Restaurants', categoryKeys: ['amenity/restaurant'], sampleSize: 1, percentiles: { impressions: null } });
+  });
+
+  it('takes the words a directory takes for the category: names, plurals, other languages', async () => {
+    for (const category of ['dentist', 'Dentists', 'dental clinic', 'dentista', 'Zahnarzt']) {
+      const response = await get(`benchmarks?businessId=${businessId}&${MARCH}&category=${encodeURIComponent(category)}`, owner.auth);
+      expect(response.body.benchmarks).toMatchObject({ category, categoryKeys: ['amenity/dentist'], sampleSize: 5 });
+    }
   });
 });
 

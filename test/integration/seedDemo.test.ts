@@ -21,7 +21,7 @@ it('builds a demo sandbox in one command and reuses it on a second run', async (
     const key = /\n {2}(sk_test_[A-Za-z0-9]+)\n/.exec(first.stdout)?.[1];
     expect(key).toBeDefined();
     expect(first.stdout.match(/^curl /gm)).toHaveLength(3);
-    expect(first.stdout).toContain('52 published sandbox businesses, 2 days of events');
+    expect(first.stdout).toContain('56 published sandbox businesses, 2 days of events');
 
     const second = await seed();
     expect(second.stderr).toContain('reusing it');
@@ -33,10 +33,10 @@ it('builds a demo sandbox in one command and reuses it on a second run', async (
     try {
       const account = await store.accounts.findByEmail('demo@example.com');
       const profiles = await store.profiles.listByOwner('test', account?.id ?? '');
-      expect(profiles).toHaveLength(52);
+      expect(profiles).toHaveLength(56);
       expect(profiles.every((profile) => profile.status === 'published')).toBe(true);
       // Owners' own labels, each business described in its own words (issue 32).
-      expect(new Set(profiles.map((profile) => profile.description)).size).toBe(52);
+      expect(new Set(profiles.map((profile) => profile.description)).size).toBe(56);
       const coffee = profiles.filter((profile) => profile.category === 'coffee');
       expect(coffee).toHaveLength(4);
       expect(coffee.every((profile) => profile.categoryKeys?.includes('amenity/cafe/coffee_shop'))).toBe(true);

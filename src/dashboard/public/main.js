@@ -171,7 +171,7 @@ async function loadBusinesses() {
       $('notice'),
       environment === 'live'
         ? 'This account has no live business yet. Create one with POST /v1/business/profile (see API reference), or choose Sandbox to see test data (npm run seed:demo makes some).'
-        : 'This account has no sandbox business yet. npm run seed:demo creates 52 with 90 days of events for demo@example.com; or create one with a sandbox key.',
+        : 'This account has no sandbox business yet. npm run seed:demo creates 56 with 90 days of events for demo@example.com; or create one with a sandbox key.',
     );
     state.update({ businesses, businessId: null });
     $('views').hidden = true;

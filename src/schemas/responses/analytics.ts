@@ -180,9 +180,17 @@ export const benchmarksResponse: SchemaObject = {
     },
     benchmarks: {
       type: 'object',
-      required: ['category', 'location', 'sampleSize', 'percentiles'],
+      required: ['category', 'categoryKeys', 'location', 'sampleSize', 'percentiles'],
       properties: {
-        category: { type: 'string', description: "The category compared: `category` as given, else the business's own." },
+        category: {
+          type: 'string',
+          description: "The category compared: `category` as given, else the name of the business's own kind (\"Dentist\"), or of its broader kind when its own has too few peers (\"Restaurant\" for a ramen bar), else its label as written.",
+        },
+        categoryKeys: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The taxonomy kinds peers were chosen by (a business of a narrower kind counts: a pizza restaurant is a restaurant); [] when compared by a label the taxonomy does not know.',
+        },
         location: { type: ['string', 'null'], description: '`location` as given; null when peers are not narrowed by place.' },
         sampleSize: count('Peers: published businesses of the category (and place) in your environment, you excluded; at most 10 000.'),
         percentiles: {

@@ -1,14 +1,22 @@
-// GET /analytics/benchmarks: the business against its peers, the published businesses of its
-// category (or `category`), optionally in one place (`location`), over the same local days.
-// Peers are found through the search index (what is published and where, exactly as listings
-// see it); their numbers come from the analytics store. Fewer than MIN_PEERS peers: no
-// percentiles, so no one competitor's figures can be read off the answer.
+// GET /analytics/benchmarks: the business against its peers, the published businesses of its kind
+// (or of `category`), optionally in one place (`location`), over the same local days. A kind is a
+// taxonomy key, as profiles carry them (categoryKeys): "Dentists", "Family Dentistry" and "dental
+// clinic" are all amenity/dentist, and a narrower kind counts (a pizza restaurant is a restaurant).
+// When the business's own kind has too few peers, its broader kind is asked (a ramen bar among
+// restaurants). `category` takes the words the directory takes (requestCategoryFilter). Peers are
+// found through the search index (what is published and where, exactly as listings see it); their
+// numbers come from the analytics store. Fewer than MIN_PEERS peers: no percentiles, so no one
+// competitor's figures can be read off the answer.
 import { MIN_PEERS, peerPercentiles, type PeerPercentiles } from '../../domain/analytics/peerPercentiles';
 import { ratio } from '../../domain/analytics/rounding';
+import { businessKinds, profileTexts } from '../../domain/categories/describedKinds';
+import { kindName, withBroaderKinds } from '../../domain/categories/taxonomy';
+import type { BusinessProfile } from '../../domain/profile';
+import { requestCategoryFilter } from '../../domain/search/categoryWords';
 import { LISTING_RESULT_WINDOW } from '../../domain/search/listingWindow';
 import type { Principal } from '../../domain/principal';
 import type { AnalyticsQuestions, BusinessTotals } from '../../ports/analyticsStore';
-import type { SearchIndex } from '../../ports/searchIndex';
+import type { SearchIndex, SearchQuery } from '../../ports/searchIndex';
 import type { BenchmarksQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
 import { peerLocation } from './peerLocation';
@@ -29,6 +37,8 @@ export interface Benchmarks {
   yourMetrics: Metrics;
   benchmarks: {
     category: string;
+    /** The taxonomy kinds peers were chosen by; [] when compared by a label the taxonomy does not know. */
+    categoryKeys: string[];
     location: string | null;
     sampleSize: number;
     percentiles: { impressions: PeerPercentiles | null; citations: PeerPercentiles | null; conversionRate: PeerPercentiles | null };
@@ -41,14 +51,44 @@ function metricsOf(totals: BusinessTotals): Metrics {
   return { impressions: totals.impressions, citations: totals.citations, conversionRate: ratio(totals.convertedJourneys, totals.journeys) };
 }
 
+type KindFilter = Pick<SearchQuery, 'categoryKeys' | 'categories'>;
+
+/** A way to choose peers: the filter, and the category the answer names for it. */
+interface PeerKind {
+  filter: KindFilter;
+  category: string;
+  categoryKeys: string[];
+}
+
+/**
+ * The kinds to compare with, first choice first: `category` as asked (the directory's words), else
+ * the business's own kinds and then each broader kind in turn, else its label as written.
+ */
+export function peerKinds(asked: string | undefined, profile: Pick<BusinessProfile, 'category' | 'categoryKeys'> & Partial<Pick<BusinessProfile, 'description' | 'tagline' | 'services'>>): PeerKind[] {
+  if (asked) {
+    const filter = requestCategoryFilter(asked);
+    return [{ filter, category: asked, categoryKeys: 'categoryKeys' in filter ? (filter.categoryKeys ?? []) : [] }];
+  }
+  // As the search index files it: its label's kinds, or the kinds its own words describe.
+  const own = businessKinds(profile.categoryKeys ?? [], profileTexts(profile));
+  if (own.length === 0) return [{ filter: { categories: [profile.category] }, category: profile.category, categoryKeys: [] }];
+  const kinds: PeerKind[] = [{ filter: { categoryKeys: own }, category: own.map(kindName).join(', '), categoryKeys: own }];
+  for (let keys = own; ; ) {
+    const broader = [...new Set(keys.map((key) => withBroaderKinds([key])[1]).filter((key): key is string => key !== undefined))];
+    if (broader.length === 0) return kinds;
+    kinds.push({ filter: { categoryKeys: broader }, category: broader.map(kindName).join(', '), categoryKeys: broader });
+    keys = broader;
+  }
+}
+
 export function createBenchmarks(deps: { access: AnalyticsAccess; analytics: Pick<AnalyticsQuestions, 'businessTotals'>; searchIndex: Pick<SearchIndex, 'search'> }) {
-  async function peerIds(principal: Principal, category: string, location: string | undefined, exclude: string): Promise<string[]> {
+  async function peerIds(principal: Principal, filter: KindFilter, location: string | undefined, exclude: string): Promise<string[]> {
     const ids: string[] = [];
     const place = location ? peerLocation(location) : {};
     for (let offset = 0; offset < LISTING_RESULT_WINDOW; offset += PEER_PAGE) {
       const page = await deps.searchIndex.search({
         environment: principal.environment,
-        categories: [category],
+        ...filter,
         ...place,
         sort: 'name',
         order: 'asc',
@@ -63,8 +103,15 @@ export function createBenchmarks(deps: { access: AnalyticsAccess; analytics: Pic
 
   return async (principal: Principal, query: BenchmarksQuery): Promise<Benchmarks> => {
     const { profile, scope, period } = await deps.access(principal, query);
-    const category = query.category?.trim() || profile.category;
-    const peers = await peerIds(principal, category, query.location, profile.id);
+    // The narrowest kind with enough peers; the broadest tried when none has.
+    let chosen: PeerKind | undefined;
+    let peers: string[] = [];
+    for (const kind of peerKinds(query.category?.trim() || undefined, profile)) {
+      chosen = kind;
+      peers = await peerIds(principal, kind.filter, query.location, profile.id);
+      if (peers.length >= MIN_PEERS) break;
+    }
+    const { category, categoryKeys } = chosen as PeerKind;
     const totals = await deps.analytics.businessTotals({ environment: scope.environment, from: scope.from, to: scope.to, businessIds: [profile.id, ...peers] });
     const byId = new Map(totals.map((entry) => [entry.businessId, metricsOf(entry)]));
     const yours = byId.get(profile.id) as Metrics;
@@ -77,6 +124,7 @@ export function createBenchmarks(deps: { access: AnalyticsAccess; analytics: Pic
       yourMetrics: yours,
       benchmarks: {
         category,
+        categoryKeys,
         location: query.location?.trim() || null,
         sampleSize: peers.length,
         percentiles: { impressions: of('impressions'), citations: of('citations'), conversionRate: of('conversionRate') },
