@@ -5,7 +5,7 @@
 // listed as a plumber. Only when that finds nothing either does the answer advise checking the
 // spelling. A request's own `category` is the caller's filter and is never dropped.
 import { kindPhrases, kindWords } from '../../domain/search/categoryWords';
-import type { SearchIntent } from '../../domain/search/intent';
+import { isFillerWord, type SearchIntent } from '../../domain/search/intent';
 import type { SearchQuery } from '../../ports/searchIndex';
 import { type ConsumerSearchInput, searchText } from './searchPlan';
 
@@ -14,7 +14,8 @@ export function withoutNamedKinds(input: Pick<ConsumerSearchInput, 'category'>, 
   const named = intent.namedCategories ?? [];
   if (input.category !== undefined || named.length === 0 || !query.categoryKeys) return undefined;
   const { categoryKeys: _dropped, ...rest } = query;
-  const text = [searchText(intent), ...kindWords(named)].join(' ').trim();
+  // A kind's generic words ("shop" of "Repair Shop") would find every shop.
+  const text = [searchText(intent), ...kindWords(named).filter((word) => !isFillerWord(word))].join(' ').trim();
   return {
     ...rest,
     text,

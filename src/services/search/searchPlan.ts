@@ -4,7 +4,7 @@ import { parseRadius } from '../../domain/distance';
 import type { VerificationLevel } from '../../domain/profile';
 import { withBroaderKinds } from '../../domain/categories/taxonomy';
 import { kindPhrases, kindWords, matchCategoryWords, namedKindFilter, requestCategoryFilter } from '../../domain/search/categoryWords';
-import type { SearchIntent } from '../../domain/search/intent';
+import { isFillerWord, type SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
 import type { SearchQuery } from '../../ports/searchIndex';
@@ -96,7 +96,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
   const filter = categoryFilter(input, intent);
   const kindsOnly = input.category === undefined && namesOnlyKinds(intent);
   // With the request's category in charge, a kind the sentence named is words again: its names and terms.
-  const overridden = input.category !== undefined && intent.namedCategories?.length ? kindWords(intent.namedCategories) : [];
+  const overridden = input.category !== undefined && intent.namedCategories?.length ? kindWords(intent.namedCategories).filter((word) => !isFillerWord(word)) : [];
   const text = kindsOnly ? '' : [...new Set([searchText(intent), ...overridden].join(' ').split(' ').filter(Boolean))].join(' ');
   const phrases = kindsOnly ? [] : searchPhrases(intent);
   const matched = text !== '' || phrases.length > 0;
