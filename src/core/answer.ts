@@ -1,11 +1,8 @@
 // The answer of one call, before any transport writes it: a status, headers worth sending, and
 // the body in the spec's envelope (spec 2.1: { success, data | error, meta }). REST writes it as it
-// is; GraphQL and MCP take `data`, or `error` as their own kind of error. One error model: every
-// refusal is a DomainError with its code, status and details; anything else is a 500 whose
-// message and stack go to the log only (koa's `expose` rule).
+// is; GraphQL and MCP take `data`, or `error` as their own kind of error (core/wire.ts).
+import type { AnyErrorCode } from '../domain/errorCodes';
 import { DomainError, type ErrorDetails } from '../domain/errors';
-import type { Logger } from '../logger';
-import { OverRateLimitError, rateLimitHeaders } from './rateLimitCheck';
 
 export interface Meta {
   timestamp: string;
@@ -13,7 +10,7 @@ export interface Meta {
 }
 
 export interface ErrorBody {
-  code: string;
+  code: AnyErrorCode;
   message: string;
   details?: ErrorDetails;
 }
@@ -43,24 +40,6 @@ export function errorEnvelope(error: ErrorBody, meta: Meta): Envelope {
   return { success: false, error: error.details ? { code: error.code, message: error.message, details: error.details } : { code: error.code, message: error.message }, meta };
 }
 
-/** The headers a refusal carries: when to retry, how to authenticate, the limit it hit. */
-export function errorHeaders(error: DomainError): Record<string, string> {
-  return {
-    ...(error.retryAfterSeconds !== undefined ? { 'Retry-After': String(error.retryAfterSeconds) } : {}),
-    ...(error instanceof OverRateLimitError ? rateLimitHeaders(error.decision) : {}),
-    ...(error.challenge ? { 'WWW-Authenticate': error.challenge } : {}),
-  };
-}
-
-/** Any thrown value as an answer: a domain error as itself, anything else as a logged 500. */
-export function errorAnswer(error: unknown, meta: Meta, logger: Pick<Logger, 'error'>): Answer {
-  if (error instanceof DomainError) {
-    return { status: error.status, headers: errorHeaders(error), body: errorEnvelope({ code: error.code, message: error.message, details: error.details }, meta) };
-  }
-  logger.error({ err: error, requestId: meta.requestId }, 'unhandled error');
-  return { status: 500, headers: {}, body: errorEnvelope({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' }, meta) };
-}
-
 /** The error part of an answer (GraphQL extensions, MCP tool errors); undefined for a success. */
 export function errorOf(answer: Answer): ErrorBody | undefined {
   const body = answer.body as Partial<Extract<Envelope, { success: false }>> | undefined;
@@ -69,7 +48,7 @@ export function errorOf(answer: Answer): ErrorBody | undefined {
 
 /** A refusal or failure an answer carries, as the error other transports raise in their own form. */
 export class AnsweredError extends DomainError {
-  constructor(readonly code: string, readonly status: number, message: string, details: ErrorDetails | undefined, headers: Record<string, string>) {
+  constructor(readonly code: AnyErrorCode, message: string, details: ErrorDetails | undefined, headers: Record<string, string>) {
     super(message, details);
     const retryAfter = Number(headers['Retry-After']);
     if (Number.isFinite(retryAfter) && headers['Retry-After'] !== undefined) this.retryAfterSeconds = retryAfter;
@@ -80,7 +59,7 @@ export class AnsweredError extends DomainError {
 /** The error of an answer as a DomainError (already logged by invoke when it was a 500); undefined for a success. */
 export function refusalOf(answer: Answer): AnsweredError | undefined {
   const error = errorOf(answer);
-  return error ? new AnsweredError(error.code, answer.status, error.message, error.details, answer.headers) : undefined;
+  return error ? new AnsweredError(error.code, error.message, error.details, answer.headers) : undefined;
 }
 
 /** The data of a success answer, inside its envelope or bare. */

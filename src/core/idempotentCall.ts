@@ -26,7 +26,6 @@ const RETRY_AFTER_SECONDS = 1;
 
 export class IdempotencyKeyReusedError extends DomainError {
   readonly code = 'IDEMPOTENCY_KEY_REUSED';
-  readonly status = 422;
 }
 
 export class IdempotencyKeyInUseError extends ConflictError {

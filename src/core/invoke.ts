@@ -16,13 +16,14 @@ import { bodyChecker, outputChecker, queryChecker } from '../schemas/check';
 import { compileSchema } from '../schemas/compile';
 import { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
 import { checkAccess } from './access';
-import { errorAnswer, metaOf, successEnvelope, type Answer, type Meta } from './answer';
+import { metaOf, successEnvelope, type Answer, type Meta } from './answer';
 import type { Authenticate, Credential } from './authentication';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type IdempotentCall } from './idempotentCall';
 import type { CallRequest, Operation, OperationInput, Transport, UploadedFile } from './operation';
 import { rateLimitHeaders, type RateLimitCheck } from './rateLimitCheck';
 import type { RateLimitDecision } from './rateLimiter';
 import { requestFingerprint } from './requestFingerprint';
+import { errorAnswer } from './wire';
 
 /** What a transport knows of a request before the core checks anything. */
 export interface Call {

@@ -1,6 +1,7 @@
-// Domain errors. Adapters and services throw these; http/errorHandler.ts maps them to
-// the spec's codes and statuses. Anything else is an unexpected 500 whose message never
-// reaches the client.
+// Domain errors. Adapters and services throw these with a code of the error table
+// (domain/errorCodes.ts), which gives the status; core/wire.ts turns one into each transport's
+// answer. Anything else is an unexpected 500 whose message never reaches the client.
+import { errorCodeInfo, type AnyErrorCode, type CodeWithStatus, type ErrorCode } from './errorCodes';
 
 export interface ErrorDetails {
   field?: string;
@@ -9,8 +10,7 @@ export interface ErrorDetails {
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly code: string;
-  abstract readonly status: number;
+  abstract readonly code: AnyErrorCode;
   /** Safe to show to the client (koa's `expose`). */
   readonly expose = true;
   /** An authentication challenge (RFC 9110 11.6.1) sent with the refusal as WWW-Authenticate. */
@@ -21,11 +21,15 @@ export abstract class DomainError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** The HTTP status of the code (its row in the error table). */
+  get status(): number {
+    return errorCodeInfo(this.code).status;
+  }
 }
 
 export class ValidationError extends DomainError {
   readonly code = 'VALIDATION_ERROR';
-  readonly status = 400;
   constructor(field: string, issue: string, message?: string) {
     super(message ?? `${field}: ${issue}`, { field, issue });
   }
@@ -33,7 +37,6 @@ export class ValidationError extends DomainError {
 
 export class UnauthorizedError extends DomainError {
   readonly code = 'UNAUTHORIZED';
-  readonly status = 401;
   constructor(message: string, challenge = 'Bearer') {
     super(message);
     this.challenge = challenge;
@@ -42,13 +45,11 @@ export class UnauthorizedError extends DomainError {
 
 export class ForbiddenError extends DomainError {
   readonly code = 'FORBIDDEN';
-  readonly status = 403;
 }
 
 export class NotFoundError extends DomainError {
-  readonly code: string;
-  readonly status = 404;
-  constructor(message: string, code = 'NOT_FOUND') {
+  readonly code: CodeWithStatus<404>;
+  constructor(message: string, code: CodeWithStatus<404> = 'NOT_FOUND') {
     super(message);
     this.code = code;
   }
@@ -62,8 +63,7 @@ export class ProfileNotFoundError extends NotFoundError {
 
 /** A uniqueness rule was broken; `code` says which (DUPLICATE_PROFILE, DUPLICATE_EMAIL, VERIFICATION_PENDING...). */
 export class ConflictError extends DomainError {
-  readonly status = 409;
-  constructor(readonly code: string, message: string, details?: ErrorDetails) {
+  constructor(readonly code: CodeWithStatus<409>, message: string, details?: ErrorDetails) {
     super(message, details);
   }
 }
@@ -71,28 +71,23 @@ export class ConflictError extends DomainError {
 /** If-Match did not match, or a concurrent writer won the compare-and-swap. */
 export class PreconditionFailedError extends DomainError {
   readonly code = 'PRECONDITION_FAILED';
-  readonly status = 412;
 }
 
 export class PayloadTooLargeError extends DomainError {
   readonly code = 'PAYLOAD_TOO_LARGE';
-  readonly status = 413;
 }
 
 export class UnsupportedMediaTypeError extends DomainError {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
-  readonly status = 415;
 }
 
 /** 422: the request was understood but the file could not be stored or is not an accepted format. */
 export class MediaUploadFailedError extends DomainError {
   readonly code = 'MEDIA_UPLOAD_FAILED';
-  readonly status = 422;
 }
 
 export class RateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
-  readonly status = 429;
   declare retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
     super(message);
@@ -103,5 +98,11 @@ export class RateLimitedError extends DomainError {
 /** A backend did not answer; 503, retryable. */
 export class UnavailableError extends DomainError {
   readonly code = 'SERVICE_UNAVAILABLE';
-  readonly status = 503;
+}
+
+/** A refusal named by its code alone, where no class says more (no such route, a method it does not take). */
+export class RequestRefusedError extends DomainError {
+  constructor(readonly code: ErrorCode, message: string, details?: ErrorDetails) {
+    super(message, details);
+  }
 }

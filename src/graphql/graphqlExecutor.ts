@@ -4,6 +4,7 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { dataOf, refusalOf } from '../core/answer';
+import { toWire } from '../core/wire';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import type { RateLimitDecision } from '../core/rateLimiter';
@@ -12,7 +13,6 @@ import { DomainError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import type { Logger } from '../logger';
-import { domainExtensions } from './graphqlErrorExtensions';
 import { buildGraphqlSchema } from './graphqlSchema';
 import { queryLimitErrors } from './queryLimits';
 
@@ -68,9 +68,8 @@ export function createGraphqlExecutor(deps: { operations: ReadonlyArray<Operatio
         const original = error instanceof GraphQLError ? error.originalError : error;
         const graphqlError = error instanceof GraphQLError ? error : undefined;
         if (original instanceof DomainError) {
-          // A rate limit stops the whole request: 429 with Retry-After, as in REST.
-          const http = original.status === 429 ? { http: { status: 429, headers: { 'Retry-After': String(original.retryAfterSeconds ?? 1) } } } : {};
-          return new GraphQLError(original.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { ...domainExtensions(original), ...http } });
+          const wire = toWire(original, 'graphql');
+          return new GraphQLError(wire.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: wire.extensions });
         }
         // Syntax and validation errors carry no original error: shown as they are, with our code.
         if (graphqlError && !original) return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, extensions: { ...graphqlError.extensions, code: 'VALIDATION_ERROR' } });

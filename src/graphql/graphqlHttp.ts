@@ -6,13 +6,13 @@
 // extensions.code. No GraphiQL, no GET: queries only, by POST.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
+import { errorHeaders, toWire } from '../core/wire';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
 import type { RateLimitDecision } from '../core/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
 import { DomainError } from '../domain/errors';
-import { domainExtensions } from './graphqlErrorExtensions';
 import type { GraphqlExecutor, RequestContext } from './graphqlExecutor';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import { principalOf } from '../http/principal';
@@ -28,10 +28,9 @@ function graphqlRefusals(): Middleware {
       await next();
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      if (error.challenge) ctx.set('WWW-Authenticate', error.challenge);
+      ctx.set(errorHeaders(error));
       ctx.status = error.status;
-      ctx.body = { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
+      ctx.body = { errors: [toWire(error, 'graphql')] };
     }
   };
 }

@@ -19,6 +19,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { dataOf, refusalOf } from '../core/answer';
+import { toWire } from '../core/wire';
 import type { Call, Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
@@ -56,12 +57,6 @@ export function toolOutputSchema(operation: Operation): SchemaObject {
   const output = operation.mcp?.view?.output ?? operation.output;
   if (!output) throw new Error(`${operation.name} is an MCP tool but declares no output schema`);
   return output.schema;
-}
-
-/** A refusal as a tool error the model can read and act on (the same code, message and details as REST). */
-function toolError(error: { code: string; message: string; details?: unknown }): CallToolResult {
-  const body = { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
 function toolOf(operation: Operation): Tool {
@@ -109,12 +104,13 @@ export function createMcpServer(deps: { operations: ReadonlyArray<Operation>; in
       // The tool's own arguments first (types, bounds); the operation's schemas then check the input as REST does.
       args = checks.get(exposure.tool)!(request.params.arguments ?? {}) as Record<string, unknown>;
     } catch (error) {
-      if (error instanceof DomainError) return toolError({ code: error.code, message: error.message, details: error.details });
+      // A refusal as a tool error the model can read and act on (the same code, message and details as REST).
+      if (error instanceof DomainError) return toWire(error, 'mcp');
       throw error;
     }
     const answer = await call(operation, exposure.toInput(args), extra as ToolExtra);
     const refusal = refusalOf(answer);
-    if (refusal) return toolError(refusal);
+    if (refusal) return toWire(refusal, 'mcp');
     const data = dataOf(answer);
     const structured = (exposure.view ? exposure.view.present(data, answer.detail) : data) as Record<string, unknown>;
     return { structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }] };

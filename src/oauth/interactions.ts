@@ -9,6 +9,7 @@ import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import { SCOPES, type Scope } from '../domain/account';
+import { errorHeaders } from '../core/wire';
 import { DomainError, RateLimitedError } from '../domain/errors';
 import type { AuthFailureLimiter } from '../core/authFailureLimiter';
 import type { Store } from '../ports/store';
@@ -122,9 +123,10 @@ export function interactionRoutes(deps: InteractionRoutesDeps): Router {
       await failures.assertAllowed(attempt);
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
-      ctx.set('Retry-After', String(error.retryAfterSeconds));
+      // The page says it in words; status and Retry-After as every transport sends them.
+      ctx.set(errorHeaders(error));
       const minutes = Math.ceil(error.retryAfterSeconds / 60);
-      return again(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429);
+      return again(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, error.status);
     }
     let accountId: string;
     try {
