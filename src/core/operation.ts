@@ -4,27 +4,41 @@
 // the GraphQL fields (graphql/). A transport never decides any of these on its own.
 import type { SchemaObject } from 'ajv';
 import type { Scope } from '../domain/account';
+import type { ErrorCode } from '../domain/errorCodes';
 import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import type { NamedSchema } from '../schemas/catalogue';
 
 export type { NamedSchema } from '../schemas/catalogue';
 
-/** Who may call an operation (spec 5.4, 5.6). */
-export type Access =
-  /** Any credential (API key, JWT, OAuth access token) that holds the scope. */
-  | { kind: 'scope'; scope: Scope }
-  /** No credential at all: sign-up, sign-in, health, the OpenAPI document. */
-  | { kind: 'public' }
-  /** A person signed in (a JWT from /auth/login): settings of the account itself; no key or app may widen credentials. */
-  | { kind: 'signedIn' }
-  /** An admin account through its own credential; an OAuth token never carries admin rights. */
-  | { kind: 'admin' };
+/** Any credential (API key, JWT, OAuth access token) that holds the scope. */
+export interface ScopeAccess {
+  kind: 'scope';
+  scope: Scope;
+}
+/** No credential at all: sign-up, sign-in, health, the OpenAPI document. */
+export interface PublicAccess {
+  kind: 'public';
+}
+/** A person signed in (a JWT from /auth/login): settings of the account itself; no key or app may widen credentials. */
+export interface SignedInAccess {
+  kind: 'signedIn';
+}
+/** An admin account through its own credential; an OAuth token never carries admin rights. */
+export interface AdminAccess {
+  kind: 'admin';
+}
 
-export const scope = (name: Scope): Access => ({ kind: 'scope', scope: name });
-export const PUBLIC: Access = { kind: 'public' };
-export const SIGNED_IN: Access = { kind: 'signedIn' };
-export const ADMIN: Access = { kind: 'admin' };
+/** Who may call an operation (spec 5.4, 5.6). */
+export type Access = ScopeAccess | PublicAccess | SignedInAccess | AdminAccess;
+
+export const scope = (name: Scope): ScopeAccess => ({ kind: 'scope', scope: name });
+export const PUBLIC: PublicAccess = { kind: 'public' };
+export const SIGNED_IN: SignedInAccess = { kind: 'signedIn' };
+export const ADMIN: AdminAccess = { kind: 'admin' };
+
+/** The caller an operation's work sees: a public operation may have none. */
+export type CallerOf<A extends Access> = A extends PublicAccess ? Principal | undefined : Principal;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Transport = 'rest' | 'graphql' | 'mcp';
@@ -200,6 +214,8 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
   };
   /** The data of a success answer; absent when the answer is not JSON (binary media, a redirect). */
   output?: NamedSchema;
+  /** The codes it answers beyond those its access, input, limits and backends imply (declareOperation.ts). */
+  errors?: readonly ErrorCode[];
   http?: HttpBinding;
   docs: OperationDocs;
   mcp?: McpExposure<Input, Output>;

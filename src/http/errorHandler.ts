@@ -32,7 +32,7 @@ function asRefusal(raw: unknown): unknown {
 
 /** The router answers these with a status (and Allow) but no body. */
 function unroutedRefusal(ctx: Context): DomainError | undefined {
-  if (ctx.status === 404) return new NotFoundError(`No route for ${ctx.method} ${echo(ctx.path)}`);
+  if (ctx.status === 404) return new NotFoundError(`No route for ${ctx.method} ${echo(ctx.path)}`, 'NOT_FOUND');
   if (ctx.status === 405) return new RequestRefusedError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${echo(ctx.path)}`);
   if (ctx.status === 501) return new RequestRefusedError('METHOD_NOT_ALLOWED', `${ctx.method} is not supported`);
   return undefined;

@@ -1,23 +1,24 @@
-// Bookings (issue 21): availability of a bookable service, booking, reading, status changes, lists.
+// Bookings: availability of a bookable service, booking, reading, status changes, lists.
 // Availability and booking are also MCP tools (get_availability, create_booking).
-import { defineOperation, scope } from '../core/operation';
+import Type from 'typebox';
+import { scope } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { availabilityQuerySchema, bookingListQuerySchema } from '../schemas/endpoints/bookings';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const tag = 'Bookings';
 const readBookings = scope('read:bookings');
 const writeBookings = scope('write:bookings');
+/** An assistant's retry of a booking sends the key it made for the first try (REST: the Idempotency-Key header). */
+const idempotencyKeyArgument = Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry safe: the same key replays the first answer' });
 
-type BookingService = AppServices['bookings'];
-type BookingListQuery = Parameters<BookingService['listMine']>[1];
-
-export const getAvailability = defineOperation<AppServices, { query: Parameters<BookingService['availability']>[3] }>({
+export const getAvailability = operation({
   name: 'getAvailability',
   access: readBookings,
   rateLimit: 'general',
   input: { path: ['businessId', 'serviceId'], query: availabilityQuerySchema },
   output: responseSchema('Availability'),
+  errors: ['PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'BUSINESS_NOT_PUBLISHED', 'SERVICE_NOT_BOOKABLE', 'QUOTE_REQUIRED'],
   http: { method: 'GET', path: '/business/profile/{businessId}/services/{serviceId}/availability' },
   docs: {
     tag,
@@ -29,7 +30,6 @@ export const getAvailability = defineOperation<AppServices, { query: Parameters<
       'overlaps). A range is at most 31 days (VALIDATION_ERROR on to). Refusals: ' +
       'BUSINESS_NOT_PUBLISHED, SERVICE_NOT_BOOKABLE, QUOTE_REQUIRED (409), SERVICE_NOT_FOUND (404).',
     successDescription: 'The free start times.',
-    errors: [404, 409],
   },
   mcp: {
     tool: 'get_availability',
@@ -37,22 +37,7 @@ export const getAvailability = defineOperation<AppServices, { query: Parameters<
     description:
       'Open start times of a bookable service (ids from get_business: services with bookable true), in the business\'s time zone, ' +
       'between from and to (default: the next 7 days; at most 31). Blackout dates and full slots are left out.',
-    args: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['businessId', 'serviceId'],
-      properties: {
-        businessId: { type: 'string', minLength: 1, maxLength: 64 },
-        serviceId: { type: 'string', minLength: 1, maxLength: 64 },
-        from: { type: 'string', maxLength: 40, description: 'ISO date or date-time; default now' },
-        to: { type: 'string', maxLength: 40, description: 'ISO date or date-time; default 7 days after from' },
-      },
-    },
-    toInput: ({ businessId, serviceId, from, to }) => ({
-      path: { businessId: String(businessId), serviceId: String(serviceId) },
-      query: { ...(from != null && { from }), ...(to != null && { to }) },
-      body: undefined,
-    }),
+    args: { describe: { from: 'ISO date or date-time; default now', to: 'ISO date or date-time; default 7 days after from' } },
     readOnly: true,
   },
   run: async ({ bookings }, { principal, input }) => ({
@@ -60,30 +45,31 @@ export const getAvailability = defineOperation<AppServices, { query: Parameters<
   }),
 });
 
-export const listBusinessBookings = defineOperation<AppServices, { query: BookingListQuery }>({
+export const listBusinessBookings = operation({
   name: 'listBusinessBookings',
   access: readBookings,
   rateLimit: 'general',
   input: { path: ['businessId'], query: bookingListQuerySchema },
   output: responseSchema('BookingList'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}/bookings' },
   docs: {
     tag,
     summary: 'The business\'s bookings (owner only, scope read:bookings)',
     description: 'Earliest start first; filter by status and by start (from, to); cursor paging.',
     successDescription: 'A page of bookings.',
-    errors: [404],
   },
   run: async ({ bookings }, { principal, input }) => ({ data: await bookings.listForBusiness(principal, input.path.businessId, input.query) }),
 });
 
-export const createBooking = defineOperation<AppServices, { body: Parameters<BookingService['create']>[1] }>({
+export const createBooking = operation({
   name: 'createBooking',
   access: writeBookings,
   rateLimit: 'general',
   idempotent: true,
   input: { body: requestSchema('CreateBookingRequest') },
   output: responseSchema('Booking'),
+  errors: ['PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'OUTSIDE_BUSINESS_HOURS', 'BLACKOUT_DATE', 'SLOT_UNAVAILABLE', 'SERVICE_NOT_BOOKABLE', 'QUOTE_REQUIRED', 'BUSINESS_NOT_PUBLISHED'],
   http: { method: 'POST', path: '/bookings', status: 201 },
   docs: {
     tag,
@@ -96,7 +82,6 @@ export const createBooking = defineOperation<AppServices, { body: Parameters<Boo
     parameters: ['XSessionId'],
     successDescription: 'The booking.',
     successHeaders: { Location: 'Location' },
-    errors: [404, 409],
   },
   mcp: {
     tool: 'create_booking',
@@ -106,29 +91,10 @@ export const createBooking = defineOperation<AppServices, { body: Parameters<Boo
       'before calling. The booking starts as pending until the business confirms it. Send an idempotencyKey (a UUID) to make a retry after a ' +
       'lost answer safe: the same key answers with the first booking instead of booking twice.',
     args: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['businessId', 'serviceId', 'start', 'customer'],
-      properties: {
-        businessId: { type: 'string', minLength: 1, maxLength: 64 },
-        serviceId: { type: 'string', minLength: 1, maxLength: 64 },
-        start: { type: 'string', maxLength: 40, description: 'A start from get_availability, with its offset' },
-        customer: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', minLength: 1 }, email: { type: 'string' }, phone: { type: 'string' } },
-        },
-        notes: { type: 'string', description: 'For the business' },
-        sessionId: { type: 'string', maxLength: 128, description: 'sessionId of the search that led here (attribution)' },
-        idempotencyKey: { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retry safe: the same key replays the first answer' },
-      },
+      rename: { journeyId: 'sessionId' },
+      headers: { idempotencyKey: { header: 'Idempotency-Key', schema: idempotencyKeyArgument } },
+      describe: { start: 'A start from get_availability, with its offset', notes: 'For the business', sessionId: 'sessionId of the search that led here (attribution)' },
     },
-    toInput: ({ sessionId, idempotencyKey, ...booking }) => ({
-      path: {},
-      query: {},
-      body: { ...booking, ...(sessionId != null && { journeyId: sessionId }) },
-      ...(idempotencyKey != null && { headers: { 'Idempotency-Key': String(idempotencyKey) } }),
-    }),
     readOnly: false,
   },
   run: async ({ bookings }, { principal, input, request }) => {
@@ -138,12 +104,13 @@ export const createBooking = defineOperation<AppServices, { body: Parameters<Boo
   },
 });
 
-export const listMyBookings = defineOperation<AppServices, { query: BookingListQuery }>({
+export const listMyBookings = operation({
   name: 'listMyBookings',
   access: readBookings,
   rateLimit: 'general',
   input: { query: bookingListQuerySchema },
   output: responseSchema('BookingList'),
+  errors: [],
   http: { method: 'GET', path: '/bookings' },
   docs: {
     tag,
@@ -153,30 +120,31 @@ export const listMyBookings = defineOperation<AppServices, { query: BookingListQ
   run: async ({ bookings }, { principal, input }) => ({ data: await bookings.listMine(principal, input.query) }),
 });
 
-export const getBooking = defineOperation<AppServices>({
+export const getBooking = operation({
   name: 'getBooking',
   access: readBookings,
   rateLimit: 'general',
   input: { path: ['bookingId'] },
   output: responseSchema('Booking'),
+  errors: ['BOOKING_NOT_FOUND'],
   http: { method: 'GET', path: '/bookings/{bookingId}' },
   docs: {
     tag,
     summary: 'One booking (scope read:bookings)',
     description: 'For the business owner and the account that booked it; anyone else gets 404 BOOKING_NOT_FOUND.',
     successDescription: 'The booking.',
-    errors: [404],
   },
   run: async ({ bookings }, { principal, input }) => ({ data: await bookings.read(principal, input.path.bookingId) }),
 });
 
-export const updateBooking = defineOperation<AppServices, { body: Parameters<BookingService['changeStatus']>[2] }>({
+export const updateBooking = operation({
   name: 'updateBooking',
   access: writeBookings,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['bookingId'], body: requestSchema('UpdateBookingRequest') },
   output: responseSchema('Booking'),
+  errors: ['BOOKING_NOT_FOUND', 'INVALID_BOOKING_TRANSITION'],
   http: { method: 'PATCH', path: '/bookings/{bookingId}' },
   docs: {
     tag,
@@ -187,7 +155,6 @@ export const updateBooking = defineOperation<AppServices, { body: Parameters<Boo
       'otherwise). Any other move is 409 INVALID_BOOKING_TRANSITION with details.currentStatus. Confirming records a conversion ' +
       'for the booking\'s journey in analytics (with its fixed price as the value). Declining or cancelling frees the place.',
     successDescription: 'The booking after the change.',
-    errors: [404, 409],
   },
   run: async ({ bookings }, { principal, input }) => ({ data: await bookings.changeStatus(principal, input.path.bookingId, input.body) }),
 });

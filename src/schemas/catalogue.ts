@@ -143,16 +143,16 @@ export const RESPONSE_SCHEMAS = {
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;
 
-/** A schema with the name it has in the document's components. */
-export interface NamedSchema {
+/** A schema with the name it has in the document's components; `Schema` keeps a TypeBox schema's type. */
+export interface NamedSchema<Schema extends SchemaObject = SchemaObject> {
   name: string;
-  schema: SchemaObject;
+  schema: Schema;
 }
 
-export function requestSchema(name: RequestSchemaName): NamedSchema {
+export function requestSchema<Name extends RequestSchemaName>(name: Name): NamedSchema<(typeof REQUEST_SCHEMAS)[Name]> {
   return { name, schema: REQUEST_SCHEMAS[name] };
 }
 
-export function responseSchema(name: DataSchemaName): NamedSchema {
+export function responseSchema<Name extends DataSchemaName>(name: Name): NamedSchema<(typeof RESPONSE_SCHEMAS)[Name]> {
   return { name, schema: RESPONSE_SCHEMAS[name] };
 }

@@ -1,14 +1,14 @@
 // Identifier shapes (spec 2: `biz_<id>`...). New ids are 20 base62 characters (domain/ids.ts);
 // 6-40 leaves room for imported or shorter ids without accepting arbitrary strings.
 import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 
-function idSchema(prefix: string, what: string): SchemaObject {
-  return {
-    type: 'string',
+function idSchema(prefix: string, what: string) {
+  return Type.String({
     maxLength: prefix.length + 41,
     pattern: `^${prefix}_[A-Za-z0-9]{6,40}$`,
     'x-issue': `must be ${what} id (${prefix}_ followed by 6-40 letters or digits)`,
-  };
+  });
 }
 
 export const businessIdSchema = idSchema('biz', 'a business');

@@ -1,8 +1,16 @@
 // PATCH bodies accept `null` for an optional field to clear it (the stored value is removed).
 import type { SchemaObject } from 'ajv';
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
+
+/** A typed schema that also accepts null; a plain SchemaObject stays one (it has no type to widen). */
+export type Nullable<Schema> = string extends keyof Schema ? SchemaObject : Schema extends TSchema ? TUnsafe<Static<Schema> | null> : SchemaObject;
 
 /** `schema` that also accepts null. Builds a new wrapper; the inner parts stay the same objects. */
-export function nullable(schema: SchemaObject): SchemaObject {
+export function nullable<Schema extends SchemaObject>(schema: Schema): Nullable<Schema> {
+  return Type.Unsafe(withNull(schema)) as Nullable<Schema>;
+}
+
+function withNull(schema: SchemaObject): SchemaObject {
   const composite = schema.oneOf !== undefined || schema.anyOf !== undefined || schema.allOf !== undefined;
   if (!composite && typeof schema.type === 'string') {
     const widened: SchemaObject = { ...schema, type: [schema.type, 'null'] };

@@ -1,11 +1,12 @@
 // Offset paging. Each endpoint states its own bounds (spec 4.2, 8); offsets are capped so a
 // deep page cannot make the index sort the whole corpus.
-import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
+import { defaulted } from './defaulted';
 
-export function limitSchema(maximum: number, defaultLimit: number): SchemaObject {
-  return { type: 'integer', minimum: 1, maximum, default: defaultLimit, description: `Page size, 1-${maximum}.` };
+export function limitSchema(maximum: number, defaultLimit: number) {
+  return defaulted(Type.Integer({ minimum: 1, maximum, default: defaultLimit, description: `Page size, 1-${maximum}.` }));
 }
 
-export function offsetSchema(maximum: number): SchemaObject {
-  return { type: 'integer', minimum: 0, maximum, default: 0, description: `Results to skip, 0-${maximum}.` };
+export function offsetSchema(maximum: number) {
+  return defaulted(Type.Integer({ minimum: 0, maximum, default: 0, description: `Results to skip, 0-${maximum}.` }));
 }

@@ -1,4 +1,4 @@
-import type { SchemaObject } from 'ajv';
+import Type, { type TUnsafe } from 'typebox';
 
 /** single: a name, city, tagline; multi: prose that may hold line breaks and tabs. */
 export type TextLines = 'single' | 'multi';
@@ -30,10 +30,14 @@ const LINE_RULES: Record<TextLines, { pattern: string; issue: string }> = {
  * A human-readable string with bounded length. With minLength >= 1 it must also hold one
  * visible character, so "   " or "\u200B\u200B" is not accepted as a name.
  */
-export function text(maxLength: number, minLength = 1, lines: TextLines = 'single'): SchemaObject {
+/** A string schema whose keys are its own (Type.Unsafe keeps them as written). */
+export type TextSchema = TUnsafe<string> & { type: 'string'; maxLength: number; pattern: string; minLength?: number };
+
+export function text(maxLength: number, minLength = 1, lines: TextLines = 'single'): TextSchema {
   const rule = LINE_RULES[lines];
-  const schema: SchemaObject = { type: 'string', maxLength, pattern: rule.pattern, 'x-issue': rule.issue };
-  if (minLength === 0) return schema;
+  const schema = { type: 'string', maxLength, pattern: rule.pattern, 'x-issue': rule.issue };
+  if (minLength === 0) return Type.Unsafe<string>(schema) as TextSchema;
   // minLength again inside: ajv runs allOf first, and "" should read "must not be empty".
-  return { ...schema, minLength, allOf: [{ type: 'string', minLength, maxLength, pattern: VISIBLE_WITHOUT_PROPERTIES, 'x-unicodePattern': VISIBLE, description: BLANK_NOTE, 'x-issue': 'must not be blank' }] };
+  const visible = { type: 'string', minLength, maxLength, pattern: VISIBLE_WITHOUT_PROPERTIES, 'x-unicodePattern': VISIBLE, description: BLANK_NOTE, 'x-issue': 'must not be blank' };
+  return Type.Unsafe<string>({ ...schema, minLength, allOf: [visible] }) as TextSchema;
 }

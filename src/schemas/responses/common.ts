@@ -1,8 +1,9 @@
 // Response shapes shared by many endpoints (spec 2.1, 2.6). Documentation only: responses
 // are built by the services, so these stay open to added fields.
 import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 
-export const timestampSchema: SchemaObject = { type: 'string', format: 'date-time', description: 'ISO 8601, UTC.' };
+export const timestampSchema = Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' });
 
 export const metaSchema: SchemaObject = {
   type: 'object',

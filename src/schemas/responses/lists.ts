@@ -1,17 +1,14 @@
 // Cursor-paginated list responses (spec 2.6): the caller's own profiles and the admin verification queue.
 import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 import { timestampSchema } from './common';
 
-export const cursorPaginationSchema: SchemaObject = {
-  type: 'object',
-  required: ['limit', 'hasMore', 'total'],
-  properties: {
-    limit: { type: 'integer' },
-    hasMore: { type: 'boolean' },
-    nextCursor: { type: 'string', description: 'Send as `cursor` for the next page; present only when hasMore.' },
-    total: { type: 'integer', description: 'Items in the whole list, all pages.' },
-  },
-};
+export const cursorPaginationSchema = Type.Object({
+  limit: Type.Integer(),
+  hasMore: Type.Boolean(),
+  nextCursor: Type.Optional(Type.String({ description: 'Send as `cursor` for the next page; present only when hasMore.' })),
+  total: Type.Integer({ description: 'Items in the whole list, all pages.' }),
+});
 
 export const profileListItemSchema: SchemaObject = {
   type: 'object',

@@ -4,9 +4,11 @@
 // never part of an analytics event. Each stored change carries its webhook event (booking.created
 // / booking.updated, to the business's owner) into the repository write, which stores both or
 // neither; a confirmation records a `conversion` analytics event through the optional EventRecorder.
+import type { Static } from 'typebox';
+import type { availabilityQuerySchema, bookingListQuerySchema, createBookingBodySchema, updateBookingBodySchema } from '../../schemas/endpoints/bookings';
 import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 import { businessLocalDate } from '../../domain/analytics/businessDay';
-import { assertTransition, type Booking, type BookingActor, type BookingStatus } from '../../domain/bookings/booking';
+import { assertTransition, type Booking, type BookingActor } from '../../domain/bookings/booking';
 import { heldPerSlot } from '../../domain/bookings/heldPerSlot';
 import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import { slotsBetween } from '../../domain/bookings/slots';
@@ -34,22 +36,10 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const MAX_RACE_RETRIES = 5;
 
-export interface NewBookingInput {
-  businessId: string;
-  serviceId: string;
-  start: string;
-  customer: { name: string; email?: string; phone?: string };
-  notes?: string;
-  journeyId?: string;
-}
-
-export interface BookingListQuery {
-  status?: BookingStatus;
-  from?: string;
-  to?: string;
-  limit: number;
-  cursor?: string;
-}
+export type NewBookingInput = Static<typeof createBookingBodySchema>;
+export type BookingListQuery = Static<typeof bookingListQuerySchema>;
+type AvailabilityQuery = Static<typeof availabilityQuerySchema>;
+type StatusChange = Static<typeof updateBookingBodySchema>;
 
 function bookingNotFound(id: string): NotFoundError {
   return new NotFoundError(`Booking ${id} does not exist`, 'BOOKING_NOT_FOUND');
@@ -63,8 +53,8 @@ export interface BookingServiceDeps {
 }
 
 export function createBookingService({ store, access, clock, recorder }: BookingServiceDeps) {
-  async function availability(principal: Principal, businessId: string, serviceId: string, query: { from?: string; to?: string }) {
-    const { rules, capacity, service } = await findBookableService(store, principal.environment, businessId, serviceId);
+  async function availability(principal: Principal, businessId: string, serviceId: string, query: AvailabilityQuery) {
+    const { rules, capacity } = await findBookableService(store, principal.environment, businessId, serviceId);
     const now = clock();
     const window = resolveWindow(query, { timeZone: rules.timeZone, now, maxDays: AVAILABILITY_MAX_DAYS, defaultDays: 7 });
     const from = Math.max(window.from, now.getTime() + 1);
@@ -75,7 +65,7 @@ export function createBookingService({ store, access, clock, recorder }: Booking
       businessId,
       serviceId,
       timeZone: rules.timeZone,
-      duration: service.duration,
+      duration: rules.duration,
       capacity,
       from: isoInZone(rules.timeZone, window.from),
       to: isoInZone(rules.timeZone, window.to),
@@ -171,7 +161,7 @@ export function createBookingService({ store, access, clock, recorder }: Booking
     return presentBooking((await visible(principal, id)).booking);
   }
 
-  async function changeStatus(principal: Principal, id: string, change: { status: BookingStatus; reason?: string }) {
+  async function changeStatus(principal: Principal, id: string, change: StatusChange) {
     for (let attempt = 0; ; attempt++) {
       const { booking, business, actor } = await visible(principal, id);
       const now = clock();

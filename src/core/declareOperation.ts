@@ -1,0 +1,137 @@
+// An operation declared with its types taken from its schemas (TypeBox: each schema is a JSON
+// Schema object that also carries its TypeScript type). The work (`run`) receives the input its
+// schemas describe and must answer the data its output schema describes; its caller is a
+// Principal, or `Principal | undefined` on a public operation. The codes it may answer are listed
+// (`errors`); MCP tool and GraphQL field arguments are derived from the input (derivedArguments.ts).
+// The result is the plain Operation every transport already reads.
+import type { SchemaObject } from 'ajv';
+import type { Static, TSchema } from 'typebox';
+import { errorCodeInfo, type ErrorCode } from '../domain/errorCodes';
+import type { NamedSchema } from '../schemas/catalogue';
+import { deriveArguments, type ArgumentMap } from './derivedArguments';
+import type { Access, CallerOf, CallRequest, GraphqlExposure, McpExposure, Operation, OperationDocs, OperationInput, OperationResult, UploadedFile } from './operation';
+
+/**
+ * The type a schema describes. A schema without one (a plain SchemaObject, whose string index
+ * reads as any key) is `Fallback`: convert it to TypeBox before an operation relies on its shape.
+ */
+export type SchemaType<Schema, Fallback = unknown> = Schema extends undefined ? Fallback : string extends keyof Schema ? unknown : Schema extends TSchema ? Static<Schema> : unknown;
+
+export interface DeclaredInput<Path extends string, Query extends SchemaObject | undefined, Body extends SchemaObject | undefined> {
+  /** Path parameter names; their schemas are the id patterns of schemas/parts/ids.ts. */
+  path?: readonly Path[];
+  query?: Query;
+  body?: NamedSchema<NonNullable<Body>>;
+  /** The body may come in the query instead (DELETE blackout-dates: ?dates=a,b). */
+  bodyInQuery?: boolean;
+  /** Takes one uploaded file beside the body's fields (REST: a multipart upload). */
+  file?: boolean;
+  /** How a refused body names its field, where the operation has its own way (a batch's items: `events[3].timestamp`). */
+  bodyFieldName?: (field: string) => string;
+}
+
+/** The checked input the work receives: path ids, the query with its defaults, the body. */
+export interface TypedInput<Path extends string, Query, Body> {
+  path: Record<Path, string>;
+  query: SchemaType<Query, Record<string, never>>;
+  body: SchemaType<Body, undefined>;
+  file?: UploadedFile;
+}
+
+export interface TypedCall<A extends Access, Path extends string, Query, Body> {
+  principal: CallerOf<A>;
+  input: TypedInput<Path, Query, Body>;
+  request: CallRequest;
+}
+
+/** A transport's own shape of the answer: a named schema and a pure projection of the data (and the result's detail). */
+export interface TypedView<Data, Detail> {
+  output: NamedSchema;
+  present(data: Data, detail: Detail): unknown;
+}
+
+/**
+ * Arguments no mapping can express (consumer search takes `radius` beside `location`): the
+ * transport's own argument schema and the way back to the input. The exception, not the rule.
+ */
+export interface OwnArguments {
+  args: SchemaObject;
+  toInput(args: Record<string, unknown>): OperationInput;
+}
+
+export interface ToolDeclaration<Data, Detail> {
+  tool: string;
+  title: string;
+  /** Written for a model: when to use the tool and what it returns. */
+  description: string;
+  readOnly: boolean;
+  /** How the arguments differ from the input's fields (default: path ids, query parameters and body fields as they are). */
+  args?: ArgumentMap | OwnArguments;
+  view?: TypedView<Data, Detail>;
+}
+
+export interface FieldDeclaration<Data, Detail> {
+  field: string;
+  /** Query fields only: every change goes through REST (its idempotency keys, ETags, webhooks). */
+  on: 'Query' | 'Business';
+  description: string;
+  /** On Business fields, `{ fromParent: 'businessId' }` fills the id from the parent. */
+  args?: ArgumentMap | OwnArguments;
+  view?: TypedView<Data, Detail>;
+  /** What the field costs the backends in the query-cost limit (graphql/queryLimits.ts). */
+  cost: number;
+  /** The field may answer null beside an error (one business among several asked for); others null the whole answer. */
+  nullable?: boolean;
+}
+
+export interface OperationDeclaration<Services, A extends Access, Path extends string, Query extends SchemaObject | undefined, Body extends SchemaObject | undefined, Output extends SchemaObject | undefined, Detail> {
+  name: string;
+  access: A;
+  optionalCaller?: boolean;
+  rateLimit: Operation['rateLimit'];
+  idempotent?: boolean;
+  attributesPlatform?: boolean;
+  input: DeclaredInput<Path, Query, Body>;
+  output?: NamedSchema<NonNullable<Output>>;
+  /**
+   * The codes it answers beyond those its access, input, rate limit, idempotency and backends imply
+   * (PROFILE_NOT_FOUND, SLOT_UNAVAILABLE...): their statuses are its documented error responses.
+   */
+  errors: readonly ErrorCode[];
+  http?: Operation['http'];
+  docs: Omit<OperationDocs, 'errors'>;
+  mcp?: ToolDeclaration<SchemaType<Output>, Detail>;
+  graphql?: FieldDeclaration<SchemaType<Output>, Detail>;
+  run(services: Services, call: TypedCall<A, Path, Query, Body>): Promise<OperationResult<SchemaType<Output>> & { detail?: Detail }>;
+}
+
+function argumentsOf(input: DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>, declared: ArgumentMap | OwnArguments | undefined, style: 'tool' | 'field') {
+  if (declared && 'toInput' in declared) return declared;
+  return deriveArguments(input, declared, style);
+}
+
+/** The statuses of the codes, for the OpenAPI responses. */
+function statusesOf(codes: readonly ErrorCode[]): number[] {
+  return [...new Set(codes.map((code) => errorCodeInfo(code).status))];
+}
+
+/**
+ * Declares operations over `Services`: `const operation = operationsOver<AppServices>()`, then
+ * `operation({ ... })` for each; the types are inferred from the schemas the declaration names.
+ */
+export function operationsOver<Services>() {
+  return function operation<const A extends Access, const Path extends string = never, Query extends SchemaObject | undefined = undefined, Body extends SchemaObject | undefined = undefined, Output extends SchemaObject | undefined = undefined, Detail = undefined>(
+    declared: OperationDeclaration<Services, A, Path, Query, Body, Output, Detail>,
+  ): Operation<Services> {
+    const { mcp, graphql, errors, docs, ...rest } = declared;
+    const input = declared.input as DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>;
+    return {
+      ...rest,
+      input,
+      errors,
+      docs: { ...docs, errors: statusesOf(errors) },
+      ...(mcp && { mcp: { ...mcp, ...argumentsOf(input, mcp.args, 'tool') } as McpExposure<unknown, unknown> }),
+      ...(graphql && { graphql: { ...graphql, ...argumentsOf(input, graphql.args, 'field') } as GraphqlExposure<unknown, unknown> }),
+    } as Operation<Services>;
+  };
+}
