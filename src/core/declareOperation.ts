@@ -100,9 +100,12 @@ export interface OperationDeclaration<Services, A extends Access, Path extends s
   errors: readonly ErrorCode[];
   http?: Operation['http'];
   docs: Omit<OperationDocs, 'errors'>;
-  mcp?: ToolDeclaration<SchemaType<Output>, Detail>;
-  graphql?: FieldDeclaration<SchemaType<Output>, Detail>;
-  run(services: Services, call: TypedCall<A, Path, Query, Body>): Promise<OperationResult<SchemaType<Output>> & { detail?: Detail }>;
+  // NoInfer: the schemas' types are read from input and output only. Inferring them back from
+  // these would make tsc relate two generic Static<> types, whose variance measurement over
+  // TypeBox's StaticType costs 1.3 million instantiations (10-30 s of type-check).
+  mcp?: ToolDeclaration<NoInfer<SchemaType<Output>>, Detail>;
+  graphql?: FieldDeclaration<NoInfer<SchemaType<Output>>, Detail>;
+  run(services: Services, call: NoInfer<TypedCall<A, Path, Query, Body>>): Promise<OperationResult<NoInfer<SchemaType<Output>>> & { detail?: Detail }>;
 }
 
 function argumentsOf(input: DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>, declared: ArgumentMap | OwnArguments | undefined, style: 'tool' | 'field') {
