@@ -4,27 +4,17 @@
 // anything that is not HTTP/1.1 (400). The status for each is the one Node itself picks.
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { DomainError } from '../domain/errors';
+import { RequestRefusedError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { errorEnvelope, metaOf } from '../core/answer';
 
-/** A refusal of the parser, in the error model every other refusal uses. */
-class HttpParseError extends DomainError {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const REFUSALS: Record<string, HttpParseError> = {
-  HPE_HEADER_OVERFLOW: new HttpParseError(431, 'REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request line and headers together are over 16 KB; send long input in a request body'),
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: new HttpParseError(413, 'PAYLOAD_TOO_LARGE', 'A chunk extension of the request body is too large'),
-  ERR_HTTP_REQUEST_TIMEOUT: new HttpParseError(408, 'REQUEST_TIMEOUT', 'The request was not received in time'),
+// Each refusal's status is its code's (domain/errorCodes.ts): the one Node itself picks.
+const REFUSALS: Record<string, RequestRefusedError> = {
+  HPE_HEADER_OVERFLOW: new RequestRefusedError('REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request line and headers together are over 16 KB; send long input in a request body'),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: new RequestRefusedError('PAYLOAD_TOO_LARGE', 'A chunk extension of the request body is too large'),
+  ERR_HTTP_REQUEST_TIMEOUT: new RequestRefusedError('REQUEST_TIMEOUT', 'The request was not received in time'),
 };
-const MALFORMED = new HttpParseError(400, 'BAD_REQUEST', 'The request is not valid HTTP/1.1');
+const MALFORMED = new RequestRefusedError('BAD_REQUEST', 'The request is not valid HTTP/1.1');
 
 /** The whole response, head and envelope, to a parser error. */
 function responseTo(errorCode: string | undefined): string {

@@ -7,7 +7,6 @@ import { DomainError } from '../errors';
 
 export class PaymentProviderUnavailableError extends DomainError {
   readonly code = 'PAYMENT_PROVIDER_UNAVAILABLE';
-  readonly status = 503;
   constructor(message = 'The payment provider did not answer; retry later') {
     super(message);
     this.retryAfterSeconds = 5;
