@@ -9,19 +9,17 @@ import Koa from 'koa';
 import request from 'supertest';
 import Type from 'typebox';
 import { operationsOver } from '../../src/core/declareOperation';
-import { createInvoke } from '../../src/core/invoke';
 import { PUBLIC, scope, type Operation } from '../../src/core/operation';
-import { countNothing } from '../../src/core/rateLimitCheck';
 import { buildGraphqlSchema } from '../../src/graphql/graphqlSchema';
 import { jsonBody } from '../../src/http/jsonBody';
 import { restOperationRoutes } from '../../src/http/restOperations';
-import { createLogger } from '../../src/logger';
 import { createMcpServer } from '../../src/mcp/mcpServer';
 import { operationPaths } from '../../src/openapi/operationPaths';
 import { defaulted } from '../../src/schemas/parts/defaulted';
 import { businessIdSchema } from '../../src/schemas/parts/ids';
 import { limitSchema } from '../../src/schemas/parts/paging';
 import { stringEnum } from '../../src/schemas/parts/stringEnum';
+import { credentialFreeInvoke } from '../support/credentialFreeInvoke';
 
 const services = { notes: async (businessId: string, lang: 'en' | 'fr', limit: number) => Array.from({ length: limit }, (_, index) => `${lang}:${businessId}:${index + 1}`) };
 const operation = operationsOver<typeof services>();
@@ -73,17 +71,7 @@ it('types the answer by the output schema, and the caller by the declared access
 });
 
 const operations: Operation<typeof services>[] = [readNotes];
-const invoke = createInvoke<typeof services>({
-  services,
-  authenticate: async () => {
-    throw new Error('no credential is asked for');
-  },
-  checkRateLimit: countNothing,
-  idempotentCall: async (_principal, _key, _fingerprint, run) => run(),
-  resolvePlatform: async () => 'direct',
-  logger: createLogger('silent'),
-  checkOutputs: true,
-});
+const invoke = credentialFreeInvoke<typeof services>(services);
 const businessId = 'biz_throwaway01';
 const expected = { businessId, notes: ['fr:biz_throwaway01:1', 'fr:biz_throwaway01:2', 'fr:biz_throwaway01:3'] };
 

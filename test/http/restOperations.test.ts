@@ -3,13 +3,11 @@
 // the work, and a JSON body held to the operation's own limit.
 import Koa from 'koa';
 import request from 'supertest';
-import { createInvoke } from '../../src/core/invoke';
 import { defineOperation, PUBLIC, type Operation } from '../../src/core/operation';
-import { countNothing } from '../../src/core/rateLimitCheck';
 import { jsonBody } from '../../src/http/jsonBody';
 import { multipartBody } from '../../src/http/multipartBody';
 import { restOperationRoutes } from '../../src/http/restOperations';
-import { createLogger } from '../../src/logger';
+import { credentialFreeInvoke } from '../support/credentialFreeInvoke';
 
 const docs = { tag: 'Test', summary: 'test', successDescription: 'ok' };
 const base = { access: PUBLIC, rateLimit: 'none' as const, docs };
@@ -48,17 +46,7 @@ const OPERATIONS: Operation<object>[] = [
   }),
 ];
 
-const invoke = createInvoke<object>({
-  services: {},
-  authenticate: async () => {
-    throw new Error('no credential is asked for');
-  },
-  checkRateLimit: countNothing,
-  idempotentCall: async (_principal, _key, _fingerprint, run) => run(),
-  resolvePlatform: async () => 'direct',
-  logger: createLogger('silent'),
-  checkOutputs: true,
-});
+const invoke = credentialFreeInvoke<object>({});
 const app = new Koa();
 app.use(restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(1024 * 1024), multipartBody: multipartBody() }).routes());
 const server = app.callback();
