@@ -36,10 +36,11 @@ import { createPublicBusinessPages } from './services/publicPages/publicBusiness
 import { businessPageRoutes } from './web/businessPageRoutes';
 import { directoryRoutes } from './web/directoryRoutes';
 import { createPublicDirectory } from './services/publicPages/publicDirectory';
+import { createCrawlRecording } from './services/analytics/crawlRecording';
 
 /** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
 export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
-  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow'>>;
+  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'crawlerIpRanges'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
@@ -119,7 +120,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(docsPage()); // GET /docs: the OpenAPI reference (swagger-ui, offline)
   // GET /b/{slug}: each published business's public page and its Markdown twin (docs/visibility.md).
   const pages = createPublicBusinessPages({ store, clock });
-  app.use(businessPageRoutes({ pages, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit }).routes());
+  // A crawler's fetch is counted (crawl events) after the page is answered, never before.
+  const recordPageFetch = createCrawlRecording({ recorder: deps.eventRecorder, logger, ipRanges: config.crawlerIpRanges });
+  app.use(businessPageRoutes({ pages, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit, onFetch: recordPageFetch }).routes());
   // GET /sitemap.xml, /robots.txt, /llms.txt, /directory/{city}/{kind}.md: the directory for crawlers and language models.
   const directory = createPublicDirectory({ store });
   app.use(directoryRoutes({

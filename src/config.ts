@@ -11,6 +11,7 @@ import { parseCidrList } from './domain/webhooks/addressPolicy';
 import { type Env, flag, integer, url } from './configReaders';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
 import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
+import { PLATFORM_NAME } from './domain/analytics/aiPlatform';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -98,6 +99,12 @@ export interface Config {
   directoryName: string;
   /** ROBOTS_DISALLOW (default none): crawler user-agent tokens robots.txt disallows everywhere ("GPTBot,CCBot"). */
   robotsDisallow: string[];
+  /**
+   * CRAWLER_IP_RANGES (default none): per AI platform, the address ranges its crawlers publish
+   * ("chatgpt=20.15.240.64/28,20.15.240.80/28;claude=160.79.104.0/23"); a crawler claiming that
+   * platform from another address is not counted. Platforms not named are counted by user agent.
+   */
+  crawlerIpRanges: Record<string, string>;
 }
 
 export interface WebhookSettings {
@@ -254,6 +261,21 @@ function userAgentTokens(env: Env, name: string, problems: string[]): string[] {
   return tokens.filter((token) => !bad.includes(token));
 }
 
+function crawlerIpRanges(env: Env, problems: string[]): Record<string, string> {
+  const ranges: Record<string, string> = {};
+  for (const part of (env.CRAWLER_IP_RANGES ?? '').split(';').map((item) => item.trim()).filter(Boolean)) {
+    const [platform, cidrs] = part.split('=').map((item) => item?.trim());
+    try {
+      if (!platform || !PLATFORM_NAME.test(platform) || !cidrs) throw new RangeError(`"${part}" is not platform=cidr,cidr`);
+      parseCidrList(cidrs);
+      ranges[platform] = cidrs;
+    } catch (error) {
+      problems.push(`CRAWLER_IP_RANGES: ${(error as Error).message}`);
+    }
+  }
+  return ranges;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
@@ -304,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicPagesPerMinute: integer(env, 'PUBLIC_PAGES_PER_MINUTE', DEFAULT_PUBLIC_PAGES_PER_MINUTE, 1, 100_000, problems),
     directoryName: (env.DIRECTORY_NAME ?? '').trim() || 'Local business directory',
     robotsDisallow: userAgentTokens(env, 'ROBOTS_DISALLOW', problems),
+    crawlerIpRanges: crawlerIpRanges(env, problems),
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
     payments: paymentSettings(env, problems),

@@ -12,9 +12,10 @@ import type { PublicBusinessPages } from '../services/publicPages/publicBusiness
 import { publicOrigin } from '../http/publicOrigin';
 import { answerDocument, answerPlain, PAGE_CACHE_CONTROL } from './documentAnswer';
 
-/** What a page fetch tells the analytics side: which business, and who asked. */
+/** What a page fetch tells the analytics side: which business (and its zone), and who asked. */
 export interface PageFetch {
   businessId: string;
+  timeZone?: string;
   userAgent: string;
   address: string;
   at: Date;
@@ -73,7 +74,7 @@ export function businessPageRoutes(deps: WebPageDeps): Router {
           cacheControl: PAGE_CACHE_CONTROL,
           headers: { 'Content-Security-Policy': PUBLIC_PAGE_CSP, ...robots },
         });
-    deps.onFetch?.({ businessId: page.profile.id, userAgent: ctx.get('User-Agent'), address: ctx.ip, at: new Date() });
+    deps.onFetch?.({ businessId: page.profile.id, ...(page.timeZone && { timeZone: page.timeZone }), userAgent: ctx.get('User-Agent'), address: ctx.ip, at: new Date() });
   });
   return router;
 }

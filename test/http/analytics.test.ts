@@ -80,10 +80,10 @@ describe('GET /v1/analytics/upstream-metrics', () => {
     expect(response.body.businessId).toBe(businessId);
     // Local midnight of 1 March in Austin is 06:00 UTC; 31 March ends at 05:00 UTC on 1 April (CDT).
     expect(response.body.period).toEqual({ start: '2026-03-01T06:00:00.000Z', end: '2026-04-01T04:59:59.999Z' });
-    expect(response.body.metrics).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, averagePosition: 3 });
+    expect(response.body.metrics).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, averagePosition: 3, crawls: { total: 0, training: 0, search: 0, user: 0 } });
     expect(response.body.platforms).toEqual([
-      { name: 'chatgpt', impressions: 3, citations: 2, share: 0.6, averagePosition: 3.33 },
-      { name: 'claude', impressions: 2, citations: 0, share: 0.4, averagePosition: 2.5 },
+      { name: 'chatgpt', impressions: 3, citations: 2, share: 0.6, averagePosition: 3.33, crawls: { total: 0, training: 0, search: 0, user: 0 } },
+      { name: 'claude', impressions: 2, citations: 0, share: 0.4, averagePosition: 2.5, crawls: { total: 0, training: 0, search: 0, user: 0 } },
     ]);
     expect(response.body.timeSeries).toHaveLength(31);
     expect(response.body.timeSeries[0]).toEqual({ date: '2026-03-01', impressions: 0, citations: 0 });
@@ -113,13 +113,13 @@ describe('GET /v1/analytics/upstream-metrics', () => {
 
   it('filters by platform', async () => {
     const response = await get(`upstream-metrics?businessId=${businessId}&${MARCH}&platform=claude&granularity=month`, owner.auth);
-    expect(response.body.metrics).toEqual({ impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, averagePosition: 2.5 });
-    expect(response.body.platforms).toEqual([{ name: 'claude', impressions: 2, citations: 0, share: 1, averagePosition: 2.5 }]);
+    expect(response.body.metrics).toEqual({ impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, averagePosition: 2.5, crawls: { total: 0, training: 0, search: 0, user: 0 } });
+    expect(response.body.platforms).toEqual([{ name: 'claude', impressions: 2, citations: 0, share: 1, averagePosition: 2.5, crawls: { total: 0, training: 0, search: 0, user: 0 } }]);
   });
 
   it('gives null averagePosition and no platforms when nothing was shown', async () => {
     const response = await get(`upstream-metrics?businessId=${businessId}&startDate=2025-01-01&endDate=2025-01-02`, owner.auth);
-    expect(response.body.metrics).toEqual({ impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, averagePosition: null });
+    expect(response.body.metrics).toEqual({ impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, averagePosition: null, crawls: { total: 0, training: 0, search: 0, user: 0 } });
     expect(response.body.platforms).toEqual([]);
     expect(response.body.timeSeries).toEqual([
       { date: '2025-01-01', impressions: 0, citations: 0 },

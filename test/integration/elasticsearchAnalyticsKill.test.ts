@@ -77,7 +77,7 @@ async function answers(store: ElasticsearchAnalyticsStore) {
 /** Counted by hand from FIRST and SECOND. */
 const EXPECTED = {
   // Impressions j1 (followed by the 10:10 visit), j2, j3 (followed by the 11:20 visit), j4: two zero-click.
-  totals: { impressions: 4, citations: 1, comparisons: 1, zeroClick: 2, positionSum: 10, positionCount: 4 },
+  totals: { impressions: 4, citations: 1, comparisons: 1, zeroClick: 2, positionSum: 10, positionCount: 4, crawls: { training: 0, search: 0, user: 0 } },
   journeys: [['j1', 'conversion', 4], ['j2', 'consideration', 2], ['j3', 'intent', 2], ['j4', 'awareness', 1]],
   converted: [{ journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] }],
   peers: [{ businessId: 'biz_kill', impressions: 4, citations: 1, journeys: 4, convertedJourneys: 1 }],
@@ -91,7 +91,7 @@ it('counts the batch of a process killed between its events and its rollups, onc
 
   const store = open('kill_es');
   // Only the first batch is counted: its two impressions, neither followed yet.
-  expect((await store.visibility(SCOPE)).totals).toEqual({ impressions: 2, citations: 1, comparisons: 0, zeroClick: 2, positionSum: 6, positionCount: 2 });
+  expect((await store.visibility(SCOPE)).totals).toEqual({ impressions: 2, citations: 1, comparisons: 0, zeroClick: 2, positionSum: 6, positionCount: 2, crawls: { training: 0, search: 0, user: 0 } });
   // The client, never answered, sends the second batch again: every event of it is already stored.
   expect(await store.append(SECOND)).toEqual({ accepted: 0, duplicates: 6 });
   // Stored a moment ago: an append that may still be running is left alone.

@@ -59,7 +59,7 @@ it('counts every rollup again from the raw events, with a progress report per bu
   await expectHandCountedMarch(store);
   // Run twice, the same answers: the rebuild replaces, never adds.
   await store.rebuildRollups();
-  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
+  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5, crawls: { training: 0, search: 0, user: 0 } });
 });
 
 it('keeps the daily counts of a month whose raw events retention dropped', async () => {
@@ -73,7 +73,7 @@ it('keeps the daily counts of a month whose raw events retention dropped', async
   await store.rebuildRollups();
 
   // February's counts stay (raw events gone, journeys with them); March is counted again.
-  expect((await store.visibility(february)).totals).toEqual({ impressions: 1, citations: 1, comparisons: 0, zeroClick: 1, positionSum: 2, positionCount: 1 });
+  expect((await store.visibility(february)).totals).toEqual({ impressions: 1, citations: 1, comparisons: 0, zeroClick: 1, positionSum: 2, positionCount: 1, crawls: { training: 0, search: 0, user: 0 } });
   expect(await store.journeys(february)).toEqual([]);
-  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
+  expect((await store.visibility(MARCH)).totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5, crawls: { training: 0, search: 0, user: 0 } });
 });

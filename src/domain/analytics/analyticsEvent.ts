@@ -4,12 +4,19 @@
 // No IP address, user agent or account e-mail is ever part of an event.
 import type { Environment } from '../profile';
 
-export const ANALYTICS_EVENT_TYPES = ['impression', 'citation', 'comparison', 'profile_view', 'website_visit', 'conversion'] as const;
+export const ANALYTICS_EVENT_TYPES = ['impression', 'citation', 'comparison', 'profile_view', 'website_visit', 'conversion', 'crawl'] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
 /** Where the answer that produced the event was given. */
-export const ANALYTICS_SURFACES = ['consumer', 'partner', 'mcp', 'graphql', 'redirect', 'booking', 'ingested'] as const;
+export const ANALYTICS_SURFACES = ['consumer', 'partner', 'mcp', 'graphql', 'redirect', 'booking', 'ingested', 'page'] as const;
 export type AnalyticsSurface = (typeof ANALYTICS_SURFACES)[number];
+
+/**
+ * Why an AI crawler fetched a public page (crawl events), as its user agent says: to train a model,
+ * to index for an AI search, or on behalf of a person asking an assistant right now.
+ */
+export const CRAWL_PURPOSES = ['training', 'search', 'user'] as const;
+export type CrawlPurpose = (typeof CRAWL_PURPOSES)[number];
 
 /** The platforms every deployment knows; admins may register more (see the platform registry). */
 export const BUILT_IN_PLATFORMS = ['chatgpt', 'claude', 'gemini', 'perplexity', 'copilot', 'meta_ai', 'other'] as const;
@@ -44,6 +51,8 @@ export interface AnalyticsEvent {
   /** Conversions only: value in major units of `currency` (ISO 4217). */
   value?: number;
   currency?: string;
+  /** Crawl events only: why the crawler fetched the page. */
+  crawlPurpose?: CrawlPurpose;
   /** Account that reported an ingested event (its eventIds are its own namespace); absent for recorded ones. */
   reporter?: string;
 }

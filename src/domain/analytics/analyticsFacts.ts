@@ -12,6 +12,14 @@ export interface VisibilityCounts {
   /** Sum of the 1-based ranks of the impressions that carried one. */
   positionSum: number;
   positionCount: number;
+  /** Public page fetches by AI crawlers, by why they fetched (training, search, a person's request). */
+  crawls: CrawlCounts;
+}
+
+export interface CrawlCounts {
+  training: number;
+  search: number;
+  user: number;
 }
 
 export interface VisibilityFacts {

@@ -2,7 +2,7 @@
 // batch is written, so a malformed event from any producer (recorder, ingestion, bookings) stops
 // the whole batch with a ValidationError naming it instead of storing half of it.
 import { ValidationError } from '../errors';
-import { ANALYTICS_EVENT_TYPES, ANALYTICS_SURFACES, type AnalyticsEvent } from './analyticsEvent';
+import { ANALYTICS_EVENT_TYPES, ANALYTICS_SURFACES, CRAWL_PURPOSES, type AnalyticsEvent } from './analyticsEvent';
 
 const LOCAL_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TYPES: ReadonlySet<string> = new Set(ANALYTICS_EVENT_TYPES);
@@ -29,6 +29,9 @@ function badField(event: AnalyticsEvent): [string, string] | null {
   if (event.position !== undefined && (!Number.isInteger(event.position) || event.position < 1)) return ['position', 'must be a whole number from 1'];
   if (event.value !== undefined && (typeof event.value !== 'number' || !Number.isFinite(event.value) || event.value < 0)) return ['value', 'must be a number from 0'];
   if (event.currency !== undefined && !/^[A-Z]{3}$/.test(event.currency)) return ['currency', 'must be an ISO 4217 code'];
+  if ((event.type === 'crawl') !== (event.crawlPurpose !== undefined) || (event.crawlPurpose !== undefined && !CRAWL_PURPOSES.includes(event.crawlPurpose))) {
+    return ['crawlPurpose', `is required on crawl events only, one of ${CRAWL_PURPOSES.join(', ')}`];
+  }
   if (event.reporter !== undefined && !text(event.reporter, MAX_KEY_LENGTH)) return ['reporter', `must be 1-${MAX_KEY_LENGTH} characters`];
   return null;
 }

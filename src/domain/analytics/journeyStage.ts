@@ -13,6 +13,8 @@ export const STAGE_RANK_OF_TYPE: Record<AnalyticsEventType, number> = {
   profile_view: 1,
   website_visit: 2,
   conversion: 3,
+  // A crawler's fetch belongs to no consumer's journey (it carries no journey id); listed for completeness.
+  crawl: 0,
 };
 
 export function stageAtLeast(stage: JourneyStage, floor: JourneyStage): boolean {

@@ -1,9 +1,18 @@
 // What one appended batch adds to the daily rollups, grouped in memory first so each rollup row
 // (environment, business, local day, platform, type) is touched once per batch, whatever engine
 // stores it.
-import type { AnalyticsEvent } from './analyticsEvent';
+import { CRAWL_PURPOSES, type AnalyticsEvent } from './analyticsEvent';
 
-export type RollupKey = Pick<AnalyticsEvent, 'environment' | 'businessId' | 'localDate' | 'platform' | 'type'>;
+/** What a rollup row counts: an event type, or for crawls the type and purpose ("crawl_training"). */
+export type RollupKey = Pick<AnalyticsEvent, 'environment' | 'businessId' | 'localDate' | 'platform'> & { type: string };
+
+/** Crawls are counted apart per purpose: "crawl_training", "crawl_search", "crawl_user". */
+export function rollupTypeOf(event: Pick<AnalyticsEvent, 'type' | 'crawlPurpose'>): string {
+  return event.type === 'crawl' ? `crawl_${event.crawlPurpose}` : event.type;
+}
+
+/** The rollup types of crawls, one per purpose. */
+export const CRAWL_ROLLUP_TYPES = CRAWL_PURPOSES.map((purpose) => `crawl_${purpose}`);
 
 export interface RollupDelta extends RollupKey {
   events: number;
@@ -36,7 +45,7 @@ export function createRollupDeltas(): RollupDeltas {
   return {
     of,
     addEvent(event, followed) {
-      const counts = of(event);
+      const counts = of({ ...event, type: rollupTypeOf(event) });
       counts.events += 1;
       if (event.type !== 'impression') return;
       if (event.position !== undefined) {

@@ -1,5 +1,6 @@
 // Adding daily rollup rows (one type each) into the counts of a slice of visibility; the same
-// arithmetic for every engine's rollups. zeroClick = impressions - followed impressions.
+// arithmetic for every engine's rollups. zeroClick = impressions - followed impressions. Crawl rows
+// (one per purpose) add to the crawler fetches.
 import type { VisibilityCounts } from './analyticsFacts';
 
 export interface RollupRow {
@@ -11,7 +12,7 @@ export interface RollupRow {
 }
 
 export function emptyVisibility(): VisibilityCounts {
-  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0 };
+  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0, crawls: { training: 0, search: 0, user: 0 } };
 }
 
 /** Adds one rollup row (one type) into a slice's counts. */
@@ -23,5 +24,11 @@ export function addRollup(counts: VisibilityCounts, row: RollupRow): void {
     counts.positionCount += row.position_count;
   } else if (row.type === 'citation') counts.citations += row.events;
   else if (row.type === 'comparison') counts.comparisons += row.events;
+  else if (row.type === 'crawl_training') counts.crawls.training += row.events;
+  else if (row.type === 'crawl_search') counts.crawls.search += row.events;
+  else if (row.type === 'crawl_user') counts.crawls.user += row.events;
 }
 
+
+/** The rollup types the visibility question reads. */
+export const VISIBILITY_ROLLUP_TYPES = ['impression', 'citation', 'comparison', 'crawl_training', 'crawl_search', 'crawl_user'];

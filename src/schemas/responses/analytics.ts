@@ -25,6 +25,21 @@ const period: SchemaObject = {
 
 const businessId: SchemaObject = { type: 'string', description: 'The business asked about.' };
 
+const crawls: SchemaObject = {
+  type: 'object',
+  required: ['total', 'training', 'search', 'user'],
+  description:
+    "Addition (docs/visibility.md): fetches of the business's public page (/b/{slug} and its .md) by AI crawlers, recognised by user agent " +
+    '(the crawler-user-agents list; confirmed by address where CRAWLER_IP_RANGES names the platform), by why they fetched as the agent says: ' +
+    'training (GPTBot, ClaudeBot), search (OAI-SearchBot, PerplexityBot, Googlebot, Bingbot) or user (ChatGPT-User, Claude-User: a person asking an assistant now).',
+  properties: {
+    total: count('All crawler fetches.'),
+    training: count('Fetches to collect training data.'),
+    search: count('Fetches to index the page for AI search.'),
+    user: count("Fetches made on a person's request to an assistant."),
+  },
+};
+
 export const upstreamMetricsResponse: SchemaObject = {
   type: 'object',
   required: ['businessId', 'period', 'metrics', 'platforms', 'timeSeries'],
@@ -42,11 +57,12 @@ export const upstreamMetricsResponse: SchemaObject = {
           'Impressions with no website visit or conversion of the same journey within 30 minutes after (visibility without click-through); an impression outside any journey counts. Derived, not recorded.',
         ),
         averagePosition,
+        crawls,
       },
     },
     platforms: {
       type: 'array',
-      description: 'One entry per AI platform with events in the period, most impressions first.',
+      description: 'One entry per AI platform with events (crawler fetches included) in the period, most impressions first.',
       items: {
         type: 'object',
         required: ['name', 'impressions', 'citations', 'share', 'averagePosition'],
@@ -56,6 +72,7 @@ export const upstreamMetricsResponse: SchemaObject = {
           citations: count('Citations on this platform.'),
           share: rate("This platform's impressions over all impressions of the answer (with `platform`, 1)."),
           averagePosition,
+          crawls,
         },
       },
     },

@@ -10,9 +10,17 @@ import type { AnalyticsAccess } from './analyticsAccess';
 export interface UpstreamMetrics {
   businessId: string;
   period: { start: string; end: string };
-  metrics: { impressions: number; citations: number; comparisons: number; zeroClick: number; averagePosition: number | null };
-  platforms: Array<{ name: string; impressions: number; citations: number; share: number; averagePosition: number | null }>;
+  metrics: { impressions: number; citations: number; comparisons: number; zeroClick: number; averagePosition: number | null; crawls: CrawlTotals };
+  platforms: Array<{ name: string; impressions: number; citations: number; share: number; averagePosition: number | null; crawls: CrawlTotals }>;
   timeSeries: SeriesPoint[];
+}
+
+type CrawlTotals = VisibilityCounts['crawls'] & { total: number };
+
+/** Crawler fetches of the public page with their sum. */
+function crawlTotals(counts: VisibilityCounts): CrawlTotals {
+  const { training, search, user } = counts.crawls;
+  return { total: training + search + user, training, search, user };
 }
 
 /** Mean 1-based rank, 2 decimals; null without ranked impressions. */
@@ -34,6 +42,7 @@ export function createUpstreamMetrics(deps: { access: AnalyticsAccess; analytics
         comparisons: totals.comparisons,
         zeroClick: totals.zeroClick,
         averagePosition: averagePosition(totals),
+        crawls: crawlTotals(totals),
       },
       platforms: facts.platforms
         .map((platform) => ({
@@ -42,6 +51,7 @@ export function createUpstreamMetrics(deps: { access: AnalyticsAccess; analytics
           citations: platform.citations,
           share: ratio(platform.impressions, totals.impressions),
           averagePosition: averagePosition(platform),
+          crawls: crawlTotals(platform),
         }))
         .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
       timeSeries: bucketSeries(facts.days, scope.from, scope.to, query.granularity),

@@ -63,7 +63,7 @@ export function appendContract(suite: AnalyticsSuite): void {
       await store.append([anEvent({ businessId: 'biz_cu', type: 'citation', journeyId: 'j2', timestamp: at })]);
       const scope = { environment: 'live' as const, businessId: 'biz_cu', from: '2026-03-01', to: '2026-03-31' };
       // One impression, followed by the visit 10 minutes later (so not zero-click), one citation.
-      const counted = { impressions: 1, citations: 1, comparisons: 0, zeroClick: 0, positionSum: 2, positionCount: 1 };
+      const counted = { impressions: 1, citations: 1, comparisons: 0, zeroClick: 0, positionSum: 2, positionCount: 1, crawls: { training: 0, search: 0, user: 0 } };
       expect((await store.visibility(scope)).totals).toEqual(counted);
 
       expect(await store.catchUpRollups(0)).toEqual({ batches: 0, events: 0 });

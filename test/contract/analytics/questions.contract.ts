@@ -13,10 +13,10 @@ export function questionsContract(suite: AnalyticsSuite): void {
     it('counts visibility from the rollups: totals, platforms, days, zero-click and rank sums', async () => {
       const facts = await suite.store().visibility(MARCH);
       // Impressions j1 j2 j3 j4 and the journey-less one; only j1's was followed within 30 min.
-      expect(facts.totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5 });
+      expect(facts.totals).toEqual({ impressions: 5, citations: 2, comparisons: 1, zeroClick: 4, positionSum: 15, positionCount: 5, crawls: { training: 0, search: 0, user: 0 } });
       expect(facts.platforms).toEqual([
-        { name: 'chatgpt', impressions: 3, citations: 2, comparisons: 0, zeroClick: 2, positionSum: 10, positionCount: 3 },
-        { name: 'claude', impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2 },
+        { name: 'chatgpt', impressions: 3, citations: 2, comparisons: 0, zeroClick: 2, positionSum: 10, positionCount: 3, crawls: { training: 0, search: 0, user: 0 } },
+        { name: 'claude', impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2, crawls: { training: 0, search: 0, user: 0 } },
       ]);
       expect(facts.days).toEqual([
         { date: '2026-03-02', impressions: 1, citations: 2 },
@@ -28,7 +28,7 @@ export function questionsContract(suite: AnalyticsSuite): void {
 
     it('keeps one platform only when asked', async () => {
       const facts = await suite.store().visibility({ ...MARCH, platform: 'claude' });
-      expect(facts.totals).toEqual({ impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2 });
+      expect(facts.totals).toEqual({ impressions: 2, citations: 0, comparisons: 1, zeroClick: 2, positionSum: 5, positionCount: 2, crawls: { training: 0, search: 0, user: 0 } });
       expect(facts.days).toEqual([
         { date: '2026-03-03', impressions: 1, citations: 0 },
         { date: '2026-03-05', impressions: 1, citations: 0 },
@@ -122,6 +122,43 @@ export function questionsContract(suite: AnalyticsSuite): void {
       expect((await store.visibility(MARCH)).totals).toMatchObject({ impressions: 5, citations: 2, zeroClick: 4 });
       expect(await store.journeys(MARCH)).toEqual([]);
       expect(await store.journeys({ ...MARCH, from: '2026-04-01', to: '2026-04-30' })).toHaveLength(1);
+    });
+
+    it('counts crawler fetches per platform and purpose, apart from impressions and outside the days series', async () => {
+      const store = suite.store();
+      const crawl = (platform: string, crawlPurpose: 'training' | 'search' | 'user', day: string, businessId = 'biz_crawled') =>
+        anEvent({ type: 'crawl', crawlPurpose, platform, businessId, surface: 'page', journeyId: undefined, query: undefined, timestamp: `${day}T12:00:00.000Z`, localDate: day });
+      await store.append([
+        crawl('chatgpt', 'training', '2026-03-02'), // GPTBot
+        crawl('chatgpt', 'training', '2026-03-09'),
+        crawl('chatgpt', 'search', '2026-03-09'), // OAI-SearchBot
+        crawl('chatgpt', 'user', '2026-03-10'), // ChatGPT-User
+        crawl('claude', 'training', '2026-03-10'), // ClaudeBot
+        crawl('perplexity', 'search', '2026-03-11'),
+        crawl('perplexity', 'search', '2026-03-12'),
+        crawl('perplexity', 'search', '2026-04-01'), // after the period
+        crawl('claude', 'user', '2026-03-12', 'biz_other'), // another business
+        anEvent({ businessId: 'biz_crawled', platform: 'claude', localDate: '2026-03-12', timestamp: '2026-03-12T09:00:00.000Z' }), // one impression
+      ]);
+      const facts = await store.visibility({ ...MARCH, businessId: 'biz_crawled' });
+      // Counted by hand from the list: training 2 + 1, search 1 + 2, user 1.
+      expect(facts.totals.crawls).toEqual({ training: 3, search: 3, user: 1 });
+      expect(facts.totals.impressions).toBe(1);
+      expect(facts.platforms.map(({ name, impressions, crawls }) => ({ name, impressions, crawls }))).toEqual([
+        { name: 'chatgpt', impressions: 0, crawls: { training: 2, search: 1, user: 1 } },
+        { name: 'claude', impressions: 1, crawls: { training: 1, search: 0, user: 0 } },
+        { name: 'perplexity', impressions: 0, crawls: { training: 0, search: 2, user: 0 } },
+      ]);
+      // The impressions-and-citations series holds the impression's day only.
+      expect(facts.days).toEqual([{ date: '2026-03-12', impressions: 1, citations: 0 }]);
+      expect((await store.visibility({ ...MARCH, businessId: 'biz_crawled', platform: 'perplexity' })).totals.crawls).toEqual({ training: 0, search: 2, user: 0 });
+    });
+
+    it('refuses a crawl event without its purpose, and a purpose on any other event, before storing anything', async () => {
+      const store = suite.store();
+      await expect(store.append([anEvent(), anEvent({ type: 'crawl', surface: 'page', journeyId: undefined })])).rejects.toMatchObject({ details: { field: 'events[1].crawlPurpose' } });
+      await expect(store.append([anEvent({ crawlPurpose: 'training' })])).rejects.toMatchObject({ details: { field: 'events[0].crawlPurpose' } });
+      expect((await store.visibility(MARCH)).totals.impressions).toBe(5);
     });
   });
 }

@@ -25,7 +25,7 @@ function followed(impression: AnalyticsEvent, all: readonly AnalyticsEvent[]): b
 }
 
 function empty(): VisibilityCounts {
-  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0 };
+  return { impressions: 0, citations: 0, comparisons: 0, zeroClick: 0, positionSum: 0, positionCount: 0, crawls: { training: 0, search: 0, user: 0 } };
 }
 
 /** `everStored`: every accepted event, purged or not (daily counts outlive the raw events). */
@@ -35,10 +35,11 @@ export function rawVisibility(everStored: readonly AnalyticsEvent[], scope: Anal
   const days = new Map<string, { date: string; impressions: number; citations: number }>();
   for (const e of everStored) {
     if (!inScope(e, scope) || e.businessId !== scope.businessId || (scope.platform !== undefined && e.platform !== scope.platform)) continue;
-    if (e.type !== 'impression' && e.type !== 'citation' && e.type !== 'comparison') continue;
+    if (e.type !== 'impression' && e.type !== 'citation' && e.type !== 'comparison' && e.type !== 'crawl') continue;
     if (!platforms.has(e.platform)) platforms.set(e.platform, empty());
     for (const counts of [totals, platforms.get(e.platform) as VisibilityCounts]) {
-      if (e.type === 'impression') {
+      if (e.type === 'crawl') counts.crawls[e.crawlPurpose as 'training' | 'search' | 'user'] += 1;
+      else if (e.type === 'impression') {
         counts.impressions += 1;
         if (!followed(e, everStored)) counts.zeroClick += 1;
         if (e.position !== undefined) {
@@ -48,7 +49,7 @@ export function rawVisibility(everStored: readonly AnalyticsEvent[], scope: Anal
       } else if (e.type === 'citation') counts.citations += 1;
       else counts.comparisons += 1;
     }
-    if (e.type === 'comparison') continue;
+    if (e.type === 'comparison' || e.type === 'crawl') continue;
     if (!days.has(e.localDate)) days.set(e.localDate, { date: e.localDate, impressions: 0, citations: 0 });
     const day = days.get(e.localDate) as { impressions: number; citations: number };
     if (e.type === 'impression') day.impressions += 1;

@@ -71,8 +71,8 @@ it('shows one search, one click and one conversion in all four endpoints, exactl
   expect((await get('upstream-metrics?granularity=day')).body).toEqual({
     businessId: first.id,
     period: PERIOD,
-    metrics: { impressions: 1, citations: 1, comparisons: 1, zeroClick: 0, averagePosition: 1 },
-    platforms: [{ name: 'claude', impressions: 1, citations: 1, share: 1, averagePosition: 1 }],
+    metrics: { impressions: 1, citations: 1, comparisons: 1, zeroClick: 0, averagePosition: 1, crawls: { total: 0, training: 0, search: 0, user: 0 } },
+    platforms: [{ name: 'claude', impressions: 1, citations: 1, share: 1, averagePosition: 1, crawls: { total: 0, training: 0, search: 0, user: 0 } }],
     timeSeries: [{ date: '2026-03-10', impressions: 1, citations: 1 }],
   });
 

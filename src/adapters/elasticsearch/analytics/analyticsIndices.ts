@@ -87,7 +87,7 @@ export async function ensureAnalyticsIndices(client: Client, indices: AnalyticsI
     index: indices.events,
     allow_no_indices: true,
     ignore_unavailable: true,
-    properties: { batch: properties.batch, followed_by: properties.followed_by },
+    properties: { batch: properties.batch, followed_by: properties.followed_by, crawl_purpose: properties.crawl_purpose },
   });
 }
 

@@ -102,6 +102,7 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
         position: c.event.position,
         value: c.event.value,
         currency: c.event.currency,
+        crawl_purpose: c.event.crawlPurpose,
         followed: c.followed,
         batch,
         ...(c.followed && { followed_by: batch }),

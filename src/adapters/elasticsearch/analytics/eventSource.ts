@@ -16,6 +16,7 @@ export interface EventSource {
   surface: AnalyticsEvent['surface'];
   position?: number;
   followed?: boolean;
+  crawl_purpose?: AnalyticsEvent['crawlPurpose'];
   /** The append that stored it (absent on events stored before batches were named). */
   batch?: string;
   /** The append whose rollups counted its zero-click mark. */
@@ -30,5 +31,6 @@ export function eventOfSource(source: EventSource): AnalyticsEvent {
     ...(source.query !== undefined && { query: source.query }),
     ...(source.position !== undefined && { position: source.position }),
     ...(source.reporter && { reporter: source.reporter }),
+    ...(source.crawl_purpose !== undefined && { crawlPurpose: source.crawl_purpose }),
   };
 }

@@ -2,7 +2,7 @@
 // terms per platform and type for the totals, a date_histogram per local day for the series.
 import type { Client } from '@elastic/elasticsearch';
 import type { AnalyticsQuestions, AnalyticsScope, VisibilityCounts } from '../../../ports/analyticsStore';
-import { addRollup, emptyVisibility } from '../../../domain/analytics/visibilityCounts';
+import { addRollup, emptyVisibility, VISIBILITY_ROLLUP_TYPES } from '../../../domain/analytics/visibilityCounts';
 import type { AnalyticsIndices } from './analyticsIndices';
 
 interface SumBucket { value: number }
@@ -31,7 +31,7 @@ function rowOf(bucket: TypeBucket) {
 
 export function createVisibility(client: Client, indices: AnalyticsIndices): AnalyticsQuestions['visibility'] {
   return async (scope) => {
-    const filter = [...rollupFilter(scope, ['impression', 'citation', 'comparison']), ...(scope.platform !== undefined ? [{ term: { platform: scope.platform } }] : [])];
+    const filter = [...rollupFilter(scope, VISIBILITY_ROLLUP_TYPES), ...(scope.platform !== undefined ? [{ term: { platform: scope.platform } }] : [])];
     const response = await client.search({
       index: indices.daily,
       size: 0,

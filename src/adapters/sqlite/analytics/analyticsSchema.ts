@@ -9,6 +9,9 @@ import { summarisePeerDaysSql, summarisePeerLinksSql, summarisePeerMonthsSql } f
 
 export const ANALYTICS_COMPONENT = 'analytics';
 
+/** domain/analytics/rollupDeltas.ts rollupTypeOf in SQL: crawls count apart per purpose. */
+export const ROLLUP_TYPE_SQL = "CASE WHEN type = 'crawl' THEN 'crawl_' || crawl_purpose ELSE type END";
+
 export const analyticsMigrations: readonly Migration[] = [
   {
     version: 1,
@@ -139,5 +142,11 @@ export const analyticsMigrations: readonly Migration[] = [
       db.exec(summarisePeerMonthsSql('1'));
       db.exec(summarisePeerLinksSql('1'));
     },
+  },
+  {
+    version: 5,
+    name: 'crawl purpose',
+    // Public page fetches by AI crawlers (type crawl) say why they fetched: training, search, user.
+    up: 'ALTER TABLE analytics_events ADD COLUMN crawl_purpose TEXT;',
   },
 ];

@@ -15,8 +15,8 @@ export type AppendEvents = (events: readonly AnalyticsEvent[]) => AppendResult;
 
 export function createAppendEvents(db: SqliteDatabase): AppendEvents {
   const insert = db.prepare(`INSERT OR IGNORE INTO analytics_events
-    (environment, reporter, event_id, type, business_id, ts, local_date, platform, journey_id, query, surface, position, value, currency, followed)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (environment, reporter, event_id, type, business_id, ts, local_date, platform, journey_id, query, surface, position, value, currency, followed, crawl_purpose)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // An impression arriving after the visit that followed it (ingested late) is followed already.
   const followerExists = db.prepare(`SELECT 1 FROM analytics_events
     WHERE environment = ? AND business_id = ? AND journey_id = ? AND ts BETWEEN ? AND ? AND type IN ('website_visit', 'conversion') LIMIT 1`).pluck();
@@ -63,6 +63,7 @@ export function createAppendEvents(db: SqliteDatabase): AppendEvents {
       const result = insert.run(
         event.environment, event.reporter ?? '', event.eventId, event.type, event.businessId, ts, event.localDate, event.platform,
         journeyId, event.query ?? null, event.surface, event.position ?? null, event.value ?? null, event.currency ?? null, followed,
+        event.crawlPurpose ?? null,
       );
       if (result.changes === 0) continue;
       accepted += 1;

@@ -9,6 +9,7 @@
 // Days before the last retention cut (plus the widest zone offset) keep their daily counts: their
 // raw events are gone, so the counts are the only record of them.
 import type { SqliteDatabase } from '../openDatabase';
+import { ROLLUP_TYPE_SQL } from './analyticsSchema';
 import { summariseJourneyDaysSql } from './journeyDaysSql';
 import { summarisePeerDaysSql, summarisePeerLinksSql, summarisePeerMonthsSql } from './peerTotalsSql';
 import { FOLLOW_WINDOW_MS } from '../../../domain/analytics/zeroClick';
@@ -35,11 +36,11 @@ export function rebuildSqliteRollups(db: SqliteDatabase, onProgress?: (progress:
     journeyDays: db.prepare(summariseJourneyDaysSql('environment = ? AND business_id = ?')),
     clearDaily: db.prepare('DELETE FROM analytics_daily WHERE environment = ? AND business_id = ? AND local_date >= ?'),
     daily: db.prepare(`INSERT INTO analytics_daily (environment, business_id, local_date, platform, type, events, position_sum, position_count, followed)
-      SELECT environment, business_id, local_date, platform, type, COUNT(*),
+      SELECT environment, business_id, local_date, platform, ${ROLLUP_TYPE_SQL} AS rollup_type, COUNT(*),
         COALESCE(SUM(CASE WHEN type = 'impression' THEN position END), 0), COUNT(CASE WHEN type = 'impression' THEN position END),
         SUM(CASE WHEN type = 'impression' THEN followed ELSE 0 END)
       FROM analytics_events WHERE environment = ? AND business_id = ? AND local_date >= ?
-      GROUP BY local_date, platform, type`),
+      GROUP BY local_date, platform, rollup_type`),
     clearPeer: ['analytics_peer_days', 'analytics_peer_months', 'analytics_peer_links'].map((table) => db.prepare(`DELETE FROM ${table} WHERE environment = ? AND business_id = ?`)),
     // Named: each statement repeats its condition.
     peer: [summarisePeerDaysSql, summarisePeerMonthsSql, summarisePeerLinksSql].map((sql) => db.prepare(sql('environment = @environment AND business_id = @businessId'))),

@@ -1,6 +1,6 @@
 // visibility(): read from analytics_daily only (rollups), never raw events; one pass of at most
 // days x platforms x types rows per business.
-import { addRollup, emptyVisibility } from '../../../domain/analytics/visibilityCounts';
+import { addRollup, emptyVisibility, VISIBILITY_ROLLUP_TYPES } from '../../../domain/analytics/visibilityCounts';
 import type { AnalyticsQuestions, VisibilityCounts } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
 
@@ -15,7 +15,7 @@ interface RollupRow {
 }
 
 export function createVisibility(db: SqliteDatabase): AnalyticsQuestions['visibility'] {
-  const types = `type IN ('impression', 'citation', 'comparison')`;
+  const types = `type IN (${VISIBILITY_ROLLUP_TYPES.map((type) => `'${type}'`).join(', ')})`;
   const all = db.prepare(`SELECT local_date, platform, type, events, position_sum, position_count, followed FROM analytics_daily
     WHERE environment = ? AND business_id = ? AND local_date BETWEEN ? AND ? AND ${types}`);
   const onePlatform = db.prepare(`SELECT local_date, platform, type, events, position_sum, position_count, followed FROM analytics_daily
@@ -33,7 +33,7 @@ export function createVisibility(db: SqliteDatabase): AnalyticsQuestions['visibi
       let slice = platforms.get(row.platform);
       if (!slice) platforms.set(row.platform, (slice = emptyVisibility()));
       addRollup(slice, row);
-      if (row.type === 'comparison') continue;
+      if (row.type !== 'impression' && row.type !== 'citation') continue;
       let day = days.get(row.local_date);
       if (!day) days.set(row.local_date, (day = { date: row.local_date, impressions: 0, citations: 0 }));
       if (row.type === 'impression') day.impressions += row.events;
