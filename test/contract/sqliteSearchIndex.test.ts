@@ -12,6 +12,7 @@ import { searchDocument } from '../fixtures/searchDocument';
 import { fixtureDocument, searchDocuments } from '../fixtures/searchDocuments';
 import { rewindIndexLayout } from './olderIndexLayout';
 import { consumerSearchContract } from './consumerSearch.contract';
+import { searchWordsContract } from './searchWords.contract';
 import { searchIndexContract } from './searchIndex.contract';
 
 const upserts = (docs: SearchDocument[]): IndexAction[] => docs.map((document) => ({ type: 'upsert', document }));
@@ -31,6 +32,7 @@ searchIndexContract('sqlite in memory', async () => createSqliteSearchIndex({ fi
 searchIndexContract('sqlite on a WAL file', async () => createSqliteSearchIndex({ file: freshFile() }));
 searchIndexContract('sqlite with reader threads', async () => createSqliteSearchIndex({ file: freshFile(), readerThreads: 2, offload: 'always' }));
 consumerSearchContract('sqlite', async () => createSqliteSearchIndex({ file: ':memory:' }));
+searchWordsContract('sqlite', async () => createSqliteSearchIndex({ file: ':memory:' }));
 
 describe('sqlite reader threads', () => {
   it('answer many searches at once, and see each write as soon as apply() resolved', async () => {

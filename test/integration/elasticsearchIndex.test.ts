@@ -12,6 +12,7 @@ import { encodeSchedule } from '../../src/domain/search/openingFilter';
 import { ConflictError, UnavailableError } from '../../src/domain/errors';
 import { EXACT_TOTAL_BOUND, type IndexAction, type SearchDocument, type SearchIndex, type SearchQuery } from '../../src/ports/searchIndex';
 import { consumerSearchContract } from '../contract/consumerSearch.contract';
+import { searchWordsContract } from '../contract/searchWords.contract';
 import { relevanceContract } from '../relevance/relevance.contract';
 import { searchIndexContract } from '../contract/searchIndex.contract';
 import { DOWNTOWN_AUSTIN, fixtureDocument, liveDocuments, searchDocuments } from '../fixtures/searchDocuments';
@@ -63,6 +64,7 @@ const aliasTargets = async (alias: string): Promise<string[]> => Object.keys(awa
 
 searchIndexContract('elasticsearch', async () => openIndex(), { dispose, totalsBeyondBound: 'estimate' });
 consumerSearchContract('elasticsearch', async () => openIndex(), dispose);
+searchWordsContract('elasticsearch', async () => openIndex(), dispose);
 relevanceContract('elasticsearch', async () => openIndex(), dispose);
 
 describe('elasticsearch index specifics', () => {

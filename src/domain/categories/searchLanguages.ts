@@ -6,6 +6,7 @@
 // language that only a request's Accept-Language asks for is read the same way; at most
 // MAX_REQUESTED of those stay loaded.
 import { existsSync, readFileSync } from 'node:fs';
+import { foldAccents } from '../search/foldAccents';
 import { addTo, categoryTaxonomy, listOf, schemaFilePath, type PresetTranslations } from './taxonomy';
 
 export const DEFAULT_SEARCH_LANGUAGES: readonly string[] = ['en', 'es', 'fr', 'de', 'pt', 'it'];
@@ -67,7 +68,8 @@ export function buildKindLexicon(language: string, presets: Record<string, { nam
     if (!text) continue;
     for (const name of [...listOf(text.name), ...listOf(text.aliases)]) {
       addTo(names, name, key);
-      for (const word of name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) nameWords.add(word);
+      // As written and without accents: people type "cafeteria" for "cafetería".
+      for (const word of name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) nameWords.add(word).add(foldAccents(word));
     }
     for (const term of listOf(text.terms)) addTo(terms, term, key);
   }

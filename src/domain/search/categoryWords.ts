@@ -6,7 +6,7 @@
 // says nothing about the kind and stays a plain word.
 import { categoryKeysOf } from '../categories/canonicalCategory';
 import { categoryPhrase, plainSingularPhrase } from '../categories/categoryPhrase';
-import { enabledLexicons, kindLexicon } from '../categories/searchLanguages';
+import { enabledLexicons, kindLexicon, type KindLexicon } from '../categories/searchLanguages';
 import { categoryTaxonomy, kindName, withBroaderKinds } from '../categories/taxonomy';
 
 /** A term listed by more kinds than this is too general to imply any of them. */
@@ -76,13 +76,13 @@ export function maxCategoryPhraseWords(language = 'en'): number {
  * The kinds a request's category word means in an enabled language when English has none:
  * "dentista", "Bäckerei", "boulangeries" (a name, or a search term of exactly one kind).
  */
-function keysInOtherLanguages(category: string): string[] {
+function keysInOtherLanguages(category: string, lexicons: readonly KindLexicon[] = enabledLexicons()): string[] {
   const phrases = [...new Set([categoryPhrase(category), plainSingularPhrase(category)])].filter(Boolean);
-  for (const lexicon of enabledLexicons()) {
+  for (const lexicon of lexicons) {
     const named = phrases.map((phrase) => lexicon.names.get(phrase)).find(Boolean);
     if (named) return preferred(named);
   }
-  for (const lexicon of enabledLexicons()) {
+  for (const lexicon of lexicons) {
     const termed = phrases.map((phrase) => lexicon.terms.get(phrase)).find(Boolean);
     if (termed && preferred(termed).length === 1) return preferred(termed);
   }
@@ -100,8 +100,11 @@ export function namedKindFilter(keys: readonly string[]): string[] {
  * the taxonomy knows it, so category=dentist finds "Dentists" and "dental clinic" alike; else the
  * label as written, compared case-insensitively ("home-services").
  */
-export function requestCategoryFilter(category: string): { categoryKeys: string[] } | { categories: string[] } {
-  const english = categoryKeysOf(category);
+export function requestCategoryFilter(category: string, language = 'en'): { categoryKeys: string[] } | { categories: string[] } {
+  // The caller's own language first (Accept-Language: "cafeterías" is cafés in Spanish), then English, then the others.
+  const own = kindLexicon(language);
+  const inOwn = own ? keysInOtherLanguages(category, [own]) : [];
+  const english = inOwn.length > 0 ? inOwn : categoryKeysOf(category);
   const keys = english.length > 0 ? english : keysInOtherLanguages(category);
   return keys.length > 0 ? { categoryKeys: namedKindFilter(keys) } : { categories: [category] };
 }
@@ -151,4 +154,18 @@ export function kindWords(keys: readonly string[]): string[] {
     for (const [phrase, kinds] of lists) if (kinds.some((key) => keys.includes(key)) && !phrase.includes(' ')) add(phrase);
   }
   return words;
+}
+
+/**
+ * What mentions a kind: its names and search terms as whole phrases ("pet store", "ice cream
+ * shop", "leak"), English and the enabled languages'. A profile that shares one word of a phrase
+ * ("pet" of "pet store") does not mention it.
+ */
+export function kindMentions(keys: readonly string[]): string[] {
+  const { names, terms } = categoryTaxonomy();
+  const phrases = new Set(keys.map((key) => categoryPhrase(kindName(key))).filter(Boolean));
+  for (const lists of [names, terms]) {
+    for (const [phrase, kinds] of lists) if (kinds.some((key) => keys.includes(key))) phrases.add(phrase);
+  }
+  return [...phrases];
 }

@@ -8,7 +8,7 @@
 //   - without any kind, every result matches: the index found each by one of the words.
 // Mentions are read with createTermMatcher (whole words, plurals and accents tolerated), from the
 // profile text the index searched.
-import { namedKindFilter } from './categoryWords';
+import { kindMentions, namedKindFilter } from './categoryWords';
 import { foldAccents } from './foldAccents';
 import type { SearchIntent } from './intent';
 import type { RankedResult } from './ranking';
@@ -30,6 +30,16 @@ export function createQueryMatcher(intent: SearchIntent): QueryMatcher {
   const mentions = words.length > 0 ? accentBlindMatcher(words) : () => false;
   // A candidate of the kinds asked for needs no document read; only the others do.
   return (result) => result.fields.categoryKeys.some((key) => kinds.has(key)) || mentions(result.document);
+}
+
+/**
+ * When the named kinds filtered everything away and the search was widened (kindFallback.ts): a
+ * result matches when its profile mentions one of the kinds' names or terms as a whole phrase, or
+ * a word the sentence asked for. One word of a kind's phrase ("cream" of "ice cream shop") is not.
+ */
+export function createWidenedMatcher(intent: SearchIntent): QueryMatcher {
+  const mentions = accentBlindMatcher([...askedThings(intent), ...kindMentions(intent.namedCategories ?? [])]);
+  return (result) => mentions(result.document);
 }
 
 /** "cafe" finds "Café" and "café" finds "Cafe", as both indexes fold accents. */

@@ -11,7 +11,7 @@ import type { Principal } from '../../domain/principal';
 import { categoryKeysOf } from '../../domain/categories/canonicalCategory';
 import { asksForNothing, type SearchIntent } from '../../domain/search/intent';
 import { isOpenNow } from '../../domain/search/openingFilter';
-import { createQueryMatcher } from '../../domain/search/queryMatch';
+import { createQueryMatcher, createWidenedMatcher } from '../../domain/search/queryMatch';
 import { rankCandidates, type RankedResult, type SessionProfile } from '../../domain/search/ranking';
 import { sessionStoreKey } from '../../domain/search/sessionScope';
 import type { SpellingCorrection } from '../../domain/search/spelling';
@@ -153,8 +153,8 @@ export function rank(request: SearchRequest, retrieval: Retrieval, session: Sess
     explainTop: input.offset + input.limit,
     // Under an "open now" filter the index let only open businesses through.
     isOpen: intent.when?.openNow ? () => true : (candidate) => isOpenNow(candidate.document, now),
-    // Widened: none is of the kind named, each mentions it or a word for it, and the summary says so.
-    matchesQuery: retrieval.widened ? () => true : createQueryMatcher(intent),
+    // Widened: none is of the kind named; those that mention it (or a phrase for it) match, and the summary says so.
+    matchesQuery: retrieval.widened ? createWidenedMatcher(intent) : createQueryMatcher(intent),
     ...(!wholeOrder && { certainTop: input.offset + input.limit }),
   });
   const page = ranked.slice(input.offset, input.offset + input.limit);

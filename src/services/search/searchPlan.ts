@@ -69,8 +69,8 @@ export function searchPhrases(intent: SearchIntent): string[] {
  * taxonomy does not know it), else the kinds the sentence named ("dentist near me") with their
  * related kinds. A kind only implied ("breakfast", "pizza") never filters.
  */
-export function categoryFilter(input: Pick<ConsumerSearchInput, 'category'>, intent: SearchIntent): Pick<SearchQuery, 'categories' | 'categoryKeys'> {
-  if (input.category !== undefined) return requestCategoryFilter(input.category);
+export function categoryFilter(input: Pick<ConsumerSearchInput, 'category' | 'language'>, intent: SearchIntent): Pick<SearchQuery, 'categories' | 'categoryKeys'> {
+  if (input.category !== undefined) return requestCategoryFilter(input.category, input.language);
   return intent.namedCategories?.length ? { categoryKeys: namedKindFilter(intent.namedCategories) } : {};
 }
 
