@@ -6,7 +6,7 @@ import { createElasticsearchIndex } from '../../src/adapters/elasticsearch/elast
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import type { SearchIndex } from '../../src/ports/searchIndex';
 import { startElasticsearch } from '../../test/harness/elasticsearch';
-import { loadRelevanceCorpus, runRelevance, summariseRelevance } from '../../test/relevance/relevanceRun';
+import { loadRelevanceCorpus, RELEVANCE_GROUPS, relevanceGroup, runRelevance, summariseRelevance } from '../../test/relevance/relevanceRun';
 
 async function report(engine: string, index: SearchIndex): Promise<void> {
   await loadRelevanceCorpus(index);
@@ -17,6 +17,15 @@ async function report(engine: string, index: SearchIndex): Promise<void> {
       `recall@10 ${summary.recallAt10.toFixed(3)}  zero-result rate ${summary.zeroResultRate.toFixed(3)}  ` +
       `honest none ${summary.honestNone}/${summary.noneQueries}`,
   );
+  for (const [group, label] of RELEVANCE_GROUPS) {
+    const part = summariseRelevance(outcomes.filter((o) => relevanceGroup(o.qid) === group));
+    if (part.queries === 0) continue;
+    const matched = outcomes.filter((o) => relevanceGroup(o.qid) === group && o.precisionAt1 === undefined).reduce((sum, o) => sum + o.answered.length, 0);
+    console.log(
+      `  ${label.padEnd(34)} ${String(part.queries).padStart(3)} queries  NDCG@10 ${part.ndcgAt10.toFixed(3)}  P@1 ${part.noneQueries < part.queries ? part.precisionAt1.toFixed(3) : '  -  '}` +
+        `  honest none ${part.honestNone}/${part.noneQueries}${part.noneQueries > 0 ? ` (${matched} matches)` : ''}`,
+    );
+  }
   for (const o of outcomes) {
     if (o.ndcg < 1) console.log(`  ${o.qid} ${JSON.stringify(o.sentence)} NDCG ${o.ndcg.toFixed(2)} answered ${JSON.stringify(o.answered)}`);
   }

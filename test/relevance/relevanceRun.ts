@@ -150,6 +150,21 @@ export async function runRelevance(index: SearchIndex): Promise<QueryOutcome[]> 
   return outcomes;
 }
 
+/** The judged set's parts, by the letters of a query id: English (q), Spanish, French, German, no-word, kind phrases, trades. */
+export const RELEVANCE_GROUPS = [
+  ['q', 'English'],
+  ['es', 'Spanish'],
+  ['fr', 'French'],
+  ['de', 'German'],
+  ['nw', 'nothing to look for'],
+  ['kp', 'kind phrases sharing a word'],
+  ['tr', 'trades in service words'],
+] as const;
+
+export function relevanceGroup(qid: string): string {
+  return qid.replace(/\d+$/, '');
+}
+
 export interface RelevanceSummary {
   queries: number;
   ndcgAt10: number;

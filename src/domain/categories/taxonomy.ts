@@ -22,7 +22,7 @@ export interface CategoryKind {
 }
 
 export interface CategoryTaxonomy {
-  /** "id-tagging-schema@7.2.0+additions.2": stored beside the keys a profile got from it. */
+  /** "id-tagging-schema@7.2.0+additions.3": stored beside the keys a profile got from it. */
   version: string;
   kinds: ReadonlyMap<string, CategoryKind>;
   /** Names and aliases (and our names) by phrase: the kinds a phrase names. */

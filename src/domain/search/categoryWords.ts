@@ -59,8 +59,9 @@ export function matchCategoryWords(phrase: string, language = 'en'): CategoryWor
   const inEnglish = lookUp(names, terms, key);
   if (inEnglish) return inEnglish;
   const plain = plainSingularPhrase(phrase);
-  for (const lexicon of enabledLexicons()) {
-    const named = lexicon === own ? undefined : (lexicon.names.get(key) ?? lexicon.names.get(plain));
+  const others = enabledLexicons().filter((lexicon) => lexicon !== own);
+  for (const lexicon of others) {
+    const named = lexicon.names.get(key) ?? lexicon.names.get(plain);
     if (named) return { keys: preferred(named), kind: 'name' };
   }
   return undefined;
@@ -164,8 +165,8 @@ export function kindWords(keys: readonly string[]): string[] {
 export function kindMentions(keys: readonly string[]): string[] {
   const { names, terms } = categoryTaxonomy();
   const phrases = new Set(keys.map((key) => categoryPhrase(kindName(key))).filter(Boolean));
-  for (const lists of [names, terms]) {
-    for (const [phrase, kinds] of lists) if (kinds.some((key) => keys.includes(key))) phrases.add(phrase);
-  }
+  for (const [phrase, kinds] of names) if (kinds.some((key) => keys.includes(key))) phrases.add(phrase);
+  // A term many kinds share ("dog", "cat") says nothing of this one.
+  for (const [phrase, kinds] of terms) if (kinds.length <= MAX_KINDS_PER_TERM && kinds.some((key) => keys.includes(key))) phrases.add(phrase);
   return [...phrases];
 }

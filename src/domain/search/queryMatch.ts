@@ -39,7 +39,8 @@ export function createQueryMatcher(intent: SearchIntent): QueryMatcher {
  */
 export function createWidenedMatcher(intent: SearchIntent): QueryMatcher {
   const mentions = accentBlindMatcher([...askedThings(intent), ...kindMentions(intent.namedCategories ?? [])]);
-  return (result) => mentions(result.document);
+  // Not its label: none is filed as the kind, and a label naming another kind ("Car Repair Shop") says nothing of this one.
+  return (result) => mentions({ ...result.document, category: '' });
 }
 
 /** "cafe" finds "Café" and "café" finds "Cafe", as both indexes fold accents. */

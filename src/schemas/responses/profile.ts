@@ -71,7 +71,7 @@ export const profileRecordSchema: SchemaObject = {
     categoryTaxonomy: {
       type: 'string',
       readOnly: true,
-      examples: ['id-tagging-schema@7.2.0+additions.2'],
+      examples: ['id-tagging-schema@7.2.0+additions.3'],
       description: 'The taxonomy version categoryKeys were computed with: the schema package\'s version and our additions\' version.',
     },
     description: { type: 'string' },
