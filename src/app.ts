@@ -40,7 +40,7 @@ import { createCrawlRecording } from './services/analytics/crawlRecording';
 
 /** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
 export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
-  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'crawlerIpRanges'>>;
+  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'crawlerIpRanges' | 'indexNow'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
   /** Failed authentication per client address and account (issue 24); default: counted in memory. */
@@ -131,6 +131,7 @@ export function createApp(deps: AppDeps): Koa {
     rateLimit: deps.pageRateLimit,
     name: config.directoryName ?? 'Local business directory',
     robotsDisallow: config.robotsDisallow ?? [],
+    indexNowKey: config.indexNow?.key,
   }).routes());
   app.use(dashboardPage()); // GET /dashboard: the business dashboard, a browser client of /v1
   app.use(v1.routes());

@@ -12,6 +12,7 @@ import { type Env, flag, integer, url } from './configReaders';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
 import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
 import { PLATFORM_NAME } from './domain/analytics/aiPlatform';
+import { INDEXNOW_KEY } from './domain/publicPage/indexNow';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -105,6 +106,11 @@ export interface Config {
    * platform from another address is not counted. Platforms not named are counted by user agent.
    */
   crawlerIpRanges: Record<string, string>;
+  /**
+   * INDEXNOW_ENDPOINTS (default none) and INDEXNOW_KEY: the IndexNow endpoints told of changed public
+   * pages (https://api.indexnow.org/indexnow, ...), and the key served at /{key}.txt. Needs PUBLIC_URL.
+   */
+  indexNow: { endpoints: string[]; key?: string };
 }
 
 export interface WebhookSettings {
@@ -261,6 +267,18 @@ function userAgentTokens(env: Env, name: string, problems: string[]): string[] {
   return tokens.filter((token) => !bad.includes(token));
 }
 
+function indexNowSettings(env: Env, problems: string[]): Config['indexNow'] {
+  const endpoints = (env.INDEXNOW_ENDPOINTS ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const endpoint of endpoints) {
+    if (!/^https?:$/.test(URL.parse(endpoint)?.protocol ?? '')) problems.push(`INDEXNOW_ENDPOINTS: "${endpoint}" is not an http(s) URL`);
+  }
+  const key = (env.INDEXNOW_KEY ?? '').trim() || undefined;
+  if (key !== undefined && !INDEXNOW_KEY.test(key)) problems.push('INDEXNOW_KEY must be 8 to 128 letters, digits or "-"');
+  if (endpoints.length > 0 && key === undefined) problems.push('INDEXNOW_ENDPOINTS needs INDEXNOW_KEY (the key the endpoints check at /{key}.txt)');
+  if (endpoints.length > 0 && !env.PUBLIC_URL) problems.push('INDEXNOW_ENDPOINTS needs PUBLIC_URL (the host the pages are announced under)');
+  return { endpoints, ...(key !== undefined && { key }) };
+}
+
 function crawlerIpRanges(env: Env, problems: string[]): Record<string, string> {
   const ranges: Record<string, string> = {};
   for (const part of (env.CRAWLER_IP_RANGES ?? '').split(';').map((item) => item.trim()).filter(Boolean)) {
@@ -327,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     directoryName: (env.DIRECTORY_NAME ?? '').trim() || 'Local business directory',
     robotsDisallow: userAgentTokens(env, 'ROBOTS_DISALLOW', problems),
     crawlerIpRanges: crawlerIpRanges(env, problems),
+    indexNow: indexNowSettings(env, problems),
     authUrl: '',
     oauthIntrospectionClientIds: oauthClientIds(env, 'OAUTH_INTROSPECTION_CLIENT_IDS', problems),
     payments: paymentSettings(env, problems),

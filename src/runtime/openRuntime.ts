@@ -17,6 +17,7 @@ import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
 import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
 import type { Config } from '../config';
 import { createPageRateLimit, createRateLimitCheck } from '../core/rateLimitCheck';
+import { createIndexNowNotifier, type IndexNowNotifier } from '../services/publicPages/indexNowNotifier';
 import { createRateLimiter } from '../core/rateLimiter';
 import { createAuthFailureLimiter } from '../core/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
@@ -140,6 +141,21 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       webhookDispatcher.start();
       // Waits for attempts in flight and records them before the store closes.
       closers.push(() => (webhookDispatcher as WebhookDispatcher).stop());
+    }
+
+    // IndexNow (docs/visibility.md): changed public pages announced from the change feed.
+    let indexNow: IndexNowNotifier | undefined;
+    if (config.indexNow.endpoints.length > 0 && config.indexNow.key && config.publicUrl) {
+      indexNow = createIndexNowNotifier({
+        feed: store.changeFeed,
+        checkpoints: store.checkpoints,
+        endpoints: config.indexNow.endpoints,
+        key: config.indexNow.key,
+        origin: config.publicUrl,
+        logger: logger.child({ component: 'indexnow' }),
+      });
+      indexNow.start();
+      closers.push(() => (indexNow as IndexNowNotifier).stop());
     }
 
     const engines: Engines = {

@@ -20,6 +20,8 @@ export interface DirectoryRouteDeps {
   name: string;
   /** User-agent tokens robots.txt disallows everywhere (ROBOTS_DISALLOW); none by default. */
   robotsDisallow: readonly string[];
+  /** INDEXNOW_KEY: served at /{key}.txt, where IndexNow endpoints check it. */
+  indexNowKey?: string;
 }
 
 const BUSINESS_ID = /^biz_[0-9A-Za-z]{20,26}$/;
@@ -34,6 +36,14 @@ export function directoryRoutes(deps: DirectoryRouteDeps): Router {
     if (!(await withinPageLimit(ctx, deps.rateLimit))) return;
     answerDocument(ctx, { body: robotsTxt(origin(ctx), deps.robotsDisallow), type: 'text/plain; charset=utf-8', cacheControl: DIRECTORY_CACHE_CONTROL });
   });
+
+  if (deps.indexNowKey) {
+    const key = deps.indexNowKey;
+    router.get(`/${key}.txt`, async (ctx) => {
+      if (!(await withinPageLimit(ctx, deps.rateLimit))) return;
+      answerDocument(ctx, { body: key, type: 'text/plain; charset=utf-8', cacheControl: DIRECTORY_CACHE_CONTROL });
+    });
+  }
 
   router.get('/sitemap.xml', async (ctx) => {
     if (!(await withinPageLimit(ctx, deps.rateLimit))) return;
