@@ -100,6 +100,18 @@ export interface ExclusiveContentScores {
   uniquenessScore: number; // 0..100
 }
 
+/** Where an imported profile came from (`npm run import`, services/import). */
+export interface ImportSource {
+  /** The data set: "overture", "foursquare", or the name an operator gave their own file's rows. */
+  dataset: string;
+  /** The place's id in that data set. */
+  id: string;
+  /** Digest of the row and import settings the profile was last written from: a re-import of the same row writes nothing. */
+  digest: string;
+  /** Set when a later import found the place gone (closed): why the profile was removed. */
+  removedBecause?: string;
+}
+
 export interface BusinessProfile {
   id: string; // biz_
   environment: Environment;
@@ -143,4 +155,6 @@ export interface BusinessProfile {
   publicPage?: PublicPageSetting;
   /** The public page's slugs, current first (domain/publicPage/publicSlug.ts); given when first published. */
   publicSlugs?: string[];
+  /** Set on a profile a bulk import wrote: the data set and row it came from. */
+  source?: ImportSource;
 }

@@ -74,6 +74,21 @@ export type VerificationDecision = {
   decidedAt: string;
 };
 
+/** One profile of a bulk import (ProfileRepository.importMany). */
+export interface ProfileImportWrite {
+  profile: BusinessProfile;
+  /** The stored version this write replaces (compare-and-swap; profile.version is one more); absent for a new profile. */
+  replaces?: number;
+}
+
+/** What became of one write of importMany. */
+export type ProfileImportOutcome =
+  | { stored: true }
+  /** Another live profile holds one of its dedupe keys: `key` (as dedupeKeys lists it) and that profile's id. */
+  | { stored: false; reason: 'duplicate'; key: string; heldBy: string }
+  /** A new profile whose id is taken, or a replace of a version no longer stored. */
+  | { stored: false; reason: 'stale' };
+
 export interface ProfileRepository {
   /** ConflictError('DUPLICATE_PROFILE') when any dedupe key is taken by a live profile of the environment. */
   create(profile: BusinessProfile, events?: readonly WebhookEvent[]): Promise<BusinessProfile>;
@@ -83,6 +98,17 @@ export interface ProfileRepository {
    * batch, refuses the whole batch (ConflictError('DUPLICATE_PROFILE')) and stores none of it.
    */
   createMany(profiles: readonly BusinessProfile[]): Promise<void>;
+  /**
+   * Bulk import: stores each write as create() (without `replaces`) or replace() would, each with
+   * its change-feed entry and without webhook events, and answers one outcome per write, in order.
+   * A write whose dedupe key another live profile holds (stored before, or by an earlier write of
+   * this call) is not stored; nor is a new profile whose id is taken or a replace whose version
+   * moved. SQLite stores the whole call in one transaction. MongoDB has no transactions here: a
+   * crash midway leaves the writes before it stored, which a repeated import finds unchanged.
+   */
+  importMany(writes: readonly ProfileImportWrite[]): Promise<ProfileImportOutcome[]>;
+  /** The profiles of one environment among `ids`, deleted ones included; unknown ids are left out. */
+  getMany(environment: Environment, ids: readonly string[]): Promise<BusinessProfile[]>;
   /** Deleted profiles are returned only with includeDeleted. */
   get(environment: Environment, id: string, options?: { includeDeleted?: boolean }): Promise<BusinessProfile | null>;
   /** Non-deleted profiles of an owner, oldest first. */

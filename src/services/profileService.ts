@@ -11,16 +11,10 @@ import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type Weekl
 import type { Store } from '../ports/store';
 import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
 import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
+import { draftProfile, type CreateProfileInput } from './profileDraft';
 import { profileEvents } from './webhooks/webhookEvents';
 
-export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'category'> {
-  description?: string;
-  tagline?: string;
-  location?: BusinessProfile['location'];
-  contact?: BusinessProfile['contact'];
-  services?: ServiceInput[];
-  hours?: WeeklyHours;
-}
+export type { CreateProfileInput } from './profileDraft';
 
 export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services' | 'hours' | 'contact' | 'location'>> & {
   hours?: WeeklyHours | null;
@@ -52,33 +46,8 @@ function sameExclusiveContent(a: ExclusiveContent, b: ExclusiveContent): boolean
 
 export function createProfileService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
   async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
-    assertServicesPricing(input.services);
     const now = clock();
-    const at = now.toISOString();
-    const location = normalizeLocation(input.location) ?? {};
-    const draft: BusinessProfile = {
-      id: newTimeOrderedId('biz', now.getTime()),
-      environment: principal.environment,
-      ownerId: principal.accountId,
-      name: input.name,
-      category: input.category,
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.tagline !== undefined && { tagline: input.tagline }),
-      location,
-      contact: normalizeContact(input.contact, location.address?.country),
-      services: (input.services ?? []).map((service) => newService(service, now)),
-      hours: inWeekdayOrder(input.hours ?? {}),
-      blackoutDates: [],
-      media: { photos: [], videos: [] },
-      trust: { verificationLevel: 'none', averageRating: 0, totalReviews: 0 },
-      exclusiveContent: {},
-      aiVisibilityScore: 0,
-      status: 'draft',
-      dedupeKeys: [],
-      version: 1,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const draft = draftProfile(input, { id: newTimeOrderedId('biz', now.getTime()), environment: principal.environment, ownerId: principal.accountId }, now);
     const profile = withDerivedFields(draft, now);
     return store.profiles.create(profile, profileEvents(null, profile, now));
   }

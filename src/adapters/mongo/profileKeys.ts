@@ -11,6 +11,7 @@ import type { BusinessDoc } from './schemas/businessSchema';
 import type { ProfileKeyDoc } from './schemas/profileKeySchema';
 import { duplicateKeyIndex } from './translateError';
 import { duplicateProfileError } from '../../domain/dedupeKeys';
+import { ConflictError } from '../../domain/errors';
 
 export const ORPHANED_CLAIM_GRACE_MS = 60_000;
 
@@ -25,6 +26,22 @@ export interface ProfileKeyClaims {
   release(environment: Environment, profileId: string, keys: readonly string[]): Promise<void>;
   /** Releases every key `profileId` holds except `keep`. */
   releaseAllBut(profileId: string, keep: readonly string[]): Promise<void>;
+  /**
+   * claim() for several profiles of one environment, in order, in one ordered bulk write resumed
+   * after each refused claim (which is then settled alone, orphans reclaimed as claim() does). For
+   * each request: the keys this call claimed, or the key another profile holds and that profile's
+   * id (the request's claims of this call are then released).
+   */
+  claimMany(environment: Environment, requests: ReadonlyArray<{ profileId: string; keys: readonly string[] }>): Promise<ClaimOutcome[]>;
+  /** The profile holding a key, or null when nobody does. */
+  holderOf(environment: Environment, key: string): Promise<string | null>;
+}
+
+export type ClaimOutcome = { claimed: string[]; refused?: undefined } | { claimed?: undefined; refused: { key: string; heldBy: string } };
+
+interface BulkFailure {
+  result?: { upsertedIds?: Record<number, unknown> };
+  writeErrors?: Array<{ index: number }> | { index: number };
 }
 
 export interface ProfileKeyClaimsDeps {
@@ -77,7 +94,58 @@ export function createProfileKeyClaims({ profileKeys, businesses, now = Date.now
     await profileKeys.deleteMany({ environment, profileId, key: { $in: [...keys] } });
   };
 
+  const holderOf: ProfileKeyClaims['holderOf'] = async (environment, key) => {
+    const claim = await profileKeys.findOne({ environment, key }, { profileId: 1 }).lean<Pick<ProfileKeyDoc, 'profileId'>>();
+    return claim?.profileId ?? null;
+  };
+
+  /** Runs the claims from `from` in one ordered bulk write: which of them it created, and where it stopped on a taken key. */
+  async function bulkClaims(environment: Environment, claims: ReadonlyArray<{ key: string; profileId: string }>, from: number) {
+    const claimedAt = new Date(now()).toISOString();
+    const operations = claims.slice(from).map(({ key, profileId }) => ({
+      updateOne: { filter: { environment, key, profileId }, update: { $setOnInsert: { claimedAt } }, upsert: true },
+    }));
+    const created = new Set<number>();
+    try {
+      const result = await profileKeys.bulkWrite(operations, { ordered: true });
+      for (const index of Object.keys(result.upsertedIds ?? {})) created.add(from + Number(index));
+      return { created, stoppedAt: undefined };
+    } catch (error) {
+      if (duplicateKeyIndex(error) === undefined) throw error;
+      const failure = error as BulkFailure;
+      for (const index of Object.keys(failure.result?.upsertedIds ?? {})) created.add(from + Number(index));
+      const errors = failure.writeErrors;
+      const first = Array.isArray(errors) ? errors[0] : errors;
+      if (first === undefined) throw error;
+      return { created, stoppedAt: from + first.index };
+    }
+  }
+
   return {
+    holderOf,
+    async claimMany(environment, requests) {
+      const claims = requests.flatMap((request, at) => [...new Set(request.keys)].map((key) => ({ key, profileId: request.profileId, at })));
+      const outcomes: ClaimOutcome[] = requests.map(() => ({ claimed: [] }));
+      let from = 0;
+      while (from < claims.length) {
+        const { created, stoppedAt } = await bulkClaims(environment, claims, from);
+        for (const index of created) outcomes[claims[index].at].claimed?.push(claims[index].key);
+        if (stoppedAt === undefined) break;
+        const { key, profileId, at } = claims[stoppedAt];
+        try {
+          if (await claimOrConflict(environment, key, profileId)) outcomes[at].claimed?.push(key);
+          from = stoppedAt + 1;
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+          await release(environment, profileId, outcomes[at].claimed ?? []).catch(() => undefined);
+          outcomes[at] = { refused: { key, heldBy: (await holderOf(environment, key)) ?? '(unknown)' } };
+          // The refused profile's other keys are not claimed: go on with the next profile's.
+          from = stoppedAt + 1;
+          while (from < claims.length && claims[from].at === at) from++;
+        }
+      }
+      return outcomes;
+    },
     async claim(environment, profileId, keys) {
       const claimed: string[] = [];
       try {

@@ -18,6 +18,7 @@ import { outboxOf } from './webhooks/embeddedOutbox';
 import type { ProfileKeyDoc } from './schemas/profileKeySchema';
 import { SLUG_KEY_PREFIX } from '../../domain/publicPage/publicSlug';
 import type { PublishedListing } from '../../domain/publicPage/publishedListing';
+import { createProfileImport } from './profileImport';
 
 export interface ProfileRepositoryDeps {
   businesses: Model<BusinessDoc>;
@@ -65,7 +66,7 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
     }
   }
 
-  return {
+  const repository: ProfileRepository = {
     create: (profile, events) =>
       guard(async () => {
         const doc = await validated(profile);
@@ -228,6 +229,10 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
         const listings = docs.slice(0, size).map(({ _id, ...fields }) => ({ id: _id, ...fields }) as PublishedListing);
         return docs.length > size ? { listings, next: encodeCursor(listings[listings.length - 1].id) } : { listings };
       }),
+    importMany: (writes) => guard(() => bulk.importMany(writes)),
+    getMany: (environment, ids) => guard(() => bulk.getMany(environment, ids)),
   };
+  const bulk = createProfileImport({ businesses, keys, replace: (next, expected) => repository.replace(next, expected), onWrite });
+  return repository;
 }
 

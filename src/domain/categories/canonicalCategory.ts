@@ -54,6 +54,16 @@ export function categoryKeysOf(label: string): string[] {
   return keys.length > 0 ? keys : whole;
 }
 
+/**
+ * The kinds a label names as a whole ("Physician", "Clothing Store"), without looking for a kind's
+ * name among its words as categoryKeysOf does: a broad source category ("Sports and Recreation
+ * Venue") is better left unmapped than mapped to the kind one of its words names.
+ */
+export function kindsNamedBy(label: string): string[] {
+  const phrase = categoryPhrase(label);
+  return phrase === '' ? [] : asWhole(phrase);
+}
+
 /** A profile's category fields as stored beside its label: the keys and the taxonomy version they come from. */
 export function categoryFieldsOf(label: string): { categoryKeys: string[]; categoryTaxonomy: string } {
   return { categoryKeys: categoryKeysOf(label), categoryTaxonomy: taxonomyVersion() };

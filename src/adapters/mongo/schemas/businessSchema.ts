@@ -9,6 +9,7 @@ import {
   exclusiveContentSchema,
   exclusiveScoresSchema,
   geoPointSchema,
+  importSourceSchema,
   locationSchema,
   profileMediaSchema,
   serviceSchema,
@@ -64,6 +65,7 @@ export const businessSchema = new Schema<BusinessDoc>(
     ownerSuspended: { type: Boolean },
     publicPage: { type: String, enum: ['indexed', 'noindex', 'off'] },
     publicSlugs: { type: [String], default: undefined },
+    source: { type: importSourceSchema },
   },
   recordOptions(BUSINESSES_COLLECTION),
 );

@@ -140,3 +140,14 @@ export const geoPointSchema = new Schema(
   },
   partOptions,
 );
+
+/** Where an imported profile came from (domain/profile.ts ImportSource). */
+export const importSourceSchema = new Schema(
+  {
+    dataset: { type: String, required: true },
+    id: { type: String, required: true },
+    digest: { type: String, required: true },
+    removedBecause: String,
+  },
+  partOptions,
+);

@@ -1,7 +1,7 @@
 import { pageSize, toListPage } from '../../keysetPage';
 import { PreconditionFailedError } from '../../../domain/errors';
 import type { BusinessProfile, Environment, ExclusiveContent } from '../../../domain/profile';
-import type { ProfileRepository } from '../../../ports/store';
+import type { ProfileImportOutcome, ProfileImportWrite, ProfileRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import type { ChangeSignal } from './changeSignal';
 import type { OutboxWriter } from './webhookOutbox';
@@ -40,6 +40,7 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     'INSERT INTO profile_keys (environment, key, profile_id) VALUES (?, ?, ?)',
   );
   const releaseKeys = db.prepare<[string]>('DELETE FROM profile_keys WHERE profile_id = ?');
+  const keyHolder = db.prepare<[Environment, string], { profile_id: string }>('SELECT profile_id FROM profile_keys WHERE environment = ? AND key = ?');
   const appendChange = db.prepare<[string, Environment, string]>(
     'INSERT INTO changes (profile_id, environment, at) VALUES (?, ?, ?)',
   );
@@ -63,6 +64,10 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
      WHERE environment = ? AND category_key = ? AND id <> ? AND deleted_at IS NULL AND (${hasContent.join(' OR ')})
      ORDER BY updated_at DESC, id
      LIMIT ?`,
+  );
+  // One statement for any number of ids: they come in as one JSON array.
+  const byIds = db.prepare<[Environment, string], DocRow>(
+    'SELECT doc FROM profiles WHERE environment = ? AND id IN (SELECT value FROM json_each(?))',
   );
   const countLive = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles WHERE deleted_at IS NULL');
   const bySlug = db.prepare<[Environment, string], DocRow>(
@@ -111,6 +116,41 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     }
   });
 
+  /** The first dedupe key of `profile` another profile holds, with that profile's id. */
+  const takenKey = (profile: BusinessProfile): { key: string; heldBy: string } | undefined => {
+    if (profile.deletedAt) return undefined;
+    for (const key of new Set(profile.dedupeKeys)) {
+      const holder = keyHolder.get(profile.environment, key);
+      if (holder && holder.profile_id !== profile.id) return { key, heldBy: holder.profile_id };
+    }
+    return undefined;
+  };
+
+  // An import batch commits once; each write is checked before anything of it is written, so a
+  // refused write leaves nothing behind and the others still go in.
+  const importMany = db.transaction((writes: readonly ProfileImportWrite[]): ProfileImportOutcome[] => {
+    const at = new Date().toISOString();
+    return writes.map(({ profile, replaces }): ProfileImportOutcome => {
+      const taken = takenKey(profile);
+      if (taken) return { stored: false, reason: 'duplicate', ...taken };
+      const doc = JSON.stringify(profile);
+      if (replaces === undefined) {
+        try {
+          insertProfile.run(profile.id, doc, categoryKey(profile.category));
+        } catch (error) {
+          if (isUniqueViolation(error, 'profiles', ['id'])) return { stored: false, reason: 'stale' };
+          throw error;
+        }
+      } else {
+        if (swapProfile.run(doc, categoryKey(profile.category), profile.id, profile.environment, replaces).changes !== 1) return { stored: false, reason: 'stale' };
+        releaseKeys.run(profile.id);
+      }
+      claimKeys(profile);
+      appendChange.run(profile.id, profile.environment, at);
+      return { stored: true };
+    });
+  });
+
   const replace = db.transaction((next: BusinessProfile, doc: string, expectedVersion: number, events?: readonly WebhookEvent[]) => {
     const swapped = swapProfile.run(doc, categoryKey(next.category), next.id, next.environment, expectedVersion);
     if (swapped.changes !== 1) {
@@ -133,6 +173,16 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
       if (profiles.length === 0) return;
       createMany.immediate(profiles);
       signal.notify();
+    },
+    async importMany(writes) {
+      if (writes.length === 0) return [];
+      const outcomes = importMany.immediate(writes);
+      if (outcomes.some((outcome) => outcome.stored)) signal.notify();
+      return outcomes;
+    },
+    async getMany(environment, ids) {
+      if (ids.length === 0) return [];
+      return byIds.all(environment, JSON.stringify(ids)).map((row) => JSON.parse(row.doc) as BusinessProfile);
     },
     async get(environment, id, options) {
       const row = byId.get(id, environment, options?.includeDeleted ? 1 : 0);

@@ -1,0 +1,105 @@
+// Bulk import on MongoDB (ProfileRepository.importMany): new profiles go in a chunk at a time (their
+// keys claimed in one ordered bulk write, the documents in one unordered insert); a replace goes
+// through the repository's own replace, which carries the stored document's pending webhook events
+// forward. Writes are taken in order, so of two writes sharing a dedupe key the earlier one wins.
+// There is no transaction: a crash midway leaves the chunks before it stored, and the claims of a
+// chunk whose insert never happened orphaned (reclaimed later, profileKeys.ts).
+import type { Model } from 'mongoose';
+import { ConflictError, PreconditionFailedError } from '../../domain/errors';
+import type { BusinessProfile } from '../../domain/profile';
+import type { ProfileImportOutcome, ProfileImportWrite, ProfileRepository } from '../../ports/store';
+import { toBusinessDoc, toProfile } from './profileDocument';
+import type { ProfileKeyClaims } from './profileKeys';
+import type { BusinessDoc } from './schemas/businessSchema';
+import { duplicateKeyIndex } from './translateError';
+
+interface InsertFailure {
+  writeErrors?: Array<{ index: number }> | { index: number };
+}
+
+const liveKeys = (profile: BusinessProfile): string[] => (profile.deletedAt ? [] : profile.dedupeKeys);
+
+export function createProfileImport(deps: {
+  businesses: Model<BusinessDoc>;
+  keys: ProfileKeyClaims;
+  replace: ProfileRepository['replace'];
+  onWrite?: () => void;
+}): Pick<ProfileRepository, 'importMany' | 'getMany'> {
+  const { businesses, keys } = deps;
+
+  /** The indexes of the chunk's documents the insert refused as duplicate ids. */
+  async function insert(docs: BusinessDoc[]): Promise<Set<number>> {
+    try {
+      await businesses.collection.insertMany(docs as never[], { ordered: false });
+      return new Set();
+    } catch (error) {
+      if (duplicateKeyIndex(error) === undefined) throw error;
+      const errors = (error as InsertFailure).writeErrors ?? [];
+      return new Set((Array.isArray(errors) ? errors : [errors]).map((failure) => failure.index));
+    }
+  }
+
+  async function createChunk(profiles: BusinessProfile[]): Promise<ProfileImportOutcome[]> {
+    // Validated before any key is claimed, as create() does: a bad record claims nothing.
+    const docs = await Promise.all(profiles.map(async (profile) => {
+      const doc = new businesses(toBusinessDoc(profile));
+      await doc.validate();
+      return doc.toObject() as BusinessDoc;
+    }));
+    const environment = profiles[0].environment;
+    const claims = await keys.claimMany(environment, profiles.map((profile) => ({ profileId: profile.id, keys: liveKeys(profile) })));
+    const outcomes: ProfileImportOutcome[] = claims.map((claim) => (claim.refused ? { stored: false, reason: 'duplicate', ...claim.refused } : { stored: true }));
+    const admitted = profiles.map((_, at) => at).filter((at) => outcomes[at].stored);
+    const refused = await insert(admitted.map((at) => docs[at]));
+    for (const [position, at] of admitted.entries()) {
+      if (!refused.has(position)) continue;
+      outcomes[at] = { stored: false, reason: 'stale' };
+      await keys.release(environment, profiles[at].id, claims[at].claimed ?? []).catch(() => undefined);
+    }
+    return outcomes;
+  }
+
+  async function replaceOne(profile: BusinessProfile, expected: number): Promise<ProfileImportOutcome> {
+    try {
+      await deps.replace(profile, expected);
+      return { stored: true };
+    } catch (error) {
+      if (error instanceof PreconditionFailedError) return { stored: false, reason: 'stale' };
+      if (!(error instanceof ConflictError) || error.code !== 'DUPLICATE_PROFILE') throw error;
+      for (const key of new Set(liveKeys(profile))) {
+        const heldBy = await keys.holderOf(profile.environment, key);
+        if (heldBy !== null && heldBy !== profile.id) return { stored: false, reason: 'duplicate', key, heldBy };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async importMany(writes) {
+      const outcomes: ProfileImportOutcome[] = [];
+      let chunk: BusinessProfile[] = [];
+      const flush = async () => {
+        if (chunk.length > 0) outcomes.push(...(await createChunk(chunk)));
+        chunk = [];
+      };
+      for (const write of writes as ProfileImportWrite[]) {
+        if (write.replaces === undefined && (chunk.length === 0 || chunk[0].environment === write.profile.environment)) {
+          chunk.push(write.profile);
+          continue;
+        }
+        await flush();
+        if (write.replaces === undefined) chunk.push(write.profile);
+        else outcomes.push(await replaceOne(write.profile, write.replaces));
+      }
+      await flush();
+      if (outcomes.some((outcome) => outcome.stored)) deps.onWrite?.();
+      return outcomes;
+    },
+
+    async getMany(environment, ids) {
+      if (ids.length === 0) return [];
+      const docs = await businesses.find({ _id: { $in: [...ids] }, environment }).lean<BusinessDoc[]>();
+      return docs.map(toProfile);
+    },
+  };
+}
