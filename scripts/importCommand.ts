@@ -2,19 +2,25 @@
 // places, Foursquare OS Places, or our own profile shape) into the store the server is configured
 // with, then has the search index follow. docs/import.md describes it; --help lists the options.
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { openImportFile } from '../src/adapters/importFiles/openImportFile';
 import { ConfigError, loadConfig } from '../src/config';
 import { DomainError } from '../src/domain/errors';
+import type { ImportSchema } from '../src/domain/imports/importRecord';
 import { createLogger } from '../src/logger';
 import { openStore } from '../src/runtime/openStore';
 import { progressLine } from '../src/runtime/progressBar';
-import { runBulkImport } from '../src/services/import/bulkImport';
+import { forgetImportRun, runBulkImport } from '../src/services/import/bulkImport';
+import { schemaOfRows, type BatchContext } from '../src/services/import/importBatch';
 import { importOwner } from '../src/services/import/importOwner';
 import type { ImportNotice } from '../src/services/import/importTally';
 import { indexAfterImport, indexStep } from './import/indexAfterImport';
 import { parseImportOptions, USAGE, type ImportOptions } from './import/importOptions';
+import { DEFAULT_IMPORT_THREADS, onThisThread, onWorkers } from './import/importPipeline';
 import { noticeText, progressText, summaryLines } from './import/importSummary';
-import { preparedSource } from './import/preparedSource';
+
+/** Files smaller than this are imported on this thread: starting threads would take longer than the rows. */
+const THREADS_FROM_BYTES = 4 << 20;
 
 /** The same file (path, size, modification time) imported with the same settings: what a resumed run must match. */
 function runKey(options: ImportOptions, ownerId: string): string {
@@ -24,16 +30,38 @@ function runKey(options: ImportOptions, ownerId: string): string {
   return createHash('sha256').update(JSON.stringify(settings)).digest('base64url').slice(0, 22);
 }
 
+/** The schema asked for, or the one the file's first readable row says. */
+async function schemaOf(options: ImportOptions): Promise<ImportSchema> {
+  if (options.schema) return options.schema;
+  const file = openImportFile(options.file, options.format);
+  try {
+    for await (const batch of file.batches({ skip: 0, batchSize: 100 })) {
+      const schema = schemaOfRows(batch.rows);
+      if (schema) return schema;
+    }
+    return 'profiles';
+  } finally {
+    await file.close();
+  }
+}
+
 async function main(options: ImportOptions): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  statSync(options.file);
+  const { size } = statSync(options.file);
   const store = await openStore(config, logger);
   try {
     const owner = await importOwner(store, options.owner, new Date());
     const key = runKey(options, owner.id);
-    if (options.restart) await store.checkpoints.save(`import:${key}`, JSON.stringify({ rowsDone: 0, tally: null, done: true }));
-    console.log(`importing ${options.file} (${options.format}${options.schema ? `, ${options.schema}` : ''}) into ${options.environment === 'live' ? 'live' : 'the sandbox (test)'} as ${options.status}, owned by ${owner.name} (${owner.id})`);
+    if (options.restart) await forgetImportRun(store, key);
+    const schema = await schemaOf(options);
+    const context: BatchContext = {
+      schema,
+      mapping: { ...(options.minConfidence !== undefined && { minConfidence: options.minConfidence }) },
+      settings: { environment: options.environment, ownerId: owner.id, dataset: options.dataset ?? schema, status: options.status, strict: options.strict },
+    };
+    const threads = options.threads ?? (size < THREADS_FROM_BYTES ? 0 : DEFAULT_IMPORT_THREADS);
+    console.log(`importing ${options.file} (${options.format}, ${schema} schema) into ${options.environment === 'live' ? 'live' : 'the sandbox (test)'} as ${options.status}, owned by ${owner.name} (${owner.id})`);
     if (options.report) writeFileSync(options.report, '');
     let noticed = 0;
     const position = options.format === 'parquet' ? 'row' : 'line';
@@ -42,31 +70,18 @@ async function main(options: ImportOptions): Promise<void> {
       if (noticed <= options.show) console.log(noticeText(notice, position));
       if (options.report) appendFileSync(options.report, `${JSON.stringify(notice)}\n`);
     };
+    const file = openImportFile(options.file, options.format);
+    const pipeline = { file, context, batchSize: options.batchSize };
     const line = progressLine();
     const result = await runBulkImport(
-      { store, clock: () => new Date() },
+      { store },
       {
         runKey: key,
-        settings: { environment: options.environment, ownerId: owner.id },
-        batches: preparedSource({
-          file: options.file,
-          format: options.format,
-          threads: options.threads,
-          options: {
-            ...(options.schema && { schema: options.schema }),
-            ...(options.dataset && { dataset: options.dataset }),
-            ...(options.minConfidence !== undefined && { minConfidence: options.minConfidence }),
-            settings: { environment: options.environment, ownerId: owner.id, status: options.status, strict: options.strict },
-            batchSize: options.batchSize,
-          },
-        }),
+        imported: threads === 0 ? onThisThread(store, pipeline) : onWorkers(config, { ...pipeline, threads }),
         onNotice,
-        onBatch: (progress) => {
-          if (progress.resumedAfter > 0 && progress.tally.rows === progress.resumedAfter) return;
-          line.update(progressText(progress));
-        },
+        onBatch: (progress) => line.update(progressText(progress)),
       },
-    );
+    ).finally(() => file.close());
     line.finish(progressText(result));
     for (const text of summaryLines(result, options.show, noticed, options.report)) console.log(text);
     const changes = result.tally.created + result.tally.updated + result.tally.removed;

@@ -20,7 +20,8 @@ export interface ImportOptions {
   strict: boolean;
   index: IndexMode;
   batchSize: number;
-  threads: number;
+  /** Undefined: chosen by the file's size. */
+  threads?: number;
   report?: string;
   show: number;
   restart: boolean;
@@ -45,7 +46,8 @@ stopped. Uses the store the server is configured with (DATA_DIR, or MONGODB_URI)
   --index MODE         after the import: auto (default: rebuild after a large import on the embedded
                        index, otherwise follow), rebuild, follow (index the new changes here) or none
   --batch N            rows per batch, written in one transaction (default 5000)
-  --threads N          worker threads reading and preparing rows (default 1; 0: on the main thread)
+  --threads N          threads preparing and writing rows (default: one per core, at most 4; 0: this
+                       thread only, as it is for files under 4 MB)
   --report FILE        write every refused row, duplicate and dropped field to FILE, one JSON per line
   --show N             print the first N of them (default 20)
   --restart            start from the first row even if an earlier run of this file stopped midway`;
@@ -94,7 +96,7 @@ export function parseImportOptions(argv: string[]): ImportOptions | 'help' {
     strict: values.strict === true,
     index: oneOf('index', values.index, INDEX_MODES, 'auto') as IndexMode,
     batchSize: number('batch', values.batch, 5000, (x) => Number.isInteger(x) && x >= 1 && x <= 100_000, 'a whole number from 1 to 100000'),
-    threads: number('threads', values.threads, 1, (x) => Number.isInteger(x) && x >= 0 && x <= 1, '0 or 1'),
+    ...(values.threads !== undefined && { threads: number('threads', values.threads, 0, (x) => Number.isInteger(x) && x >= 0 && x <= 16, 'a whole number from 0 to 16') }),
     ...(values.report !== undefined && { report: values.report }),
     show: number('show', values.show, 20, (x) => Number.isInteger(x) && x >= 0, 'a whole number'),
     restart: values.restart === true,

@@ -1,6 +1,6 @@
 // What `npm run import` prints: the progress line, one line per notice, and the summary.
 import { progressBar } from '../../src/runtime/progressBar';
-import type { ImportProgress, ImportResult } from '../../src/services/import/bulkImport';
+import type { ImportProgress } from '../../src/services/import/bulkImport';
 import type { ImportNotice, ImportTally } from '../../src/services/import/importTally';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -30,7 +30,7 @@ function categoriesLine(tally: ImportTally): string {
   return `categories: ${count(mapped)} of ${count(written)} written businesses have a taxonomy kind` + (unmapped.length > 0 ? `; no kind for ${named}${unmapped.length > 8 ? ', ...' : ''}` : '');
 }
 
-export function summaryLines(result: ImportResult, shown: number, noticed: number, report?: string): string[] {
+export function summaryLines(result: ImportProgress, shown: number, noticed: number, report?: string): string[] {
   const { tally } = result;
   const rows = tally.rows - result.resumedAfter;
   const lines = [

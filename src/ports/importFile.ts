@@ -1,13 +1,15 @@
 // A file of businesses to import, read a batch of rows at a time (adapters/importFiles: NDJSON,
-// CSV, GeoParquet). Rows come as the file holds them, keyed by column name; the import service maps
-// them to profiles.
+// CSV, GeoParquet). Each row comes as the text of a JSON object keyed by the file's column names:
+// what an NDJSON line already is, and the cheapest form to hand to the threads that map rows to
+// profiles (a string crosses threads as a copy of its bytes, an object as a clone of every part).
 import type { RowProblem } from '../domain/imports/importRecord';
 
-/** One row: its values, or why it could not be read at all (a line that is not JSON). */
+/** One row: its values as JSON text, or why it could not be read at all (a CSV record with too few fields). */
 export interface SourceRow {
   /** Where the row is: its line in a text file, its row number in a Parquet file (1-based). */
   line: number;
-  values?: Record<string, unknown>;
+  /** A JSON object keyed by column name (not checked yet: an NDJSON line may turn out not to be JSON). */
+  json?: string;
   unreadable?: RowProblem;
 }
 

@@ -69,7 +69,7 @@ export function openCsvFile(file: string): ImportFile {
         const line = startLine(info.lines, record);
         take(
           record.length === header.length
-            ? { line, values: nestedRow(header, record) }
+            ? { line, json: JSON.stringify(nestedRow(header, record)) }
             : { line, unreadable: { field: '', issue: `has ${record.length} fields where the header names ${header.length}` } },
         );
         if (rows.length >= batchSize) {

@@ -1,20 +1,11 @@
-// Newline-delimited JSON (one object per line; .ndjson, .jsonl, GeoJSONSeq's .geojsonl). Blank lines
-// are not rows; a line that is not a JSON object is an unreadable row, reported with its line.
+// Newline-delimited JSON (one object per line; .ndjson, .jsonl, GeoJSON text sequences). Blank
+// lines are not rows. Each line goes on as it is: whether it is a JSON object is checked where the
+// row is mapped (import/sourceRows.ts), which reports one that is not with its line.
 import type { ImportFile, SourceBatch, SourceRow } from '../../ports/importFile';
 import { fraction, textLines } from './textLines';
 
 /** GeoJSON text sequences (RFC 8142) start each record with the ASCII record separator. */
 const RECORD_SEPARATOR = /^\u001e/;
-
-function rowOf(text: string, line: number): SourceRow {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { line, values: value as Record<string, unknown> };
-    return { line, unreadable: { field: '', issue: 'is not a JSON object' } };
-  } catch (error) {
-    return { line, unreadable: { field: '', issue: `is not valid JSON (${(error as Error).message})` } };
-  }
-}
 
 export function openNdjsonFile(file: string): ImportFile {
   return {
@@ -31,7 +22,7 @@ export function openNdjsonFile(file: string): ImportFile {
         if (text.trim() === '') continue;
         rowsRead += 1;
         if (rowsRead <= skip) continue;
-        rows.push(rowOf(text.replace(RECORD_SEPARATOR, ''), line));
+        rows.push({ line, json: text.replace(RECORD_SEPARATOR, '') });
         if (rows.length === batchSize) {
           yield { rows, rowsRead, fractionRead: fraction(progress()) };
           rows = [];

@@ -1,7 +1,7 @@
 // (Geo)Parquet through DuckDB (@duckdb/node-api, an optional dependency: only this reader loads
 // it, so an API server or an install without it never pays its ~70 MB). Rows stream a DuckDB chunk
-// (2 048 rows) at a time as plain values: structs as objects, lists as arrays, the geometry column
-// as its WKB bytes. GeoParquet's conversion to DuckDB's GEOMETRY type is switched off so the column
+// (2 048 rows) at a time, each as JSON: structs as objects, lists as arrays, the geometry column
+// as its WKB in hex. GeoParquet's conversion to DuckDB's GEOMETRY type is switched off so the column
 // reads the same whether or not the spatial extension happens to be installed; the mappings decode
 // the WKB point themselves. Overture's `sources` column (provenance of every property, the widest
 // column) is not read.
@@ -29,6 +29,18 @@ async function loadDuckDb(): Promise<DuckDb> {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') throw new MissingParquetReaderError();
     throw error;
   }
+}
+
+/**
+ * JSON for a DuckDB value: binary (the WKB geometry) as hex, which the mappings decode; 64-bit
+ * integers as numbers; a DATE as its day. Reads the value before toJSON (a Buffer's would be an array).
+ */
+function plainValue(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof Uint8Array) return Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('hex');
+  if (typeof raw === 'bigint') return Number(raw);
+  if (raw instanceof Date) return raw.getUTCHours() + raw.getUTCMinutes() + raw.getUTCSeconds() + raw.getUTCMilliseconds() === 0 ? raw.toISOString().slice(0, 10) : raw.toISOString();
+  return value;
 }
 
 /** A SQL string literal. */
@@ -67,7 +79,7 @@ export function openParquetFile(file: string): ImportFile {
         for await (const chunk of result.yieldRowObjectJs()) {
           for (const values of chunk) {
             rowsRead += 1;
-            rows.push({ line: rowsRead, values: values as Record<string, unknown> });
+            rows.push({ line: rowsRead, json: JSON.stringify(values, plainValue) });
             if (rows.length === batchSize) {
               yield { rows, rowsRead, fractionRead: total === 0 ? 1 : rowsRead / total };
               rows = [];

@@ -7,16 +7,13 @@ import type { Environment } from '../profile';
 import type { ImportRecord } from './importRecord';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** The length of newId's random part (domain/ids.ts): 20 base62 characters, about 119 bits. */
+/** The length of newId's random part (domain/ids.ts): 20 base62 characters, about 119 bits (here 20 hash bytes, a little under 6 bits each). */
 const ID_LENGTH = 20;
 
+/** Base62 of a hash's bytes, one character per byte (byte mod 62): the tiny bias costs nothing an id needs. */
 function base62(bytes: Buffer, length: number): string {
-  let value = BigInt(`0x${bytes.toString('hex')}`);
   let out = '';
-  for (let i = 0; i < length; i++) {
-    out += BASE62[Number(value % 62n)];
-    value /= 62n;
-  }
+  for (let i = 0; i < length; i++) out += BASE62[bytes[i] % 62];
   return out;
 }
 

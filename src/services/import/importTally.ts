@@ -31,12 +31,20 @@ export function emptyTally(): ImportTally {
 /** The most frequent labels a tally keeps: enough to show which categories want a mapping. */
 const KEPT_LABELS = 50;
 
-export function countUnmapped(tally: ImportTally, label: string): void {
-  tally.unmappedCategories[label] = (tally.unmappedCategories[label] ?? 0) + 1;
+export function countUnmapped(tally: ImportTally, label: string, times = 1): void {
+  tally.unmappedCategories[label] = (tally.unmappedCategories[label] ?? 0) + times;
   const labels = Object.keys(tally.unmappedCategories);
   if (labels.length <= KEPT_LABELS * 2) return;
   const kept = Object.entries(tally.unmappedCategories).sort((a, b) => b[1] - a[1]).slice(0, KEPT_LABELS);
   tally.unmappedCategories = Object.fromEntries(kept);
+}
+
+/** Adds a batch's counts to the run's. */
+export function addTally(total: ImportTally, batch: ImportTally): void {
+  for (const key of Object.keys(total) as Array<keyof ImportTally>) {
+    if (key !== 'unmappedCategories') total[key] += batch[key];
+  }
+  for (const [label, n] of Object.entries(batch.unmappedCategories)) countUnmapped(total, label, n);
 }
 
 /** One row's story, for the operator: a row refused, a duplicate, a field dropped, a profile kept as it is. */
