@@ -45,7 +45,9 @@ async function follow(store: Store, index: Awaited<ReturnType<typeof openSearchI
     }
     const done = await indexer.status();
     line.finish(`${progressBar(1)} search index: every change indexed`);
-    return `search index: followed the import (${done.indexed} changes indexed${done.reindexes > 0 ? ', after a full build' : ''})`;
+    return done.reindexes > 0
+      ? `search index: built from the store (it had none yet): ${await index.count()} documents`
+      : `search index: followed the import, ${done.indexed} changes indexed`;
   } finally {
     await indexer.stop();
   }

@@ -29,6 +29,7 @@ export function createProfileImport(deps: {
 
   /** The indexes of the chunk's documents the insert refused as duplicate ids. */
   async function insert(docs: BusinessDoc[]): Promise<Set<number>> {
+    if (docs.length === 0) return new Set();
     try {
       await businesses.collection.insertMany(docs as never[], { ordered: false });
       return new Set();
@@ -47,14 +48,24 @@ export function createProfileImport(deps: {
       return doc.toObject() as BusinessDoc;
     }));
     const environment = profiles[0].environment;
-    const claims = await keys.claimMany(environment, profiles.map((profile) => ({ profileId: profile.id, keys: liveKeys(profile) })));
-    const outcomes: ProfileImportOutcome[] = claims.map((claim) => (claim.refused ? { stored: false, reason: 'duplicate', ...claim.refused } : { stored: true }));
+    // Ids already stored are refused before anything is tried: an insert refused for its id would
+    // still show in mongo-java-server's change stream (real servers write no oplog entry for it).
+    const existing = await businesses.find({ _id: { $in: profiles.map((profile) => profile.id) } }, { _id: 1 }).lean<Array<{ _id: string }>>();
+    const taken = new Set(existing.map((doc) => doc._id));
+    const fresh = profiles.filter((profile) => !taken.has(profile.id));
+    const claims = await keys.claimMany(environment, fresh.map((profile) => ({ profileId: profile.id, keys: liveKeys(profile) })));
+    const claimOf = new Map(fresh.map((profile, at) => [profile.id, claims[at]]));
+    const outcomes: ProfileImportOutcome[] = profiles.map((profile) => {
+      const claim = claimOf.get(profile.id);
+      if (!claim) return { stored: false, reason: 'stale' };
+      return claim.refused ? { stored: false, reason: 'duplicate', ...claim.refused } : { stored: true };
+    });
     const admitted = profiles.map((_, at) => at).filter((at) => outcomes[at].stored);
     const refused = await insert(admitted.map((at) => docs[at]));
     for (const [position, at] of admitted.entries()) {
       if (!refused.has(position)) continue;
       outcomes[at] = { stored: false, reason: 'stale' };
-      await keys.release(environment, profiles[at].id, claims[at].claimed ?? []).catch(() => undefined);
+      await keys.release(environment, profiles[at].id, claimOf.get(profiles[at].id)?.claimed ?? []).catch(() => undefined);
     }
     return outcomes;
   }
@@ -65,7 +76,8 @@ export function createProfileImport(deps: {
       return { stored: true };
     } catch (error) {
       if (error instanceof PreconditionFailedError) return { stored: false, reason: 'stale' };
-      if (!(error instanceof ConflictError) || error.code !== 'DUPLICATE_PROFILE') throw error;
+      // DUPLICATE_PROFILE, or SlugTakenError for a page address: either way a key another profile holds.
+      if (!(error instanceof ConflictError)) throw error;
       for (const key of new Set(liveKeys(profile))) {
         const heldBy = await keys.holderOf(profile.environment, key);
         if (heldBy !== null && heldBy !== profile.id) return { stored: false, reason: 'duplicate', key, heldBy };

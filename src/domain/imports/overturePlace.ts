@@ -6,7 +6,7 @@
 //   id                                   -> the source id (GERS)
 //   names.primary                        -> name
 //   geometry (Point)                     -> location.coordinates
-//   taxonomy / categories / basic_category -> category (sourceCategory.ts)
+//   taxonomy, categories, basic_category  -> category (sourceCategory.ts)
 //   addresses[0] freeform, locality, postcode, region ("US-TX"), country -> location.address
 //   phones[0], websites[0], emails[0]    -> contact
 //   operating_status permanently_closed, confidence below the minimum -> left out
@@ -52,14 +52,9 @@ function categoriesOf(place: Record<string, unknown>) {
   // The hierarchy runs from the most general to the primary; its first entry is a top level ("food_and_drink").
   const hierarchy = textsOf(taxonomy?.hierarchy);
   return chooseCategory({
-    specific: [
-      ...textsOf(taxonomy?.primary),
-      ...textsOf(categories?.primary),
-      ...textsOf(taxonomy?.alternates),
-      ...textsOf(categories?.alternate),
-      ...textsOf(place.basic_category),
-    ],
-    broader: hierarchy.slice(1, -1).reverse(),
+    specific: [...textsOf(taxonomy?.primary), ...textsOf(categories?.primary), ...textsOf(taxonomy?.alternates), ...textsOf(categories?.alternate)],
+    // The basic category sits in the middle of the hierarchy ("doctor" for an allergist): broader, not the place's own.
+    broader: [...textsOf(place.basic_category), ...hierarchy.slice(1, -1).reverse()],
   });
 }
 

@@ -9,6 +9,7 @@ import { profileOwnerPageContract } from './profileOwnerPage.contract';
 import { profileScanContract } from './profileScan.contract';
 import { profilePublicPagesContract } from './profilePublicPages.contract';
 import { profileBulkLoadContract } from './profileBulkLoad.contract';
+import { profileImportContract } from './profileImport.contract';
 
 export function profilesContract(suite: StoreSuite): void {
   describe('profiles', () => {
@@ -212,6 +213,7 @@ export function profilesContract(suite: StoreSuite): void {
     profileScanContract(suite);
     profilePublicPagesContract(suite);
     profileBulkLoadContract(suite);
+    profileImportContract(suite);
     profileOwnerPageContract(suite);
   });
 }
