@@ -9,7 +9,7 @@
 //   tel, website, email                   -> contact
 //   date_closed                           -> left out
 import { chooseCategory } from '../categories/sourceCategory';
-import { problem, type MappedRow } from './importRecord';
+import { placeRecord, problem, type MappedRow } from './importRecord';
 import { pointOf } from './pointGeometry';
 import { compact, numberOf, textOf, textsOf } from './sourceValues';
 
@@ -52,15 +52,5 @@ export function fromFoursquarePlace(row: Record<string, unknown>): MappedRow {
     country: textOf(row.country)?.toUpperCase(),
   });
   const contact = compact({ phone: textOf(row.tel), website: textOf(row.website), email: textOf(row.email) });
-  return {
-    record: {
-      sourceId,
-      fields: {
-        name,
-        category: category.label,
-        location: { ...(address && { address }), coordinates },
-        ...(contact && { contact }),
-      },
-    },
-  };
+  return placeRecord(sourceId, { name, category: category.label, address, coordinates, contact });
 }

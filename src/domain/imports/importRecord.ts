@@ -31,3 +31,16 @@ export type MappedRow = { record: ImportRecord; problem?: undefined } | { record
 export function problem(field: string, issue: string): MappedRow {
   return { problem: { field, issue } };
 }
+
+/** What an open data set says of a place, in our terms: the record of a listed place. */
+export interface PlaceFacts {
+  name: string;
+  category: string;
+  address?: Record<string, unknown>;
+  coordinates: { lat: number; lon: number };
+  contact?: Record<string, unknown>;
+}
+
+export function placeRecord(sourceId: string, { name, category, address, coordinates, contact }: PlaceFacts): MappedRow {
+  return { record: { sourceId, fields: { name, category, location: { ...(address && { address }), coordinates }, ...(contact && { contact }) } } };
+}

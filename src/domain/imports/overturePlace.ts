@@ -11,7 +11,7 @@
 //   phones[0], websites[0], emails[0]    -> contact
 //   operating_status permanently_closed, confidence below the minimum -> left out
 import { chooseCategory } from '../categories/sourceCategory';
-import { problem, type MappedRow } from './importRecord';
+import { placeRecord, problem, type MappedRow } from './importRecord';
 import { pointOf } from './pointGeometry';
 import { compact, listOf, numberOf, objectOf, textOf, textsOf } from './sourceValues';
 
@@ -81,15 +81,5 @@ export function fromOverturePlace(row: Record<string, unknown>, options: Overtur
   if (category === undefined) return problem('categories.primary', 'is required (the place has no category)');
   const address = addressOf(place.addresses);
   const contact = compact({ phone: textsOf(place.phones)[0], website: textsOf(place.websites)[0], email: textsOf(place.emails)[0] });
-  return {
-    record: {
-      sourceId,
-      fields: {
-        name,
-        category: category.label,
-        location: { ...(address && { address }), coordinates },
-        ...(contact && { contact }),
-      },
-    },
-  };
+  return placeRecord(sourceId, { name, category: category.label, address, coordinates, contact });
 }

@@ -1,9 +1,9 @@
 // Store contract, bulk load (createMany): every profile stored as create() stores it, each with
 // its change-feed entry, and a batch with a taken dedupe key refused whole.
 import { ConflictError } from '../../../src/domain/errors';
-import type { ProfileChange } from '../../../src/ports/changeFeed';
 import type { Store } from '../../../src/ports/store';
 import { aProfile } from '../../fixtures/profiles';
+import { allChanges as changesOf } from './changedProfiles';
 import type { StoreSuite } from './storeSuite';
 
 export function profileBulkLoadContract(suite: StoreSuite): void {
@@ -11,16 +11,7 @@ export function profileBulkLoadContract(suite: StoreSuite): void {
     let store: Store;
     beforeEach(() => (store = suite.store()));
 
-    async function allChanges(): Promise<ProfileChange[]> {
-      const changes: ProfileChange[] = [];
-      let position: string | null = null;
-      for (;;) {
-        const batch = await store.changeFeed.read(position, 100, 0);
-        changes.push(...batch.changes);
-        position = batch.position;
-        if (batch.changes.length < 100) return changes;
-      }
-    }
+    const allChanges = () => changesOf(store);
 
     it('stores every profile exactly as given, each with a change-feed entry', async () => {
       const bakery = aProfile({ dedupeKeys: ['corner bakery|bs14dj|gb'] });

@@ -2,9 +2,9 @@
 // would, with its change-feed entry, or refused alone with the reason (a dedupe key another live
 // profile holds, named with its holder; an id taken; a version that moved), nothing of a refused
 // write left behind.
-import type { ProfileChange } from '../../../src/ports/changeFeed';
 import type { Store } from '../../../src/ports/store';
 import { aProfile, revisionOf } from '../../fixtures/profiles';
+import { allChanges } from './changedProfiles';
 import type { StoreSuite } from './storeSuite';
 
 export function profileImportContract(suite: StoreSuite): void {
@@ -12,16 +12,7 @@ export function profileImportContract(suite: StoreSuite): void {
     let store: Store;
     beforeEach(() => (store = suite.store()));
 
-    async function changedIds(): Promise<string[]> {
-      const changes: ProfileChange[] = [];
-      let position: string | null = null;
-      for (;;) {
-        const batch = await store.changeFeed.read(position, 100, 0);
-        changes.push(...batch.changes);
-        position = batch.position;
-        if (batch.changes.length < 100) return changes.map((change) => change.profileId);
-      }
-    }
+    const changedIds = async () => (await allChanges(store)).map((change) => change.profileId);
 
     it('stores new profiles exactly as given, each with one change-feed entry, and reads them back by id', async () => {
       const bakery = aProfile({ dedupeKeys: ['ph:+441179000001'] });
