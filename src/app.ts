@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Koa {
   const pages = createPublicBusinessPages({ store, clock });
   // A crawler's fetch is counted (crawl events) after the page is answered, never before.
   const recordPageFetch = createCrawlRecording({ recorder: deps.eventRecorder, logger, ipRanges: config.crawlerIpRanges });
-  app.use(businessPageRoutes({ pages, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit, onFetch: recordPageFetch }).routes());
+  app.use(businessPageRoutes({ pages, readPublicMedia: composed.media.readPublic, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit, onFetch: recordPageFetch }).routes());
   // GET /sitemap.xml, /robots.txt, /llms.txt, /directory/{city}/{kind}.md: the directory for crawlers and language models.
   const directory = createPublicDirectory({ store });
   app.use(directoryRoutes({

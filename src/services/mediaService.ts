@@ -1,5 +1,6 @@
 // Uploaded photos, videos and logos (spec 4.3 media rows). The content type comes from the
 // file's bytes (domain/mediaSniffer.ts), never from its name or the client's header.
+import { hasPublicPage } from '../domain/publicPage/publicVisibility';
 import { MediaUploadFailedError, NotFoundError, ForbiddenError, ProfileNotFoundError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import type { MediaRecord, MediaType } from '../domain/media';
@@ -112,7 +113,21 @@ export function createMediaService(deps: {
     return { bytes: blob.bytes, contentType: record.contentType };
   }
 
-  return { upload, remove, read };
+  /**
+   * A file of a business's public page (docs/visibility.md), for anyone: only a logo or photo the
+   * live profile shows while it has a public page; otherwise null, whatever the reason.
+   */
+  async function readPublic(mediaId: string): Promise<StoredBlob | null> {
+    const record = await store.media.get(mediaId);
+    if (!record || record.environment !== 'live' || record.type === 'video') return null;
+    const profile = await store.profiles.get('live', record.businessId);
+    const url = mediaPath(mediaId);
+    if (!profile || !hasPublicPage(profile) || (profile.media.logo !== url && !profile.media.photos.includes(url))) return null;
+    const blob = await storage.get(record.storageKey);
+    return blob ? { bytes: blob.bytes, contentType: record.contentType } : null;
+  }
+
+  return { upload, remove, read, readPublic };
 }
 
 function attach(media: ProfileMedia, type: MediaType, url: string): ProfileMedia {

@@ -23,6 +23,8 @@ export interface PageFetch {
 
 export interface WebPageDeps {
   pages: PublicBusinessPages;
+  /** A logo or photo a public page shows (services/mediaService.ts readPublic); null otherwise. */
+  readPublicMedia: (mediaId: string) => Promise<{ bytes: Buffer; contentType: string } | null>;
   publicUrl?: string;
   rateLimit?: PageRateLimit;
   onFetch?: (fetch: PageFetch) => void;
@@ -75,6 +77,19 @@ export function businessPageRoutes(deps: WebPageDeps): Router {
           headers: { 'Content-Security-Policy': PUBLIC_PAGE_CSP, ...robots },
         });
     deps.onFetch?.({ businessId: page.profile.id, ...(page.timeZone && { timeZone: page.timeZone }), userAgent: ctx.get('User-Agent'), address: ctx.ip, at: new Date() });
+  });
+  // The page's own images: anyone may fetch a logo or photo while its business has a public page.
+  router.get('/public-media/:mediaId', async (ctx) => {
+    if (!(await withinPageLimit(ctx, deps.rateLimit))) return;
+    const blob = /^med_[0-9A-Za-z]{10,40}$/.test(ctx.params.mediaId) ? await deps.readPublicMedia(ctx.params.mediaId) : null;
+    if (!blob) {
+      answerPlain(ctx, 404, 'No such image.');
+      return;
+    }
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = blob.contentType;
+    ctx.body = blob.bytes;
   });
   return router;
 }

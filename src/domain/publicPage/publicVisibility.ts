@@ -22,3 +22,9 @@ export function isIndexable(profile: Visible): boolean {
 export function publicPagePath(profile: Pick<BusinessProfile, 'id' | 'publicSlugs'>): string {
   return `/b/${encodeURIComponent(profile.publicSlugs?.[0] ?? profile.id)}`;
 }
+
+/** Where a public page shows one of the business's own files: /public-media/{id} (anyone may fetch it), not the API's /v1/media/{id}. */
+export function publicMediaPath(url: string): string {
+  const own = /^\/v1\/media\/(med_[0-9A-Za-z]+)$/.exec(url);
+  return own ? `/public-media/${own[1]}` : url;
+}

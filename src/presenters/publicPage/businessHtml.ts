@@ -2,6 +2,7 @@
 // its schema.org JSON-LD in the head, a canonical link, and noindex when the owner asked for it.
 // Every owner-written value is escaped (htmlText.ts); links take http(s), mailto: and tel: only.
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
+import { publicMediaPath } from '../../domain/publicPage/publicVisibility';
 import { businessJsonLd, jsonLdScriptText } from './businessJsonLd';
 import { escapeHtml as e, safeHref } from './htmlText';
 import { addressLine, closedDates, hoursLines, kindAndPlace, ratingText, serviceDetails } from './pageFacts';
@@ -57,14 +58,14 @@ function reviews(page: PublicBusinessPage): string {
 function photos(page: PublicBusinessPage): string {
   const { photos: urls } = page.profile.media;
   if (urls.length === 0) return '';
-  return `<div class="photos">${urls.slice(0, 12).map((url, i) => `<img src="${e(url)}" alt="${e(`${page.profile.name}, photo ${i + 1}`)}" loading="lazy">`).join('')}</div>`;
+  return `<div class="photos">${urls.slice(0, 12).map((url, i) => `<img src="${e(publicMediaPath(url))}" alt="${e(`${page.profile.name}, photo ${i + 1}`)}" loading="lazy">`).join('')}</div>`;
 }
 
 export function businessHtml(page: PublicBusinessPage): string {
   const { profile } = page;
   const description = profile.tagline ?? profile.description ?? kindAndPlace(profile);
   const paragraphs = (profile.description ?? '').split(/\n\s*\n/).filter((text) => text.trim() !== '').map((text) => `<p>${e(text.trim())}</p>`).join('');
-  const logo = profile.media.logo ? `<img class="logo" src="${e(profile.media.logo)}" alt="${e(`${profile.name} logo`)}" width="72" height="72">` : '';
+  const logo = profile.media.logo ? `<img class="logo" src="${e(publicMediaPath(profile.media.logo))}" alt="${e(`${profile.name} logo`)}" width="72" height="72">` : '';
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -18,6 +18,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import { upcomingBlackoutDates } from '../../domain/blackoutDates';
+import { publicMediaPath } from '../../domain/publicPage/publicVisibility';
 import { schemaOrgTypeOf, typeHasProperty } from '../../domain/publicPage/schemaOrgType';
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
 import { WEEKDAYS, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
@@ -38,7 +39,7 @@ const DAY_NAMES: Record<(typeof WEEKDAYS)[number], OpeningHoursSpecification['da
 /** Upcoming closures listed at most: a page is no calendar. */
 const MAX_SPECIAL_DAYS = 60;
 
-const absolute = (page: PublicBusinessPage, path: string) => new URL(path, page.origin).toString();
+const absolute = (page: PublicBusinessPage, path: string) => new URL(publicMediaPath(path), page.origin).toString();
 
 function address(profile: BusinessProfile): PostalAddress | undefined {
   const at = profile.location?.address;

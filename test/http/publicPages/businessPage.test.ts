@@ -113,8 +113,26 @@ describe('GET /b/{slug}', () => {
     const [target] = valuesOf(action, 'target');
     expect(valuesOf(target, 'urlTemplate')).toEqual([{ '@value': `${base}/v1/bookings` }]);
     expect(valuesOf(business, 'sameAs')).toEqual([{ '@value': 'https://harbor.example' }]);
-    expect(valuesOf(business, 'image')).toHaveLength(2);
+    const images = valuesOf(business, 'image').map((image) => termOf(image) as string);
+    expect(images).toHaveLength(2);
+    // The page's images are served to anyone (no API credential), as the PNG that was uploaded.
+    for (const image of images) {
+      expect(image).toMatch(new RegExp(`^${base}/public-media/med_`));
+      const fetched = await fetch(image);
+      expect([fetched.status, fetched.headers.get('content-type')]).toEqual([200, 'image/png']);
+    }
   }, 30_000);
+
+  it('serves no image of a business without a public page, nor one its profile does not show', async () => {
+    const html = await (await fetch(`${base}/b/harbor-noodle-bar-austin`)).text();
+    const logo = htmlElements(html).find((el) => el.tag === 'img' && el.attributes.class === 'logo')!.attributes.src;
+    expect(logo).toMatch(/^\/public-media\/med_/);
+    await api('PATCH', `/business/profile/${businessId}`, owner, { publicPage: 'off' });
+    expect((await fetch(`${base}${logo}`)).status).toBe(404);
+    await api('PATCH', `/business/profile/${businessId}`, owner, { publicPage: 'indexed' });
+    expect((await fetch(`${base}${logo}`)).status).toBe(200);
+    expect((await fetch(`${base}/public-media/med_00000000000000000000`)).status).toBe(404);
+  });
 
   it('answers a conditional request with 304 by ETag and by Last-Modified', async () => {
     const first = await fetch(`${base}/b/harbor-noodle-bar-austin`);
