@@ -69,6 +69,13 @@ export function searchWordsContract(name: string, create: () => Promise<SearchIn
         const result = await search({ query: 'cafetería en Denver' });
         expect(matching(result)).toEqual(['biz_w_bean', 'biz_w_grind']);
         expect(result.results.map((r) => r.document.id)).not.toContain('biz_w_canteen');
+        // Answered in the question's language, reasons included.
+        expect(result.response).toMatch(/^Encontré 2 lugares para "cafetería en Denver"\. Las mejores opciones: (Grind House|Bean Counter) Denver \(valoración 4\.0 con 50 reseñas, abierto ahora\); /);
+      });
+
+      it('a language the template does not speak is answered in English, with the businesses\' own words', async () => {
+        const result = await search({ query: 'Zahnarzt in Denver' });
+        expect(result.response).toMatch(/^Found 1 place for "Zahnarzt in Denver"\. Top pick: Smile Studio Denver/);
       });
 
       it.each([['Zahnarzt in Denver'], ['dentiste à Denver'], ['dentistas en Denver']])('"%s" is the dentist', async (query) => {

@@ -21,8 +21,10 @@ export interface KindLexicon {
   names: ReadonlyMap<string, readonly string[]>;
   /** Search terms by phrase: the kinds a phrase implies. */
   terms: ReadonlyMap<string, readonly string[]>;
-  /** The words of the names as written, lower case with their accents ("cafetería"): telling the language of a sentence. */
+  /** The words of the names as written, lower case with their accents ("cafetería") and without: telling the language of a sentence. */
   nameWords: ReadonlySet<string>;
+  /** The same for the search terms ("tierarzt"). */
+  termWords: ReadonlySet<string>;
   maxPhraseWords: number;
 }
 
@@ -63,18 +65,23 @@ export function buildKindLexicon(language: string, presets: Record<string, { nam
   const names = new Map<string, string[]>();
   const terms = new Map<string, string[]>();
   const nameWords = new Set<string>();
+  const termWords = new Set<string>();
+  const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((word) => [word, foldAccents(word)]);
   for (const key of kinds.keys()) {
     const text = presets[key];
     if (!text) continue;
     for (const name of [...listOf(text.name), ...listOf(text.aliases)]) {
       addTo(names, name, key);
       // As written and without accents: people type "cafeteria" for "cafetería".
-      for (const word of name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) nameWords.add(word).add(foldAccents(word));
+      for (const word of wordsOf(name)) nameWords.add(word);
     }
-    for (const term of listOf(text.terms)) addTo(terms, term, key);
+    for (const term of listOf(text.terms)) {
+      addTo(terms, term, key);
+      for (const word of wordsOf(term)) termWords.add(word);
+    }
   }
   const maxPhraseWords = Math.max(1, ...[...names.keys(), ...terms.keys()].map((phrase) => phrase.split(' ').length));
-  return { language, names, terms, nameWords, maxPhraseWords };
+  return { language, names, terms, nameWords, termWords, maxPhraseWords };
 }
 
 function readLexicon(locale: string): KindLexicon {

@@ -31,6 +31,8 @@ export interface CategoryTaxonomy {
   labels: ReadonlyMap<string, readonly string[]>;
   /** Search terms by phrase: the kinds a phrase implies. */
   terms: ReadonlyMap<string, readonly string[]>;
+  /** Words our additions made plain words (termKinds []: "vegan", "pet"): English words that imply no kind. */
+  plainTerms: ReadonlySet<string>;
   /** The longest phrase in words, names and terms alike (a parser's look-ahead). */
   maxPhraseWords: number;
 }
@@ -124,13 +126,17 @@ export function buildTaxonomy(
       if (!dropped.has(categoryPhrase(term))) addTo(terms, term, kind.key);
     }
   }
+  const plainTerms = new Set<string>();
   for (const [term, keys] of Object.entries(extra.termKinds ?? {})) {
     const known = keys.filter((key) => kinds.has(key));
     if (known.length > 0) terms.set(categoryPhrase(term), known);
-    else terms.delete(categoryPhrase(term));
+    else {
+      terms.delete(categoryPhrase(term));
+      plainTerms.add(categoryPhrase(term));
+    }
   }
   const maxPhraseWords = Math.max(...[...names.keys(), ...terms.keys()].map((phrase) => phrase.split(' ').length));
-  return { version: `id-tagging-schema@${schemaVersion}+additions.${extra.version}`, kinds, names, labels, terms, maxPhraseWords };
+  return { version: `id-tagging-schema@${schemaVersion}+additions.${extra.version}`, kinds, names, labels, terms, plainTerms, maxPhraseWords };
 }
 
 let loaded: CategoryTaxonomy | undefined;

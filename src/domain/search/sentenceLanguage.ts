@@ -5,6 +5,7 @@
 // "in" and "near" a place, or words of its kinds' names as written, accents included. The highest
 // score wins; a tie goes to the caller's language (Accept-Language), then to English.
 import { kindLexicon, searchLanguages } from '../categories/searchLanguages';
+import { categoryPhrase } from '../categories/categoryPhrase';
 import { categoryTaxonomy } from '../categories/taxonomy';
 import { readPackageData } from '../packageData';
 import { foldAccents } from './foldAccents';
@@ -35,10 +36,14 @@ const PLACE_WORDS: Record<string, { in: string[]; near: string[]; after: string[
 const stopWordSets = new Map<string, ReadonlySet<string>>();
 let englishNameWords: ReadonlySet<string> | undefined;
 
-/** The words of a language's kind names as written: English's from the taxonomy, others' from their lexicon. */
+/**
+ * The words of a language's kind names as written, from its lexicon; English's from its names and
+ * search terms, so a word every language borrowed ("ramen", "pizza") ties, and a tie is English's.
+ */
 function nameWordsOf(locale: string): ReadonlySet<string> | undefined {
   if (locale !== 'en') return kindLexicon(locale)?.nameWords;
-  englishNameWords ??= new Set([...categoryTaxonomy().names.keys()].flatMap((phrase) => phrase.split(' ')));
+  const { names, terms, plainTerms } = categoryTaxonomy();
+  englishNameWords ??= new Set([...names.keys(), ...terms.keys(), ...plainTerms].flatMap((phrase) => phrase.split(' ')));
   return englishNameWords;
 }
 
@@ -74,7 +79,13 @@ export function sentenceLanguage(words: readonly string[], preferred?: string): 
     const stop = stopWordsOf(locale);
     const place = placeWordsOf(locale);
     const names = nameWordsOf(locale);
-    const score = words.filter((word) => stop.has(word) || place.in.includes(word) || place.near.includes(word) || names?.has(word)).length;
+    const english = nameWordsOf('en') as ReadonlySet<string>;
+    // English's words are kept as compared ("ramen" is "raman" to pluralize): look a word up that way too.
+    const isEnglish = (word: string) => english.has(word) || (word.length > 3 && english.has(categoryPhrase(word)));
+    // A search term of the language counts when English has no such word ("tierarzt", not "hotel").
+    const terms = locale === 'en' ? undefined : kindLexicon(locale)?.termWords;
+    const isKindWord = (word: string) => (locale === 'en' ? isEnglish(word) : names?.has(word) === true || (word.length > 4 && terms?.has(word) === true && !isEnglish(word)));
+    const score = words.filter((word) => stop.has(word) || place.in.includes(word) || place.near.includes(word) || isKindWord(word)).length;
     const tieWinner = locale === preferred || (locale === 'en' && best.locale !== preferred);
     if (score > best.score || (score === best.score && score > 0 && tieWinner)) best = { locale, score };
   }

@@ -6,43 +6,24 @@ import type { SearchIntent } from './intent';
 import { askedThings } from './queryMatch';
 import type { RankedResult } from './ranking';
 import type { SpellingCorrection } from './spelling';
+import type { SummaryRequest } from './summaryRequest';
+import { spellingNoteEs, templateSummaryEs } from './summaryTemplateEs';
 
 const MAX_PICKS = 3;
 const MAX_REASONS_PER_PICK = 4;
 const MAX_QUOTED_QUERY = 120;
 const MAX_NAMED_TYPOS = 5;
 
-/** What the caller asked: the sentence, what it was understood as, and the request's own filters. */
-export interface SummaryRequest {
-  query: string;
-  intent: SearchIntent;
-  /** The circle searched: the request's location or a "near <city>" centre. Absent for city filters. */
-  radiusKm?: number;
-  /** The request's `category` filter. */
-  category?: string;
-  /** Results skipped before this page; absent or 0 on the first page. */
-  offset?: number;
-  /**
-   * None of the businesses found is what the sentence asked for (queryMatch.ts): the text then
-   * says so first, and shows what was found as other places.
-   */
-  noneMatch?: boolean;
-  /**
-   * The kinds the sentence named filtered every business away, so the search ran without that
-   * filter (services/search/kindFallback.ts): the text says so first.
-   */
-  widened?: boolean;
-  /** The sentence names nothing to look for (only stop words, symbols or emoji): nothing was searched. */
-  nothingAsked?: boolean;
-}
+export type { SummaryRequest } from './summaryRequest';
 
 function quoted(query: string): string {
   const clean = query.replace(/\s+/g, ' ').trim().replace(/"/g, "'");
   return `"${clean.length > MAX_QUOTED_QUERY ? `${clean.slice(0, MAX_QUOTED_QUERY - 1)}…` : clean}"`;
 }
 
-/** Said before the summary when the sentence was searched with its typos corrected. */
-export function spellingNote(correction: SpellingCorrection): string {
+/** Said before the summary when the sentence was searched with its typos corrected (in the summary's language). */
+export function spellingNote(correction: SpellingCorrection, language: 'en' | 'es' = 'en'): string {
+  if (language === 'es') return spellingNoteEs(correction);
   // A 500-character sentence can hold dozens of typos: name a few, count the rest, as the
   // sentence itself is cut to MAX_QUOTED_QUERY characters.
   const words = correction.corrections.map((c) => quoted(c.from));
@@ -135,8 +116,19 @@ function unlocatedCaveat({ intent, radiusKm }: SummaryRequest): string {
   return intent.nearby && radiusKm === undefined && !intent.place ? ' The search had no location, so these are not sorted by distance.' : '';
 }
 
-/** `totalIsEstimate`: `total` is a lower bound, said as "at least" (never a precise-looking count). */
+
+/** The language a summary is written in for this sentence: its own when the template has it, else English. */
+export function summaryLanguage(intent: SearchIntent): 'en' | 'es' {
+  return intent.language?.split('-')[0] === 'es' ? 'es' : 'en';
+}
+
+/**
+ * `totalIsEstimate`: `total` is a lower bound, said as "at least" (never a precise-looking count).
+ * A Spanish sentence gets the Spanish template; a sentence in a language the template does not
+ * speak gets the English one, with the businesses' own words.
+ */
 export function templateSummary(request: SummaryRequest, ranked: RankedResult[], total: number, totalIsEstimate = false): string {
+  if (summaryLanguage(request.intent) === 'es') return templateSummaryEs(request, ranked, total, totalIsEstimate);
   const { query, intent } = request;
   if (request.nothingAsked) {
     return `No places matched ${quoted(query)}: it has no word to search for. What are you looking for? Name a kind of place, a dish or a service, for example "tacos in Austin".`;

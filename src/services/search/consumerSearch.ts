@@ -16,7 +16,7 @@ import { rankCandidates, type RankedResult, type SessionProfile } from '../../do
 import { sessionStoreKey } from '../../domain/search/sessionScope';
 import type { SpellingCorrection } from '../../domain/search/spelling';
 import { summarise as writeSummary } from './summarise';
-import { spellingNote, type SummaryRequest } from '../../domain/search/summaryTemplate';
+import { spellingNote, summaryLanguage, type SummaryRequest } from '../../domain/search/summaryTemplate';
 import { understandQuery } from './understandQuery';
 import { sessionIdFrom } from '../../domain/sessionId';
 import type { Logger } from '../../logger';
@@ -218,7 +218,7 @@ export async function summarise(
     const outage = summary.fallbackReason === 'timeout' || summary.fallbackReason === 'error';
     if (!outage) await deps.summaryCache.set(key, JSON.stringify(written), SUMMARY_TTL_SECONDS);
   }
-  return correction ? { ...written, text: `${spellingNote(correction)} ${written.text}` } : written;
+  return correction ? { ...written, text: `${spellingNote(correction, summaryLanguage(retrieval.understanding.intent))} ${written.text}` } : written;
 }
 
 // 7. record: the search in the caller's session (personalisation of the next ones, best effort),

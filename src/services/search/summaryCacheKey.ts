@@ -11,7 +11,7 @@ import type { SummaryRequest } from '../../domain/search/summaryTemplate';
  */
 export function summaryCacheKey(request: SummaryRequest, results: RankedResult[], total: number): string {
   const normalised = request.query.replace(/\s+/g, ' ').trim();
-  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}|${request.noneMatch ? 'none' : ''}|${request.widened ? 'widened' : ''}|${request.nothingAsked ? 'nothing' : ''}`;
+  const filters = `${request.radiusKm ?? ''}|${request.category ?? ''}|${request.offset ?? 0}|${request.noneMatch ? 'none' : ''}|${request.widened ? 'widened' : ''}|${request.nothingAsked ? 'nothing' : ''}|${request.intent.language ?? 'en'}`;
   const page = results
     .map((result) => `${result.document.id}@${result.document.updatedAt}:${result.matchesQuery === false ? 'other' : ''}:${result.reasons.join(';')}`)
     .join(',');
