@@ -9,6 +9,7 @@
 //   object without properties (a map keyed by data) -> JSON, the one place no shape can be written
 // Types are built once per schema object, so a schema shared by two answers is one GraphQL type.
 import type { SchemaObject } from 'ajv';
+import { IsOptional } from 'typebox';
 import {
   GraphQLBoolean,
   GraphQLFloat,
@@ -80,6 +81,20 @@ export interface SchemaTypes {
 
 /** `names`: GraphQL names for schemas that are not to be named by title or place (Profile -> Business). */
 export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new Map()): SchemaTypes {
+  // A property marked optional (TypeBox's Type.Optional) is a shallow copy of the schema it marks,
+  // sharing its properties or branches: both are one GraphQL type (the hours of a day are one
+  // DayHours wherever they appear). Other copies sharing them (a nullable variant) keep their own.
+  const firstWithParts = new Map<unknown, SchemaObject>();
+  const partsOf = (schema: SchemaObject): unknown => schema.properties ?? schema.oneOf ?? schema.anyOf;
+  function canonical(schema: SchemaObject): SchemaObject {
+    const parts = partsOf(schema);
+    if (parts === undefined) return schema;
+    const first = firstWithParts.get(parts);
+    if (!first) firstWithParts.set(parts, schema);
+    return first && (IsOptional(schema) || IsOptional(first)) ? first : schema;
+  }
+  for (const schema of names.keys()) canonical(schema);
+
   const outputs = new Map<SchemaObject, GraphQLOutputType>();
   const inputs = new Map<SchemaObject, GraphQLInputType>();
   const extensions = new Map<SchemaObject, () => Record<string, unknown>>();
@@ -112,7 +127,8 @@ export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new
     return nullable ? type : new GraphQLNonNull(type);
   }
 
-  function outputOf(schema: SchemaObject, name: string, field: string): GraphQLOutputType {
+  function outputOf(copy: SchemaObject, name: string, field: string): GraphQLOutputType {
+    const schema = canonical(copy);
     const cached = outputs.get(schema);
     if (cached) return cached;
     let built: GraphQLOutputType;
@@ -156,7 +172,7 @@ export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new
   }
 
   function input(raw: SchemaObject, name: string, field = ''): GraphQLInputType {
-    const { schema } = withoutNull(raw);
+    const schema = canonical(withoutNull(raw).schema);
     const cached = inputs.get(schema);
     if (cached) return cached;
     let built: GraphQLInputType;
@@ -184,7 +200,7 @@ export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new
     output,
     input,
     extend(schema, fields) {
-      extensions.set(schema, fields);
+      extensions.set(canonical(schema), fields);
     },
   };
 }

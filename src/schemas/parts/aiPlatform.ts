@@ -1,5 +1,5 @@
 // An AI platform name (issue 18), as a request field or header and in answers.
-import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 import { BUILT_IN_PLATFORMS, DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 
 export const AI_PLATFORM_DESCRIPTION =
@@ -8,10 +8,4 @@ export const AI_PLATFORM_DESCRIPTION =
   `An unknown name is 400 VALIDATION_ERROR. Calls with no declared platform count as \`${DIRECT_PLATFORM}\`.`;
 
 // The list is open (admins add names), so the schema checks the form and the service the name.
-export const aiPlatformSchema: SchemaObject = {
-  type: 'string',
-  minLength: 2,
-  maxLength: 32,
-  description: AI_PLATFORM_DESCRIPTION,
-  examples: [...BUILT_IN_PLATFORMS],
-};
+export const aiPlatformSchema = Type.String({ minLength: 2, maxLength: 32, description: AI_PLATFORM_DESCRIPTION, examples: [...BUILT_IN_PLATFORMS] });

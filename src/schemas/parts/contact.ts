@@ -1,4 +1,3 @@
-import type { SchemaObject } from 'ajv';
 import Type from 'typebox';
 import { httpsUrlSchema } from './httpsUrl';
 
@@ -14,8 +13,7 @@ export const phoneSchema = Type.String({
   'x-issue': 'must be a phone number such as +15125550100 or (512) 555-0100',
 });
 
-export const contactSchema: SchemaObject = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { phone: phoneSchema, email: emailSchema, website: httpsUrlSchema },
-};
+export const contactSchema = Type.Object(
+  { phone: Type.Optional(phoneSchema), email: Type.Optional(emailSchema), website: Type.Optional(httpsUrlSchema) },
+  { additionalProperties: false },
+);

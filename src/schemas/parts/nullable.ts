@@ -24,11 +24,9 @@ function withNull(schema: SchemaObject): SchemaObject {
   return { anyOf: [schema, { type: 'null' }] };
 }
 
-/** Every property of an object schema made nullable; `required` is kept. */
-export function nullableProperties(schema: SchemaObject): SchemaObject {
+/** Every property of an object schema made nullable; `required` and the rest are kept. */
+export function nullableProperties<Schema extends TSchema & { properties: Record<string, SchemaObject> }>(schema: Schema): TUnsafe<{ [K in keyof Static<Schema>]: Static<Schema>[K] | null }> {
   const properties: Record<string, SchemaObject> = {};
-  for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
-    properties[name] = nullable(property);
-  }
-  return { ...schema, properties };
+  for (const [name, property] of Object.entries(schema.properties)) properties[name] = withNull(property);
+  return Type.Unsafe({ ...schema, properties });
 }
