@@ -1,5 +1,6 @@
 // The canonical business profile and its parts (spec 2.2-2.4, 2.6).
 // Pure types: every adapter and the HTTP layer speak these shapes.
+import type { CurrencyCode } from './currencies';
 
 /** Data partition. `test` holds what sk_test_ keys create (sandbox), `live` everything else. */
 export type Environment = 'live' | 'test';
@@ -42,9 +43,9 @@ export interface Contact {
 }
 
 export type Pricing =
-  | { type: 'fixed'; currency: string; amount: number }
-  | { type: 'range'; currency: string; minAmount: number; maxAmount: number }
-  | { type: 'hourly'; currency: string; amount: number };
+  | { type: 'fixed'; currency: CurrencyCode; amount: number }
+  | { type: 'range'; currency: CurrencyCode; minAmount: number; maxAmount: number }
+  | { type: 'hourly'; currency: CurrencyCode; amount: number };
 
 export interface Service {
   id: string; // svc_

@@ -1,13 +1,12 @@
 // What a profile offers and when (spec 2.3-2.6, 4.3): its services, AI-exclusive content, opening
 // hours and blackout dates. Every write takes If-Match and answers with the profile's new ETag.
-import { defineOperation, scope } from '../core/operation';
+import { scope } from '../core/operation';
 import { BLACKOUT_HORIZON_DAYS, MAX_BLACKOUT_DATES } from '../domain/blackoutDates';
 import { EXCLUSIVE_SCORES_FORMULA } from '../domain/exclusiveContentScores';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
-import type { BlackoutDatesBody } from '../schemas/endpoints/blackoutDates';
 import { MAX_SERVICES } from '../schemas/parts/service';
-import type { AppServices } from './appServices';
 import { ifMatchOf, revised } from './conditionalWrites';
+import { operation } from './declare';
 import { IF_MATCH_NOTE } from './profiles';
 
 const tag = 'Business profiles';
@@ -15,19 +14,15 @@ const readBusinesses = scope('read:businesses');
 const writeBusinesses = scope('write:businesses');
 /** The answer's ETag header: the profile revision the write left. */
 const NEW_ETAG = { ETag: 'ETag' };
-// Writes change the profile's revision: If-Match in, the new ETag out (see IF_MATCH_NOTE).
-const CONDITIONAL_ERRORS = [404, 412];
 
-type CatalogService = AppServices['catalog'];
-type ProfileService = AppServices['profiles'];
-
-export const addService = defineOperation<AppServices, { body: Parameters<CatalogService['add']>[2] }>({
+export const addService = operation({
   name: 'addService',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('CreateServiceRequest') },
   output: responseSchema('Service'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'POST', path: '/business/profile/{businessId}/services', status: 201 },
   docs: {
     tag,
@@ -40,19 +35,19 @@ export const addService = defineOperation<AppServices, { body: Parameters<Catalo
     parameters: ['IfMatch'],
     successDescription: 'The new service with its id and timestamps.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ catalog }, { principal, input, request }) =>
     revised(await catalog.add(principal, input.path.businessId, input.body, ifMatchOf(request))),
 });
 
-export const updateService = defineOperation<AppServices, { body: Parameters<CatalogService['update']>[3] }>({
+export const updateService = operation({
   name: 'updateService',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId', 'serviceId'], body: requestSchema('UpdateServiceRequest') },
   output: responseSchema('Service'),
+  errors: ['PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'PATCH', path: '/business/profile/{businessId}/services/{serviceId}' },
   docs: {
     tag,
@@ -61,18 +56,18 @@ export const updateService = defineOperation<AppServices, { body: Parameters<Cat
     parameters: ['IfMatch'],
     successDescription: 'The updated service.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ catalog }, { principal, input, request }) =>
     revised(await catalog.update(principal, input.path.businessId, input.path.serviceId, input.body, ifMatchOf(request))),
 });
 
-export const deleteService = defineOperation<AppServices>({
+export const deleteService = operation({
   name: 'deleteService',
   access: writeBusinesses,
   rateLimit: 'general',
   input: { path: ['businessId', 'serviceId'] },
   output: responseSchema('Deleted'),
+  errors: ['PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'DELETE', path: '/business/profile/{businessId}/services/{serviceId}' },
   docs: {
     tag,
@@ -81,19 +76,19 @@ export const deleteService = defineOperation<AppServices>({
     parameters: ['IfMatch'],
     successDescription: 'Removed; ETag is the profile\'s new revision.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ catalog }, { principal, input, request }) =>
     revised(await catalog.remove(principal, input.path.businessId, input.path.serviceId, ifMatchOf(request))),
 });
 
-export const updateExclusiveContent = defineOperation<AppServices, { body: Parameters<ProfileService['setExclusiveContent']>[2] }>({
+export const updateExclusiveContent = operation({
   name: 'updateExclusiveContent',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('UpdateExclusiveContentRequest') },
   output: responseSchema('ExclusiveContentResult'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'PATCH', path: '/business/profile/{businessId}/exclusive-content' },
   docs: {
     tag,
@@ -104,19 +99,19 @@ export const updateExclusiveContent = defineOperation<AppServices, { body: Param
     parameters: ['IfMatch'],
     successDescription: 'Stored and scored, or unchanged (updated: false).',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ profiles }, { principal, input, request }) =>
     revised(await profiles.setExclusiveContent(principal, input.path.businessId, input.body, ifMatchOf(request))),
 });
 
-export const updateHours = defineOperation<AppServices, { body: Parameters<ProfileService['setHours']>[2] }>({
+export const updateHours = operation({
   name: 'updateHours',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('UpdateHoursRequest') },
   output: responseSchema('HoursResult'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'PATCH', path: '/business/profile/{businessId}/hours' },
   docs: {
     tag,
@@ -129,35 +124,35 @@ export const updateHours = defineOperation<AppServices, { body: Parameters<Profi
     parameters: ['IfMatch'],
     successDescription: 'The whole week after the change, Monday first.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ profiles }, { principal, input, request }) =>
     revised(await profiles.setHours(principal, input.path.businessId, input.body, ifMatchOf(request))),
 });
 
-export const listBlackoutDates = defineOperation<AppServices>({
+export const listBlackoutDates = operation({
   name: 'listBlackoutDates',
   access: readBusinesses,
   rateLimit: 'general',
   input: { path: ['businessId'] },
   output: responseSchema('BlackoutDates'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}/blackout-dates' },
   docs: {
     tag,
     summary: 'Dates on which the business is closed',
     successDescription: 'Stored dates.',
-    errors: [404],
   },
   run: async ({ profiles }, { principal, input }) => ({ data: await profiles.listBlackoutDates(principal, input.path.businessId) }),
 });
 
-export const addBlackoutDates = defineOperation<AppServices, { body: BlackoutDatesBody }>({
+export const addBlackoutDates = operation({
   name: 'addBlackoutDates',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('BlackoutDatesRequest') },
   output: responseSchema('BlackoutDates'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'POST', path: '/business/profile/{businessId}/blackout-dates' },
   docs: {
     tag,
@@ -171,13 +166,12 @@ export const addBlackoutDates = defineOperation<AppServices, { body: BlackoutDat
     parameters: ['IfMatch'],
     successDescription: 'All stored dates.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ profiles }, { principal, input, request }) =>
     revised(await profiles.addBlackoutDates(principal, input.path.businessId, input.body.dates, ifMatchOf(request))),
 });
 
-export const removeBlackoutDates = defineOperation<AppServices, { body: BlackoutDatesBody }>({
+export const removeBlackoutDates = operation({
   name: 'removeBlackoutDates',
   access: writeBusinesses,
   rateLimit: 'general',
@@ -185,6 +179,7 @@ export const removeBlackoutDates = defineOperation<AppServices, { body: Blackout
   // Many clients send no body with DELETE: ?dates=2025-12-25,2025-12-26 is the same request.
   input: { path: ['businessId'], body: requestSchema('BlackoutDatesRequest'), bodyInQuery: true },
   output: responseSchema('BlackoutDates'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'DELETE', path: '/business/profile/{businessId}/blackout-dates' },
   docs: {
     tag,
@@ -195,7 +190,6 @@ export const removeBlackoutDates = defineOperation<AppServices, { body: Blackout
     parameters: ['IfMatch'],
     successDescription: 'The dates left.',
     successHeaders: NEW_ETAG,
-    errors: CONDITIONAL_ERRORS,
   },
   run: async ({ profiles }, { principal, input, request }) =>
     revised(await profiles.removeBlackoutDates(principal, input.path.businessId, input.body.dates, ifMatchOf(request))),

@@ -7,6 +7,8 @@ import type { Service } from '../domain/profile';
 // The schema's cap for a whole services list; one number for PATCH profile and POST services.
 import { MAX_SERVICES } from '../schemas/parts/service';
 import { etagOf, type ProfileAccess, type Revised } from './profileMutation';
+import type { Static } from 'typebox';
+import type { serviceChangesSchema } from '../schemas/parts/service';
 import { assertPricingPrecision, newService, type ServiceInput } from './profileInput';
 
 function serviceNotFound(serviceId: string): NotFoundError {
@@ -33,7 +35,7 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
     principal: Principal,
     businessId: string,
     serviceId: string,
-    patch: Partial<ServiceInput>,
+    patch: Static<typeof serviceChangesSchema>,
     ifMatch?: string,
   ): Promise<Revised<Service>> {
     assertPricingPrecision(patch.pricing, 'pricing');

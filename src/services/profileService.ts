@@ -7,7 +7,10 @@ import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScor
 import { newTimeOrderedId } from '../domain/ids';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
+import type { Static } from 'typebox';
 import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
+import type { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
+import type { hoursChangesSchema } from '../schemas/parts/hours';
 import type { Store } from '../ports/store';
 import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
 import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
@@ -25,11 +28,15 @@ export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services' | 'h
   publicPage?: BusinessProfile['publicPage'];
 };
 
+/** The days a change names: a day's new hours, or null to clear it. */
+export type HoursChanges = Static<typeof hoursChangesSchema>;
+type ExclusiveContentChanges = Static<typeof updateExclusiveContentBodySchema>;
+
 /** How many other businesses' texts the uniqueness score compares against. */
 const UNIQUENESS_SAMPLE = 500;
 
 /** Days named in `changes` replace that whole day (open/close vs closed never mix); null clears the day. */
-export function mergeHours(current: WeeklyHours, changes: WeeklyHours | Record<string, null>): WeeklyHours {
+export function mergeHours(current: WeeklyHours, changes: HoursChanges): WeeklyHours {
   const next: Record<string, unknown> = { ...current };
   for (const [day, value] of Object.entries(changes)) {
     if (value === null) delete next[day];
@@ -113,7 +120,7 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendedFields, recommendations };
   }
 
-  async function setHours(principal: Principal, id: string, hours: WeeklyHours | Record<string, null>, ifMatch?: string) {
+  async function setHours(principal: Principal, id: string, hours: HoursChanges, ifMatch?: string) {
     const saved = await access.mutate(principal, id, (current) => ({ ...current, hours: mergeHours(current.hours, hours) }), { ifMatch });
     return revised(saved, { id: saved.id, hours: saved.hours, updatedAt: saved.updatedAt });
   }
@@ -150,7 +157,7 @@ export function createProfileService({ store, access, clock }: { store: Store; a
     return { id: profile.id, blackoutDates: profile.blackoutDates };
   }
 
-  async function setExclusiveContent(principal: Principal, id: string, content: ExclusiveContent, ifMatch?: string) {
+  async function setExclusiveContent(principal: Principal, id: string, content: ExclusiveContentChanges, ifMatch?: string) {
     const current = await access.owned(principal, id);
     const others = await store.profiles.exclusiveContentInCategory(principal.environment, current.category, id, UNIQUENESS_SAMPLE);
     const otherTexts = others.map((other) => other.text);

@@ -1,8 +1,8 @@
 // The measured subset written as plain JSON Schema objects `as const`, typed by json-schema-to-ts.
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { BOOKING_STATUSES, CUSTOMER_NAME_MAX, NOTES_MAX } from '../../../src/domain/bookings/booking';
-import { CURRENCY_CODES } from '../../../src/schemas/parts/currencies';
-import { COUNTRY_CODES } from '../../../src/schemas/parts/countries';
+import { CURRENCY_CODES } from '../../../src/domain/currencies';
+import { COUNTRY_CODES } from '../../../src/domain/countries';
 import { exampleHandlers, typed } from './handlers';
 import { BLANK_NOTE, RULES, VISIBLE, VISIBLE_PLAIN } from './textRules';
 

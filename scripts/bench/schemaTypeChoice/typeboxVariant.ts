@@ -3,8 +3,8 @@
 import Type, { type Static, type TOptional, type TSchema, type TUnsafe } from 'typebox';
 import { BOOKING_STATUSES, CUSTOMER_NAME_MAX, NOTES_MAX } from '../../../src/domain/bookings/booking';
 import { WEEKDAYS } from '../../../src/domain/profile';
-import { CURRENCY_CODES } from '../../../src/schemas/parts/currencies';
-import { COUNTRY_CODES } from '../../../src/schemas/parts/countries';
+import { CURRENCY_CODES } from '../../../src/domain/currencies';
+import { COUNTRY_CODES } from '../../../src/domain/countries';
 import { exampleHandlers, typed } from './handlers';
 import { BLANK_NOTE, RULES, VISIBLE, VISIBLE_PLAIN } from './textRules';
 

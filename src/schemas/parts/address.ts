@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { COUNTRY_CODES } from './countries';
+import { COUNTRY_CODES } from '../../domain/countries';
 import { stringEnum } from './stringEnum';
 import { text } from './text';
 

@@ -2,7 +2,7 @@
 // range carries 0 <= minAmount <= maxAmount. Amounts are in major units of `currency`
 // (12.5 = twelve and a half dollars); one billion is a generous ceiling that still catches typos.
 import Type, { type Static } from 'typebox';
-import { CURRENCY_CODES } from './currencies';
+import { CURRENCY_CODES } from '../../domain/currencies';
 import { stringEnum } from './stringEnum';
 
 export const currencyCodeSchema = stringEnum(CURRENCY_CODES, { 'x-issue': 'must be an ISO 4217 currency code', description: 'ISO 4217 code of a circulating currency, upper case.' });

@@ -2,7 +2,7 @@
 // its code wins over the same country code, as "ME" reads Maine), "US" (a country code), else
 // a city. Turned into the search index's own keyword filters, so peers are found like listings.
 import { usState } from '../../domain/search/usStates';
-import { COUNTRY_CODES } from '../../schemas/parts/countries';
+import { COUNTRY_CODES } from '../../domain/countries';
 
 export interface PlaceFilter {
   city?: string;

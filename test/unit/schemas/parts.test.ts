@@ -2,8 +2,8 @@
 import { addressSchema } from '../../../src/schemas/parts/address';
 import { contactSchema } from '../../../src/schemas/parts/contact';
 import { coordinatesSchema } from '../../../src/schemas/parts/coordinates';
-import { COUNTRY_CODES } from '../../../src/schemas/parts/countries';
-import { CURRENCY_CODES } from '../../../src/schemas/parts/currencies';
+import { COUNTRY_CODES } from '../../../src/domain/countries';
+import { CURRENCY_CODES } from '../../../src/domain/currencies';
 import { dateListSchema } from '../../../src/schemas/parts/dates';
 import { hoursChangesSchema, hoursSchema } from '../../../src/schemas/parts/hours';
 import { businessIdSchema, serviceIdSchema } from '../../../src/schemas/parts/ids';

@@ -18,3 +18,5 @@ export const COUNTRY_CODES = [
   'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI',
   'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
 ] as const;
+
+export type CountryCode = (typeof COUNTRY_CODES)[number];

@@ -17,3 +17,5 @@ export const CURRENCY_CODES = [
   'USD', 'UYU', 'UZS', 'VED', 'VES', 'VND', 'VUV', 'WST', 'XAF', 'XCD', 'XCG', 'XOF', 'XPF', 'YER',
   'ZAR', 'ZMW', 'ZWG',
 ] as const;
+
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
