@@ -87,20 +87,23 @@ export interface OperationCall<Input> {
   request: CallRequest;
 }
 
-/** An operation's answer: the data (inside the envelope unless the operation answers bare) and its metadata. */
-export interface OperationResult<Output> {
-  data: Output;
+/** What any answer may carry beside its data. */
+interface ResultMeta {
   /** Default: the operation's declared success status. */
   status?: number;
   /** ETag, Location, Cache-Control: answer metadata every transport may use or drop. */
   headers?: Record<string, string>;
-  /** The client's copy is current (If-None-Match): 304 without a body. */
-  notModified?: boolean;
-  /** The caller is sent on to this URL (REST: the declared 3xx status with Location); `data` is then unused. */
-  redirectTo?: string;
   /** What a transport's view may present beyond `data` (the ranked results behind a search page); never sent as is. */
   detail?: unknown;
 }
+
+/**
+ * An operation's answer: the data (inside the envelope unless the operation answers bare), or
+ * that the client's copy is current (If-None-Match: 304 without a body), or where the caller is
+ * sent on (REST: the declared 3xx status with Location).
+ */
+export type OperationResult<Output> = ResultMeta &
+  ({ data: Output; notModified?: false; redirectTo?: undefined } | { data?: undefined; notModified: true; redirectTo?: undefined } | { data?: undefined; notModified?: false; redirectTo: string });
 
 export interface HttpBinding {
   method: HttpMethod;

@@ -1,5 +1,6 @@
 // The canonical business profile and its parts (spec 2.2-2.4, 2.6).
 // Pure types: every adapter and the HTTP layer speak these shapes.
+import type { CountryCode } from './countries';
 import type { CurrencyCode } from './currencies';
 
 /** Data partition. `test` holds what sk_test_ keys create (sandbox), `live` everything else. */
@@ -22,7 +23,7 @@ export interface Address {
   street?: string;
   city?: string;
   state?: string;
-  country?: string; // ISO 3166-1 alpha-2
+  country?: CountryCode; // ISO 3166-1 alpha-2
   postalCode?: string;
 }
 

@@ -1,5 +1,5 @@
 // A business profile itself (spec 2.2, 3, 4.3; issue 2): create, list, status, read, change, delete.
-import { defineOperation, scope } from '../core/operation';
+import { scope } from '../core/operation';
 import { REQUIRED_TO_PUBLISH } from '../domain/completeness';
 import { ifNoneMatchMatches, MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/entityTags';
 import type { Principal } from '../domain/principal';
@@ -13,7 +13,7 @@ import { graphqlOwnedBusinessesSchema } from '../schemas/views/graphqlViews';
 import { etagOf } from '../services/profileMutation';
 import type { AppServices } from './appServices';
 import { ifMatchOf } from './conditionalWrites';
-import { queryArguments, queryInput } from './queryArguments';
+import { operation } from './declare';
 
 const tag = 'Business profiles';
 
@@ -30,14 +30,13 @@ export const IF_MATCH_NOTE =
 const readBusinesses = scope('read:businesses');
 const writeBusinesses = scope('write:businesses');
 
-type OwnedPage = Awaited<ReturnType<AppServices['ownedProfiles']['list']>>;
-
-export const listOwnProfiles = defineOperation<AppServices, { query: { limit: number; cursor?: string } }, OwnedPage>({
+export const listOwnProfiles = operation({
   name: 'listOwnProfiles',
   access: readBusinesses,
   rateLimit: 'general',
   input: { query: listOwnedProfilesQuerySchema },
   output: responseSchema('ProfileList'),
+  errors: [],
   http: { method: 'GET', path: '/business/profile' },
   docs: {
     tag,
@@ -52,24 +51,23 @@ export const listOwnProfiles = defineOperation<AppServices, { query: { limit: nu
     field: 'myBusinesses',
     on: 'Query',
     description: 'The caller\'s own profiles in the caller\'s environment, drafts included (as GET /business/profile). Scope read:businesses.',
-    args: queryArguments(listOwnedProfilesQuerySchema),
-    toInput: queryInput,
     cost: 2,
     view: {
       output: { name: 'MyBusinessesPage', schema: graphqlOwnedBusinessesSchema },
-      present: ({ profiles, pagination }: OwnedPage) => ({ businesses: profiles, ...pagination, nextCursor: pagination.nextCursor ?? null }),
+      present: ({ profiles, pagination }) => ({ businesses: profiles, ...pagination, nextCursor: pagination.nextCursor ?? null }),
     },
   },
   run: async ({ ownedProfiles }, { principal, input }) => ({ data: await ownedProfiles.list(principal, input.query) }),
 });
 
-export const createProfile = defineOperation<AppServices, { body: Parameters<AppServices['profiles']['create']>[1] }>({
+export const createProfile = operation({
   name: 'createProfile',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { body: requestSchema('CreateProfileRequest') },
   output: responseSchema('ProfileCreated'),
+  errors: ['DUPLICATE_PROFILE', 'CONFLICT'],
   http: { method: 'POST', path: '/business/profile', status: 201 },
   docs: {
     tag,
@@ -79,7 +77,6 @@ export const createProfile = defineOperation<AppServices, { body: Parameters<App
       'Created in the caller\'s environment (sk_test_ keys: the sandbox).',
     successDescription: 'Created.',
     successHeaders: { ETag: 'ETag', Location: 'Location' },
-    errors: [409],
   },
   run: async ({ profiles }, { principal, input }) => {
     const profile = await profiles.create(principal, input.body);
@@ -90,12 +87,13 @@ export const createProfile = defineOperation<AppServices, { body: Parameters<App
   },
 });
 
-export const getProfileStatus = defineOperation<AppServices, { query: { businessId?: string } }>({
+export const getProfileStatus = operation({
   name: 'getProfileStatus',
   access: readBusinesses,
   rateLimit: 'general',
   input: { query: profileStatusQuerySchema },
   output: responseSchema('ProfileStatus'),
+  errors: ['PROFILE_NOT_FOUND'],
   // Declared before /{businessId} so "status" is not taken for an id.
   http: { method: 'GET', path: '/business/profile/status' },
   docs: {
@@ -112,7 +110,6 @@ export const getProfileStatus = defineOperation<AppServices, { query: { business
       '`recommendations` holds one piece of advice per field of missingFields, then per field of recommendedFields. ' +
       'Until issue 24, missingFields listed required and recommended fields together.',
     successDescription: 'Completion report.',
-    errors: [404],
   },
   run: async ({ profiles }, { principal, input }) => ({ data: await profiles.status(principal, input.query.businessId) }),
 });
@@ -122,12 +119,13 @@ async function recordView(sessions: AppServices['sessions'], principal: Principa
   if (isSessionId(sessionId)) await sessions.recordView(sessionStoreKey(principal, sessionId), profile.id, profile.category).catch(() => undefined);
 }
 
-export const getProfile = defineOperation<AppServices>({
+export const getProfile = operation({
   name: 'getProfile',
   access: readBusinesses,
   rateLimit: 'general',
   input: { path: ['businessId'] },
   output: responseSchema('Profile'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}' },
   docs: {
     tag,
@@ -139,7 +137,6 @@ export const getProfile = defineOperation<AppServices>({
     parameters: ['XSessionId'],
     successDescription: 'The profile.',
     successHeaders: { ETag: 'ETag' },
-    errors: [404],
     refine: withNotModified,
   },
   mcp: {
@@ -148,16 +145,14 @@ export const getProfile = defineOperation<AppServices>({
     description:
       'The full published profile of one business by id (from search_businesses): description, services with prices, weekly hours, ' +
       'blackout dates, contact details and the owner\'s exclusive content (specials, FAQs, policies). Use it before answering detailed questions.',
-    args: { type: 'object', additionalProperties: false, required: ['businessId'], properties: { businessId: { type: 'string', minLength: 1, maxLength: 64, description: 'Business id, e.g. biz_...' } } },
-    toInput: ({ businessId }) => ({ path: { businessId: String(businessId) }, query: {}, body: undefined }),
+    args: { describe: { businessId: 'Business id, e.g. biz_...' } },
     readOnly: true,
   },
   graphql: {
     field: 'business',
     on: 'Query',
     description: 'A business profile: published ones for everyone, drafts for their owner. Scope read:businesses.',
-    args: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' } } },
-    toInput: ({ id }) => ({ path: { businessId: String(id) }, query: {}, body: undefined }),
+    args: { rename: { businessId: 'id' } },
     cost: 1,
     nullable: true,
   },
@@ -181,13 +176,14 @@ export const getProfile = defineOperation<AppServices>({
   },
 });
 
-export const updateProfile = defineOperation<AppServices, { body: Parameters<AppServices['profiles']['patch']>[2] }>({
+export const updateProfile = operation({
   name: 'updateProfile',
   access: writeBusinesses,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('UpdateProfileRequest') },
   output: responseSchema('ProfileUpdated'),
+  errors: ['PROFILE_NOT_FOUND', 'DUPLICATE_PROFILE', 'CONFLICT', 'PRECONDITION_FAILED'],
   http: { method: 'PATCH', path: '/business/profile/{businessId}' },
   docs: {
     tag,
@@ -204,7 +200,6 @@ export const updateProfile = defineOperation<AppServices, { body: Parameters<App
     parameters: ['IfMatch'],
     successDescription: 'Updated.',
     successHeaders: { ETag: 'ETag' },
-    errors: [404, 409, 412],
   },
   run: async ({ profiles }, { principal, input, request }) => {
     const profile = await profiles.patch(principal, input.path.businessId, input.body, ifMatchOf(request));
@@ -212,12 +207,13 @@ export const updateProfile = defineOperation<AppServices, { body: Parameters<App
   },
 });
 
-export const deleteProfile = defineOperation<AppServices>({
+export const deleteProfile = operation({
   name: 'deleteProfile',
   access: writeBusinesses,
   rateLimit: 'general',
   input: { path: ['businessId'] },
   output: responseSchema('Deleted'),
+  errors: ['PROFILE_NOT_FOUND', 'PRECONDITION_FAILED'],
   http: { method: 'DELETE', path: '/business/profile/{businessId}' },
   docs: {
     tag,
@@ -225,7 +221,6 @@ export const deleteProfile = defineOperation<AppServices>({
     description: `${IF_MATCH_NOTE} The answer has no ETag: a deleted profile has no revision left to read or change.`,
     parameters: ['IfMatch'],
     successDescription: 'Deleted.',
-    errors: [404, 412],
   },
   run: async ({ profiles, verifications }, { principal, input, request }) => {
     const deleted = await profiles.remove(principal, input.path.businessId, ifMatchOf(request));

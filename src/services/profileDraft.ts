@@ -2,17 +2,13 @@
 // import (services/import) build it the same way, so both store the same shape from the same input.
 // The input has passed createProfileBodySchema; the derived fields (category keys, dedupe keys,
 // scores) are added by withDerivedFields afterwards.
-import { type BusinessProfile, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
-import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
+import type { Static } from 'typebox';
+import { type BusinessProfile, inWeekdayOrder } from '../domain/profile';
+import type { createProfileBodySchema } from '../schemas/endpoints/profile';
+import { assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
 
-export interface CreateProfileInput extends Pick<BusinessProfile, 'name' | 'category'> {
-  description?: string;
-  tagline?: string;
-  location?: BusinessProfile['location'];
-  contact?: BusinessProfile['contact'];
-  services?: ServiceInput[];
-  hours?: WeeklyHours;
-}
+/** A new profile as its schema describes it, checked (services' flags defaulted). */
+export type CreateProfileInput = Static<typeof createProfileBodySchema>;
 
 /** Who the new profile belongs to and what it is called. */
 export type ProfileIdentity = Pick<BusinessProfile, 'id' | 'environment' | 'ownerId'>;

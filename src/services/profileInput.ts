@@ -6,7 +6,7 @@ import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { minorUnitIssue } from '../domain/money';
 import { normalizePhone, phoneIssue } from '../domain/phone';
-import type { Contact, Location, Pricing, Service, ServiceFields } from '../domain/profile';
+import type { Contact, Pricing, Service, ServiceFields } from '../domain/profile';
 
 /** A service as callers hand it in; bookable and requiresQuote default to false. */
 export type ServiceInput = Omit<ServiceFields, 'bookable' | 'requiresQuote'> & Partial<Pick<ServiceFields, 'bookable' | 'requiresQuote'>>;
@@ -57,7 +57,7 @@ export function normalizeContact(contact: Contact | undefined, country?: string)
  * is 78704, " Austin " is Austin): it is dropped, so filters and duplicate checks compare the
  * words themselves. Works on a location patch too.
  */
-export function normalizeLocation<T extends Location | null | undefined>(location: T): T {
+export function normalizeLocation<T extends { address?: object | null } | null | undefined>(location: T): T {
   const address = location?.address;
   if (!address) return location;
   const trimmed = Object.fromEntries(Object.entries(address).map(([field, value]) => [field, typeof value === 'string' ? value.trim() : value]));

@@ -10,23 +10,18 @@ import type { Principal } from '../domain/principal';
 import type { Static } from 'typebox';
 import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
 import type { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
+import type { updateProfileBodySchema } from '../schemas/endpoints/profile';
 import type { hoursChangesSchema } from '../schemas/parts/hours';
 import type { Store } from '../ports/store';
 import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
-import { assertServicesPricing, newService, normalizeContact, normalizeLocation, type ServiceInput } from './profileInput';
-import { draftProfile, type CreateProfileInput } from './profileDraft';
+import { assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
+import { draftProfile } from './profileDraft';
 import { profileEvents } from './webhooks/webhookEvents';
 
-export type { CreateProfileInput } from './profileDraft';
-
-export type PatchProfileInput = Partial<Omit<CreateProfileInput, 'services' | 'hours' | 'contact' | 'location'>> & {
-  hours?: WeeklyHours | null;
-  contact?: BusinessProfile['contact'] | null;
-  location?: BusinessProfile['location'] | null;
-  services?: ServiceInput[] | null;
-  status?: BusinessProfile['status'];
-  publicPage?: BusinessProfile['publicPage'];
-};
+import type { CreateProfileInput } from './profileDraft';
+export type { CreateProfileInput };
+/** Changes to a profile: null clears a field (RFC 7396), objects merge, arrays replace. */
+export type PatchProfileInput = Static<typeof updateProfileBodySchema>;
 
 /** The days a change names: a day's new hours, or null to clear it. */
 export type HoursChanges = Static<typeof hoursChangesSchema>;

@@ -1,10 +1,12 @@
 import { dedupeKeys, normalizeBusinessName } from '../../src/domain/dedupeKeys';
+import type { CountryCode } from '../../src/domain/countries';
 import type { BusinessProfile } from '../../src/domain/profile';
 
 type Identity = Pick<BusinessProfile, 'name' | 'location' | 'contact'>;
 
+// Lower-case spellings ('us') too: dedupeKeys upper-cases whatever country it is handed.
 function identity(name: string, postalCode?: string, country?: string, phone?: string): Identity {
-  return { name, location: { address: { postalCode, country } }, contact: phone ? { phone } : {} };
+  return { name, location: { address: { postalCode, country: country as CountryCode | undefined } }, contact: phone ? { phone } : {} };
 }
 
 describe('normalizeBusinessName', () => {
