@@ -1,16 +1,17 @@
 // An admin's settings of an account (issues 3, 4): plan, suspension, enterprise custom limits.
 // The first admin comes from `npm run admin:create`.
-import { ADMIN, defineOperation } from '../core/operation';
+import { ADMIN } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
-export const updateAccount = defineOperation<AppServices, { body: Parameters<AppServices['accounts']['update']>[1] }>({
+export const updateAccount = operation({
   name: 'updateAccount',
   access: ADMIN,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['accountId'], body: requestSchema('UpdateAccountRequest') },
   output: responseSchema('Account'),
+  errors: ['ACCOUNT_NOT_FOUND'],
   http: { method: 'PATCH', path: '/admin/accounts/{accountId}' },
   docs: {
     tag: 'Admin',
@@ -25,7 +26,6 @@ export const updateAccount = defineOperation<AppServices, { body: Parameters<App
       'Partnership is no longer set here: `partner` is refused (400 VALIDATION_ERROR, field partner); record an agreement with ' +
       'POST /admin/partner-agreements. The answer\'s read-only `partner` says whether one is in force today.',
     successDescription: 'The account.',
-    errors: [404],
   },
   run: async ({ accounts }, { input }) => ({ data: await accounts.update(input.path.accountId, input.body) }),
 });

@@ -2,12 +2,10 @@
 // refresh are public, limited per client address (no caller yet: slows password guessing); API
 // keys are managed only by a person signed in.
 import { limitFailures } from '../core/authFailureLimiter';
-import { defineOperation, PUBLIC, SIGNED_IN, type OperationResult } from '../core/operation';
+import { PUBLIC, SIGNED_IN, type OperationResult } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
-import type { CreateApiKeyBody } from '../schemas/endpoints/apiKeys';
-import type { LoginBody, RefreshBody, RegisterBody } from '../schemas/endpoints/auth';
 import { normalizeEmail } from '../services/authService';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const tag = 'Authentication';
 
@@ -20,12 +18,13 @@ function unstored<T>(data: T): OperationResult<T> {
   return { data, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
 }
 
-export const register = defineOperation<AppServices, { body: RegisterBody }>({
+export const register = operation({
   name: 'register',
   access: PUBLIC,
   rateLimit: 'general',
   input: { body: requestSchema('RegisterRequest') },
   output: responseSchema('Account'),
+  errors: ['DUPLICATE_EMAIL'],
   http: { method: 'POST', path: '/auth/register', status: 201, bodyLimitBytes: AUTH_BODY_LIMIT_BYTES },
   docs: {
     tag,
@@ -34,30 +33,31 @@ export const register = defineOperation<AppServices, { body: RegisterBody }>({
       'Passwords are stored with scrypt. Every account starts on the free plan: `plan` is refused (400 VALIDATION_ERROR on ' +
       '`plan`); an administrator sets plans with PATCH /admin/accounts/{accountId}.',
     successDescription: 'Account created.',
-    errors: [409],
   },
   run: async ({ auth }, { input }) => ({ data: await auth.register(input.body) }),
 });
 
-export const login = defineOperation<AppServices, { body: LoginBody }>({
+export const login = operation({
   name: 'login',
   access: PUBLIC,
   rateLimit: 'general',
   input: { body: requestSchema('LoginRequest') },
   output: responseSchema('TokenPair'),
+  errors: ['UNAUTHORIZED'],
   http: { method: 'POST', path: '/auth/login', bodyLimitBytes: AUTH_BODY_LIMIT_BYTES },
-  docs: { tag, summary: 'Sign in: access token (JWT, 1 hour) and refresh token', successDescription: 'Tokens.', errors: [401] },
+  docs: { tag, summary: 'Sign in: access token (JWT, 1 hour) and refresh token', successDescription: 'Tokens.' },
   // A wrong password counts against the client address and the account (issue 24).
   run: async ({ auth, authFailures }, { input, request }) =>
     unstored(await limitFailures(authFailures, { address: request.address, account: normalizeEmail(input.body.email) }, () => auth.login(input.body))),
 });
 
-export const refreshToken = defineOperation<AppServices, { body: RefreshBody }>({
+export const refreshToken = operation({
   name: 'refreshToken',
   access: PUBLIC,
   rateLimit: 'general',
   input: { body: requestSchema('RefreshRequest') },
   output: responseSchema('TokenPair'),
+  errors: ['UNAUTHORIZED'],
   http: { method: 'POST', path: '/auth/refresh', bodyLimitBytes: AUTH_BODY_LIMIT_BYTES },
   docs: {
     tag,
@@ -66,28 +66,29 @@ export const refreshToken = defineOperation<AppServices, { body: RefreshBody }>(
       'The refresh token is rotated: the answer carries a new one and the old one is spent. ' +
       'Presenting a spent refresh token revokes every token of its family (401).',
     successDescription: 'New tokens.',
-    errors: [401],
   },
   run: async ({ auth, authFailures }, { input, request }) => unstored(await limitFailures(authFailures, { address: request.address }, () => auth.refresh(input.body))),
 });
 
-export const listApiKeys = defineOperation<AppServices>({
+export const listApiKeys = operation({
   name: 'listApiKeys',
   access: SIGNED_IN,
   rateLimit: 'general',
   input: {},
   output: responseSchema('ApiKeyList'),
+  errors: [],
   http: { method: 'GET', path: '/auth/api-keys' },
   docs: { tag, summary: 'List the account\'s API keys (never the secrets)', successDescription: 'Keys with name, environment, scopes and last 4 characters.' },
   run: async ({ apiKeys }, { principal }) => ({ data: { apiKeys: await apiKeys.list(principal.accountId) } }),
 });
 
-export const createApiKey = defineOperation<AppServices, { body: CreateApiKeyBody }>({
+export const createApiKey = operation({
   name: 'createApiKey',
   access: SIGNED_IN,
   rateLimit: 'general',
   input: { body: requestSchema('CreateApiKeyRequest') },
   output: responseSchema('ApiKeyCreated'),
+  errors: [],
   http: { method: 'POST', path: '/auth/api-keys', status: 201, bodyLimitBytes: AUTH_BODY_LIMIT_BYTES },
   docs: {
     tag,
@@ -105,17 +106,18 @@ export const createApiKey = defineOperation<AppServices, { body: CreateApiKeyBod
   },
 });
 
-export const revokeApiKey = defineOperation<AppServices>({
+export const revokeApiKey = operation({
   name: 'revokeApiKey',
   access: SIGNED_IN,
   rateLimit: 'general',
   input: { path: ['keyId'] },
   output: responseSchema('ApiKeyRevoked'),
+  errors: ['NOT_FOUND'],
   http: { method: 'DELETE', path: '/auth/api-keys/{keyId}' },
-  docs: { tag, summary: 'Revoke an API key; later use of it is 401', successDescription: 'Revoked.', errors: [404] },
+  docs: { tag, summary: 'Revoke an API key; later use of it is 401', successDescription: 'Revoked.' },
   run: async ({ apiKeys }, { principal, input }) => {
     const revoked = await apiKeys.revoke(principal.accountId, input.path.keyId);
-    return { data: { id: revoked.id, revoked: true, revokedAt: revoked.revokedAt } };
+    return { data: { id: revoked.id, revoked: true as const, revokedAt: revoked.revokedAt } };
   },
 });
 

@@ -1,19 +1,18 @@
 // Verification of a business (spec 2.6, 4.3; issue 2): the owner asks for a level and reads the
 // history; an admin works through the queue and decides.
-import { ADMIN, defineOperation, scope } from '../core/operation';
+import { ADMIN, scope } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { verificationQueueQuerySchema } from '../schemas/endpoints/admin';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
-type VerificationService = AppServices['verifications'];
-
-export const requestVerification = defineOperation<AppServices, { body: Parameters<VerificationService['request']>[2] }>({
+export const requestVerification = operation({
   name: 'requestVerification',
   access: scope('write:businesses'),
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['businessId'], body: requestSchema('VerificationRequest') },
   output: responseSchema('Verification'),
+  errors: ['PROFILE_NOT_FOUND', 'VERIFICATION_PENDING'],
   http: { method: 'POST', path: '/business/profile/{businessId}/verification' },
   docs: {
     tag: 'Verification',
@@ -24,33 +23,33 @@ export const requestVerification = defineOperation<AppServices, { body: Paramete
       '(the level is raised), or rejected when a document URL contains "reject", so both outcomes can be tested. ' +
       'Deleting the profile closes its pending request (rejected, decidedBy system).',
     successDescription: 'Pending request.',
-    errors: [404, 409],
   },
   run: async ({ verifications }, { principal, input }) => ({ data: await verifications.request(principal, input.path.businessId, input.body) }),
 });
 
-export const listVerifications = defineOperation<AppServices>({
+export const listVerifications = operation({
   name: 'listVerifications',
   access: scope('read:businesses'),
   rateLimit: 'general',
   input: { path: ['businessId'] },
   output: responseSchema('VerificationHistory'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}/verification' },
   docs: {
     tag: 'Verification',
     summary: 'Verification history of a business, newest first',
     successDescription: 'History.',
-    errors: [404],
   },
   run: async ({ verifications }, { principal, input }) => ({ data: await verifications.history(principal, input.path.businessId) }),
 });
 
-export const listPendingVerifications = defineOperation<AppServices, { query: Parameters<VerificationService['pending']>[1] }>({
+export const listPendingVerifications = operation({
   name: 'listPendingVerifications',
   access: ADMIN,
   rateLimit: 'general',
   input: { query: verificationQueueQuerySchema },
   output: responseSchema('VerificationQueue'),
+  errors: [],
   http: { method: 'GET', path: '/admin/verifications' },
   docs: {
     tag: 'Admin',
@@ -64,13 +63,14 @@ export const listPendingVerifications = defineOperation<AppServices, { query: Pa
   run: async ({ verifications }, { principal, input }) => ({ data: await verifications.pending(principal, input.query) }),
 });
 
-export const decideVerification = defineOperation<AppServices, { body: Parameters<VerificationService['decide']>[2] }>({
+export const decideVerification = operation({
   name: 'decideVerification',
   access: ADMIN,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['verificationId'], body: requestSchema('VerificationDecisionRequest') },
   output: responseSchema('Verification'),
+  errors: ['VERIFICATION_NOT_FOUND', 'PROFILE_NOT_FOUND', 'CONFLICT'],
   http: { method: 'POST', path: '/admin/verifications/{verificationId}/decision' },
   docs: {
     tag: 'Admin',
@@ -80,7 +80,6 @@ export const decideVerification = defineOperation<AppServices, { body: Parameter
       'step; if the profile was deleted, nothing is approved: the request is closed (rejected, decidedBy system) and the ' +
       'answer is 404 PROFILE_NOT_FOUND. An unknown or already decided request is 404 VERIFICATION_NOT_FOUND.',
     successDescription: 'The decided request.',
-    errors: [404, 409],
   },
   run: async ({ verifications }, { principal, input }) => ({ data: await verifications.decide(principal, input.path.verificationId, input.body) }),
 });
