@@ -17,30 +17,30 @@ import type { Access, CallerOf, CallRequest, GraphqlExposure, McpExposure, Opera
  */
 export type SchemaType<Schema, Fallback = unknown> = Schema extends undefined ? Fallback : string extends keyof Schema ? unknown : Schema extends TSchema ? Static<Schema> : unknown;
 
-export interface DeclaredInput<Path extends string, Query extends SchemaObject | undefined, Body extends SchemaObject | undefined> {
+export interface DeclaredInput<Path extends string, Query extends SchemaObject | undefined, Body extends SchemaObject | undefined, File extends boolean = boolean> {
   /** Path parameter names; their schemas are the id patterns of schemas/parts/ids.ts. */
   path?: readonly Path[];
   query?: Query;
   body?: NamedSchema<NonNullable<Body>>;
   /** The body may come in the query instead (DELETE blackout-dates: ?dates=a,b). */
   bodyInQuery?: boolean;
-  /** Takes one uploaded file beside the body's fields (REST: a multipart upload). */
-  file?: boolean;
+  /** Takes one uploaded file beside the body's fields (REST: a multipart upload); without one the call is refused. */
+  file?: File;
   /** How a refused body names its field, where the operation has its own way (a batch's items: `events[3].timestamp`). */
   bodyFieldName?: (field: string) => string;
 }
 
 /** The checked input the work receives: path ids, the query with its defaults, the body. */
-export interface TypedInput<Path extends string, Query, Body> {
+export interface TypedInput<Path extends string, Query, Body, File extends boolean> {
   path: Record<Path, string>;
   query: SchemaType<Query, Record<string, never>>;
   body: SchemaType<Body, undefined>;
-  file?: UploadedFile;
+  file: File extends true ? UploadedFile : undefined;
 }
 
-export interface TypedCall<A extends Access, Path extends string, Query, Body> {
+export interface TypedCall<A extends Access, Path extends string, Query, Body, File extends boolean> {
   principal: CallerOf<A>;
-  input: TypedInput<Path, Query, Body>;
+  input: TypedInput<Path, Query, Body, File>;
   request: CallRequest;
 }
 
@@ -84,14 +84,23 @@ export interface FieldDeclaration<Data, Detail> {
   nullable?: boolean;
 }
 
-export interface OperationDeclaration<Services, A extends Access, Path extends string, Query extends SchemaObject | undefined, Body extends SchemaObject | undefined, Output extends SchemaObject | undefined, Detail> {
+export interface OperationDeclaration<
+  Services,
+  A extends Access,
+  Path extends string,
+  Query extends SchemaObject | undefined,
+  Body extends SchemaObject | undefined,
+  File extends boolean,
+  Output extends SchemaObject | undefined,
+  Detail,
+> {
   name: string;
   access: A;
   optionalCaller?: boolean;
   rateLimit: Operation['rateLimit'];
   idempotent?: boolean;
   attributesPlatform?: boolean;
-  input: DeclaredInput<Path, Query, Body>;
+  input: DeclaredInput<Path, Query, Body, File>;
   output?: NamedSchema<NonNullable<Output>>;
   /**
    * The codes it answers beyond those its access, input, rate limit, idempotency and backends imply
@@ -105,7 +114,7 @@ export interface OperationDeclaration<Services, A extends Access, Path extends s
   // TypeBox's StaticType costs 1.3 million instantiations (10-30 s of type-check).
   mcp?: ToolDeclaration<NoInfer<SchemaType<Output>>, Detail>;
   graphql?: FieldDeclaration<NoInfer<SchemaType<Output>>, Detail>;
-  run(services: Services, call: NoInfer<TypedCall<A, Path, Query, Body>>): Promise<OperationResult<NoInfer<SchemaType<Output>>> & { detail?: Detail }>;
+  run(services: Services, call: NoInfer<TypedCall<A, Path, Query, Body, File>>): Promise<OperationResult<NoInfer<SchemaType<Output>>> & { detail?: Detail }>;
 }
 
 function argumentsOf(input: DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>, declared: ArgumentMap | OwnArguments | undefined, style: 'tool' | 'field') {
@@ -123,9 +132,15 @@ function statusesOf(codes: readonly ErrorCode[]): number[] {
  * `operation({ ... })` for each; the types are inferred from the schemas the declaration names.
  */
 export function operationsOver<Services>() {
-  return function operation<const A extends Access, const Path extends string = never, Query extends SchemaObject | undefined = undefined, Body extends SchemaObject | undefined = undefined, Output extends SchemaObject | undefined = undefined, Detail = undefined>(
-    declared: OperationDeclaration<Services, A, Path, Query, Body, Output, Detail>,
-  ): Operation<Services> {
+  return function operation<
+    const A extends Access,
+    const Path extends string = never,
+    Query extends SchemaObject | undefined = undefined,
+    Body extends SchemaObject | undefined = undefined,
+    const File extends boolean = false,
+    Output extends SchemaObject | undefined = undefined,
+    Detail = undefined,
+  >(declared: OperationDeclaration<Services, A, Path, Query, Body, File, Output, Detail>): Operation<Services> {
     const { mcp, graphql, errors, docs, ...rest } = declared;
     const input = declared.input as DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>;
     return {

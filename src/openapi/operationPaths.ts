@@ -14,8 +14,11 @@ function documentedAccess(access: Operation['access']): DocumentedAccess {
   return 'credential';
 }
 
+/** Path parameters whose component is not named after them. */
+const PARAMETER_COMPONENTS: Record<string, string> = { token: 'TrackedLinkToken' };
+
 /** 'businessId' -> the BusinessId parameter component. */
-const parameterName = (pathParameter: string) => pathParameter[0].toUpperCase() + pathParameter.slice(1);
+const parameterName = (pathParameter: string) => PARAMETER_COMPONENTS[pathParameter] ?? pathParameter[0].toUpperCase() + pathParameter.slice(1);
 
 function headersOf(declared: Record<string, string | Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
   if (!declared) return undefined;

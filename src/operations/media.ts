@@ -1,8 +1,8 @@
 // Media (spec 4.3; issue 2): upload to the caller's business, delete, and serve the bytes.
-import { defineOperation, scope, type NamedSchema, type UploadedFile } from '../core/operation';
-import { MEDIA_SIZE_LIMITS, mediaUploadFieldsSchema, type MediaUploadFields } from '../schemas/endpoints/media';
+import { scope } from '../core/operation';
+import { MEDIA_SIZE_LIMITS, mediaUploadFieldsSchema } from '../schemas/endpoints/media';
 import { responseSchema } from '../schemas/catalogue';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const tag = 'Media';
 const MB = 1024 * 1024;
@@ -11,7 +11,7 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'];
 
 /** The text fields beside `file`; documented inside the multipart request body, not as a component. */
-const uploadFields: NamedSchema = { name: 'MediaUploadFields', schema: mediaUploadFieldsSchema };
+const uploadFields = { name: 'MediaUploadFields', schema: mediaUploadFieldsSchema };
 
 const multipartRequestBody = {
   required: true,
@@ -19,14 +19,14 @@ const multipartRequestBody = {
     'multipart/form-data': {
       schema: {
         type: 'object',
-        required: ['file', ...(mediaUploadFieldsSchema.required as string[])],
+        required: ['file', ...mediaUploadFieldsSchema.required],
         properties: {
           file: {
             type: 'string',
             contentMediaType: 'application/octet-stream',
             description: `The file's bytes decide its type, whatever the part declares: ${[...IMAGE_TYPES, ...VIDEO_TYPES].join(', ')}.`,
           },
-          ...(mediaUploadFieldsSchema.properties as Record<string, unknown>),
+          ...mediaUploadFieldsSchema.properties,
         },
       },
       // The part's declared type is not read (the bytes are sniffed), so any is accepted;
@@ -36,12 +36,13 @@ const multipartRequestBody = {
   },
 };
 
-export const uploadMedia = defineOperation<AppServices, { body: MediaUploadFields; file: UploadedFile }>({
+export const uploadMedia = operation({
   name: 'uploadMedia',
   access: scope('write:businesses'),
   rateLimit: 'general',
   input: { body: uploadFields, file: true },
   output: responseSchema('MediaUploaded'),
+  errors: ['PROFILE_NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MEDIA_UPLOAD_FAILED'],
   http: { method: 'POST', path: '/business/profile/media', status: 201, bodyFormat: 'multipart' },
   docs: {
     tag,
@@ -57,35 +58,35 @@ export const uploadMedia = defineOperation<AppServices, { body: MediaUploadField
       'A logo sets media.logo, photos append to media.photos.',
     requestBody: multipartRequestBody,
     successDescription: 'Stored.',
-    errors: [404, 413, 415, 422],
   },
   run: async ({ media }, { principal, input }) => ({ data: await media.upload(principal, { ...input.body, bytes: input.file.bytes }) }),
 });
 
-export const deleteMedia = defineOperation<AppServices>({
+export const deleteMedia = operation({
   name: 'deleteMedia',
   access: scope('write:businesses'),
   rateLimit: 'general',
   input: { path: ['mediaId'] },
   output: responseSchema('Deleted'),
+  errors: ['MEDIA_NOT_FOUND'],
   http: { method: 'DELETE', path: '/business/profile/media/{mediaId}' },
   docs: {
     tag,
     summary: 'Remove a media file from its profile',
     description: 'The uploader\'s account only. Works after the profile itself was deleted, so an owner can always remove an upload.',
     successDescription: 'Removed.',
-    errors: [404],
   },
   run: async ({ media }, { principal, input }) => ({ data: await media.remove(principal, input.path.mediaId) }),
 });
 
 const binary = (contentType: string) => ({ schema: { type: 'string', contentMediaType: contentType } });
 
-export const getMedia = defineOperation<AppServices>({
+export const getMedia = operation({
   name: 'getMedia',
   access: scope('read:businesses'),
   rateLimit: 'general',
   input: { path: ['mediaId'] },
+  errors: ['MEDIA_NOT_FOUND'],
   // The bytes themselves, not JSON: no output schema, no envelope.
   http: { method: 'GET', path: '/media/{mediaId}', envelope: false },
   docs: {
@@ -96,7 +97,6 @@ export const getMedia = defineOperation<AppServices>({
       'the profile is published. Otherwise 404 MEDIA_NOT_FOUND, the same answer as for an unknown id.',
     successDescription: 'The bytes.',
     successContent: Object.fromEntries([...IMAGE_TYPES, ...VIDEO_TYPES].map((type) => [type, binary(type)])),
-    errors: [404],
   },
   run: async ({ media }, { principal, input }) => {
     const blob = await media.read(principal, input.path.mediaId);

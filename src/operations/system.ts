@@ -1,21 +1,22 @@
 // Liveness, readiness and the OpenAPI document (issues 2, 4): public, never rate limited.
-import { defineOperation, PUBLIC } from '../core/operation';
+import { PUBLIC } from '../core/operation';
 import { UnavailableError } from '../domain/errors';
 import type { ReadinessReport } from '../ports/readiness';
 import { responseSchema } from '../schemas/catalogue';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const tag = 'System';
 
-export const health = defineOperation<AppServices>({
+export const health = operation({
   name: 'health',
   access: PUBLIC,
   rateLimit: 'none',
   input: {},
   output: responseSchema('Health'),
+  errors: [],
   http: { method: 'GET', path: '/health' },
   docs: { tag, summary: 'Liveness: the process answers', successDescription: 'Alive.', usesBackend: false },
-  run: async () => ({ data: { status: 'ok', uptimeSeconds: Math.round(process.uptime()) } }),
+  run: async () => ({ data: { status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) } }),
 });
 
 const UNREACHABLE = 'unreachable; the server log has the reason';
@@ -37,7 +38,7 @@ function withoutErrorTexts(report: ReadinessReport): ReadinessReport {
   return { ...report, backends, indexer };
 }
 
-export const ready = defineOperation<AppServices>({
+export const ready = operation({
   name: 'ready',
   access: PUBLIC,
   // Public for load balancers; an admin's credential also sees each engine.
@@ -45,6 +46,7 @@ export const ready = defineOperation<AppServices>({
   rateLimit: 'none',
   input: {},
   output: responseSchema('Readiness'),
+  errors: [],
   http: { method: 'GET', path: '/ready' },
   docs: {
     tag,
@@ -77,12 +79,13 @@ export const ready = defineOperation<AppServices>({
   },
 });
 
-export const openApiDocument = defineOperation<AppServices>({
+export const openApiDocument = operation({
   name: 'openApiDocument',
   access: PUBLIC,
   rateLimit: 'none',
   input: {},
   output: { name: 'OpenApiDocument', schema: { type: 'object' } },
+  errors: [],
   http: { method: 'GET', path: '/openapi.json', envelope: false },
   docs: { tag, summary: 'This OpenAPI 3.1 document', description: 'Served as is, without the envelope.', successDescription: 'The document.', usesBackend: false },
   run: async ({ openApiDocument: document }) => ({ data: document }),

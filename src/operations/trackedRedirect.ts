@@ -2,15 +2,16 @@
 // browser follows it. Limited per client address like other unauthenticated calls (the general
 // area's free tier). Answers 302 to the website stored on the profile now; never cached, so a
 // website changed after the answer is followed at once.
-import { defineOperation, PUBLIC } from '../core/operation';
-import type { AppServices } from './appServices';
+import { PUBLIC } from '../core/operation';
+import { operation } from './declare';
 
-export const followTrackedLink = defineOperation<AppServices>({
+export const followTrackedLink = operation({
   name: 'followTrackedLink',
   access: PUBLIC,
   rateLimit: 'general',
   // The token is checked by its signature (trackedLinks.follow), not by a path-id pattern.
-  input: {},
+  input: { path: ['token'] },
+  errors: ['TRACKED_LINK_NOT_FOUND'],
   http: { method: 'GET', path: '/r/{token}', status: 302 },
   docs: {
     tag: 'Analytics',
@@ -22,10 +23,8 @@ export const followTrackedLink = defineOperation<AppServices>({
       'of the click, so a link can lead nowhere else. A tampered or made-up token, or a business no longer published, is ' +
       '404 TRACKED_LINK_NOT_FOUND in the envelope. Rate-limited per client address (the unauthenticated general limit). ' +
       'Cache-Control: no-store; Referrer-Policy: no-referrer.',
-    parameters: ['TrackedLinkToken'],
     successDescription: 'To the business website.',
     successHeaders: { Location: { description: "The business's website (https).", schema: { type: 'string', format: 'uri' } } },
-    errors: [404],
   },
   run: async ({ trackedLinks }, { input }) => ({
     data: undefined,

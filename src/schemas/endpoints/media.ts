@@ -1,7 +1,8 @@
 // POST /business/profile/media (multipart, spec 4.3; issue 2): the text fields beside `file`.
-import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 import type { MediaType } from '../../domain/media';
 import { businessIdSchema } from '../parts/ids';
+import { stringEnum } from '../parts/stringEnum';
 
 export const MEDIA_TYPES = ['photo', 'video', 'logo'] as const;
 
@@ -12,17 +13,7 @@ export const MEDIA_SIZE_LIMITS: Record<MediaType, number> = {
   video: 100 * 1024 * 1024,
 };
 
-export const mediaUploadFieldsSchema: SchemaObject = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type'],
-  properties: {
-    type: { type: 'string', enum: [...MEDIA_TYPES] },
-    businessId: { ...businessIdSchema, description: 'Which profile, when the account owns several.' },
-  },
-};
-
-export interface MediaUploadFields {
-  type: MediaType;
-  businessId?: string;
-}
+export const mediaUploadFieldsSchema = Type.Object(
+  { type: stringEnum(MEDIA_TYPES), businessId: Type.Optional({ ...businessIdSchema, description: 'Which profile, when the account owns several.' }) },
+  { additionalProperties: false },
+);
