@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticateWith } from './http/authenticate';
 import { createAuthentication } from './core/authentication';
+import type { IdempotencyPhase } from './core/idempotencyPhases';
 import type { Invoke } from './core/invoke';
 import { composeInvoke, composeServices, type ServiceEngines } from './runtime/composeServices';
 import type { RateLimitCheck } from './core/rateLimitCheck';
@@ -50,6 +51,8 @@ export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'auth
   /** Checks every answer of a declared operation against its output schema (tests turn it on). */
   checkOutputs?: boolean;
   clock?: Clock;
+  /** Told as an idempotent request passes each phase (the server's crash tests stop the process there). */
+  onIdempotencyPhase?: (phase: IdempotencyPhase) => void;
   /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
   oauth?: OAuthSettings;
   /** Counts public web page requests per client address (PUBLIC_PAGES_PER_MINUTE); without it they are not limited. */
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps): Koa {
 
   // Declared operations (src/operations) run through the one call path, whatever the transport.
   const services = { ...composed, ...(oauth && { oauthClients: oauth.clients }) };
-  const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store, logger, clock, checkOutputs: deps.checkOutputs });
+  const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store, logger, clock, checkOutputs: deps.checkOutputs, onIdempotencyPhase: deps.onIdempotencyPhase });
 
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);

@@ -9,6 +9,7 @@ import { ADDRESS_FAILURES } from './domain/authFailureLimits';
 import { DEFAULT_SEARCH_LANGUAGES, schemaLocale } from './domain/categories/searchLanguages';
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 import { type Env, flag, integer, url } from './configReaders';
+import { IDEMPOTENCY_PHASES, type IdempotencyPhase } from './core/idempotencyPhases';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
 import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
 import { PLATFORM_NAME } from './domain/analytics/aiPlatform';
@@ -52,6 +53,11 @@ export interface Config {
    * accounts, sk_test_ keys, anonymous addresses) counts at least at this plan's rate limits.
    */
   devRateLimitPlan?: Plan;
+  /**
+   * IDEMPOTENCY_KILL_AT (tests only; refused when NODE_ENV=production): the process SIGKILLs itself
+   * when an idempotent request reaches this phase, so tests can crash it exactly there.
+   */
+  idempotencyKillAt?: IdempotencyPhase;
   /** Failed credentials one client address may send per 15 minutes before 429 (domain/authFailureLimits.ts). */
   authFailuresPerAddress: number;
   /**
@@ -208,19 +214,19 @@ function analyticsEngine(env: Env, problems: string[]): 'sqlite' | 'elasticsearc
   return raw;
 }
 
-/** DEV_RATE_LIMIT_PLAN: a plan name, never in production (a fuzz or demo setting must not ship). */
-function devRateLimitPlan(env: Env, problems: string[]): Plan | undefined {
-  const raw = (env.DEV_RATE_LIMIT_PLAN ?? '').trim().toLowerCase();
+/** A development or test setting: one of `choices`, refused when NODE_ENV=production (`refusal` says why and what instead). */
+function nonProductionChoice<T extends string>(env: Env, name: string, choices: readonly T[], refusal: string, problems: string[]): T | undefined {
+  const raw = (env[name] ?? '').trim().toLowerCase();
   if (raw === '') return undefined;
-  if (!(PLANS as readonly string[]).includes(raw)) {
-    problems.push(`DEV_RATE_LIMIT_PLAN must be one of ${PLANS.join(', ')} (got "${env.DEV_RATE_LIMIT_PLAN}")`);
+  if (!(choices as readonly string[]).includes(raw)) {
+    problems.push(`${name} must be one of ${choices.join(', ')} (got "${env[name]}")`);
     return undefined;
   }
   if (env.NODE_ENV === 'production') {
-    problems.push('DEV_RATE_LIMIT_PLAN is for development only and is refused when NODE_ENV=production; raise the account\'s plan instead (PATCH /v1/admin/accounts/{accountId})');
+    problems.push(`${name} ${refusal}`);
     return undefined;
   }
-  return raw as Plan;
+  return raw as T;
 }
 
 /** One reader per core, at most 4: beyond that the event loop, not SQLite, is the limit. */
@@ -329,7 +335,10 @@ export function loadConfig(env: Env = process.env): Config {
     searchRankExtension: flag(env, 'SEARCH_RANK_EXTENSION', true, problems),
     searchTopText: flag(env, 'SEARCH_TOP_TEXT', true, problems),
     trustedProxies: trustedProxies(env, problems),
-    devRateLimitPlan: devRateLimitPlan(env, problems),
+    // A fuzz or demo setting must not ship.
+    devRateLimitPlan: nonProductionChoice(env, 'DEV_RATE_LIMIT_PLAN', PLANS, 'is for development only and is refused when NODE_ENV=production; raise the account\'s plan instead (PATCH /v1/admin/accounts/{accountId})', problems),
+    // It kills the process.
+    idempotencyKillAt: nonProductionChoice(env, 'IDEMPOTENCY_KILL_AT', IDEMPOTENCY_PHASES, 'is for crash tests only and is refused when NODE_ENV=production', problems),
     authFailuresPerAddress: integer(env, 'AUTH_FAILURES_PER_ADDRESS', ADDRESS_FAILURES.failures, 1, 1_000_000_000, problems),
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.

@@ -18,7 +18,10 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
     process.exit(1);
   }
-  const app = createApp({ config, logger, ...runtime.appDeps });
+  const killAt = config.idempotencyKillAt;
+  // Crash tests only (refused in production): a real SIGKILL at that phase of an idempotent request.
+  const onIdempotencyPhase = killAt ? (phase: string) => phase === killAt && process.kill(process.pid, 'SIGKILL') : undefined;
+  const app = createApp({ config, logger, ...runtime.appDeps, onIdempotencyPhase });
   const server = createServer(app.callback());
   answerClientErrors(server);
   server.keepAliveTimeout = 65_000;

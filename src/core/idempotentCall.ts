@@ -4,24 +4,31 @@
 // access check and the body's parsing; validation runs inside it, so a refused input is answered,
 // not stored (see NOT_KEPT).
 //
-// First call: claim the key (a short lock), run, store status, body and the headers below for 24 h
-// when the answer is 2xx or a kept 4xx; otherwise release the key so a retry runs again. Retry with
-// the same fingerprint: the stored answer, marked Idempotent-Replayed. Same key, other request:
-// 422. Same key while the first still runs: 409 with Retry-After.
+// Exactly once, whatever instant a process dies at. First call: claim the key in this process's
+// name (its holder lease), run with every store call journaled; each write commits with the
+// journal up to it (the recovery point: ports/idempotencyKeys.ts, adapters/storeJournal.ts); then
+// store status, body and the headers below for 24 h when the answer is 2xx or a kept 4xx. Retry
+// with the same fingerprint: the stored answer, marked Idempotent-Replayed. Same key, other
+// request: 422. Same key while the first still runs in a live process: 409 with Retry-After.
+// Same key after the process running it died (its lease lapsed, within HOLDER_LEASE_SECONDS):
+// this retry takes the claim over and resumes from the recovery point, replaying what the dead
+// one did instead of doing it again, to the answer it would have given.
 import { randomUUID } from 'node:crypto';
 import { ConflictError, DomainError, ValidationError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { Logger } from '../logger';
-import type { IdempotencyClaim, IdempotencyKeyRepository } from '../ports/idempotencyKeys';
+import type { IdempotencyClaim, IdempotencyKeyRecord, IdempotencyKeyRepository } from '../ports/idempotencyKeys';
 import type { Answer } from './answer';
+import { createHolderLease } from './holderLease';
+import type { IdempotencyPhase } from './idempotencyPhases';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_SHAPE = /^[\x20-\x7E]{1,255}$/;
 const REPLAYED_HEADERS = ['ETag', 'Location', 'Content-Type'];
 export const ANSWER_TTL_SECONDS = 24 * 60 * 60;
-// A claim outlives any normal request; should the process die mid-request, the key frees itself.
-export const CLAIM_TTL_SECONDS = 60;
+/** No request runs this long: a claim older than this is taken over even if its process still lives. */
+export const MAX_CLAIM_SECONDS = 10 * 60;
 const RETRY_AFTER_SECONDS = 1;
 
 export class IdempotencyKeyReusedError extends DomainError {
@@ -52,6 +59,8 @@ export interface IdempotencyDeps {
   records: IdempotencyKeyRepository;
   logger: Pick<Logger, 'warn'>;
   clock?: () => Date;
+  /** Told as a request passes each phase (tests stop the process there). */
+  onPhase?: (phase: IdempotencyPhase) => void;
 }
 
 export type IdempotentCall = (principal: Principal, key: string, fingerprint: string, run: () => Promise<Answer>) => Promise<Answer>;
@@ -60,32 +69,60 @@ export function createIdempotentCall(deps: IdempotencyDeps): IdempotentCall {
   const { records, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+  const holder = createHolderLease({ records, clock, logger });
+  const reached = (phase: IdempotencyPhase) => deps.onPhase?.(phase);
+  const warn = (message: string) => (cause: unknown) => logger.warn({ err: cause }, message);
 
-  return async (principal, key, fingerprint, run) => {
-    const scope: IdempotencyClaim = { accountId: principal.accountId, environment: principal.environment, key, claimId: randomUUID() };
-    const now = clock();
-    const held = await records.claim({ ...scope, fingerprint, createdAt: now.toISOString(), expiresAt: later(now, CLAIM_TTL_SECONDS) }, now.toISOString());
-    if (held) {
-      if (held.fingerprint !== fingerprint) {
-        throw new IdempotencyKeyReusedError('This Idempotency-Key was used with a different request (method, path or body); use a new key');
-      }
-      if (!held.response) throw new IdempotencyKeyInUseError();
-      return { status: held.response.status, headers: { ...held.response.headers, [REPLAYED_HEADER]: 'true' }, body: held.response.body };
+  function replayOrRefuse(held: IdempotencyKeyRecord, fingerprint: string): Answer {
+    if (held.fingerprint !== fingerprint) {
+      throw new IdempotencyKeyReusedError('This Idempotency-Key was used with a different request (method, path or body); use a new key');
     }
+    if (!held.response) throw new IdempotencyKeyInUseError();
+    return { status: held.response.status, headers: { ...held.response.headers, [REPLAYED_HEADER]: 'true' }, body: held.response.body };
+  }
 
-    let answer: Answer;
-    try {
-      answer = await run();
-    } catch (error) {
-      await records.release(scope).catch((cause: unknown) => logger.warn({ err: cause }, 'could not release an Idempotency-Key'));
+  async function runClaimed(claim: IdempotencyKeyRecord, run: () => Promise<Answer>): Promise<Answer> {
+    reached('claimed');
+    const recovery = { journal: claim.journal ?? [], pendingCall: claim.pendingCall, onWriteCommitted: () => reached('written') };
+    const { wrote, result: answer, error } = await records.journaled(claim, recovery, run);
+    // A write that committed (in this run, or the dead holder's) stands: the key is let go for the
+    // next retry to resume from, never freed for another request.
+    const letGo = () => (wrote || recovery.journal.length > 0 ? records.abandon(claim) : records.release(claim)).catch(warn('could not let go of an Idempotency-Key'));
+    if (!answer) {
+      await letGo();
       throw error;
     }
     const kept = storable(answer.status) && answer.body !== null && typeof answer.body === 'object';
     const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => answer.headers[name] !== undefined).map((name) => [name, answer.headers[name]]));
     // The answer is already decided: failing to record it must not fail the call. The claim then
-    // lapses after CLAIM_TTL_SECONDS and a retry runs again.
-    const record = kept ? records.complete(scope, { status: answer.status, headers, body: answer.body }, later(clock(), ANSWER_TTL_SECONDS)) : records.release(scope);
-    await record.catch((cause: unknown) => logger.warn({ err: cause }, 'could not record an Idempotency-Key answer'));
+    // stays with this live process's lease until it lapses, and a retry resumes from the journal.
+    if (kept) {
+      await records.complete(claim, { status: answer.status, headers, body: answer.body }, later(clock(), ANSWER_TTL_SECONDS)).catch(warn('could not record an Idempotency-Key answer'));
+      reached('answered');
+    } else {
+      await letGo();
+    }
     return answer;
+  }
+
+  return async (principal, key, fingerprint, run) => {
+    await holder.enter();
+    try {
+      const now = clock();
+      const scope: IdempotencyClaim = { accountId: principal.accountId, environment: principal.environment, key, claimId: randomUUID() };
+      const record: IdempotencyKeyRecord = {
+        ...scope,
+        fingerprint,
+        createdAt: now.toISOString(),
+        claimedAt: now.toISOString(),
+        expiresAt: later(now, ANSWER_TTL_SECONDS),
+        holder: holder.id,
+      };
+      const outcome = await records.claim(record, now.toISOString(), later(now, -MAX_CLAIM_SECONDS));
+      if ('heldBy' in outcome) return replayOrRefuse(outcome.heldBy, fingerprint);
+      return await runClaimed(outcome.taken, run);
+    } finally {
+      holder.leave();
+    }
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { AuthFailureLimiter } from '../core/authFailureLimiter';
 import type { Authenticate } from '../core/authentication';
 import { createIdempotentCall } from '../core/idempotentCall';
+import type { IdempotencyPhase } from '../core/idempotencyPhases';
 import { createInvoke, type Invoke } from '../core/invoke';
 import type { RateLimitCheck } from '../core/rateLimitCheck';
 import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
@@ -125,13 +126,21 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
 /** The one call path over the composed services: authentication, limits and idempotency of this process. */
 export function composeInvoke(
   services: AppServices,
-  deps: { authenticate: Authenticate; rateLimits: RateLimitCheck; store: Pick<Store, 'idempotencyKeys'>; logger: Logger; clock: Clock; checkOutputs?: boolean },
+  deps: {
+    authenticate: Authenticate;
+    rateLimits: RateLimitCheck;
+    store: Pick<Store, 'idempotencyKeys'>;
+    logger: Logger;
+    clock: Clock;
+    checkOutputs?: boolean;
+    onIdempotencyPhase?: (phase: IdempotencyPhase) => void;
+  },
 ): Invoke<AppServices> {
   return createInvoke<AppServices>({
     services,
     authenticate: deps.authenticate,
     checkRateLimit: deps.rateLimits,
-    idempotentCall: createIdempotentCall({ records: deps.store.idempotencyKeys, logger: deps.logger, clock: deps.clock }),
+    idempotentCall: createIdempotentCall({ records: deps.store.idempotencyKeys, logger: deps.logger, clock: deps.clock, onPhase: deps.onIdempotencyPhase }),
     resolvePlatform: services.platforms.resolve,
     logger: deps.logger,
     clock: deps.clock,

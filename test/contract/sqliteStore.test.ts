@@ -60,6 +60,7 @@ describe('SQLite store on a file', () => {
       { component: 'store', version: 4 },
       { component: 'store', version: 5 },
       { component: 'store', version: 6 },
+      { component: 'store', version: 7 },
       { component: 'summary_reports', version: 1 },
     ]);
   });

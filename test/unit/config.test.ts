@@ -172,3 +172,12 @@ describe('payment settings', () => {
     expect(load({ PAYMENT_HOLD_MINUTES: '30', PAYMENT_APPLICATION_FEE_PERCENT: '2.5', STRIPE_PRICE_ENTERPRISE: 'price_ent' })).toMatchObject({ holdMinutes: 30, applicationFeePercent: 2.5, planPrices: { enterprise: 'price_ent' } });
   });
 });
+
+it('takes IDEMPOTENCY_KILL_AT for crash tests, and refuses it in production or with an unknown phase', () => {
+  expect(loadConfig({ DATA_DIR: dataDir(), IDEMPOTENCY_KILL_AT: 'written' }).idempotencyKillAt).toBe('written');
+  expect(loadConfig({ DATA_DIR: dataDir() }).idempotencyKillAt).toBeUndefined();
+  expect(() => loadConfig({ DATA_DIR: dataDir(), IDEMPOTENCY_KILL_AT: 'later' })).toThrow('IDEMPOTENCY_KILL_AT must be one of claimed, written, answered (got "later")');
+  expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), IDEMPOTENCY_KILL_AT: 'claimed' })).toThrow(
+    'IDEMPOTENCY_KILL_AT is for crash tests only and is refused when NODE_ENV=production',
+  );
+});

@@ -3,11 +3,12 @@ import type { Account } from '../../domain/account';
 import { ConflictError } from '../../domain/errors';
 import type { AccountPatch, AccountRepository } from '../../ports/store';
 import type { AccountDoc } from './schemas/accountSchema';
+import type { WriteMarks } from './writeMarks';
 import { guard } from './translateError';
 
 const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'customLimits', 'name'];
 
-export function toAccount({ _id, emailKey: _emailKey, ...account }: AccountDoc): Account {
+export function toAccount({ _id, emailKey: _emailKey, writeMarks: _marks, ...account }: AccountDoc): Account {
   return { id: _id, ...account };
 }
 
@@ -18,7 +19,7 @@ function toAccountDoc({ id, ...account }: Account): AccountDoc {
 const duplicateEmail = (index: string) =>
   index.startsWith('emailKey') ? new ConflictError('DUPLICATE_EMAIL', 'An account with this email already exists', { field: 'email' }) : undefined;
 
-export function createAccountRepository(accounts: Model<AccountDoc>): AccountRepository {
+export function createAccountRepository(accounts: Model<AccountDoc>, marks: WriteMarks): AccountRepository {
   const findOne = (filter: Record<string, unknown>) =>
     guard(async () => {
       const doc = await accounts.findOne(filter).lean<AccountDoc>();
@@ -40,8 +41,11 @@ export function createAccountRepository(accounts: Model<AccountDoc>): AccountRep
         if (patch[field] !== undefined && patch[field] !== null) changes[field] = patch[field];
       }
       // customLimits: null means "none": the record keeps no null in an optional field.
-      const update = patch.customLimits === null ? { $set: changes, $unset: { customLimits: 1 } } : { $set: changes };
+      const push = marks.pushed();
+      const update = { $set: changes, ...(push.writeMarks && { $push: push }), ...(patch.customLimits === null && { $unset: { customLimits: 1 } }) };
       return guard(async () => {
+        const redone = await marks.redone(accounts, { _id: id });
+        if (redone) return toAccount(redone);
         const doc = await accounts
           .findOneAndUpdate({ _id: id }, update, { returnDocument: 'after', runValidators: true })
           .lean<AccountDoc>();

@@ -3,12 +3,15 @@ import { ConflictError } from '../../domain/errors';
 import type { AnalyticsPlatformRepository } from '../../ports/store';
 import type { AnalyticsPlatformDoc } from './schemas/analyticsPlatformSchema';
 import { guard } from './translateError';
+import type { WriteMarks } from './writeMarks';
 
-export function createAnalyticsPlatformRepository(platforms: Model<AnalyticsPlatformDoc>): AnalyticsPlatformRepository {
+export function createAnalyticsPlatformRepository(platforms: Model<AnalyticsPlatformDoc>, marks: WriteMarks): AnalyticsPlatformRepository {
   return {
     async add({ name, ...rest }) {
+      const redone = await guard(() => marks.redone(platforms, { _id: name }));
+      if (redone) return { name: redone._id, displayName: redone.displayName, createdBy: redone.createdBy, createdAt: redone.createdAt };
       await guard(
-        () => platforms.create({ _id: name, ...rest }),
+        () => platforms.create({ _id: name, ...rest, writeMarks: marks.carried() }),
         () => new ConflictError('DUPLICATE_PLATFORM', `The AI platform "${name}" is registered already`, { field: 'name' }),
       );
       return { name, ...rest };

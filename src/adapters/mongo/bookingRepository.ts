@@ -15,20 +15,22 @@ import type { BookingPageOptions, BookingRepository } from '../../ports/store';
 import type { BookingDoc, BookingSeatDoc } from './schemas/bookingSchema';
 import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
 import { outboxOf, swapCarryingOutbox } from './webhooks/embeddedOutbox';
+import type { WriteMarks } from './writeMarks';
 
 const SEAT_GRACE_MS = 60_000;
 
-function toBooking({ _id, webhookOutbox: _outbox, ...fields }: BookingDoc): Booking {
+function toBooking({ _id, webhookOutbox: _outbox, writeMarks: _marks, ...fields }: BookingDoc): Booking {
   return { id: _id, ...fields };
 }
 
 export interface BookingRepositoryDeps {
   bookings: Model<BookingDoc>;
   seats: Model<BookingSeatDoc>;
+  marks: WriteMarks;
   now?: () => number;
 }
 
-export function createBookingRepository({ bookings, seats, now = Date.now }: BookingRepositoryDeps): BookingRepository {
+export function createBookingRepository({ bookings, seats, marks, now = Date.now }: BookingRepositoryDeps): BookingRepository {
   /** True when the seat was taken by this booking. */
   async function claim(booking: Booking, seat: number): Promise<boolean> {
     const doc = {
@@ -87,12 +89,14 @@ export function createBookingRepository({ bookings, seats, now = Date.now }: Boo
   return {
     create: (booking, capacity, events) =>
       guard(async () => {
+        const redone = await marks.redone(bookings);
+        if (redone) return toBooking(redone);
         for (let seat = 0; seat < Math.max(1, Math.trunc(capacity)); seat++) {
           if (!(await claim(booking, seat))) continue;
           const stored = { ...booking, seat };
           const { id, ...fields } = stored;
           try {
-            await bookings.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) });
+            await bookings.create({ _id: id, ...fields, webhookOutbox: outboxOf(events), writeMarks: marks.carried() });
           } catch (error) {
             if (isRejectedWrite(error)) await seats.deleteOne({ bookingId: id }).catch(() => undefined);
             throw error;
@@ -109,7 +113,9 @@ export function createBookingRepository({ bookings, seats, now = Date.now }: Boo
     replace: (next, expectedVersion, events) =>
       guard(async () => {
         const { id, ...fields } = next;
-        if (!(await swapCarryingOutbox(bookings, { _id: id, ...fields }, expectedVersion, events))) {
+        const redone = await marks.redone(bookings, { _id: id });
+        if (redone) return toBooking(redone);
+        if (!(await swapCarryingOutbox(bookings, { _id: id, ...fields }, expectedVersion, events, marks))) {
           throw new PreconditionFailedError(`Booking ${id} is not at version ${expectedVersion}`);
         }
         // A seat left here by a failure is reclaimed by the next claim of its start time.

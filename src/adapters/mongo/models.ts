@@ -7,7 +7,7 @@ import { type ApiKeyDoc, apiKeySchema } from './schemas/apiKeySchema';
 import { type BusinessDoc, businessSchema } from './schemas/businessSchema';
 import { type BookingDoc, type BookingSeatDoc, bookingSchema, bookingSeatSchema } from './schemas/bookingSchema';
 import { type CheckpointDoc, checkpointSchema } from './schemas/checkpointSchema';
-import { type IdempotencyKeyDoc, idempotencyKeySchema } from './schemas/idempotencyKeySchema';
+import { type IdempotencyHolderDoc, type IdempotencyKeyDoc, idempotencyHolderSchema, idempotencyKeySchema } from './schemas/idempotencyKeySchema';
 import { type MediaDoc, mediaSchema } from './schemas/mediaSchema';
 import { type PendingVerificationDoc, pendingVerificationSchema } from './schemas/pendingVerificationSchema';
 import { type PartnerAgreementDoc, partnerAgreementSchema } from './schemas/partnerAgreementSchema';
@@ -28,6 +28,7 @@ export interface StoreModels {
   media: Model<MediaDoc>;
   checkpoints: Model<CheckpointDoc>;
   idempotencyKeys: Model<IdempotencyKeyDoc>;
+  idempotencyHolders: Model<IdempotencyHolderDoc>;
   reviews: Model<ReviewDoc>;
   analyticsPlatforms: Model<AnalyticsPlatformDoc>;
   partnerAgreements: Model<PartnerAgreementDoc>;
@@ -48,6 +49,7 @@ export function registerModels(connection: Connection): StoreModels {
     media: connection.model<MediaDoc>('Media', mediaSchema),
     checkpoints: connection.model<CheckpointDoc>('Checkpoint', checkpointSchema),
     idempotencyKeys: connection.model<IdempotencyKeyDoc>('IdempotencyKey', idempotencyKeySchema),
+    idempotencyHolders: connection.model<IdempotencyHolderDoc>('IdempotencyHolder', idempotencyHolderSchema),
     reviews: connection.model<ReviewDoc>('Review', reviewSchema),
     analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
     partnerAgreements: connection.model<PartnerAgreementDoc>('PartnerAgreement', partnerAgreementSchema),

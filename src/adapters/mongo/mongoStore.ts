@@ -16,6 +16,7 @@ import { createApiKeyRepository } from './apiKeyRepository';
 import { createBookingRepository } from './bookingRepository';
 import { createMongoChangeFeed } from './changeFeed';
 import { createCheckpointRepository } from './checkpointRepository';
+import { createStoreJournal } from '../storeJournal';
 import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
 import { ensureIndexes, registerModels } from './models';
@@ -27,6 +28,7 @@ import { createReviewRepository } from './reviewRepository';
 import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, translateError } from './translateError';
 import { createVerificationRepository } from './verificationRepository';
+import { createWriteMarks } from './writeMarks';
 import { createMongoWebhookRepository, openWebhookCollections } from './webhooks/webhookRepository';
 
 export interface MongoStoreOptions {
@@ -82,33 +84,39 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     logger: options.logger,
   });
   const keys = createProfileKeyClaims({ profileKeys: models.profileKeys, businesses: models.businesses });
+  const journal = createStoreJournal();
+  const marks = createWriteMarks();
+  const idempotencyKeys = createIdempotencyKeyRepository({ keys: models.idempotencyKeys, holders: models.idempotencyHolders, journal, marks });
+  // While an idempotent request runs, each call is a journaled step, its writes bracketed by recovery points (storeJournal.ts).
+  const port = <R extends object>(name: string, repository: R): R => journal.wrap<R>(name, repository, idempotencyKeys.live, (run) => run() as Promise<unknown>);
   let closed = false;
 
   return {
     connection,
-    accounts: createAccountRepository(models.accounts),
-    apiKeys: createApiKeyRepository(models.apiKeys),
-    refreshTokens: createRefreshTokenRepository(models.refreshTokens),
-    profiles: createProfileRepository({
-      businesses: models.businesses,
-      profileKeys: models.profileKeys,
-      keys,
-      logger: options.logger,
-      onWrite: () => changeFeed.notify(),
-    }),
-    verifications: createVerificationRepository({
-      verifications: models.verifications,
-      pendingVerifications: models.pendingVerifications,
-    }),
-    media: createMediaRepository(models.media),
-    reviews: createReviewRepository(models.reviews),
-    bookings: createBookingRepository({ bookings: models.bookings, seats: models.bookingSeats }),
-    checkpoints: createCheckpointRepository(models.checkpoints),
-    idempotencyKeys: createIdempotencyKeyRepository(models.idempotencyKeys),
-    webhooks: createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media, models.reviews, models.bookings] as unknown as Array<Model<never>>),
-    analyticsPlatforms: createAnalyticsPlatformRepository(models.analyticsPlatforms),
-    partnerAgreements: createPartnerAgreementRepository(models.partnerAgreements),
-    summaryReports: createSummaryReportRepository(models.summaryReports),
+    accounts: port('accounts', createAccountRepository(models.accounts, marks)),
+    apiKeys: port('apiKeys', createApiKeyRepository(models.apiKeys)),
+    refreshTokens: port('refreshTokens', createRefreshTokenRepository(models.refreshTokens)),
+    profiles: port(
+      'profiles',
+      createProfileRepository({
+        businesses: models.businesses,
+        profileKeys: models.profileKeys,
+        keys,
+        logger: options.logger,
+        onWrite: () => changeFeed.notify(),
+        marks,
+      }),
+    ),
+    verifications: port('verifications', createVerificationRepository({ verifications: models.verifications, pendingVerifications: models.pendingVerifications, marks })),
+    media: port('media', createMediaRepository(models.media)),
+    reviews: port('reviews', createReviewRepository(models.reviews, marks)),
+    bookings: port('bookings', createBookingRepository({ bookings: models.bookings, seats: models.bookingSeats, marks })),
+    checkpoints: port('checkpoints', createCheckpointRepository(models.checkpoints)),
+    idempotencyKeys,
+    webhooks: port('webhooks', createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media, models.reviews, models.bookings] as unknown as Array<Model<never>>)),
+    analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(models.analyticsPlatforms, marks)),
+    partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(models.partnerAgreements, marks)),
+    summaryReports: port('summaryReports', createSummaryReportRepository(models.summaryReports)),
     changeFeed,
     async ping() {
       await guard(async () => {

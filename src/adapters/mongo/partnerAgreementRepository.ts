@@ -7,18 +7,21 @@ import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import type { PartnerAgreementDoc } from './schemas/partnerAgreementSchema';
 import { guard } from './translateError';
+import type { WriteMarks } from './writeMarks';
 
-const toAgreement = ({ _id, ...agreement }: PartnerAgreementDoc): PartnerAgreement => ({ id: _id, ...agreement });
+const toAgreement = ({ _id, writeMarks: _marks, ...agreement }: PartnerAgreementDoc): PartnerAgreement => ({ id: _id, ...agreement });
 
 function filterOf(filter: PartnerAgreementFilter): Record<string, unknown> {
   return { ...(filter.accountId !== undefined && { accountId: filter.accountId }), ...(filter.status !== undefined && { status: filter.status }) };
 }
 
-export function createPartnerAgreementRepository(agreements: Model<PartnerAgreementDoc>): PartnerAgreementRepository {
+export function createPartnerAgreementRepository(agreements: Model<PartnerAgreementDoc>, marks: WriteMarks): PartnerAgreementRepository {
   return {
     async create(agreement) {
       const { id, ...fields } = agreement;
-      await guard(() => agreements.create({ _id: id, ...fields }));
+      const redone = await guard(() => marks.redone(agreements));
+      if (redone) return toAgreement(redone);
+      await guard(() => agreements.create({ _id: id, ...fields, writeMarks: marks.carried() }));
       return structuredClone(agreement);
     },
     get: (id) =>
@@ -46,10 +49,13 @@ export function createPartnerAgreementRepository(agreements: Model<PartnerAgreem
           if (value === null) unset[field] = 1;
           else if (value !== undefined) set[field] = value;
         }
+        const redone = await marks.redone(agreements, { _id: id });
+        if (redone) return toAgreement(redone);
+        const push = marks.pushed();
         const doc = await agreements
           .findOneAndUpdate(
             { _id: id, status: { $in: [...fromStatuses] } },
-            { $set: set, ...(Object.keys(unset).length > 0 && { $unset: unset }) },
+            { $set: set, ...(push.writeMarks && { $push: push }), ...(Object.keys(unset).length > 0 && { $unset: unset }) },
             { returnDocument: 'after', runValidators: true },
           )
           .lean<PartnerAgreementDoc>();

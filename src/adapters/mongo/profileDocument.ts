@@ -33,6 +33,6 @@ export function toBusinessDoc({ id, ...profile }: BusinessProfile): BusinessDoc 
 }
 
 export function toProfile(doc: BusinessDoc): BusinessProfile {
-  const { _id, categoryKey: _key, hasExclusiveContent: _has, geo: _geo, webhookOutbox: _outbox, ...profile } = doc;
+  const { _id, categoryKey: _key, hasExclusiveContent: _has, geo: _geo, webhookOutbox: _outbox, writeMarks: _marks, ...profile } = doc;
   return { id: _id, ...profile };
 }

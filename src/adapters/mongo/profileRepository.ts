@@ -15,6 +15,7 @@ import { decodeCursor, encodeCursor } from '../pageCursor';
 import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import { outboxOf } from './webhooks/embeddedOutbox';
+import type { WriteMarks } from './writeMarks';
 import type { ProfileKeyDoc } from './schemas/profileKeySchema';
 import { SLUG_KEY_PREFIX } from '../../domain/publicPage/publicSlug';
 import type { PublishedListing } from '../../domain/publicPage/publishedListing';
@@ -28,6 +29,7 @@ export interface ProfileRepositoryDeps {
   logger?: Pick<Logger, 'warn'>;
   /** Told after every stored profile write, to wake this process's change-feed readers at once. */
   onWrite?: () => void;
+  marks: WriteMarks;
 }
 
 type Collection<T extends mongo.Document> = mongo.Collection<T>;
@@ -39,7 +41,7 @@ const LISTING_FIELDS = {
   'location.address.city': 1, 'location.address.state': 1, 'location.address.country': 1,
 };
 
-export function createProfileRepository({ businesses, profileKeys, keys, logger, onWrite }: ProfileRepositoryDeps): ProfileRepository {
+export function createProfileRepository({ businesses, profileKeys, keys, logger, onWrite, marks }: ProfileRepositoryDeps): ProfileRepository {
   const liveKeys = (profile: BusinessProfile): string[] => (profile.deletedAt ? [] : profile.dedupeKeys);
 
   /** Validates against the schema before any key is claimed, so a bad record claims nothing. */
@@ -69,10 +71,14 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
   const repository: ProfileRepository = {
     create: (profile, events) =>
       guard(async () => {
+        const redone = await marks.redone(businesses);
+        if (redone) return toProfile(redone);
         const doc = await validated(profile);
         // The webhook events ride in the profile's own insert (webhooks/embeddedOutbox.ts).
         const outbox = outboxOf(events);
         if (outbox) doc.set('webhookOutbox', outbox);
+        const marked = marks.carried();
+        if (marked) doc.set('writeMarks', marked);
         const claimed = await keys.claim(profile.environment, profile.id, liveKeys(profile));
         try {
           await doc.save();
@@ -141,17 +147,22 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
     replace: (next, expectedVersion, events) =>
       guard(async () => {
         const stale = () => new PreconditionFailedError(`Profile ${next.id} is not at version ${expectedVersion}`);
+        const redone = await marks.redone(businesses, { _id: next.id });
+        if (redone) return toProfile(redone);
         const doc = await validated(next);
         // Cheap early answer (and the same error order as the other adapters); the swap below decides.
         const current = await businesses
-          .findOne({ _id: next.id, environment: next.environment }, { version: 1, webhookOutbox: 1 })
-          .lean<Pick<BusinessDoc, 'version' | 'webhookOutbox'>>();
+          .findOne({ _id: next.id, environment: next.environment }, { version: 1, webhookOutbox: 1, writeMarks: 1 })
+          .lean<Pick<BusinessDoc, 'version' | 'webhookOutbox' | 'writeMarks'>>();
         if (current?.version !== expectedVersion) throw stale();
         // Events of earlier writes not relayed yet are carried forward: the swap below replaces the
         // whole document. One the relay moved meanwhile comes back and is relayed again, which the
-        // relay's upsert by event id turns into nothing (webhooks/embeddedOutbox.ts).
+        // relay's upsert by event id turns into nothing (webhooks/embeddedOutbox.ts). So are the
+        // marks of earlier idempotent writes (writeMarks.ts).
         const outbox = outboxOf(current.webhookOutbox, events);
         if (outbox) doc.set('webhookOutbox', outbox);
+        const marked = marks.carried(current.writeMarks);
+        if (marked) doc.set('writeMarks', marked);
 
         const claimed = await keys.claim(next.environment, next.id, liveKeys(next));
         let swapped: boolean;

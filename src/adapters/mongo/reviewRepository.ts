@@ -8,10 +8,11 @@ import type { Review, ReviewPosition, ReviewSort } from '../../domain/reviews/re
 import { duplicateReviewError } from '../../domain/reviews/duplicateReview';
 import type { ReviewRepository } from '../../ports/store';
 import type { ReviewDoc } from './schemas/reviewSchema';
+import type { WriteMarks } from './writeMarks';
 import { guard } from './translateError';
 import { outboxOf, swapCarryingOutbox } from './webhooks/embeddedOutbox';
 
-function toReview({ _id, webhookOutbox: _outbox, ...fields }: ReviewDoc): Review {
+function toReview({ _id, webhookOutbox: _outbox, writeMarks: _marks, ...fields }: ReviewDoc): Review {
   return { id: _id, ...fields };
 }
 
@@ -30,7 +31,7 @@ function afterFilter(sort: ReviewSort, after: ReviewPosition | undefined): Recor
   return { $or: [{ rating: beyond }, ...newer.map((condition) => ({ rating: after.rating, ...condition }))] };
 }
 
-export function createReviewRepository(reviews: Model<ReviewDoc>): ReviewRepository {
+export function createReviewRepository(reviews: Model<ReviewDoc>, marks: WriteMarks): ReviewRepository {
   const findByAuthor = (environment: Review['environment'], businessId: string, authorId: string) =>
     guard(async () => {
       const doc = await reviews.findOne({ environment, businessId, authorId }).lean<ReviewDoc>();
@@ -40,9 +41,11 @@ export function createReviewRepository(reviews: Model<ReviewDoc>): ReviewReposit
   return {
     async create(review, events) {
       const { id, ...fields } = review;
+      const redone = await guard(() => marks.redone(reviews));
+      if (redone) return toReview(redone);
       try {
         await guard(
-          () => reviews.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) }),
+          () => reviews.create({ _id: id, ...fields, webhookOutbox: outboxOf(events), writeMarks: marks.carried() }),
           (index) => (index.includes('authorId') ? duplicateReviewError() : undefined),
         );
       } catch (error) {
@@ -62,7 +65,9 @@ export function createReviewRepository(reviews: Model<ReviewDoc>): ReviewReposit
     replace: (next, expectedVersion, events) =>
       guard(async () => {
         const { id, ...fields } = next;
-        if (!(await swapCarryingOutbox(reviews, { _id: id, ...fields }, expectedVersion, events))) {
+        const redone = await marks.redone(reviews, { _id: id });
+        if (redone) return toReview(redone);
+        if (!(await swapCarryingOutbox(reviews, { _id: id, ...fields }, expectedVersion, events, marks))) {
           throw new PreconditionFailedError(`Review ${id} is not at version ${expectedVersion}`);
         }
         return structuredClone(next);

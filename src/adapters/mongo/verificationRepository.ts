@@ -15,25 +15,27 @@ import { afterPosition } from './keysetPage';
 import type { PendingVerificationDoc } from './schemas/pendingVerificationSchema';
 import type { VerificationDoc } from './schemas/verificationSchema';
 import { duplicateKeyIndex, guard, isRejectedWrite } from './translateError';
+import type { WriteMarks } from './writeMarks';
 import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
 import { outboxOf } from './webhooks/embeddedOutbox';
 
 /** A slot younger than this may belong to a request still being written, so it is never reclaimed. */
 const SLOT_GRACE_MS = 60_000;
 
-export function toVerification({ _id, webhookOutbox: _outbox, ...request }: VerificationDoc): VerificationRequest {
+export function toVerification({ _id, webhookOutbox: _outbox, writeMarks: _marks, ...request }: VerificationDoc): VerificationRequest {
   return { id: _id, ...request };
 }
 
 export interface VerificationRepositoryDeps {
   verifications: Model<VerificationDoc>;
   pendingVerifications: Model<PendingVerificationDoc>;
+  marks: WriteMarks;
   /** Injectable clock so the grace period can be tested. */
   now?: () => number;
 }
 
 export function createVerificationRepository(deps: VerificationRepositoryDeps): VerificationRepository {
-  const { verifications, pendingVerifications } = deps;
+  const { verifications, pendingVerifications, marks } = deps;
   const now = deps.now ?? Date.now;
   const pendingConflict = () => new ConflictError('VERIFICATION_PENDING', 'A verification request for this business is already pending');
 
@@ -74,6 +76,8 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
     from: 'pending' | 'approved',
     eventsFor?: (decided: VerificationRequest) => readonly WebhookEvent[],
   ): Promise<VerificationRequest | null> {
+    const redone = await marks.redone(verifications, { _id: id });
+    if (redone) return toVerification(redone);
     const changes: Partial<VerificationDoc> = {
       status: decision.status,
       decidedBy: decision.decidedBy,
@@ -88,7 +92,8 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
       const { decisionNote: _note, ...kept } = toVerification(current);
       events = outboxOf(eventsFor({ ...kept, ...changes, ...(decision.decisionNote !== undefined && { decisionNote: decision.decisionNote }) } as VerificationRequest));
     }
-    const push = events ? { $push: { webhookOutbox: { $each: events } } } : {};
+    const pushes = { ...(events && { webhookOutbox: { $each: events } }), ...marks.pushed() };
+    const push = Object.keys(pushes).length > 0 ? { $push: pushes } : {};
     const update = decision.decisionNote !== undefined
       ? { $set: { ...changes, decisionNote: decision.decisionNote }, ...push }
       : { $set: changes, $unset: { decisionNote: 1 as const }, ...push };
@@ -103,10 +108,12 @@ export function createVerificationRepository(deps: VerificationRepositoryDeps): 
   return {
     async create(request, events) {
       const { id, ...fields } = request;
+      const redone = await guard(() => marks.redone(verifications));
+      if (redone) return toVerification(redone);
       await guard(async () => {
         if (request.status === 'pending') await claimOrConflict(request);
         try {
-          await verifications.create({ _id: id, ...fields, webhookOutbox: outboxOf(events) });
+          await verifications.create({ _id: id, ...fields, webhookOutbox: outboxOf(events), writeMarks: marks.carried() });
         } catch (error) {
           // After a lost reply the request may exist; a slot whose request is missing is reclaimed later.
           if (request.status === 'pending' && isRejectedWrite(error)) {

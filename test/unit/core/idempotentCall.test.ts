@@ -3,7 +3,8 @@
 // behaviour (replays across requests, 422 on reuse) is in test/http/idempotency.test.ts.
 import { createSqliteStore, type SqliteStore } from '../../../src/adapters/sqlite/store/sqliteStore';
 import type { Answer } from '../../../src/core/answer';
-import { ANSWER_TTL_SECONDS, CLAIM_TTL_SECONDS, createIdempotentCall, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '../../../src/core/idempotentCall';
+import { HOLDER_LEASE_SECONDS } from '../../../src/core/holderLease';
+import { ANSWER_TTL_SECONDS, createIdempotentCall, IdempotencyKeyInUseError, IdempotencyKeyReusedError, MAX_CLAIM_SECONDS } from '../../../src/core/idempotentCall';
 import { RateLimitedError } from '../../../src/domain/errors';
 import type { Principal } from '../../../src/domain/principal';
 import type { IdempotencyKeyRepository } from '../../../src/ports/idempotencyKeys';
@@ -84,26 +85,50 @@ it('keeps neither a 429 nor a refused input: the retry runs', async () => {
 
 it('still gives the answer when recording it fails, and logs a warning', async () => {
   const failing: IdempotencyKeyRepository = {
-    claim: (record, now) => store.idempotencyKeys.claim(record, now),
+    ...store.idempotencyKeys,
     complete: async () => {
       throw new Error('store went away');
     },
-    release: async () => undefined,
   };
   const result = await callWith(failing)('k4');
   expect(result.status).toBe(201);
   expect(warnings).toHaveLength(1);
 });
 
-it('frees a key whose first call died mid-way once its claim lapses', async () => {
-  // A claim with no answer, as a crashed process would leave it.
-  await store.idempotencyKeys.claim(
-    { accountId: 'acct_unit01', environment: 'live', key: 'k5', claimId: 'crashed', fingerprint: FINGERPRINT, createdAt: new Date(nowMs).toISOString(), expiresAt: new Date(nowMs + 60_000).toISOString() },
-    new Date(nowMs).toISOString(),
+/** A claim as a process that then died would leave it: its holder's lease renewed up to now. */
+async function claimOfDeadProcess(key: string): Promise<void> {
+  const at = new Date(nowMs).toISOString();
+  await store.idempotencyKeys.renewHolder('holder_dead', new Date(nowMs + HOLDER_LEASE_SECONDS * 1000).toISOString());
+  const outcome = await store.idempotencyKeys.claim(
+    { accountId: 'acct_unit01', environment: 'live', key, claimId: 'crashed', fingerprint: FINGERPRINT, createdAt: at, claimedAt: at, expiresAt: new Date(nowMs + ANSWER_TTL_SECONDS * 1000).toISOString(), holder: 'holder_dead' },
+    at,
+    new Date(nowMs - MAX_CLAIM_SECONDS * 1000).toISOString(),
   );
+  expect('taken' in outcome).toBe(true);
+}
+
+it('takes over the key of a request whose process died as soon as that process\'s lease lapsed', async () => {
+  await claimOfDeadProcess('k5');
   const call = callWith(store.idempotencyKeys);
   await expect(call('k5')).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
-  expect(CLAIM_TTL_SECONDS).toBe(60);
-  nowMs += 60_000;
+  expect(HOLDER_LEASE_SECONDS).toBe(5);
+  nowMs += 4_999;
+  await expect(call('k5')).rejects.toBeInstanceOf(IdempotencyKeyInUseError);
+  nowMs += 1;
   expect((await call('k5')).status).toBe(201);
+  expect(runs).toBe(1);
+});
+
+it('never hands a dead request\'s key to a different request', async () => {
+  await claimOfDeadProcess('k6');
+  nowMs += HOLDER_LEASE_SECONDS * 1000;
+  await expect(callWith(store.idempotencyKeys)('k6', 'POST /things {"name":"other"}')).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+});
+
+it('takes over a claim older than any request runs, even while its process still renews its lease', async () => {
+  await claimOfDeadProcess('k7');
+  expect(MAX_CLAIM_SECONDS).toBe(600);
+  nowMs += 600_000;
+  await store.idempotencyKeys.renewHolder('holder_dead', new Date(nowMs + HOLDER_LEASE_SECONDS * 1000).toISOString());
+  expect((await callWith(store.idempotencyKeys)('k7')).status).toBe(201);
 });

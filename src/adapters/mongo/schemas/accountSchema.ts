@@ -1,8 +1,9 @@
 import { Schema } from 'mongoose';
 import { type Account, PLANS } from '../../../domain/account';
 import { ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-export interface AccountDoc extends Omit<Account, 'id'> {
+export interface AccountDoc extends CarriesMarks, Omit<Account, 'id'> {
   _id: string;
   /** Lower-cased email: the unique key, so "Ada@x" and "ada@x" collide. */
   emailKey: string;
@@ -33,5 +34,6 @@ export const accountSchema = new Schema<AccountDoc>(
   },
   recordOptions('accounts'),
 );
+keepsWriteMarks(accountSchema);
 accountSchema.index({ emailKey: 1 }, { unique: true });
 accountSchema.index({ role: 1 });

@@ -1,8 +1,9 @@
 import { Schema } from 'mongoose';
 import { ownId, recordOptions, requiredTimestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 /** An admin-registered AI platform name (issue 18); the name is the `_id`, so it is unique. */
-export interface AnalyticsPlatformDoc {
+export interface AnalyticsPlatformDoc extends CarriesMarks {
   _id: string;
   displayName: string;
   createdBy: string;
@@ -18,3 +19,4 @@ export const analyticsPlatformSchema = new Schema<AnalyticsPlatformDoc>(
   },
   recordOptions('analytics_platforms'),
 );
+keepsWriteMarks(analyticsPlatformSchema);

@@ -2,8 +2,9 @@ import { Schema } from 'mongoose';
 import { BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-export interface BookingDoc extends CarriesOutbox, Omit<Booking, 'id'> {
+export interface BookingDoc extends CarriesOutbox, CarriesMarks, Omit<Booking, 'id'> {
   _id: string;
 }
 
@@ -54,6 +55,7 @@ export const bookingSchema = new Schema<BookingDoc>(
   },
   recordOptions('bookings'),
 );
+keepsWriteMarks(bookingSchema);
 bookingSchema.index({ environment: 1, businessId: 1, start: 1, _id: 1 });
 bookingSchema.index({ environment: 1, createdBy: 1, start: 1, _id: 1 });
 

@@ -17,8 +17,9 @@ import {
   weeklyHoursSchema,
 } from './profileParts';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-export interface BusinessDoc extends CarriesOutbox, Omit<BusinessProfile, 'id'> {
+export interface BusinessDoc extends CarriesOutbox, CarriesMarks, Omit<BusinessProfile, 'id'> {
   _id: string;
   /** Trimmed, lower-cased category: categories compare case-insensitively. */
   categoryKey: string;
@@ -69,6 +70,7 @@ export const businessSchema = new Schema<BusinessDoc>(
   },
   recordOptions(BUSINESSES_COLLECTION),
 );
+keepsWriteMarks(businessSchema);
 businessSchema.index({ environment: 1, ownerId: 1, createdAt: 1 });
 businessSchema.index({ environment: 1, categoryKey: 1, updatedAt: -1 });
 // The sitemaps and llms.txt walk the published live profiles by id.

@@ -1,9 +1,10 @@
 import { Schema } from 'mongoose';
 import { AGREEMENT_STATUSES, PARTNER_AREAS, type PartnerAgreement } from '../../../domain/partnerAgreement';
 import { ownId, recordOptions, requiredTimestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 /** A partnership agreement (issue 20); its `pag_` id is the `_id`. */
-export interface PartnerAgreementDoc extends Omit<PartnerAgreement, 'id'> {
+export interface PartnerAgreementDoc extends CarriesMarks, Omit<PartnerAgreement, 'id'> {
   _id: string;
 }
 
@@ -25,5 +26,6 @@ export const partnerAgreementSchema = new Schema<PartnerAgreementDoc>(
   },
   recordOptions('partner_agreements'),
 );
+keepsWriteMarks(partnerAgreementSchema);
 partnerAgreementSchema.index({ accountId: 1, createdAt: 1, _id: 1 });
 partnerAgreementSchema.index({ createdAt: 1, _id: 1 });

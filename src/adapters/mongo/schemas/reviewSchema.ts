@@ -2,8 +2,9 @@ import { Schema } from 'mongoose';
 import type { Review } from '../../../domain/reviews/review';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-export interface ReviewDoc extends CarriesOutbox, Omit<Review, 'id'> {
+export interface ReviewDoc extends CarriesOutbox, CarriesMarks, Omit<Review, 'id'> {
   _id: string;
 }
 
@@ -39,6 +40,7 @@ export const reviewSchema = new Schema<ReviewDoc>(
   },
   recordOptions('reviews'),
 );
+keepsWriteMarks(reviewSchema);
 // One review per author and business: DUPLICATE_REVIEW is the database's rule, so two parallel
 // POSTs of one account cannot both be stored.
 reviewSchema.index({ environment: 1, businessId: 1, authorId: 1 }, { unique: true });

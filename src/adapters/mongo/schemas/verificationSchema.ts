@@ -2,8 +2,9 @@ import { Schema } from 'mongoose';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { VerificationRequest } from '../../../domain/verification';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-export interface VerificationDoc extends CarriesOutbox, Omit<VerificationRequest, 'id'> {
+export interface VerificationDoc extends CarriesOutbox, CarriesMarks, Omit<VerificationRequest, 'id'> {
   _id: string;
 }
 
@@ -25,6 +26,7 @@ export const verificationSchema = new Schema<VerificationDoc>(
   },
   recordOptions('verifications'),
 );
+keepsWriteMarks(verificationSchema);
 verificationSchema.index({ environment: 1, businessId: 1, createdAt: -1 });
 // The admin queue: one environment's pending requests, oldest first (keyset on createdAt, _id).
 verificationSchema.index({ environment: 1, status: 1, createdAt: 1, _id: 1 });

@@ -8,6 +8,7 @@ import type { Model, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
 import { type EventDoc, insertEvents } from './outboxEvents';
+import type { CarriesMarks, WriteMarks } from '../writeMarks';
 
 export const OUTBOX_FIELD = 'webhookOutbox';
 
@@ -60,14 +61,18 @@ export async function swapCarryingOutbox<T extends { _id: string; environment: s
   next: T,
   expectedVersion: number,
   events: readonly WebhookEvent[] | undefined,
+  marks: WriteMarks,
 ): Promise<boolean> {
   const doc = new model(next);
   await doc.validate();
   const filter = { _id: next._id, environment: next.environment, version: expectedVersion };
-  const current = await model.collection.findOne(filter as never, { projection: { [OUTBOX_FIELD]: 1 } });
+  const current = await model.collection.findOne(filter as never, { projection: { [OUTBOX_FIELD]: 1, writeMarks: 1 } });
   if (!current) return false;
   const outbox = outboxOf((current as CarriesOutbox).webhookOutbox, events);
   if (outbox) doc.set(OUTBOX_FIELD, outbox);
+  // The marks of earlier idempotent writes are carried forward too (writeMarks.ts).
+  const carried = marks.carried((current as CarriesMarks).writeMarks);
+  if (carried) doc.set('writeMarks', carried);
   const result = await model.collection.replaceOne(filter as never, doc.toObject());
   return result.matchedCount === 1;
 }

@@ -3,6 +3,7 @@ import { ConflictError } from '../../../domain/errors';
 import type { AccountPatch, AccountRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
@@ -10,7 +11,7 @@ interface DocRow {
 
 const PATCHABLE: ReadonlyArray<keyof AccountPatch> = ['plan', 'role', 'suspended', 'customLimits', 'name'];
 
-export function createAccountRepository(db: SqliteDatabase): AccountRepository {
+export function createAccountRepository(db: SqliteDatabase): Synchronous<AccountRepository> {
   const insert = db.prepare<[string, string, string]>('INSERT INTO accounts (id, doc, email_key) VALUES (?, ?, ?)');
   const byId = db.prepare<[string], DocRow>('SELECT doc FROM accounts WHERE id = ?');
   const byEmail = db.prepare<[string], DocRow>('SELECT doc FROM accounts WHERE email_key = ?');
@@ -35,7 +36,7 @@ export function createAccountRepository(db: SqliteDatabase): AccountRepository {
   });
 
   return {
-    async create(account) {
+    create(account) {
       const doc = JSON.stringify(account);
       try {
         insert.run(account.id, doc, account.email.toLowerCase());
@@ -47,16 +48,16 @@ export function createAccountRepository(db: SqliteDatabase): AccountRepository {
       }
       return JSON.parse(doc) as Account;
     },
-    async findById(id) {
+    findById(id) {
       return read(byId.get(id));
     },
-    async findByEmail(email) {
+    findByEmail(email) {
       return read(byEmail.get(email.toLowerCase()));
     },
-    async update(id, patch, at) {
+    update(id, patch, at) {
       return update.immediate(id, patch, at);
     },
-    async countAdmins() {
+    countAdmins() {
       return admins.get()!.n;
     },
   };

@@ -4,6 +4,7 @@ import { ConflictError } from '../../../domain/errors';
 import type { AnalyticsPlatformRecord, AnalyticsPlatformRepository } from '../../../ports/store';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
+import type { Synchronous } from './synchronous';
 
 export const ANALYTICS_PLATFORMS_COMPONENT = 'analytics_platforms';
 
@@ -30,13 +31,13 @@ interface Row {
 
 const toRecord = (row: Row): AnalyticsPlatformRecord => ({ name: row.name, displayName: row.display_name, createdBy: row.created_by, createdAt: row.created_at });
 
-export function createAnalyticsPlatformRepository(db: SqliteDatabase): AnalyticsPlatformRepository {
+export function createAnalyticsPlatformRepository(db: SqliteDatabase): Synchronous<AnalyticsPlatformRepository> {
   const insert = db.prepare<[string, string, string, string]>('INSERT INTO analytics_platforms (name, display_name, created_by, created_at) VALUES (?, ?, ?, ?)');
   const all = db.prepare<[], Row>('SELECT * FROM analytics_platforms ORDER BY name');
   const one = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM analytics_platforms WHERE name = ?');
 
   return {
-    async add(record) {
+    add(record) {
       try {
         insert.run(record.name, record.displayName, record.createdBy, record.createdAt);
       } catch (error) {
@@ -47,10 +48,10 @@ export function createAnalyticsPlatformRepository(db: SqliteDatabase): Analytics
       }
       return { ...record };
     },
-    async list() {
+    list() {
       return all.all().map(toRecord);
     },
-    async has(name) {
+    has(name) {
       return one.get(name) !== undefined;
     },
   };

@@ -1,12 +1,13 @@
 import type { ApiKeyRecord } from '../../../domain/account';
 import type { ApiKeyRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
 }
 
-export function createApiKeyRepository(db: SqliteDatabase): ApiKeyRepository {
+export function createApiKeyRepository(db: SqliteDatabase): Synchronous<ApiKeyRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO api_keys (id, doc) VALUES (?, ?)');
   const byHash = db.prepare<[string], DocRow>('SELECT doc FROM api_keys WHERE hash = ?');
   const byAccount = db.prepare<[string], DocRow>(
@@ -21,23 +22,23 @@ export function createApiKeyRepository(db: SqliteDatabase): ApiKeyRepository {
   const read = (row: DocRow | undefined): ApiKeyRecord | null => (row ? (JSON.parse(row.doc) as ApiKeyRecord) : null);
 
   return {
-    async create(key) {
+    create(key) {
       const doc = JSON.stringify(key);
       insert.run(key.id, doc);
       return JSON.parse(doc) as ApiKeyRecord;
     },
-    async findByHash(hash) {
+    findByHash(hash) {
       return read(byHash.get(hash));
     },
-    async listByAccount(accountId) {
+    listByAccount(accountId) {
       return byAccount.all(accountId).map((row) => JSON.parse(row.doc) as ApiKeyRecord);
     },
-    async revoke(accountId, keyId, at) {
+    revoke(accountId, keyId, at) {
       // A key revoked earlier keeps its first revokedAt: revoking is idempotent.
       revoke.run(at, keyId, accountId);
       return read(ownedKey.get(keyId, accountId));
     },
-    async touch(keyId, at) {
+    touch(keyId, at) {
       touch.run(at, keyId);
     },
   };

@@ -11,6 +11,7 @@ import { isUniqueViolation } from './uniqueViolation';
 import { slotUnavailable } from '../../../domain/bookings/slotUnavailable';
 import { dayBefore } from '../../../domain/bookings/dayBefore';
 import type { OutboxWriter } from './webhookOutbox';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
@@ -18,7 +19,7 @@ interface DocRow {
 
 const SEAT_KEY = ['environment', 'business_id', 'service_id', 'start_at', 'seat'] as const;
 
-export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter): BookingRepository {
+export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter): Synchronous<BookingRepository> {
   const insertBooking = db.prepare<[string, string]>('INSERT INTO bookings (id, doc) VALUES (?, ?)');
   const insertSeat = db.prepare<[Environment, string, string, string, number, string]>(
     'INSERT INTO booking_seats (environment, business_id, service_id, start_at, seat, booking_id) VALUES (?, ?, ?, ?, ?, ?)',
@@ -94,24 +95,24 @@ export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter
   }
 
   return {
-    async create(booking, capacity, events) {
+    create(booking, capacity, events) {
       return structuredClone(create.immediate(booking, Math.max(1, Math.trunc(capacity)), events));
     },
-    async get(environment, id) {
+    get(environment, id) {
       const row = byId.get(id, environment);
       return row ? (JSON.parse(row.doc) as Booking) : null;
     },
-    async replace(next, expectedVersion, events) {
+    replace(next, expectedVersion, events) {
       replace.immediate(next, expectedVersion, events);
       return structuredClone(next);
     },
-    async heldSpans(environment, businessId, serviceId, from, to) {
+    heldSpans(environment, businessId, serviceId, from, to) {
       return held.all(environment, businessId, serviceId, dayBefore(from), to, from).map(({ start, end }) => ({ start, end }));
     },
-    async pageByBusiness(environment, businessId, options) {
+    pageByBusiness(environment, businessId, options) {
       return page('business_id', environment, businessId, options);
     },
-    async pageByCreator(environment, accountId, options) {
+    pageByCreator(environment, accountId, options) {
       return page('created_by', environment, accountId, options);
     },
   };

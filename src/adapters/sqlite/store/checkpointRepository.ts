@@ -1,7 +1,8 @@
 import type { CheckpointRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
+import type { Synchronous } from './synchronous';
 
-export function createCheckpointRepository(db: SqliteDatabase): CheckpointRepository {
+export function createCheckpointRepository(db: SqliteDatabase): Synchronous<CheckpointRepository> {
   const load = db.prepare<[string], { position: string }>('SELECT position FROM checkpoints WHERE consumer = ?');
   const save = db.prepare<[string, string, string]>(
     `INSERT INTO checkpoints (consumer, position, updated_at) VALUES (?, ?, ?)
@@ -9,10 +10,10 @@ export function createCheckpointRepository(db: SqliteDatabase): CheckpointReposi
   );
 
   return {
-    async load(consumer) {
+    load(consumer) {
       return load.get(consumer)?.position ?? null;
     },
-    async save(consumer, position) {
+    save(consumer, position) {
       save.run(consumer, position, new Date().toISOString());
     },
   };

@@ -3,8 +3,9 @@ import type { MediaRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
 import type { OutboxWriter } from './webhookOutbox';
 import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
+import type { Synchronous } from './synchronous';
 
-export function createMediaRepository(db: SqliteDatabase, outbox: OutboxWriter): MediaRepository {
+export function createMediaRepository(db: SqliteDatabase, outbox: OutboxWriter): Synchronous<MediaRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO media (id, doc) VALUES (?, ?)');
   const live = db.prepare<[string], { doc: string }>('SELECT doc FROM media WHERE id = ? AND deleted_at IS NULL');
   const markDeleted = db.prepare<[string, string]>(
@@ -18,16 +19,16 @@ export function createMediaRepository(db: SqliteDatabase, outbox: OutboxWriter):
   });
 
   return {
-    async create(record, events) {
+    create(record, events) {
       const doc = JSON.stringify(record);
       create.immediate(record, doc, events);
       return JSON.parse(doc) as MediaRecord;
     },
-    async get(id) {
+    get(id) {
       const row = live.get(id);
       return row ? (JSON.parse(row.doc) as MediaRecord) : null;
     },
-    async markDeleted(id, at) {
+    markDeleted(id, at) {
       return markDeleted.run(at, id).changes === 1;
     },
   };

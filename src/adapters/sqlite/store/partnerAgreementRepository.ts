@@ -7,6 +7,7 @@ import { type AgreementStatus, MIGRATED_FLAG_NOTE, type PartnerAgreement } from 
 import type { PartnerAgreementFilter, PartnerAgreementRepository } from '../../../ports/partnerAgreements';
 import { pageSize, toListPage } from '../../keysetPage';
 import type { Migration, SqliteDatabase } from '../openDatabase';
+import type { Synchronous } from './synchronous';
 
 export const PARTNER_AGREEMENTS_COMPONENT = 'partner_agreements';
 
@@ -50,7 +51,7 @@ interface DocRow {
 
 const read = (row: DocRow | undefined): PartnerAgreement | null => (row ? (JSON.parse(row.doc) as PartnerAgreement) : null);
 
-export function createPartnerAgreementRepository(db: SqliteDatabase): PartnerAgreementRepository {
+export function createPartnerAgreementRepository(db: SqliteDatabase): Synchronous<PartnerAgreementRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO partner_agreements (id, doc) VALUES (?, ?)');
   const byId = db.prepare<[string], DocRow>('SELECT doc FROM partner_agreements WHERE id = ?');
   const byAccount = db.prepare<[string], DocRow>('SELECT doc FROM partner_agreements WHERE account_id = ? ORDER BY created_at, id');
@@ -78,18 +79,18 @@ export function createPartnerAgreementRepository(db: SqliteDatabase): PartnerAgr
   const filterParams = (filter: PartnerAgreementFilter) => ({ accountId: filter.accountId ?? null, status: filter.status ?? null });
 
   return {
-    async create(agreement) {
+    create(agreement) {
       const doc = JSON.stringify(agreement);
       insert.run(agreement.id, doc);
       return JSON.parse(doc) as PartnerAgreement;
     },
-    async get(id) {
+    get(id) {
       return read(byId.get(id));
     },
-    async listByAccount(accountId) {
+    listByAccount(accountId) {
       return byAccount.all(accountId).map((row) => JSON.parse(row.doc) as PartnerAgreement);
     },
-    async page(filter, options) {
+    page(filter, options) {
       const size = pageSize(options);
       const rows = pageRows.all({
         ...filterParams(filter),
@@ -99,7 +100,7 @@ export function createPartnerAgreementRepository(db: SqliteDatabase): PartnerAgr
       });
       return toListPage(rows.map((row) => JSON.parse(row.doc) as PartnerAgreement), size, count.get(filterParams(filter))!.n);
     },
-    async update(id, patch, at, fromStatuses) {
+    update(id, patch, at, fromStatuses) {
       return update.immediate(id, patch, at, fromStatuses);
     },
   };

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor } from '../../pageCursor';
 import { duplicateProfileError } from '../../../domain/dedupeKeys';
 import { SLUG_KEY_PREFIX } from '../../../domain/publicPage/publicSlug';
 import { publishedListingOf } from '../../../domain/publicPage/publishedListing';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
@@ -31,7 +32,7 @@ export interface ProfileRepositoryDeps {
   outbox: OutboxWriter;
 }
 
-export function createProfileRepository({ db, signal, outbox }: ProfileRepositoryDeps): ProfileRepository {
+export function createProfileRepository({ db, signal, outbox }: ProfileRepositoryDeps): Synchronous<ProfileRepository> {
   const insertProfile = db.prepare<[string, string, string]>('INSERT INTO profiles (id, doc, category_key) VALUES (?, ?, ?)');
   const swapProfile = db.prepare<[string, string, string, Environment, number]>(
     'UPDATE profiles SET doc = ?, category_key = ? WHERE id = ? AND environment = ? AND version = ?',
@@ -163,47 +164,47 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
   });
 
   return {
-    async create(profile, events) {
+    create(profile, events) {
       const doc = JSON.stringify(profile);
       create.immediate(profile, doc, events);
       signal.notify();
       return JSON.parse(doc) as BusinessProfile;
     },
-    async createMany(profiles) {
+    createMany(profiles) {
       if (profiles.length === 0) return;
       createMany.immediate(profiles);
       signal.notify();
     },
-    async importMany(writes) {
+    importMany(writes) {
       if (writes.length === 0) return [];
       const outcomes = importMany.immediate(writes);
       if (outcomes.some((outcome) => outcome.stored)) signal.notify();
       return outcomes;
     },
-    async getMany(environment, ids) {
+    getMany(environment, ids) {
       if (ids.length === 0) return [];
       return byIds.all(environment, JSON.stringify(ids)).map((row) => JSON.parse(row.doc) as BusinessProfile);
     },
-    async get(environment, id, options) {
+    get(environment, id, options) {
       const row = byId.get(id, environment, options?.includeDeleted ? 1 : 0);
       return row ? (JSON.parse(row.doc) as BusinessProfile) : null;
     },
-    async listByOwner(environment, ownerId) {
+    listByOwner(environment, ownerId) {
       return byOwner.all(environment, ownerId).map((row) => JSON.parse(row.doc) as BusinessProfile);
     },
-    async pageByOwner(environment, ownerId, options) {
+    pageByOwner(environment, ownerId, options) {
       const size = pageSize(options);
       const rows = ownerPage.all(environment, ownerId, options.after?.createdAt ?? '', options.after?.id ?? '', size + 1);
       const total = (ownerCount.get(environment, ownerId) as { n: number }).n;
       return toListPage(rows.map((row) => JSON.parse(row.doc) as BusinessProfile), size, total);
     },
-    async replace(next, expectedVersion, events) {
+    replace(next, expectedVersion, events) {
       const doc = JSON.stringify(next);
       replace.immediate(next, doc, expectedVersion, events);
       signal.notify();
       return JSON.parse(doc) as BusinessProfile;
     },
-    async exclusiveContentInCategory(environment, category, excludeId, limit) {
+    exclusiveContentInCategory(environment, category, excludeId, limit) {
       const rows = exclusiveContent.all(environment, categoryKey(category), excludeId, Math.max(0, Math.trunc(limit)));
       return rows.map((row) => ({
         id: row.id,
@@ -212,7 +213,7 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
           .join('\n'),
       }));
     },
-    async scan({ after, limit }) {
+    scan({ after, limit }) {
       const size = Math.max(1, Math.trunc(limit));
       // One extra row tells whether another page exists without a COUNT.
       const rows = scanPage.all(after === undefined ? '' : decodeCursor(after), size + 1);
@@ -220,14 +221,14 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
       const profiles = page.map((row) => JSON.parse(row.doc) as BusinessProfile);
       return rows.length > size ? { profiles, next: encodeCursor(page[page.length - 1].id) } : { profiles };
     },
-    async countScannable() {
+    countScannable() {
       return (countLive.get() as { n: number }).n;
     },
-    async findBySlug(environment, slug) {
+    findBySlug(environment, slug) {
       const row = bySlug.get(environment, `${SLUG_KEY_PREFIX}${slug}`);
       return row ? (JSON.parse(row.doc) as BusinessProfile) : null;
     },
-    async pagePublished({ after, limit }) {
+    pagePublished({ after, limit }) {
       const size = Math.max(1, Math.trunc(limit));
       const rows = publishedPage.all(after === undefined ? '' : decodeCursor(after), size + 1);
       const listings = rows.slice(0, size).map((row) => publishedListingOf(JSON.parse(row.doc) as BusinessProfile));

@@ -1,12 +1,13 @@
 import type { RefreshTokenRecord } from '../../../domain/account';
 import type { RefreshTokenRepository } from '../../../ports/store';
 import type { SqliteDatabase } from '../openDatabase';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
 }
 
-export function createRefreshTokenRepository(db: SqliteDatabase): RefreshTokenRepository {
+export function createRefreshTokenRepository(db: SqliteDatabase): Synchronous<RefreshTokenRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO refresh_tokens (id, doc) VALUES (?, ?)');
   const byHash = db.prepare<[string], DocRow>('SELECT doc FROM refresh_tokens WHERE hash = ?');
   // The WHERE clause is the whole guard: of two concurrent refreshes with one token, exactly one
@@ -19,17 +20,17 @@ export function createRefreshTokenRepository(db: SqliteDatabase): RefreshTokenRe
   );
 
   return {
-    async create(token) {
+    create(token) {
       insert.run(token.id, JSON.stringify(token));
     },
-    async findByHash(hash) {
+    findByHash(hash) {
       const row = byHash.get(hash);
       return row ? (JSON.parse(row.doc) as RefreshTokenRecord) : null;
     },
-    async markUsed(id, at) {
+    markUsed(id, at) {
       return markUsed.run(at, id).changes === 1;
     },
-    async revokeFamily(familyId, at) {
+    revokeFamily(familyId, at) {
       revokeFamily.run(at, familyId);
     },
   };

@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../openDatabase';
 import { duplicateReviewError } from '../../../domain/reviews/duplicateReview';
 import { isUniqueViolation } from './uniqueViolation';
 import type { OutboxWriter } from './webhookOutbox';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
@@ -32,7 +33,7 @@ const ORDERS: Record<ReviewSort, { orderBy: string; after: string }> = {
   },
 };
 
-export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter): ReviewRepository {
+export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter): Synchronous<ReviewRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO reviews (id, doc) VALUES (?, ?)');
   const byId = db.prepare<[string, Environment], DocRow>('SELECT doc FROM reviews WHERE id = ? AND environment = ?');
   const byAuthor = db.prepare<[Environment, string, string], DocRow>(
@@ -70,7 +71,7 @@ export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter)
   });
 
   return {
-    async create(review, events) {
+    create(review, events) {
       try {
         create.immediate(review, events);
       } catch (error) {
@@ -82,17 +83,17 @@ export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter)
       }
       return structuredClone(review);
     },
-    async get(environment, id) {
+    get(environment, id) {
       return read(byId.get(id, environment));
     },
-    async findByAuthor(environment, businessId, authorId) {
+    findByAuthor(environment, businessId, authorId) {
       return read(byAuthor.get(environment, businessId, authorId));
     },
-    async replace(next, expectedVersion, events) {
+    replace(next, expectedVersion, events) {
       replace.immediate(next, expectedVersion, events);
       return structuredClone(next);
     },
-    async page(environment, businessId, { sort, after, limit }) {
+    page(environment, businessId, { sort, after, limit }) {
       const size = Math.max(1, Math.trunc(limit));
       const statement = after ? pages[sort].after : pages[sort].first;
       const params = { environment, businessId, limit: size + 1, ...(after && { rating: after.rating, createdAt: after.createdAt, id: after.id }) };
@@ -101,7 +102,7 @@ export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter)
       const last = items[items.length - 1];
       return rows.length > size && last ? { items, next: { rating: last.rating, createdAt: last.createdAt, id: last.id } } : { items };
     },
-    async histogram(environment, businessId) {
+    histogram(environment, businessId) {
       return histogramOf(counts.all(environment, businessId));
     },
   };

@@ -182,4 +182,9 @@ export const storeMigrations: readonly Migration[] = [
     name: 'the taxonomy version every profile\'s category keys were computed with (categoryBackfill.ts)',
     up: 'CREATE TABLE category_taxonomy_state (id INTEGER PRIMARY KEY CHECK (id = 1), version TEXT NOT NULL)',
   },
+  {
+    version: 7,
+    name: 'the leases of the processes holding Idempotency-Key claims (a lapsed one is a dead process)',
+    up: 'CREATE TABLE idempotency_holders (id TEXT PRIMARY KEY, expires_at TEXT NOT NULL)',
+  },
 ];

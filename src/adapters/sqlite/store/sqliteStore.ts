@@ -10,6 +10,7 @@ import { createBookingRepository } from './bookingRepository';
 import { createSqliteChangeFeed } from './changeFeed';
 import { createChangeSignal } from './changeSignal';
 import { createCheckpointRepository } from './checkpointRepository';
+import { createStoreJournal } from '../../storeJournal';
 import { createIdempotencyKeyRepository } from './idempotencyKeyRepository';
 import { createMediaRepository } from './mediaRepository';
 import { PARTNER_AGREEMENTS_COMPONENT, createPartnerAgreementRepository, partnerAgreementMigrations } from './partnerAgreementRepository';
@@ -18,6 +19,7 @@ import { createRefreshTokenRepository } from './refreshTokenRepository';
 import { createReviewRepository } from './reviewRepository';
 import { STORE_COMPONENT, storeMigrations } from './schema';
 import { SUMMARY_REPORTS_COMPONENT, createSummaryReportRepository, summaryReportMigrations } from './summaryReportRepository';
+import type { Synchronous } from './synchronous';
 import { createVerificationRepository } from './verificationRepository';
 import { createOutboxWriter } from './webhookOutbox';
 import { createWebhookRepository } from './webhookRepository';
@@ -52,23 +54,29 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const changeFeed = createSqliteChangeFeed(db, signal);
   const ping = db.prepare('SELECT 1');
   const outbox = createOutboxWriter(db);
+  const journal = createStoreJournal();
+  const idempotencyKeys = createIdempotencyKeyRepository(db, journal);
+  // The repositories answer at once; the port answers with promises. While an idempotent request
+  // runs, each call is a journaled step, its writes committed with the journal (storeJournal.ts).
+  const port = <R extends object>(name: string, repository: Synchronous<R>): R =>
+    journal.wrap<R>(name, repository, idempotencyKeys.live, (run) => new Promise((resolve) => resolve(run())));
   let closed = false;
 
   return {
-    accounts: createAccountRepository(db),
-    apiKeys: createApiKeyRepository(db),
-    refreshTokens: createRefreshTokenRepository(db),
-    profiles: createProfileRepository({ db, signal, outbox }),
-    verifications: createVerificationRepository(db, outbox),
-    media: createMediaRepository(db, outbox),
-    webhooks: createWebhookRepository(db),
-    reviews: createReviewRepository(db, outbox),
-    bookings: createBookingRepository(db, outbox),
-    checkpoints: createCheckpointRepository(db),
-    idempotencyKeys: createIdempotencyKeyRepository(db),
-    analyticsPlatforms: createAnalyticsPlatformRepository(db),
-    partnerAgreements: createPartnerAgreementRepository(db),
-    summaryReports: createSummaryReportRepository(db),
+    accounts: port('accounts', createAccountRepository(db)),
+    apiKeys: port('apiKeys', createApiKeyRepository(db)),
+    refreshTokens: port('refreshTokens', createRefreshTokenRepository(db)),
+    profiles: port('profiles', createProfileRepository({ db, signal, outbox })),
+    verifications: port('verifications', createVerificationRepository(db, outbox)),
+    media: port('media', createMediaRepository(db, outbox)),
+    webhooks: port('webhooks', createWebhookRepository(db)),
+    reviews: port('reviews', createReviewRepository(db, outbox)),
+    bookings: port('bookings', createBookingRepository(db, outbox)),
+    checkpoints: port('checkpoints', createCheckpointRepository(db)),
+    idempotencyKeys,
+    analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(db)),
+    partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(db)),
+    summaryReports: port('summaryReports', createSummaryReportRepository(db)),
     changeFeed,
     async ping() {
       ping.get();

@@ -6,6 +6,7 @@ import type { SummaryReportFilter, SummaryReportRepository } from '../../../port
 import { pageSize, toListPage } from '../../keysetPage';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
+import type { Synchronous } from './synchronous';
 
 export const SUMMARY_REPORTS_COMPONENT = 'summary_reports';
 
@@ -43,7 +44,7 @@ interface DocRow {
 
 const read = (row: DocRow): SummaryReport => JSON.parse(row.doc) as SummaryReport;
 
-export function createSummaryReportRepository(db: SqliteDatabase): SummaryReportRepository {
+export function createSummaryReportRepository(db: SqliteDatabase): Synchronous<SummaryReportRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO summary_reports (id, doc) VALUES (?, ?)');
   const insertBusiness = db.prepare<[string, string, string, string]>(
     'INSERT OR IGNORE INTO summary_report_businesses (report_id, environment, business_id, created_at) VALUES (?, ?, ?, ?)',
@@ -71,7 +72,7 @@ export function createSummaryReportRepository(db: SqliteDatabase): SummaryReport
   });
 
   return {
-    async create(report) {
+    create(report) {
       try {
         store.immediate(report);
         return { report: structuredClone(report), created: true };
@@ -80,14 +81,14 @@ export function createSummaryReportRepository(db: SqliteDatabase): SummaryReport
         return { report: read(earlier.get(report.environment, report.requestId, report.reporterAccountId)!), created: false };
       }
     },
-    async page(filter: SummaryReportFilter, options) {
+    page(filter: SummaryReportFilter, options) {
       const size = pageSize(options);
       const params = { environment: filter.environment, businessId: filter.businessId ?? null, afterCreatedAt: options.after?.createdAt ?? '', afterId: options.after?.id ?? '', limit: size + 1 };
       const rows = filter.businessId === undefined ? allPage.all(params) : businessPage.all(params);
       const total = (filter.businessId === undefined ? allCount : businessCount).get(params)!.n;
       return toListPage(rows.map(read), size, total);
     },
-    async madeSince(reporterAccountId, since) {
+    madeSince(reporterAccountId, since) {
       const { count, oldest } = made.get(reporterAccountId, since)!;
       return { count, ...(oldest !== null && { oldest }) };
     },

@@ -7,12 +7,13 @@ import type { SqliteDatabase } from '../openDatabase';
 import { isUniqueViolation } from './uniqueViolation';
 import type { OutboxWriter } from './webhookOutbox';
 import type { WebhookEvent } from '../../../domain/webhooks/webhookRecords';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
 }
 
-export function createVerificationRepository(db: SqliteDatabase, outbox: OutboxWriter): VerificationRepository {
+export function createVerificationRepository(db: SqliteDatabase, outbox: OutboxWriter): Synchronous<VerificationRepository> {
   const insert = db.prepare<[string, string]>('INSERT INTO verifications (id, doc) VALUES (?, ?)');
   const byId = db.prepare<[string], DocRow>('SELECT doc FROM verifications WHERE id = ?');
   const byBusiness = db.prepare<[Environment, string], DocRow>(
@@ -65,7 +66,7 @@ export function createVerificationRepository(db: SqliteDatabase, outbox: OutboxW
     row ? (JSON.parse(row.doc) as VerificationRequest) : null;
 
   return {
-    async create(request, events) {
+    create(request, events) {
       const doc = JSON.stringify(request);
       try {
         insertWithEvents.immediate(request, doc, events);
@@ -77,22 +78,22 @@ export function createVerificationRepository(db: SqliteDatabase, outbox: OutboxW
       }
       return JSON.parse(doc) as VerificationRequest;
     },
-    async get(id) {
+    get(id) {
       return read(byId.get(id));
     },
-    async listByBusiness(environment, businessId) {
+    listByBusiness(environment, businessId) {
       return byBusiness.all(environment, businessId).map((row) => JSON.parse(row.doc) as VerificationRequest);
     },
-    async listPending(environment, options) {
+    listPending(environment, options) {
       const size = pageSize(options);
       const rows = pendingPage.all(environment, options.after?.createdAt ?? '', options.after?.id ?? '', size + 1);
       const total = (pendingCount.get(environment) as { n: number }).n;
       return toListPage(rows.map((row) => JSON.parse(row.doc) as VerificationRequest), size, total);
     },
-    async decide(id, decision, from = 'pending', eventsFor) {
+    decide(id, decision, from = 'pending', eventsFor) {
       return read(decideWithEvents.immediate(decisionPatch(decision), id, from, eventsFor));
     },
-    async rejectPendingOfBusiness(environment, businessId, decision, eventsFor) {
+    rejectPendingOfBusiness(environment, businessId, decision, eventsFor) {
       const rows = rejectWithEvents.immediate(decisionPatch({ ...decision, status: 'rejected' }), environment, businessId, eventsFor);
       return rows.map((row) => JSON.parse(row.doc) as VerificationRequest);
     },

@@ -4,6 +4,7 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../do
 import type { WebhookRepository } from '../../../ports/webhookRepository';
 import type { SqliteDatabase } from '../openDatabase';
 import { createOutboxWriter } from './webhookOutbox';
+import type { Synchronous } from './synchronous';
 
 interface DocRow {
   doc: string;
@@ -11,7 +12,7 @@ interface DocRow {
 
 const parse = <T>(row: DocRow | undefined): T | null => (row ? (JSON.parse(row.doc) as T) : null);
 
-export function createWebhookRepository(db: SqliteDatabase): WebhookRepository {
+export function createWebhookRepository(db: SqliteDatabase): Synchronous<WebhookRepository> {
   const insertEndpoint = db.prepare<[string, string]>('INSERT INTO webhook_endpoints (id, doc) VALUES (?, ?)');
   const endpointById = db.prepare<[string], DocRow>('SELECT doc FROM webhook_endpoints WHERE id = ?');
   const endpointPage = db.prepare<[string, Environment, string, string, number], DocRow>(
@@ -64,54 +65,54 @@ export function createWebhookRepository(db: SqliteDatabase): WebhookRepository {
   const append = db.transaction((events: WebhookEvent[]) => writeEvents(events));
 
   return {
-    async createEndpoint(endpoint) {
+    createEndpoint(endpoint) {
       const doc = JSON.stringify(endpoint);
       insertEndpoint.run(endpoint.id, doc);
       return JSON.parse(doc) as WebhookEndpoint;
     },
-    async getEndpoint(id) {
+    getEndpoint(id) {
       return parse<WebhookEndpoint>(endpointById.get(id));
     },
-    async pageEndpoints(accountId, environment, options) {
+    pageEndpoints(accountId, environment, options) {
       const size = pageSize(options);
       const rows = endpointPage.all(accountId, environment, options.after?.createdAt ?? '', options.after?.id ?? '', size + 1);
       const total = endpointCount.get(accountId, environment)!.n;
       return toListPage(rows.map((row) => JSON.parse(row.doc) as WebhookEndpoint), size, total);
     },
-    async enabledEndpoints(accountId, environment) {
+    enabledEndpoints(accountId, environment) {
       return enabled.all(accountId, environment).map((row) => JSON.parse(row.doc) as WebhookEndpoint);
     },
-    async updateEndpoint(id, patch) {
+    updateEndpoint(id, patch) {
       return parse<WebhookEndpoint>(patchEndpoint.get(JSON.stringify(patch), id));
     },
-    async noteEndpointFailure(id, at) {
+    noteEndpointFailure(id, at) {
       return parse<WebhookEndpoint>(noteFailure.get(at, id));
     },
-    async deleteEndpoint(id) {
+    deleteEndpoint(id) {
       return removeEndpoint.immediate(id);
     },
-    async appendEvents(events) {
+    appendEvents(events) {
       append.immediate(events);
     },
-    async getEvent(id) {
+    getEvent(id) {
       return parse<WebhookEvent>(eventById.get(id));
     },
-    async eventsToFanOut(limit) {
+    eventsToFanOut(limit) {
       return toFanOut.all(Math.max(1, Math.trunc(limit))).map((row) => JSON.parse(row.doc) as WebhookEvent);
     },
-    async fanOut(eventId, deliveries) {
+    fanOut(eventId, deliveries) {
       fanOut.immediate(eventId, deliveries);
     },
-    async getDelivery(id) {
+    getDelivery(id) {
       return parse<WebhookDelivery>(deliveryById.get(id));
     },
-    async dueDeliveries(now, limit) {
+    dueDeliveries(now, limit) {
       return due.all(now, now, Math.max(1, Math.trunc(limit))).map((row) => JSON.parse(row.doc) as WebhookDelivery);
     },
-    async replaceDelivery(next, expectedVersion) {
+    replaceDelivery(next, expectedVersion) {
       return swapDelivery.run(JSON.stringify(next), next.id, expectedVersion).changes === 1;
     },
-    async pageDeliveries(endpointId, options) {
+    pageDeliveries(endpointId, options) {
       const size = pageSize(options);
       // Newest first: the page continues strictly before the previous page's last item.
       const rows = deliveryPage.all(endpointId, options.after?.createdAt ?? '\uffff', options.after?.id ?? '\uffff', size + 1);
