@@ -36,6 +36,7 @@ import type { PageRateLimit } from './core/rateLimitCheck';
 import { createPublicBusinessPages } from './services/publicPages/publicBusinessPages';
 import { businessPageRoutes } from './web/businessPageRoutes';
 import { directoryRoutes } from './web/directoryRoutes';
+import { agentDiscoveryRoutes } from './web/agentDiscoveryRoutes';
 import { createPublicDirectory } from './services/publicPages/publicDirectory';
 import { createCrawlRecording } from './services/analytics/crawlRecording';
 
@@ -135,6 +136,14 @@ export function createApp(deps: AppDeps): Koa {
     name: config.directoryName ?? 'Local business directory',
     robotsDisallow: config.robotsDisallow ?? [],
     indexNowKey: config.indexNow?.key,
+  }).routes());
+  // GET /.well-known/agent-card.json and /server.json: how agents find the MCP tools (docs/visibility.md).
+  app.use(agentDiscoveryRoutes({
+    operations: OPERATIONS,
+    name: config.directoryName ?? 'Local business directory',
+    publicUrl: config.publicUrl,
+    ...(deps.oauth && { oauthIssuer: deps.oauth.issuer }),
+    rateLimit: deps.pageRateLimit,
   }).routes());
   app.use(dashboardPage()); // GET /dashboard: the business dashboard, a browser client of /v1
   app.use(v1.routes());

@@ -4,6 +4,7 @@
 #   bash scripts/engines/fetch-engines.sh               # every engine
 #   bash scripts/engines/fetch-engines.sh mongo         # only the MongoDB wire server
 #   bash scripts/engines/fetch-engines.sh stripe-mock   # only stripe-mock
+#   bash scripts/engines/fetch-engines.sh mcp-registry  # only the MCP Registry's server.json schema (Go module)
 # Redis is not fetched here: it is Debian's redis-server (apt-get install -y redis-server).
 # Safe to re-run: an engine whose jars are already in place is skipped.
 set -euo pipefail
@@ -48,8 +49,10 @@ case "$wanted" in
       bash "$root/scripts/engines/elasticsearch/fetch.sh"
     fi
     bash "$root/scripts/engines/stripe-mock/fetch.sh"
+    bash "$root/scripts/engines/mcp-registry/fetch.sh"
     ;;
   mongo) fetch_mongo ;;
   stripe-mock) bash "$root/scripts/engines/stripe-mock/fetch.sh" ;;
-  *) echo "unknown engine '$wanted' (expected: all, mongo, stripe-mock)" >&2; exit 2 ;;
+  mcp-registry) bash "$root/scripts/engines/mcp-registry/fetch.sh" ;;
+  *) echo "unknown engine '$wanted' (expected: all, mongo, stripe-mock, mcp-registry)" >&2; exit 2 ;;
 esac

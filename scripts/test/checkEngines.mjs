@@ -80,6 +80,12 @@ const REQUIREMENTS = [
     ok: () => existsSync(process.env.STRIPE_MOCK_BIN ?? join(ROOT, '.engines', 'stripe-mock', 'bin', 'stripe-mock')),
     install: 'bash scripts/engines/fetch-engines.sh stripe-mock',
   },
+  // The MCP Registry's server.json schema, from the registry's own Go module (the agent discovery test validates /server.json with it).
+  {
+    name: 'the MCP Registry server.json schema',
+    ok: () => existsSync(join(ROOT, '.engines', 'mcp-registry', 'server.schema.json')),
+    install: 'bash scripts/engines/fetch-engines.sh mcp-registry',
+  },
   // The native search extension's test compiles it.
   { name: 'a C compiler (cc)', ok: () => Boolean(process.env.CC ? findBinary(process.env.CC) : findBinary('cc')), debian: 'build-essential' },
 ];

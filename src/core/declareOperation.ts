@@ -6,6 +6,7 @@
 // The result is the plain Operation every transport already reads.
 import type { SchemaObject } from 'ajv';
 import type { Static, TSchema } from 'typebox';
+import type { AgentSkillId } from '../domain/agentSkills';
 import { errorCodeInfo, type ErrorCode } from '../domain/errorCodes';
 import type { NamedSchema } from '../schemas/catalogue';
 import { deriveArguments, type ArgumentMap } from './derivedArguments';
@@ -64,10 +65,11 @@ export interface ToolDeclaration<Data, Detail> {
   title: string;
   /** Written for a model: when to use the tool and what it returns. */
   description: string;
-  readOnly: boolean;
   /** How the arguments differ from the input's fields (default: path ids, query parameters and body fields as they are). */
   args?: ArgumentMap | OwnArguments;
   view?: TypedView<Data, Detail>;
+  /** The agent skill it serves (domain/agentSkills.ts): how the A2A agent card groups the tools. */
+  skill?: AgentSkillId;
 }
 
 export interface FieldDeclaration<Data, Detail> {

@@ -4,6 +4,7 @@
 // the GraphQL fields (graphql/). A transport never decides any of these on its own.
 import type { SchemaObject } from 'ajv';
 import type { Scope } from '../domain/account';
+import type { AgentSkillId } from '../domain/agentSkills';
 import type { ErrorCode } from '../domain/errorCodes';
 import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
@@ -164,7 +165,8 @@ export interface McpExposure<Input, Output> {
   toInput(args: Record<string, unknown>): OperationInput;
   /** The structured content: the operation's output schema and data unless a view is declared. */
   view?: View<Output>;
-  readOnly: boolean;
+  /** The agent skill it serves (domain/agentSkills.ts): how the A2A agent card groups the tools. */
+  skill?: AgentSkillId;
 }
 
 /** A GraphQL field that calls the operation. */

@@ -11,6 +11,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  LATEST_PROTOCOL_VERSION,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -22,12 +23,15 @@ import { dataOf, refusalOf } from '../core/answer';
 import { toWire } from '../core/wire';
 import type { Call, Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
+import { toolAnnotations } from '../core/toolAnnotations';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import { DomainError } from '../domain/errors';
 import { bodyChecker } from '../schemas/check';
 import { resourceListError, resourceReadError } from './resourceReadError';
 
 export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
+/** The MCP specification version the tools' annotations and the discovery documents follow: the SDK's newest. */
+export const MCP_PROTOCOL_VERSION = LATEST_PROTOCOL_VERSION;
 /** Resources per resources/list page. */
 export const RESOURCES_PAGE_SIZE = 50;
 
@@ -67,7 +71,8 @@ function toolOf(operation: Operation): Tool {
     description: exposure.description,
     inputSchema: exposure.args as Tool['inputSchema'],
     outputSchema: toolOutputSchema(operation) as Tool['outputSchema'],
-    annotations: exposure.readOnly ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    // What it changes, from its declaration (core/toolAnnotations.ts).
+    annotations: toolAnnotations(operation),
   };
 }
 

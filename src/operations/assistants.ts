@@ -38,6 +38,7 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
   },
   mcp: {
     tool: 'check_open',
+    skill: 'check-opening',
     title: 'Check whether a business is open',
     description:
       'Is a business open at a given local date and time (in the business\'s own time zone), at an instant with an offset ' +
@@ -50,7 +51,6 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
       properties: { businessId: { type: 'string', minLength: 1, maxLength: 64 }, localTime: localTimeArg },
     },
     toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
-    readOnly: true,
   },
   graphql: {
     field: 'openAt',
@@ -82,13 +82,13 @@ export const listCategories = defineOperation<AppServices>({
   },
   mcp: {
     tool: 'list_categories',
+    skill: 'find-businesses',
     title: 'List business categories',
     description:
       'The kinds of business search understands (the OpenStreetMap tagging schema\'s presets with our additions): each kind\'s name, its taxonomy key ' +
       'and other names people use for it. Any of these names (or the key) works as search_businesses\' category.',
     args: { type: 'object', additionalProperties: false, properties: {} },
     toInput: () => ({ path: {}, query: {}, body: undefined }),
-    readOnly: true,
   },
   run: async () => ({ data: listedKinds() }),
 });

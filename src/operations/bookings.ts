@@ -33,12 +33,12 @@ export const getAvailability = operation({
   },
   mcp: {
     tool: 'get_availability',
+    skill: 'book',
     title: 'Open start times of a service',
     description:
       'Open start times of a bookable service (ids from get_business: services with bookable true), in the business\'s time zone, ' +
       'between from and to (default: the next 7 days; at most 31). Blackout dates and full slots are left out.',
     args: { describe: { from: 'ISO date or date-time; default now', to: 'ISO date or date-time; default 7 days after from' } },
-    readOnly: true,
   },
   run: async ({ bookings }, { principal, input }) => ({
     data: await bookings.availability(principal, input.path.businessId, input.path.serviceId, input.query),
@@ -85,6 +85,7 @@ export const createBooking = operation({
   },
   mcp: {
     tool: 'create_booking',
+    skill: 'book',
     title: 'Book a service',
     description:
       'Book one start time from get_availability for the user. Needs the user\'s name and an email or phone; confirm the details with the user ' +
@@ -95,7 +96,6 @@ export const createBooking = operation({
       headers: { idempotencyKey: { header: 'Idempotency-Key', schema: idempotencyKeyArgument } },
       describe: { start: 'A start from get_availability, with its offset', notes: 'For the business', sessionId: 'sessionId of the search that led here (attribution)' },
     },
-    readOnly: false,
   },
   run: async ({ bookings }, { principal, input, request }) => {
     // Without journeyId in the body, the X-Session-ID of the search it came from is its journey in analytics.

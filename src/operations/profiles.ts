@@ -141,12 +141,12 @@ export const getProfile = operation({
   },
   mcp: {
     tool: 'get_business',
+    skill: 'find-businesses',
     title: 'Get a business profile',
     description:
       'The full published profile of one business by id (from search_businesses): description, services with prices, weekly hours, ' +
       'blackout dates, contact details and the owner\'s exclusive content (specials, FAQs, policies). Use it before answering detailed questions.',
     args: { describe: { businessId: 'Business id, e.g. biz_...' } },
-    readOnly: true,
   },
   graphql: {
     field: 'business',

@@ -130,6 +130,7 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
   },
   mcp: {
     tool: 'search_businesses',
+    skill: 'find-businesses',
     title: 'Search local businesses',
     description:
       'Find local businesses for a natural-language request ("vegan brunch open on Sunday", "emergency plumber"). ' +
@@ -137,7 +138,6 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
       'Returns a grounded summary and the businesses ranked, each with its id (for get_business / check_open), rating, distance and why it matched.',
     args: searchArgs,
     toInput: searchInput,
-    readOnly: true,
     view: {
       output: { name: 'SearchToolResult', schema: searchToolResultSchema },
       present: (data: ConsumerData, ranked: RankedResult[]) => ({

@@ -36,7 +36,7 @@ const readNotes = operation({
   errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/notes/{businessId}' },
   docs: { tag: 'Test', summary: 'Notes of a business', successDescription: 'The notes.' },
-  mcp: { tool: 'read_notes', title: 'Read notes', description: 'Notes of a business.', readOnly: true },
+  mcp: { tool: 'read_notes', title: 'Read notes', description: 'Notes of a business.' },
   graphql: { field: 'notes', on: 'Query', description: 'Notes of a business.', cost: 1 },
   run: async ({ notes }, { principal, input }) => {
     // A public operation's caller may be absent (a closure never called: the type is what is tested).

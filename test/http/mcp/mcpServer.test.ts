@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
@@ -90,6 +91,24 @@ it('lists its tools, each with an input and an output schema and a description',
   expect(Object.keys(tools.find((tool) => tool.name === 'search_businesses')!.inputSchema.properties!)).toEqual(
     expect.arrayContaining(['query', 'location', 'radius']),
   );
+});
+
+it('lists each tool with a title and the annotations of MCP 2025-11-25 saying what it changes', async () => {
+  const client = await connect(liveKey);
+  const { tools } = await client.listTools();
+  const annotated = Object.fromEntries(tools.map((tool) => [tool.name, { title: tool.title, ...tool.annotations }]));
+  const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  expect(annotated).toEqual({
+    search_businesses: { title: 'Search local businesses', ...read },
+    get_business: { title: 'Get a business profile', ...read },
+    check_open: { title: 'Check whether a business is open', ...read },
+    list_categories: { title: 'List business categories', ...read },
+    get_availability: { title: 'Open start times of a service', ...read },
+    // Adds a booking (not destructive); a second call without an Idempotency-Key books again (not idempotent).
+    create_booking: { title: 'Book a service', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  });
+  // The SDK's own schema of a tool accepts every one of them.
+  for (const tool of tools) expect(ToolSchema.safeParse(tool).success).toBe(true);
 });
 
 it('search_businesses answers the consumer search: summary, ids, distance, rating, why they matched', async () => {
