@@ -11,7 +11,6 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
-  LATEST_PROTOCOL_VERSION,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -24,14 +23,13 @@ import { toWire } from '../core/wire';
 import type { Call, Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { toolAnnotations } from '../core/toolAnnotations';
+import { MCP_SERVER_INFO } from './serverInfo';
 import { platformOfMcpClient } from '../domain/analytics/mcpClientPlatform';
 import { DomainError } from '../domain/errors';
 import { bodyChecker } from '../schemas/check';
 import { resourceListError, resourceReadError } from './resourceReadError';
 
-export const MCP_SERVER_INFO = { name: 'business-discovery-api', version: '1.0.0' };
-/** The MCP specification version the tools' annotations and the discovery documents follow: the SDK's newest. */
-export const MCP_PROTOCOL_VERSION = LATEST_PROTOCOL_VERSION;
+export { MCP_SERVER_INFO } from './serverInfo';
 /** Resources per resources/list page. */
 export const RESOURCES_PAGE_SIZE = 50;
 

@@ -8,7 +8,7 @@ import { AGENT_SKILL_IDS, AGENT_SKILLS, type AgentSkillId } from '../domain/agen
 import type { Operation } from '../core/operation';
 import { OAUTH_ROUTES } from '../services/oauth/oauthPaths';
 import { SCOPE_WORDS } from '../oauth/pages';
-import { MCP_PROTOCOL_VERSION, MCP_SERVER_INFO } from '../mcp/mcpServer';
+import { MCP_PROTOCOL_VERSION, MCP_SERVER_INFO } from '../mcp/serverInfo';
 import { MCP_ENDPOINT_PATH, SERVER_JSON_PATH } from './discoveryPaths';
 
 /** The extension naming the MCP tools behind each skill. */

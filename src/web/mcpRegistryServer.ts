@@ -5,7 +5,7 @@
 import type { Operation } from '../core/operation';
 import { toolAnnotations } from '../core/toolAnnotations';
 import { AGENT_SKILL_IDS, AGENT_SKILLS } from '../domain/agentSkills';
-import { MCP_SERVER_INFO } from '../mcp/mcpServer';
+import { MCP_SERVER_INFO } from '../mcp/serverInfo';
 import { toolsOfSkill } from './agentCard';
 import { AGENT_CARD_PATH, MCP_ENDPOINT_PATH } from './discoveryPaths';
 

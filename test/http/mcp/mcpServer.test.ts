@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_PROTOCOL_VERSION } from '../../../src/mcp/serverInfo';
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
@@ -107,6 +108,8 @@ it('lists each tool with a title and the annotations of MCP 2025-11-25 saying wh
     // Adds a booking (not destructive); a second call without an Idempotency-Key books again (not idempotent).
     create_booking: { title: 'Book a service', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   });
+  // The specification the annotations follow is the SDK's newest, which the discovery documents name.
+  expect(MCP_PROTOCOL_VERSION).toBe(LATEST_PROTOCOL_VERSION);
   // The SDK's own schema of a tool accepts every one of them.
   for (const tool of tools) expect(ToolSchema.safeParse(tool).success).toBe(true);
 });
