@@ -30,7 +30,7 @@ import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
 import { createSecretBox } from '../domain/webhooks/secretBox';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
 import { openAnalyticsStore, scheduleRawEventPurge, scheduleRollupCatchUp } from './openAnalyticsStore';
-import { indexerLease } from './indexerLease';
+import { indexerLease, INDEXNOW_LEASE, jobLease } from './indexerLease';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
@@ -153,6 +153,8 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
         key: config.indexNow.key,
         origin: config.publicUrl,
         logger: logger.child({ component: 'indexnow' }),
+        // Every API instance starts one: the lease's holder announces, the others stand by.
+        lease: jobLease(redis, INDEXNOW_LEASE),
       });
       indexNow.start();
       closers.push(() => (indexNow as IndexNowNotifier).stop());

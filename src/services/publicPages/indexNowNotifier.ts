@@ -6,9 +6,12 @@
 // any other refusal (400, 403 key not valid, 422 wrong host) is logged and the batch given up, so
 // one bad batch cannot stop announcements for good. Endpoints are the operator's setting
 // (INDEXNOW_ENDPOINTS), like the engines' URLs: no owner or caller can point them anywhere.
+// With several API instances on one store, one notifier announces: the one holding the lease
+// (ports/lease.ts); the others stand by and, on taking over, resume from the committed positions.
 import { changedPageUrls, INDEXNOW_MAX_URLS, indexNowBody, isRetryableStatus } from '../../domain/publicPage/indexNow';
 import type { Logger } from '../../logger';
 import type { ChangeFeed } from '../../ports/changeFeed';
+import type { Lease } from '../../ports/lease';
 import type { CheckpointRepository } from '../../ports/store';
 
 export interface IndexNowNotifierOptions {
@@ -29,6 +32,10 @@ export interface IndexNowNotifierOptions {
   retryMaxMs?: number;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Held while this notifier announces; without one it always does. */
+  lease?: Lease;
+  /** How often a standby asks for the lease and the holder renews it (a third of its time). */
+  leaseCheckMs?: number;
 }
 
 export interface IndexNowStatus {
@@ -42,6 +49,8 @@ export interface IndexNowStatus {
 
 export interface IndexNowNotifier {
   start(): void;
+  /** Whether another notifier holds the lease and this one waits to take over. */
+  standby(): boolean;
   /** Resolves once every endpoint knows where it resumes: changes written after it are announced. */
   ready(): Promise<void>;
   stop(): Promise<void>;
@@ -65,6 +74,12 @@ export function createIndexNowNotifier(options: IndexNowNotifierOptions): IndexN
   const loops: Array<Promise<void>> = [];
   const starts: Array<Promise<void>> = [];
   const wakers = new Set<() => void>();
+  const lease = options.lease;
+  const leaseCheckMs = options.leaseCheckMs ?? 5_000;
+  let standby = false;
+  let leaseCheck: Promise<boolean> | null = null;
+  let leaseCheckedAt = 0;
+  let renewal: NodeJS.Timeout | undefined;
   const statuses = options.endpoints.map((endpoint): IndexNowStatus => ({ endpoint, position: null, sent: 0, failedAttempts: 0, droppedBatches: 0, lastError: null }));
 
   /** Waits `ms`, or less when stop() is called. */
@@ -102,7 +117,8 @@ export function createIndexNowNotifier(options: IndexNowNotifierOptions): IndexN
     for (let start = 0; start < urls.length; start += perRequest) {
       const chunk = urls.slice(start, start + perRequest);
       for (let attempt = 0; ; attempt++) {
-        if (!running) return false;
+        // Stopped, or the lease went to another notifier: the batch replays from the committed position.
+        if (!running || standby) return false;
         const outcome = await post(status, chunk);
         if (outcome === 'sent') {
           status.sent += chunk.length;
@@ -133,11 +149,44 @@ export function createIndexNowNotifier(options: IndexNowNotifierOptions): IndexN
     } else status.position = saved === FEED_START ? null : saved;
   }
 
+  /** Whether this notifier may announce now: asks the lease at most every leaseCheckMs (one ask for every endpoint's loop); an unreachable lease keeps the last answer. */
+  async function holdsLease(): Promise<boolean> {
+    if (!lease) return true;
+    if (Date.now() - leaseCheckedAt < leaseCheckMs) return !standby;
+    leaseCheck ??= lease
+      .hold()
+      .then((held) => {
+        if (held === standby) logger.info({}, held ? 'IndexNow notifier took the lease: announcing' : 'another IndexNow notifier holds the lease: standing by');
+        standby = !held;
+        return held;
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: (error as Error).message }, 'IndexNow lease unreachable; keeping its last state');
+        return !standby;
+      })
+      .finally(() => {
+        leaseCheckedAt = Date.now();
+        leaseCheck = null;
+      });
+    return leaseCheck;
+  }
+
   async function run(status: IndexNowStatus, started: Promise<void>): Promise<void> {
     const consumer = indexNowConsumer(status.endpoint);
     await started;
+    let resumeFromCheckpoint = false;
     while (running) {
       try {
+        if (!(await holdsLease())) {
+          // The holder moves the positions meanwhile: taking over starts from what it committed.
+          resumeFromCheckpoint = true;
+          await pause(leaseCheckMs);
+          continue;
+        }
+        if (resumeFromCheckpoint) {
+          await resume(status);
+          resumeFromCheckpoint = false;
+        }
         const batch = await feed.read(status.position, batchSize, waitMs);
         if (batch.changes.length === 0) continue;
         const urls = changedPageUrls(batch.changes, origin);
@@ -156,6 +205,8 @@ export function createIndexNowNotifier(options: IndexNowNotifierOptions): IndexN
     start() {
       if (running) return;
       running = true;
+      // Renewed on its own clock too: a holder waiting out an endpoint's backoff keeps its lease.
+      if (lease) renewal = setInterval(() => void holdsLease(), leaseCheckMs).unref();
       for (const status of statuses) {
         const started = resume(status);
         starts.push(started.catch(() => undefined));
@@ -163,10 +214,15 @@ export function createIndexNowNotifier(options: IndexNowNotifierOptions): IndexN
       }
     },
     ready: () => Promise.all(starts).then(() => undefined),
+    standby: () => standby,
     async stop() {
       running = false;
+      clearInterval(renewal);
       for (const wake of [...wakers]) wake();
       await Promise.all(loops.splice(0));
+      await leaseCheck;
+      // A standby takes over at once instead of when the lease lapses.
+      if (lease && !standby) await lease.release().catch(() => undefined);
     },
     status: () => statuses.map((status) => ({ ...status })),
   };

@@ -4,7 +4,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { memoryLeases } from '../../../src/adapters/memory/memoryLease';
 import { createSqliteStore } from '../../../src/adapters/sqlite/store/sqliteStore';
+import { INDEXNOW_LEASE } from '../../../src/runtime/indexerLease';
 import { SLUG_KEY_PREFIX } from '../../../src/domain/publicPage/publicSlug';
 import type { BusinessProfile } from '../../../src/domain/profile';
 import { createLogger } from '../../../src/logger';
@@ -117,6 +119,50 @@ describe('IndexNow notifier', () => {
     await start();
     await until(() => endpoint.received.length > before, 'the replay');
     expect(endpoint.received[endpoint.received.length - 1].body.urlList).toEqual([`${ORIGIN}/b/durable-bristol`]);
+  });
+
+  it('with several instances, the one holding the lease announces each change once; a standby takes over from the committed position', async () => {
+    const leases = memoryLeases({ ttlMs: 60_000 });
+    const instance = (name: string) =>
+      createIndexNowNotifier({
+        feed: store.changeFeed,
+        checkpoints: store.checkpoints,
+        endpoints: [endpoint.url],
+        key: KEY,
+        origin: ORIGIN,
+        logger: createLogger('silent'),
+        waitMs: 20,
+        retryBaseMs: 5,
+        retryMaxMs: 20,
+        lease: leases(INDEXNOW_LEASE, name),
+        leaseCheckMs: 30,
+      });
+    const a = instance('a');
+    const b = instance('b');
+    a.start();
+    await a.ready();
+    b.start();
+    await b.ready();
+    try {
+      await until(() => b.standby(), 'the second instance standing by');
+      for (const slug of ['one-bristol', 'two-bristol', 'three-bristol']) await store.profiles.create(published(slug));
+      await until(() => endpoint.received.flatMap((r) => r.body.urlList).length === 3, 'the first three');
+      expect(a.standby()).toBe(false);
+      expect(b.status()[0].sent).toBe(0);
+
+      await a.stop();
+      for (const slug of ['four-bristol', 'five-bristol']) await store.profiles.create(published(slug));
+      await until(() => endpoint.received.flatMap((r) => r.body.urlList).length === 5, 'the two after the handover');
+      expect(b.standby()).toBe(false);
+      // Each address once: the standby started from what the first one committed.
+      expect(endpoint.received.flatMap((r) => r.body.urlList).sort()).toEqual(
+        ['five', 'four', 'one', 'three', 'two'].map((name) => `${ORIGIN}/b/${name}-bristol`),
+      );
+      expect(b.status()[0].sent).toBe(2);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });
 
