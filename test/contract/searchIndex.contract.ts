@@ -317,6 +317,56 @@ export function searchIndexContract(
       });
     });
 
+    describe('kind filters (categoryKeys) without words', () => {
+      // Beside the fixture: a restaurant that is a cafe too, and a cafe at the pizzeria's spot
+      // (the same distance: ties go by id).
+      const extra = [
+        searchDocument({ id: 'biz_aus_bistro', name: 'Bistro Uno', category: 'Restaurants', categoryKeys: ['amenity/restaurant', 'amenity/cafe'], coordinates: { lat: 30.27, lon: -97.745 }, aiVisibilityScore: 76, averageRating: 4.6, reviewCount: 210, verificationLevel: 'verified', minPrice: 9 }),
+        searchDocument({ id: 'biz_aus_annex', name: 'Annex Cafe', category: 'Cafes', categoryKeys: ['amenity/cafe'], coordinates: { lat: 30.2669, lon: -97.7428 }, aiVisibilityScore: 82, averageRating: 4.0, reviewCount: 20, verificationLevel: 'none' }),
+      ];
+      const withExtra = [...liveDocuments, ...extra];
+      const ofKinds = (kinds: string[]) => withExtra.filter((doc) => doc.categoryKeys?.some((key) => kinds.includes(key)));
+      let index: SearchIndex;
+      beforeAll(async () => {
+        index = await loaded();
+        expect((await index.apply(upserts(extra))).failures).toEqual([]);
+      });
+      afterAll(() => dispose(index));
+
+      it('lists any of the kinds in a field order, a business of two of them once, with the total', async () => {
+        const kinds = ['amenity/cafe', 'Amenity/Restaurant'];
+        const matching = ofKinds(['amenity/cafe', 'amenity/restaurant']);
+        for (const order of ['asc', 'desc'] as const) {
+          const result = await index.search(query({ categoryKeys: kinds, sort: 'aiVisibilityScore', order }));
+          expect(ids(result)).toEqual(ordered(matching, order, (doc) => doc.aiVisibilityScore));
+          expect(result.total).toBe(matching.length);
+        }
+        const page = await index.search(query({ categoryKeys: kinds, sort: 'rating', order: 'desc', limit: 3, offset: 2 }));
+        expect(ids(page)).toEqual(ordered(matching, 'desc', (doc) => doc.averageRating, (doc) => doc.reviewCount).slice(2, 5));
+        expect(page.total).toBe(matching.length);
+      });
+
+      it('with a city and a verification filter, by name', async () => {
+        const result = await index.search(query({ categoryKeys: ['amenity/cafe', 'amenity/restaurant'], city: 'Austin', verificationLevels: ['verified'], sort: 'name', order: 'asc' }));
+        expect(ids(result)).toEqual(['biz_aus_bistro', 'biz_aus_cafe', 'biz_aus_pizza']);
+        expect(result.total).toBe(3);
+      });
+
+      it('nearest first around a point, ties by id, paged, with price and verification filters', async () => {
+        const near = { ...DOWNTOWN_AUSTIN, radiusKm: 10 };
+        const nearest = (fields: Partial<SearchQuery>) => index.search(query({ categoryKeys: ['amenity/cafe', 'amenity/restaurant'], near, sort: 'distance', order: 'asc', ...fields }));
+        const all = await nearest({});
+        expect(ids(all)).toEqual(['biz_aus_annex', 'biz_aus_pizza', 'biz_aus_bistro', 'biz_aus_taco', 'biz_aus_cafe']);
+        expect(all.total).toBe(5);
+        const page = await nearest({ limit: 2, offset: 1 });
+        expect(ids(page)).toEqual(['biz_aus_pizza', 'biz_aus_bistro']);
+        expect(page.total).toBe(5);
+        expect(ids(await nearest({ maxPrice: 10 }))).toEqual(['biz_aus_bistro', 'biz_aus_taco', 'biz_aus_cafe']);
+        expect(ids(await nearest({ verificationLevels: ['verified', 'premium'] }))).toEqual(['biz_aus_pizza', 'biz_aus_bistro', 'biz_aus_cafe']);
+        expect(ids(await nearest({ categoryKeys: ['amenity/dentist'], near: { ...DOWNTOWN_AUSTIN, radiusKm: 1 } }))).toEqual([]);
+      });
+    });
+
     openingFilterContract(create, dispose);
 
     describe('writing', () => {

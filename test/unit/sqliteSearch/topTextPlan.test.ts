@@ -23,7 +23,7 @@ describe('top-k text retrieval requests', () => {
     expect(found?.cells).toEqual([[4461016, 4461018], [4464616, 4464618], [4468216, 4468218]]);
     expect(found?.near?.lists).toHaveLength(19);
     // Wednesday 20:00 UTC is hour 2 x 24 + 20 = 68 of the week: the second mask, bit 12; "open now" alone.
-    expect(found?.opening).toMatchObject({ hourMask: 1, hourBit: 12, sure: 1 });
+    expect(found?.near?.tests.opening).toMatchObject({ hourMask: 1, hourBit: 12, sure: 1 });
     expect([found?.k, found?.tieBreak]).toEqual([100, 'id']);
   });
 

@@ -52,34 +52,46 @@ export interface RingParams {
 
 function ringParams(center: Coordinates, radiusKm: number): RingParams | null {
   const box: BoundingBox = boundingBox(center, radiusKm);
+  const cells = boxCells(box);
+  return cells === null ? null : { ...box, radiusKm, ...cells };
+}
+
+/** The rows and columns of cells a box spans (cut as geoCellOf cuts a point); null across the antimeridian or past MAX_RING_CELL_ROWS rows. */
+export interface BoxCells {
+  fromLatCell: number;
+  toLatCell: number;
+  fromLonCell: number;
+  toLonCell: number;
+}
+
+export function boxCells(box: BoundingBox): BoxCells | null {
   if (box.minLon > box.maxLon) return null;
   const fromLatCell = latIndexOf(box.minLat);
   const toLatCell = latIndexOf(box.maxLat);
   if (toLatCell - fromLatCell + 1 > MAX_RING_CELL_ROWS) return null;
-  return {
-    ...box,
-    radiusKm,
-    fromLatCell,
-    toLatCell,
-    fromLonCell: lonIndexOf(box.minLon),
-    toLonCell: lonIndexOf(box.maxLon),
-  };
+  return { fromLatCell, toLatCell, fromLonCell: lonIndexOf(box.minLon), toLonCell: lonIndexOf(box.maxLon) };
 }
+
+/** A cell's number from its row and column (geoCellOf's numbering). */
+export const cellNumber = (latCell: number, lonCell: number): number => latCell * LON_CELLS + lonCell;
 
 /**
  * The cells of a box, as ranges of cell numbers: one per row of cells. Null across the
  * antimeridian or past MAX_RING_CELL_ROWS rows.
  */
 export function boxCellRanges(box: BoundingBox): Array<[number, number]> | null {
-  if (box.minLon > box.maxLon) return null;
-  const fromLatCell = latIndexOf(box.minLat);
-  const toLatCell = latIndexOf(box.maxLat);
-  if (toLatCell - fromLatCell + 1 > MAX_RING_CELL_ROWS) return null;
-  const fromLonCell = lonIndexOf(box.minLon);
-  const toLonCell = lonIndexOf(box.maxLon);
+  const cells = boxCells(box);
+  if (cells === null) return null;
   const ranges: Array<[number, number]> = [];
-  for (let row = fromLatCell; row <= toLatCell; row++) ranges.push([row * LON_CELLS + fromLonCell, row * LON_CELLS + toLonCell]);
+  for (let row = cells.fromLatCell; row <= cells.toLatCell; row++) ranges.push([cellNumber(row, cells.fromLonCell), cellNumber(row, cells.toLonCell)]);
   return ranges;
+}
+
+/** The radii of the circles to try, smallest first, the last the query's own: halving down to SMALLEST_RING_KM, at most MAX_RINGS. */
+export function ringRadii(radiusKm: number): number[] {
+  const radii = [radiusKm];
+  for (let r = radiusKm / 2; r >= SMALLEST_RING_KM && radii.length < MAX_RINGS; r /= 2) radii.unshift(r);
+  return radii;
 }
 
 /**
@@ -87,13 +99,8 @@ export function boxCellRanges(box: BoundingBox): Array<[number, number]> | null 
  * cannot serve the radius (see MAX_RING_CELL_ROWS).
  */
 export function distanceRings(center: Coordinates, radiusKm: number): RingParams[] | null {
-  const last = ringParams(center, radiusKm);
-  if (last === null) return null;
-  const rings = [last];
-  for (let r = radiusKm / 2; r >= SMALLEST_RING_KM && rings.length < MAX_RINGS; r /= 2) {
-    rings.unshift(ringParams(center, r) as RingParams);
-  }
-  return rings;
+  if (ringParams(center, radiusKm) === null) return null;
+  return ringRadii(radiusKm).map((r) => ringParams(center, r) as RingParams);
 }
 
 /**

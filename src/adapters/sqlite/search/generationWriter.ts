@@ -1,9 +1,10 @@
-// Writes documents into one generation: the documents row, its JSON row and its FTS row share a
-// row id, and the caller's transaction keeps them in step (a crash never leaves one without the others).
+// Writes documents into one generation: the documents row, its JSON row, its FTS row and its kinds
+// rows share a row id, and the caller's transaction keeps them in step (a crash never leaves one
+// without the others).
 // With `lists`, the document's search lists (postings and place record, searchListsWriter.ts) too.
 import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
-import type { SearchDocument } from '../../../ports/searchIndex';
+import { normalizeKeyword, type SearchDocument } from '../../../ports/searchIndex';
 import type { SqliteDatabase } from '../openDatabase';
 import { prepareRow, type PreparedRow } from './preparedRow';
 import type { GenerationTables } from './indexTables';
@@ -90,6 +91,15 @@ export function createGenerationWriter(
   ) as Statement<[string, string], { rowId: number }>;
   const deleteJson = db.prepare(`DELETE FROM ${tables.json} WHERE row_id = ?`);
   const deleteText = perEnvironment((fts) => db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`));
+  // The document's kinds with its sort keys (indexTables.ts kindsTableSql), replaced with the row.
+  const insertKind = db.prepare(
+    `INSERT INTO ${tables.kinds} (row_id, kind, environment, ai_visibility_score, average_rating, review_count, name_sort, id) ` +
+      'VALUES (@rowId, @kind, @environment, @aiVisibilityScore, @averageRating, @reviewCount, @nameSort, @id)',
+  );
+  const deleteKinds = db.prepare(`DELETE FROM ${tables.kinds} WHERE row_id = ?`);
+  const writeKinds = (row: { rowId: number; categoryKeys: string; environment: string; aiVisibilityScore: number; averageRating: number; reviewCount: number; nameSort: string; id: string }) => {
+    for (const kind of new Set(row.categoryKeys === '' ? [] : row.categoryKeys.split(' ').map(normalizeKeyword))) insertKind.run({ ...row, kind });
+  };
 
   return {
     upsert(document, { bulk = false, prepared } = {}) {
@@ -101,8 +111,13 @@ export function createGenerationWriter(
       // The key includes the environment, so a row id never moves between the two FTS tables.
       replaceText[document.environment].run({ rowId, ...text });
       const written = { ...row, rowId, tokenCount: tokenCount(rowSizes[document.environment].get(rowId) as Buffer) };
-      if (existing !== undefined) updateRow.run(written);
-      else insertRow.run(written);
+      if (existing !== undefined) {
+        updateRow.run(written);
+        deleteKinds.run(rowId);
+      } else {
+        insertRow.run(written);
+      }
+      writeKinds(written);
       writeJson.run({ rowId, document: row.document });
       if (lists) {
         if (existing !== undefined) lists.remove(document.environment, rowId, existing.document);
@@ -117,6 +132,7 @@ export function createGenerationWriter(
       const removed = deleteRow.get(environment, id);
       if (!removed) return;
       deleteJson.run(removed.rowId);
+      deleteKinds.run(removed.rowId);
       deleteText[environment].run(removed.rowId);
     },
     flushLists: () => lists?.flush(),

@@ -8,7 +8,9 @@ import { postalKey } from '../../../ports/searchIndex';
 import type { Migration, SqliteDatabase } from '../openDatabase';
 import { geoCellOf } from './distanceRings';
 import { addCategoryKinds } from './kindMigration';
-import { documentsTableSql, existingGenerations, generationTables, geoCellIndexes, jsonTableSql, postalKeyIndex, searchListsTablesSql } from './indexTables';
+import {
+  documentsTableSql, existingGenerations, generationTables, geoCellIndexes, jsonTableSql, kindIndexes, kindTablesSql, postalKeyIndex, searchListsTablesSql,
+} from './indexTables';
 
 export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 
@@ -16,11 +18,12 @@ export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 const LISTED_KEY = 'lists_g';
 
 /**
- * The layout of the search lists (native/blockLists.h, native/placeRecord.h). A generation whose
- * lists were written in another layout is not read by top-k retrieval (its SQL plans answer)
- * until a rebuild writes them anew: bump it with any change to either file's layout.
+ * The layout of the search lists (native/blockLists.h, native/placeRecord.h, the kind place lists
+ * and the kinds table). A generation whose lists were written in another layout is not read by
+ * top-k retrieval or the kind paths (its SQL plans answer) until a rebuild writes them anew: bump
+ * it with any change to their layout.
  */
-export const SEARCH_LISTS_LAYOUT = 1;
+export const SEARCH_LISTS_LAYOUT = 2;
 
 /** The migration that moves the document JSON into its own table (it frees the old table's pages). */
 export const SEPARATE_JSON_MIGRATION = 7;
@@ -30,6 +33,9 @@ export const SEPARATE_JSON_MIGRATION = 7;
  * A later migration that rewrites FTS rows must also clear the lists' marks (setListed false).
  */
 export const SEARCH_LISTS_MIGRATION = 9;
+
+/** The migration that adds the kind place lists and the kinds table (empty until the next rebuild fills them). */
+export const KIND_LISTS_MIGRATION = 10;
 
 export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
   {
@@ -152,6 +158,19 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       for (const generation of existingGenerations(db)) {
         for (const sql of searchListsTablesSql(generationTables(generation))) db.exec(sql);
+      }
+    },
+  },
+  {
+    version: KIND_LISTS_MIGRATION,
+    name: 'kind place lists and kinds in sort order (search_kind_places_gN, search_kinds_gN)',
+    // Empty, and the lists' layout moved on (SEARCH_LISTS_LAYOUT 2: place records carry the
+    // verification level), so no generation is listed: searches keep the SQL plans until the next
+    // rebuild writes every list (`npm run reindex`).
+    up: (db) => {
+      for (const generation of existingGenerations(db)) {
+        const tables = generationTables(generation);
+        for (const sql of [...kindTablesSql(tables), ...kindIndexes(tables)]) db.exec(sql);
       }
     },
   },

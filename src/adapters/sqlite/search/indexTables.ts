@@ -17,6 +17,10 @@ export interface GenerationTables {
   postings: string;
   /** Place records by grid cell, in blocks: what that retrieval's row filters test. */
   places: string;
+  /** Place records by kind and grid cell, in blocks: searches of kinds near a point (topPlaces.ts). */
+  kindPlaces: string;
+  /** A row per document and kind with its sort keys, indexed per kind: kind pages in sort order (kindWalk.ts). */
+  kinds: string;
 }
 
 export function generationTables(generation: number): GenerationTables {
@@ -28,6 +32,8 @@ export function generationTables(generation: number): GenerationTables {
     fts: { live: `search_fts_live_g${generation}`, test: `search_fts_test_g${generation}` },
     postings: `search_postings_g${generation}`,
     places: `search_places_g${generation}`,
+    kindPlaces: `search_kind_places_g${generation}`,
+    kinds: `search_kinds_g${generation}`,
   };
 }
 
@@ -64,6 +70,36 @@ export function secondaryIndexes(tables: GenerationTables): string[] {
     `CREATE INDEX IF NOT EXISTS search_by_verification_g${g} ON ${d} (environment, verification_level, ai_visibility_score, id)`,
     `CREATE INDEX IF NOT EXISTS search_by_location_g${g} ON ${d} (environment, lat, lon)`,
     ...geoCellIndexes(tables),
+    ...kindIndexes(tables),
+  ];
+}
+
+/**
+ * A document's kinds with its sort keys (kindWalk.ts): one row per document and taxonomy key
+ * (normalised as the kind filter compares it), keyed by row id so a document's rows are replaced
+ * together, and indexed per kind in each sort order a listing uses. An index entry holds the key,
+ * so a walk in sort order reads the row id from the index alone.
+ */
+export function kindsTableSql({ kinds }: GenerationTables): string {
+  return `CREATE TABLE IF NOT EXISTS ${kinds} (
+      row_id INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      environment TEXT NOT NULL,
+      ai_visibility_score REAL NOT NULL,
+      average_rating REAL NOT NULL,
+      review_count REAL NOT NULL,
+      name_sort TEXT NOT NULL,
+      id TEXT NOT NULL,
+      PRIMARY KEY (row_id, kind)
+    ) WITHOUT ROWID`;
+}
+
+/** The kinds' sort orders: the documents table's visibility, rating and name indexes, per kind. */
+export function kindIndexes({ kinds, generation: g }: GenerationTables): string[] {
+  return [
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_visibility_g${g} ON ${kinds} (environment, kind, ai_visibility_score, id)`,
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_rating_g${g} ON ${kinds} (environment, kind, average_rating, review_count, id)`,
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_name_g${g} ON ${kinds} (environment, kind, name_sort, id)`,
   ];
 }
 
@@ -150,10 +186,23 @@ export function searchListsTablesSql({ postings, places }: GenerationTables): st
   ];
 }
 
+/**
+ * The kind place lists ("<environment letter>:<kind>", by 0.01-degree cell: topPlacesPlan.ts
+ * kindPlacesList) and the kinds table (kindsTableSql). Part of the search lists: a generation is
+ * listed (indexState.ts) only when a writer with the native library wrote all of them.
+ */
+export function kindTablesSql(tables: GenerationTables): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${tables.kindPlaces} (list TEXT NOT NULL, cell INTEGER NOT NULL, first_row INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (list, cell, first_row)) WITHOUT ROWID`,
+    kindsTableSql(tables),
+  ];
+}
+
 export function createGenerationTables(db: SqliteDatabase, tables: GenerationTables, { withIndexes = true } = {}): void {
   db.exec(documentsTableSql(tables.documents));
   db.exec(jsonTableSql(tables));
   for (const sql of searchListsTablesSql(tables)) db.exec(sql);
+  for (const sql of kindTablesSql(tables)) db.exec(sql);
   for (const environment of ENVIRONMENTS) {
     db.exec(`
       CREATE VIRTUAL TABLE ${tables.fts[environment]} USING fts5(
@@ -173,6 +222,8 @@ export function dropGenerationTables(db: SqliteDatabase, tables: GenerationTable
   db.exec(`DROP TABLE IF EXISTS ${tables.json}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.postings}`);
   db.exec(`DROP TABLE IF EXISTS ${tables.places}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.kindPlaces}`);
+  db.exec(`DROP TABLE IF EXISTS ${tables.kinds}`);
 }
 
 /** Generations present in the file: the current one plus any left by a rebuild that crashed. */
@@ -183,7 +234,7 @@ export function existingGenerations(db: SqliteDatabase): number[] {
     .all() as string[];
   const generations = new Set<number>();
   for (const name of names) {
-    const match = /^search_(?:documents|json|fts_live|fts_test|postings|places)_g(\d+)$/.exec(name);
+    const match = /^search_(?:documents|json|fts_live|fts_test|postings|places|kind_places|kinds)_g(\d+)$/.exec(name);
     if (match) generations.add(Number(match[1]));
   }
   return [...generations].sort((a, b) => a - b);

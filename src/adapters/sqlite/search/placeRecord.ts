@@ -1,14 +1,15 @@
-// The place record of a document (native/placeRecord.h): the values the row filters of a text
-// search near a point test (documentRow.ts's columns, the same doubles), kept in the place list
-// of the document's grid cell so top-k text retrieval (topText.ts) filters without reading rows.
-import type { Environment } from '../../../domain/profile';
+// The place record of a document (native/placeRecord.h): the values the row filters of a search
+// near a point test (documentRow.ts's columns, the same doubles), kept in the place list of the
+// document's grid cell and of each of its kinds, so top-k text retrieval (topText.ts) and kind
+// and place searches (topPlaces.ts) filter without reading rows.
+import { type Environment, VERIFICATION_LEVELS } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
 import type { DocumentRow } from './documentRow';
 import { documentSureOpenHours } from './openingMasks';
 
 export const PLACE_BYTES = 104;
 
-const OFFSET = { lat: 0, lon: 8, minPrice: 16, rating: 24, reviews: 32, openH0: 40, sureH0: 64, openDays: 88, flags: 89, blackoutDays: 90 } as const;
+const OFFSET = { lat: 0, lon: 8, minPrice: 16, rating: 24, reviews: 32, openH0: 40, sureH0: 64, openDays: 88, flags: 89, blackoutDays: 90, verification: 98 } as const;
 const FLAG = { hasMasks: 1, hasPrice: 2, noBlackout: 4, blackoutListed: 8 } as const;
 const BLACKOUT_SLOTS = 4;
 const DAY_MS = 86_400_000;
@@ -70,6 +71,9 @@ export function placeRecord(row: DocumentRow, doc: Pick<SearchDocument, 'hours' 
   [row.openH0, row.openH1, row.openH2].forEach((mask, i) => record.writeBigUInt64LE(BigInt.asUintN(64, mask), OFFSET.openH0 + 8 * i));
   documentSureOpenHours(doc).forEach((mask, i) => record.writeBigUInt64LE(mask, OFFSET.sureH0 + 8 * i));
   record.writeUInt8(row.openDays, OFFSET.openDays);
+  // An unknown level (never written by a valid document) matches no verification filter.
+  const level = (VERIFICATION_LEVELS as readonly string[]).indexOf(row.verificationLevel);
+  record.writeUInt8(level < 0 ? 0xff : level, OFFSET.verification);
   let flags = FLAG.hasMasks;
   if (row.minPrice !== null) flags |= FLAG.hasPrice;
   const blackout = doc.blackoutDates ?? [];

@@ -51,7 +51,15 @@ export function readPageRows(
   const params = plan.phraseCounts ? { ...plan.params, phraseCounts: Buffer.from(Float64Array.from(phraseCountsOf(totals, plan.phraseCounts)).buffer) } : plan.params;
   let rows: PageRow[];
   let total: number;
-  if (plan.densePageSql !== undefined) {
+  if (plan.kindWalk !== undefined) {
+    // The walk reads about (offset + limit) x (the kinds' documents / matches) rows, at most every
+    // document of the kinds; the FTS page reads every match. The counts (remembered until the
+    // index changes) say which read is shorter.
+    total = count();
+    const kindDocuments = totals.total(`${plan.kindWalk.kindCountSql}|${plan.params.kindMatch}`, () => statements.get(plan.kindWalk!.kindCountSql).pluck().get(plan.params) as number);
+    const walk = Math.min(kindDocuments, ((offset + limit) * kindDocuments) / Math.max(total, 1)) <= total;
+    rows = total === 0 || limit === 0 ? [] : (statements.get(walk ? plan.kindWalk.pageSql : plan.pageSql).all(params) as PageRow[]);
+  } else if (plan.densePageSql !== undefined) {
     // The total decides which page statement is cheaper, so it comes first here.
     total = count();
     const dense = total > DENSE_MIN_MATCHES && total > DENSE_MATCHES_PER_PAGE_ROW * (offset + limit);

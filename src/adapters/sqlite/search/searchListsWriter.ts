@@ -1,5 +1,6 @@
 // Keeps a generation's search lists (native/blockLists.h: word postings and place records, read
-// by top-k text retrieval, topText.ts) in step with its rows, in the writer's transaction. A
+// by top-k text retrieval, topText.ts; place records by kind, read by kind and place searches,
+// topPlaces.ts) in step with its rows, in the writer's transaction. A
 // rebuild's new rows are buffered in the native library and written as whole blocks every
 // LISTS_FLUSH_EVERY rows and at the end; a buffered row that another writer changed or deleted
 // meanwhile (a live change during the rebuild, marked in search_rebuild_touched) is left out of
@@ -11,6 +12,10 @@ import { geoCellOf } from './distanceRings';
 import { type DocumentRow, type FtsRow, ftsRow } from './documentRow';
 import type { GenerationTables } from './indexTables';
 import { placesList, postingsCell } from './placeRecord';
+import { kindPlacesList } from './topPlacesPlan';
+
+/** A document's kind place lists, each once (two keys may normalise alike). */
+const kindLists = (document: SearchDocument): Set<string> => new Set((document.categoryKeys ?? []).map((key) => kindPlacesList(document.environment, key)));
 
 /** Rows a rebuild buffers between flushes by default: about 40 MB of postings at the benchmark's documents. */
 export const LISTS_FLUSH_EVERY = 50_000;
@@ -35,12 +40,12 @@ export interface SearchListsWriter {
 }
 
 export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTables, flushEvery: number = LISTS_FLUSH_EVERY): SearchListsWriter {
-  const { postings, places, documents } = tables;
+  const { postings, places, kindPlaces, documents } = tables;
   const text = '@name, @category, @services, @tagline, @description, @exclusive, @tags';
   const insertPostings = db.prepare(`SELECT postings_insert(@postings, @environment, @rowId, @tokenCount, @bulk, @cell, ${text})`);
   const deletePostings = db.prepare(`SELECT postings_delete(@postings, @environment, @rowId, @cell, ${text})`);
-  const insertPlace = db.prepare('SELECT places_insert(?, ?, ?, ?, ?)');
-  const deletePlace = db.prepare('SELECT places_delete(?, ?, ?)');
+  const insertPlace = db.prepare('SELECT places_insert(?, ?, ?, ?, ?, ?)');
+  const deletePlace = db.prepare('SELECT places_delete(?, ?, ?, ?)');
   const flushTable = db.prepare('SELECT search_lists_flush(?, ?)');
   const discardTable = db.prepare('SELECT search_lists_discard(?)');
   const presentRows = db.prepare(`SELECT row_id FROM ${documents} WHERE row_id BETWEEN ? AND ?`).pluck();
@@ -63,6 +68,7 @@ export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTa
     const skipBlob = Buffer.from(skip.buffer, skip.byteOffset, skip.byteLength);
     flushTable.get(postings, skipBlob);
     flushTable.get(places, skipBlob);
+    flushTable.get(kindPlaces, skipBlob);
     buffered = [];
   };
 
@@ -70,7 +76,10 @@ export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTa
     insert({ document, row, text: columns, place, rowId, tokenCount }, bulk) {
       if (!bulk) flush();
       insertPostings.get({ ...columns, postings, environment: document.environment, rowId, tokenCount, bulk: bulk ? 1 : 0, cell: postingsCell(document.coordinates) });
-      if (place !== null) insertPlace.get(places, placesList(document.environment, row.geoCell as number), rowId, place, bulk ? 1 : 0);
+      if (place !== null) {
+        insertPlace.get(places, placesList(document.environment, row.geoCell as number), 0, rowId, place, bulk ? 1 : 0);
+        for (const kind of kindLists(document)) insertPlace.get(kindPlaces, kind, row.geoCell, rowId, place, bulk ? 1 : 0);
+      }
       if (bulk) {
         buffered.push(rowId);
         if (buffered.length >= flushEvery) flush();
@@ -82,12 +91,17 @@ export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTa
       if (writtenJson === null) throw new Error(`The search index row ${rowId} has no document JSON`);
       const written = JSON.parse(writtenJson) as SearchDocument;
       deletePostings.get({ ...ftsRow(written), postings, environment, rowId, cell: postingsCell(written.coordinates) });
-      if (written.coordinates) deletePlace.get(places, placesList(environment, geoCellOf(written.coordinates)), rowId);
+      if (written.coordinates) {
+        const cell = geoCellOf(written.coordinates);
+        deletePlace.get(places, placesList(environment, cell), 0, rowId);
+        for (const kind of kindLists(written)) deletePlace.get(kindPlaces, kind, cell, rowId);
+      }
     },
     flush,
     discard() {
       discardTable.get(postings);
       discardTable.get(places);
+      discardTable.get(kindPlaces);
       buffered = [];
     },
   };

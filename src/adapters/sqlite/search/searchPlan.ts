@@ -18,6 +18,8 @@ import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
 import { type CommonWord, matchExpression } from './matchExpression';
 import { openingMaskConditions } from './openingMasks';
+import { kindWalk } from './kindWalk';
+import { type TopPlacesRequest, topPlacesRequest } from './topPlacesPlan';
 import { type TopTextRequest, topTextRequest } from './topTextPlan';
 
 /** bm25 weights in FTS column order: name, category, services, tagline, description, exclusive, tags. */
@@ -78,6 +80,14 @@ export interface SearchPlan {
    * text ranked by relevance and filters it tests. The SQL above answers when it cannot run.
    */
   topText?: TopTextRequest;
+  /** Set when place records answer instead (topPlacesPlan.ts): nearest first without words, of any kinds. */
+  topPlaces?: TopPlacesRequest;
+  /**
+   * Set on a kind filter without words in a field order (kindWalk.ts): `pageSql` walks the kinds'
+   * own sort order and stops after the page; it answers instead of the page above when the count
+   * of matches and of the kinds' documents (`kindCountSql`) say the walk is the shorter read.
+   */
+  kindWalk?: { pageSql: string; kindCountSql: string };
 }
 
 export interface SearchPlanOptions {
@@ -85,7 +95,7 @@ export interface SearchPlanOptions {
   isCommon?: CommonWord;
   /** Score with bm25_given and counts the caller supplies (rankExtension.ts) instead of FTS5's bm25. */
   givenPhraseCounts?: boolean;
-  /** The generation's search lists are complete: top-k text retrieval may answer (SearchPlan.topText). */
+  /** The generation's search lists are complete: top-k text retrieval and the kind paths may answer (topText, topPlaces, kindWalk). */
   searchLists?: boolean;
 }
 
@@ -93,8 +103,10 @@ interface Parts {
   params: SearchPlan['params'];
   /** Conditions only the documents table can answer: ranges and the exact radius. */
   rowOnly: string[];
-  /** The equality filters as SQL, for the index shape. */
+  /** The equality filters as SQL but the kinds', for the index shapes. */
   equality: string[];
+  /** The kind filter as SQL, for the index shapes: the documents of those kinds, listed once by FTS. */
+  kinds: string | null;
   distance: string | null;
 }
 
@@ -110,6 +122,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   const rings = text === null && query.near && keys[0].alias === 'distanceKm' && dir === 'ASC' ? distanceRings(query.near, query.near.radiusKm) : null;
   const parts = planParts(query, tables, { boxFromIndex: rings === null });
   const { params } = parts;
+  const equality = parts.kinds === null ? parts.equality : [...parts.equality, parts.kinds];
   const tagClauses = queryTagClauses(query);
   const box = query.near ? boundingBox(query.near, query.near.radiusKm) : null;
   const cells = box ? coveringCellTokens(box, text === null ? MAX_QUERY_CELLS.withoutText : MAX_QUERY_CELLS.withText) : null;
@@ -122,17 +135,19 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     Object.assign(params, rings[rings.length - 1]);
     const ringFrom =
       `FROM cell_rows CROSS JOIN ${tables.documents} AS d ` +
-      `WHERE ${['d.environment = @environment', ...parts.equality, RING_CELL_CONDITION, ...parts.rowOnly].join(' AND ')}`;
+      `WHERE ${['d.environment = @environment', ...equality, RING_CELL_CONDITION, ...parts.rowOnly].join(' AND ')}`;
+    const topPlaces = options.searchLists ? topPlacesRequest(query) : null;
     return {
       pageSql: `${RING_CELL_ROWS}SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${ringFrom} ORDER BY ${orderBy(true)} ${PAGE}`,
       pageCountsTotal: false,
       countSql: `${RING_CELL_ROWS}SELECT COUNT(*) ${ringFrom}`,
       params,
       rings: rings.slice(0, -1),
+      ...(topPlaces && { topPlaces }),
     };
   }
 
-  const indexFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...parts.equality, ...parts.rowOnly].join(' AND ')}`;
+  const indexFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...equality, ...parts.rowOnly].join(' AND ')}`;
   const indexPage = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${indexFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
   // A kind filter is a tag (a document has several kinds): only FTS lists its documents without a scan.
   if (text === null && cells === null && tagClauses.length < 2 && !query.categoryKeys?.length) {
@@ -154,8 +169,14 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   if (text === null) {
     const pageSql = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${joinFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
     // No distance index exists, so a distance sort always sorts the candidates.
-    const densePageSql = query.sort === 'distance' && query.near ? undefined : indexPage;
-    return { pageSql, pageCountsTotal: false, countSql, densePageSql, params };
+    const sortsByDistance = query.sort === 'distance' && query.near !== undefined;
+    if (options.searchLists && query.categoryKeys?.length && !sortsByDistance) {
+      // The kinds' own sort order: a walk that stops after the page (kindWalk.ts).
+      const fts = tables.fts[query.environment];
+      const walk = kindWalk(query, tables, { keys, dir, distance, equality: parts.equality, rowOnly: parts.rowOnly, params });
+      return { pageSql, pageCountsTotal: false, countSql, kindWalk: { pageSql: walk, kindCountSql: `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH @kindMatch` }, params };
+    }
+    return { pageSql, pageCountsTotal: false, countSql, densePageSql: sortsByDistance ? undefined : indexPage, params };
   }
 
   const anchor = text.fenced ? fenceOffTags(text.expression) : text.expression;
@@ -220,10 +241,10 @@ function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex 
     equality.push(`${column} IN (${names.join(', ')})`);
   };
   anyOf('d.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
+  let kinds: string | null = null;
   if (query.categoryKeys?.length) {
-    // The index shapes' form of the kind tags: the documents of those kinds, listed once by FTS.
     const fts = tables.fts[query.environment];
-    equality.push(`+d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @kindMatch)`);
+    kinds = `+d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @kindMatch)`;
     params.kindMatch = `tags : (${kindTagClause(query.categoryKeys)})`;
   }
   anyOf('d.city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
@@ -281,7 +302,7 @@ function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex 
   }
   params.limit = Math.max(0, Math.trunc(query.limit));
   params.offset = Math.max(0, Math.trunc(query.offset));
-  return { params, rowOnly, equality, distance };
+  return { params, rowOnly, equality, kinds, distance };
 }
 
 interface SortKey {

@@ -13,6 +13,7 @@ import { loadRankExtension } from './rankExtension';
 import { phraseCountsOf, readPageRows, type PageRows } from './readPage';
 import { DISTANCE_FUNCTION, searchPlan } from './searchPlan';
 import { createStatementCache, type StatementCache } from './statementCache';
+import { readTopPlaces } from './topPlaces';
 import { readTopText } from './topText';
 import { createTotalsCache } from './totalsCache';
 
@@ -79,7 +80,12 @@ export function createSearchReader(db: SqliteDatabase, options: SearchConnection
     const tables = generationTables(current);
     const isCommon = commonWords.oracle(tables, query.environment);
     const plan = searchPlan(query, tables, { isCommon, givenPhraseCounts, searchLists: topText && listed.includes(current) });
-    const top = plan.topText && plan.phraseCounts ? readTopText(statements, tables, plan.topText, phraseCountsOf(totals, plan.phraseCounts)) : null;
+    const top =
+      plan.topText && plan.phraseCounts
+        ? readTopText(statements, tables, plan.topText, phraseCountsOf(totals, plan.phraseCounts))
+        : plan.topPlaces
+          ? readTopPlaces(statements, tables, plan.topPlaces)
+          : null;
     return top ?? readPageRows(statements, totals, tables, plan);
   });
   return { search: (query) => read(query), noteWrite: () => totals.noteWrite(), statements };

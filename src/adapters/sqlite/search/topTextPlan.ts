@@ -3,25 +3,19 @@
 // search sends: categories, city, state, country and verification (tag lists), and near a point
 // the radius, price, rating, review and time filters (tested on place records). Anything else
 // (a prefix word, another sort, a postal code, a row filter without a point) keeps the SQL plan.
-import { WEEKDAYS } from '../../../domain/profile';
-import type { OpeningFilter } from '../../../domain/search/openingFilter';
 import { EXACT_TOTAL_BOUND, type SearchQuery } from '../../../ports/searchIndex';
 import { boxCellRanges } from './distanceRings';
 import { queryTagGroups } from './filterTags';
-import { boundingBox, type BoundingBox } from './geo';
 import type { GenerationTables } from './indexTables';
 import type { PhraseTerm, TextMatch } from './matchExpression';
-import { utcHourOfWeek } from './openingMasks';
-import { NO_POSTINGS_CELL, placeDay, placesList, postingsCellRanges } from './placeRecord';
+import { NO_POSTINGS_CELL, placesList, postingsCellRanges } from './placeRecord';
+import { type PlaceTests, placeTests, writePlaceTests } from './placeTests';
+import { specWriter } from './specWriter';
 
-const SPEC_MAGIC = 0x31585454; // "TTX1", native/topText.c
+const SPEC_MAGIC = 0x32585454; // "TTX2", native/topTextSpec.h
 const MAX_PHRASES = 32;
 const MAX_GROUPS = 8;
 const MAX_GROUP_TERMS = 16;
-const HOURS_PER_MASK = 56;
-
-/** How the masks decide a time filter (native/topText.c SURE_*): not at all, "open now" alone, a weekday or weekends alone. */
-const SURE = { none: 0, openNow: 1, days: 2 } as const;
 
 export interface TopTextRequest {
   environment: SearchQuery['environment'];
@@ -30,13 +24,12 @@ export interface TopTextRequest {
   terms: PhraseTerm[];
   fenced: boolean;
   groups: string[][];
-  near?: { lat: number; lon: number; radiusKm: number; box: BoundingBox; lists: Array<[number, number]> };
+  /** Near a point: the row filters its place records answer, and the place lists of its box. */
+  near?: { tests: PlaceTests; lists: Array<[number, number]> };
   /** The postings cells to read (placeRecord.ts postingsCell): the box's near a point, else every one. */
   cells: Array<[number, number]>;
-  maxPrice?: number;
-  minRating?: number;
-  minReviewCount?: number;
-  opening?: { filter: OpeningFilter; hourMask: number; hourBit: number; dayBit: number; sure: number };
+  /** A time filter: the exact rules decide what the masks leave undecided (topText.ts). */
+  opening?: SearchQuery['opening'];
   /** Equal scores in the SQL plan's order: by row id (text alone) or by document id (searchPlan.ts). */
   tieBreak: 'rowid' | 'id';
   /** Matches to rank: the page and all before it. */
@@ -57,11 +50,12 @@ export function topTextRequest(query: SearchQuery, text: TextMatch, anchor: stri
   const rowFilters = query.maxPrice !== undefined || query.minRating !== undefined || query.minReviewCount !== undefined || query.opening !== undefined;
   let near: TopTextRequest['near'];
   if (query.near) {
-    const box = boundingBox(query.near, query.near.radiusKm);
-    const cells = boxCellRanges(box);
+    // Verification is a tag group here, like the other equality filters.
+    const tests = placeTests({ ...query, near: query.near }, false);
+    const cells = boxCellRanges(tests.near.box);
     if (cells === null) return null;
     const lists = cells.map(([from, to]): [number, number] => [placesList(query.environment, from), placesList(query.environment, to)]);
-    near = { lat: query.near.lat, lon: query.near.lon, radiusKm: query.near.radiusKm, box, lists };
+    near = { tests, lists };
   } else if (rowFilters) {
     return null;
   }
@@ -74,11 +68,8 @@ export function topTextRequest(query: SearchQuery, text: TextMatch, anchor: stri
     fenced: text.fenced,
     groups,
     ...(near && { near }),
-    cells: near ? postingsCellRanges(near.box) : [[0, NO_POSTINGS_CELL]],
-    ...(query.maxPrice !== undefined && { maxPrice: query.maxPrice }),
-    ...(query.minRating !== undefined && { minRating: query.minRating }),
-    ...(query.minReviewCount !== undefined && { minReviewCount: query.minReviewCount }),
-    ...(query.opening && { opening: openingTests(query.opening) }),
+    cells: near ? postingsCellRanges(near.tests.near.box) : [[0, NO_POSTINGS_CELL]],
+    ...(query.opening && { opening: query.opening }),
     tieBreak,
     k: offset + limit,
     exactUpTo: EXACT_TOTAL_BOUND,
@@ -87,64 +78,11 @@ export function topTextRequest(query: SearchQuery, text: TextMatch, anchor: stri
   };
 }
 
-/** The mask tests of openingMaskConditions (openingMasks.ts), and whether they decide the filter alone. */
-function openingTests(filter: OpeningFilter): NonNullable<TopTextRequest['opening']> {
-  const hour = utcHourOfWeek(new Date(filter.at));
-  const others = filter.relativeDay !== undefined || filter.late || filter.allDay || filter.openAt !== undefined || filter.openUntil !== undefined;
-  let sure: number = SURE.none;
-  if (!others && filter.openNow && !filter.day && !filter.weekend) sure = SURE.openNow;
-  // A weekday or the weekend alone is "has hours that day" (matchesOpening): what open_days holds.
-  if (!others && !filter.openNow && (filter.day || filter.weekend)) sure = SURE.days;
-  return {
-    filter,
-    hourMask: Math.floor(hour / HOURS_PER_MASK),
-    hourBit: hour % HOURS_PER_MASK,
-    dayBit: filter.day ? WEEKDAYS.indexOf(filter.day) : 0,
-    sure,
-  };
-}
-
-/** A little-endian writer into one buffer that grows as needed. */
-function specWriter() {
-  let buffer = Buffer.alloc(1024);
-  let at = 0;
-  const room = (bytes: number) => {
-    if (at + bytes <= buffer.length) return;
-    const grown = Buffer.alloc(Math.max(buffer.length * 2, at + bytes));
-    buffer.copy(grown, 0, 0, at);
-    buffer = grown;
-  };
-  return {
-    u8(value: number) {
-      room(1);
-      at = buffer.writeUInt8(value, at);
-    },
-    u32(value: number) {
-      room(4);
-      at = buffer.writeUInt32LE(value, at);
-    },
-    f64(value: number) {
-      room(8);
-      at = buffer.writeDoubleLE(value, at);
-    },
-    i64(value: number) {
-      room(8);
-      at = buffer.writeBigInt64LE(BigInt(value), at);
-    },
-    text(value: string) {
-      const bytes = Buffer.byteLength(value, 'utf8');
-      room(4 + bytes);
-      at = buffer.writeUInt32LE(bytes, at);
-      at += buffer.write(value, at, 'utf8');
-    },
-    done: () => buffer.subarray(0, at),
-  };
-}
-
 /** The spec native/topText.c reads (readSpec), little-endian. */
 export function topTextSpec(request: TopTextRequest, tables: GenerationTables, phraseCounts: number[], maxRow: number): Buffer {
-  const { u8, u32, f64, i64, text, done } = specWriter();
-  const { opening, near } = request;
+  const writer = specWriter();
+  const { u8, u32, f64, i64, text, done } = writer;
+  const { near } = request;
   u32(SPEC_MAGIC);
   u32(request.k);
   u32(request.exactUpTo);
@@ -153,20 +91,7 @@ export function topTextSpec(request: TopTextRequest, tables: GenerationTables, p
   u8(request.terms.length);
   u8(request.groups.length);
   u8(near ? 1 : 0);
-  // Bits: the three mask tests, and 8 for any time filter (the exact rules decide what the masks let through).
-  u8(opening ? 8 | (opening.filter.openNow ? 1 : 0) | (opening.filter.day ? 2 : 0) | (!opening.filter.day && opening.filter.weekend ? 4 : 0) : 0);
-  u8(opening?.sure ?? SURE.none);
-  u8(request.maxPrice !== undefined ? 1 : 0);
-  u8(request.minRating !== undefined ? 1 : 0);
-  u8(request.minReviewCount !== undefined ? 1 : 0);
-  u8(opening?.hourMask ?? 0);
-  u8(opening?.hourBit ?? 0);
-  u8(opening?.dayBit ?? 0);
-  u32(opening ? placeDay(opening.filter.at.slice(0, 10)) ?? 0 : 0);
-  f64(request.maxPrice ?? 0);
-  f64(request.minRating ?? 0);
-  f64(request.minReviewCount ?? 0);
-  for (const value of near ? [near.lat, near.lon, near.radiusKm, near.box.minLat, near.box.maxLat, near.box.minLon, near.box.maxLon] : [0, 0, 0, 0, 0, 0, 0]) f64(value);
+  writePlaceTests(writer, near?.tests);
   i64(maxRow);
   u32(near?.lists.length ?? 0);
   for (const [from, to] of near?.lists ?? []) {

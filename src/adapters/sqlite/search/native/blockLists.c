@@ -67,6 +67,15 @@ void blockStoreRelease(BlockStore *store){
   store->pFloor = store->pFirst = store->pPut = store->pDel = 0;
 }
 
+BlockStore *blockStoreFind(BlockStores *stores, int kind, const char *zTable){
+  int i;
+  for(i=0; i<MAX_STORES; i++){
+    BlockStore *store = stores->aStore[i];
+    if( store && store->kind==kind && strcmp(store->zTable, zTable)==0 ) return store;
+  }
+  return 0;
+}
+
 int blockStoreFor(BlockStores *stores, sqlite3 *db, int kind, const char *zTable, BlockStore **ppStore){
   int i, slot = -1;
   BlockStore *store;

@@ -61,6 +61,8 @@ void blockStoresDestroy(void *stores);
 */
 int blockStoreFor(BlockStores *stores, sqlite3 *db, int kind, const char *zTable, BlockStore **ppStore);
 void blockStoreRelease(BlockStore *store);
+/* The store of `zTable` if this connection has used it, else 0 (nothing of it is buffered). */
+BlockStore *blockStoreFind(BlockStores *stores, int kind, const char *zTable);
 
 /*
 ** Adds an entry (replacing the row's entry if it has one). bulk: buffered in memory, for a row

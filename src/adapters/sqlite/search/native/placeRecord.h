@@ -20,6 +20,7 @@
 #define PLACE_FLAGS 89
 #define PLACE_BLACKOUT_DAYS 90 /* up to four blackout dates, u16 days since 2000-01-01 each; 0: none */
 #define PLACE_BLACKOUT_SLOTS 4
+#define PLACE_VERIFICATION 98 /* the verification level: its index in VERIFICATION_LEVELS (domain/profile.ts) */
 
 /* PLACE_FLAGS bits. */
 #define PLACE_HAS_MASKS 1   /* the masks are known (else every time filter is left to the exact check) */

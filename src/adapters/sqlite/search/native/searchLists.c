@@ -1,13 +1,12 @@
 /*
-** Writes the search lists of a generation (blockLists.h): a document's word postings and its
-** place record. The adapter calls these in the same transaction as the FTS and documents writes.
+** Writes the search lists of a generation (blockLists.h): a document's word postings (its place
+** records: placeLists.c). The adapter calls these in the same transaction as the FTS and
+** documents writes.
 **
 **   postings_insert(table, environment, rowid, length, bulk, cell, name, category, services,
 **                   tagline, description, exclusive, tags)
 **   postings_delete(table, environment, rowid, cell, name, category, services, tagline,
 **                   description, exclusive, tags)   -- the cell and columns as they were written
-**   places_insert(table, list, rowid, record, bulk)
-**   places_delete(table, list, rowid)
 **   search_lists_flush(table, skip)         -- writes a rebuild's buffered entries but those of
 **                                              the rows in skip (sorted int64s, native order)
 **   search_lists_discard(table)             -- forgets them (the rebuild was abandoned)
@@ -267,53 +266,16 @@ static void postingsDelete(sqlite3_context *ctx, int nArg, sqlite3_value **apArg
   else sqlite3_result_null(ctx);
 }
 
-static void placesInsert(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
-  SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
-  const char *zTable = (const char*)sqlite3_value_text(apArg[0]);
-  ListKey key = { 0, 0, 0, sqlite3_value_int64(apArg[1]), 0 };
-  BlockStore *store = 0;
-  int rc;
-  (void)nArg;
-  if( zTable==0 || sqlite3_value_bytes(apArg[3])!=PLACE_BYTES ){
-    sqlite3_result_error(ctx, "places_insert: a table name and a place record are required", -1);
-    return;
-  }
-  rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), LIST_PLACES, zTable, &store);
-  if( rc==SQLITE_OK ){
-    rc = blockListInsert(store, &key, sqlite3_value_int64(apArg[2]), (const unsigned char*)sqlite3_value_blob(apArg[3]), PLACE_BYTES, sqlite3_value_int(apArg[4]));
-    blockStoreRelease(store);
-  }
-  if( rc ) sqlite3_result_error_code(ctx, rc);
-  else sqlite3_result_null(ctx);
-}
-
-static void placesDelete(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
-  SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
-  const char *zTable = (const char*)sqlite3_value_text(apArg[0]);
-  ListKey key = { 0, 0, 0, sqlite3_value_int64(apArg[1]), 0 };
-  BlockStore *store = 0;
-  int rc;
-  (void)nArg;
-  if( zTable==0 ){ sqlite3_result_error(ctx, "places_delete: a table name is required", -1); return; }
-  rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), LIST_PLACES, zTable, &store);
-  if( rc==SQLITE_OK ){
-    rc = blockListRemove(store, &key, sqlite3_value_int64(apArg[2]));
-    blockStoreRelease(store);
-  }
-  if( rc ) sqlite3_result_error_code(ctx, rc);
-  else sqlite3_result_null(ctx);
-}
-
 /* Flush (or discard) a table's buffered entries, whichever kind of list it holds. */
 static void listsFinish(sqlite3_context *ctx, int discard, sqlite3_value *table, sqlite3_value *skip){
   SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
   const char *zTable = (const char*)sqlite3_value_text(table);
   int kind, rc = SQLITE_OK;
   if( zTable==0 ){ sqlite3_result_error(ctx, "search_lists: a table name is required", -1); return; }
+  /* A table no write of this connection touched has nothing buffered. */
   for(kind=LIST_POSTINGS; rc==SQLITE_OK && kind<=LIST_PLACES; kind++){
-    BlockStore *store = 0;
-    rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), kind, zTable, &store);
-    if( rc==SQLITE_OK ){
+    BlockStore *store = blockStoreFind(lists->stores, kind, zTable);
+    if( store ){
       if( discard ){
         blockListDiscard(store);
       }else{
@@ -356,8 +318,6 @@ static void searchListsDestroy(void *p){
 int searchListsRegister(sqlite3 *db, fts5_api *fts5){
   static const struct { const char *zName; int nArg; void (*xFunc)(sqlite3_context*, int, sqlite3_value**); } aFunc[] = {
     { "postings_delete", 11, postingsDelete },
-    { "places_insert", 5, placesInsert },
-    { "places_delete", 3, placesDelete },
     { "search_lists_flush", 2, listsFlush },
     { "search_lists_discard", 1, listsDiscard },
   };
@@ -376,6 +336,8 @@ int searchListsRegister(sqlite3 *db, fts5_api *fts5){
   for(i=0; rc==SQLITE_OK && i<(int)(sizeof(aFunc)/sizeof(aFunc[0])); i++){
     rc = sqlite3_create_function_v2(db, aFunc[i].zName, aFunc[i].nArg, SQLITE_UTF8 | SQLITE_DIRECTONLY, lists, aFunc[i].xFunc, 0, 0, 0);
   }
+  if( rc==SQLITE_OK ) rc = placeListsRegister(db, lists);
   if( rc==SQLITE_OK ) rc = topTextRegister(db, fts5, lists);
+  if( rc==SQLITE_OK ) rc = topPlacesRegister(db);
   return rc;
 }

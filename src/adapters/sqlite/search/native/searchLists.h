@@ -26,10 +26,12 @@ int searchListsTokenizer(SearchLists *lists, Fts5Tokenizer **ppTokenizer);
 */
 int postingsKey(char environment, const char *term, int nTerm, char *buf, int nBuf);
 
-/* Registers postings_*, places_*, search_lists_* and top_text on a connection. */
+/* Registers postings_*, places_*, search_lists_*, top_text and top_places on a connection. */
 int searchListsRegister(sqlite3 *db, fts5_api *fts5);
 
-/* Registered by topText.c. */
+/* Registered by placeLists.c, topText.c and topPlaces.c. */
+int placeListsRegister(sqlite3 *db, SearchLists *lists);
 int topTextRegister(sqlite3 *db, fts5_api *fts5, SearchLists *lists);
+int topPlacesRegister(sqlite3 *db);
 
 #endif

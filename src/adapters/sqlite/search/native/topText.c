@@ -185,7 +185,7 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
         sqlite3_int64 row = matches.aRow[i];
         if( row >= 0 && row <= s->maxRow ) candidate[row >> 3] |= (unsigned char)(1 << (row & 7));
       }
-      rc = markPlaces(db, s, candidate, sure, maybe);
+      rc = markPlaces(db, s->zPlaces, s->nPlaces, s->aRange, s->nRange, s->maxRow, &s->tests, candidate, sure, maybe);
     }
   }
 

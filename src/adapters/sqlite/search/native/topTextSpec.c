@@ -10,102 +10,40 @@ SQLITE_EXTENSION_INIT3
 #pragma GCC visibility push(hidden)
 #endif
 
-/* ---- reading the spec ---- */
-
-typedef struct Reader {
-  const unsigned char *p, *end;
-  int bad;
-} Reader;
-
-static const unsigned char *take(Reader *r, int n){
-  const unsigned char *at = r->p;
-  if( r->bad || r->end - r->p < n ){ r->bad = 1; return 0; }
-  r->p += n;
-  return at;
-}
-static unsigned int readU8(Reader *r){ const unsigned char *p = take(r, 1); return p ? p[0] : 0; }
-static unsigned int readU32(Reader *r){
-  const unsigned char *p = take(r, 4);
-  return p ? (unsigned int)p[0] | (unsigned int)p[1] << 8 | (unsigned int)p[2] << 16 | (unsigned int)p[3] << 24 : 0;
-}
-static double readF64(Reader *r){
-  const unsigned char *p = take(r, 8);
-  double v = 0;
-  if( p ) memcpy(&v, p, 8);
-  return v;
-}
-static sqlite3_int64 readI64(Reader *r){
-  const unsigned char *p = take(r, 8);
-  sqlite3_int64 v = 0;
-  if( p ) memcpy(&v, p, 8);
-  return v;
-}
-/* A length-prefixed string, not terminated. */
-static const char *readString(Reader *r, int *pn){
-  unsigned int n = readU32(r);
-  const unsigned char *p = take(r, (int)n);
-  *pn = p ? (int)n : 0;
-  return (const char*)p;
-}
-
 int readSpec(const void *blob, int nBlob, Spec *s){
-  Reader r = { (const unsigned char*)blob, (const unsigned char*)blob + nBlob, 0 };
+  SpecReader r = { (const unsigned char*)blob, (const unsigned char*)blob + nBlob, 0 };
   int i, j;
   memset(s, 0, sizeof(*s));
-  if( blob==0 || readU32(&r)!=SPEC_MAGIC ) return SQLITE_MISMATCH;
-  s->k = readU32(&r);
-  s->exactUpTo = readU32(&r);
-  s->environment = (char)readU8(&r);
-  s->fenced = (int)readU8(&r);
-  s->nPhrase = (int)readU8(&r);
-  s->nGroup = (int)readU8(&r);
-  s->hasNear = (int)readU8(&r);
-  {
-    unsigned int opening = readU8(&r);
-    s->openNow = (opening & 1)!=0;
-    s->openDay = (opening & 2)!=0;
-    s->openWeekend = (opening & 4)!=0;
-    s->opening = (opening & 8)!=0;
-  }
-  s->sure = (int)readU8(&r);
-  s->hasMaxPrice = (int)readU8(&r);
-  s->hasMinRating = (int)readU8(&r);
-  s->hasMinReviews = (int)readU8(&r);
-  s->hourMask = (int)readU8(&r);
-  s->hourBit = (int)readU8(&r);
-  s->dayBit = (int)readU8(&r);
-  s->utcDay = (int)readU32(&r);
-  s->maxPrice = readF64(&r);
-  s->minRating = readF64(&r);
-  s->minReviews = readF64(&r);
-  s->lat = readF64(&r);
-  s->lon = readF64(&r);
-  s->radius = readF64(&r);
-  s->minLat = readF64(&r);
-  s->maxLat = readF64(&r);
-  s->minLon = readF64(&r);
-  s->maxLon = readF64(&r);
-  s->maxRow = readI64(&r);
-  s->nRange = (int)readU32(&r);
-  if( s->nRange > MAX_RANGES || s->nPhrase < 1 || s->nPhrase > MAX_PHRASES || s->nGroup > MAX_GROUPS || s->hourMask > 2 ) return SQLITE_MISMATCH;
-  for(i=0; i<2*s->nRange; i++) s->aRange[i] = readI64(&r);
-  s->nCellRange = (int)readU32(&r);
+  if( blob==0 || specU32(&r)!=SPEC_MAGIC ) return SQLITE_MISMATCH;
+  s->k = specU32(&r);
+  s->exactUpTo = specU32(&r);
+  s->environment = (char)specU8(&r);
+  s->fenced = (int)specU8(&r);
+  s->nPhrase = (int)specU8(&r);
+  s->nGroup = (int)specU8(&r);
+  s->hasNear = (int)specU8(&r);
+  readPlaceTests(&r, &s->tests);
+  s->maxRow = specI64(&r);
+  s->nRange = (int)specU32(&r);
+  if( s->nRange > MAX_RANGES || s->nPhrase < 1 || s->nPhrase > MAX_PHRASES || s->nGroup > MAX_GROUPS ) return SQLITE_MISMATCH;
+  for(i=0; i<2*s->nRange; i++) s->aRange[i] = specI64(&r);
+  s->nCellRange = (int)specU32(&r);
   if( s->nCellRange > MAX_RANGES ) return SQLITE_MISMATCH;
-  for(i=0; i<2*s->nCellRange; i++) s->aSpecCells[i] = readI64(&r);
+  for(i=0; i<2*s->nCellRange; i++) s->aSpecCells[i] = specI64(&r);
   s->aCellRange = s->aSpecCells;
-  s->zPostings = readString(&r, &s->nPostings);
-  s->zPlaces = readString(&r, &s->nPlaces);
+  s->zPostings = specString(&r, &s->nPostings);
+  s->zPlaces = specString(&r, &s->nPlaces);
   for(i=0; i<s->nPhrase; i++){
     Phrase *p = &s->aPhrase[i];
-    p->mode = (int)readU8(&r);
-    p->count = readF64(&r);
-    p->word = readString(&r, &p->nWord);
+    p->mode = (int)specU8(&r);
+    p->count = specF64(&r);
+    p->word = specString(&r, &p->nWord);
   }
   for(i=0; i<s->nGroup; i++){
     Group *g = &s->aGroup[i];
-    g->nTerm = (int)readU32(&r);
+    g->nTerm = (int)specU32(&r);
     if( g->nTerm < 1 || g->nTerm > MAX_GROUP_TERMS ) return SQLITE_MISMATCH;
-    for(j=0; j<g->nTerm; j++) g->aWord[j] = readString(&r, &g->anWord[j]);
+    for(j=0; j<g->nTerm; j++) g->aWord[j] = specString(&r, &g->anWord[j]);
   }
   if( r.bad || r.p!=r.end || s->zPostings==0 || s->zPlaces==0 || s->maxRow < 0 ) return SQLITE_MISMATCH;
   return SQLITE_OK;

@@ -7,9 +7,10 @@
 
 #include "sqlite3ext.h"
 #include "listCursor.h"
+#include "placeFilter.h"
 #include "searchLists.h"
 
-#define SPEC_MAGIC 0x31585454u /* "TTX1" */
+#define SPEC_MAGIC 0x32585454u /* "TTX2" */
 #define MAX_PHRASES 32
 #define MAX_GROUPS 8
 #define MAX_GROUP_TERMS 16
@@ -17,11 +18,6 @@
 
 #define PHRASE_ANY_COLUMN 0
 #define PHRASE_CATEGORY 1
-
-/* Time filters the masks decide without the exact rules (TopTextSpec.sureOpening). */
-#define SURE_NONE 0
-#define SURE_OPEN_NOW 1
-#define SURE_DAYS 2
 
 typedef struct Phrase {
   const char *word;
@@ -50,14 +46,7 @@ typedef struct Spec {
   int fenced;
   int nPhrase, nGroup;
   int hasNear;
-  int opening; /* any time filter */
-  int openNow, openDay, openWeekend;
-  int sure;
-  int hasMaxPrice, hasMinRating, hasMinReviews;
-  int hourMask, hourBit, dayBit;
-  int utcDay; /* the time filter's UTC date, days since 2000-01-01 */
-  double maxPrice, minRating, minReviews;
-  double lat, lon, radius, minLat, maxLat, minLon, maxLon;
+  PlaceTests tests; /* near a point: the row filters */
   sqlite3_int64 maxRow;
   int nRange;
   sqlite3_int64 aRange[2 * MAX_RANGES];   /* place lists near the point */

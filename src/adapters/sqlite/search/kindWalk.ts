@@ -1,0 +1,52 @@
+// Kind filters without words in a field order (directory and partner category listings: "restaurants
+// in Austin" by visibility, "plumbers in Texas" by rating): the page statement walks the kinds'
+// own index in the page's order (indexTables.ts kindsTableSql: a row per document and kind with
+// its sort keys), looks up each document's row for the other filters, and stops after offset +
+// limit matches, instead of reading every match to sort them (the FTS plan) or walking every
+// document in that order against a list of the kind's rows built for each query (the dense
+// plan). Pure: SQL text only.
+//
+// Why the page is the exhaustive one: every document of a kind has one row in the kinds table
+// with the same sort keys as its documents row, so the walk of one kind meets every match of that
+// kind, in the plan's order (the sort keys, then id). Several kinds are walked side by side and
+// merged in that order (a compound SELECT ... ORDER BY, which SQLite runs as a merge of the arms'
+// ordered scans); UNION drops the second row of a document of two of the kinds (the same row id
+// and sort keys). So the first offset + limit rows of the walk are those of the full sort.
+import type { SearchQuery } from '../../../ports/searchIndex';
+import { normalizeKeyword } from '../../../ports/searchIndex';
+import type { GenerationTables } from './indexTables';
+
+/** A sort key as the plan names it: an expression over the documents table (`d`). */
+interface SortKey {
+  column: string;
+}
+
+const PAGE = 'LIMIT @limit OFFSET @offset';
+
+interface WalkParts {
+  keys: SortKey[];
+  dir: 'ASC' | 'DESC';
+  /** SQL of the distance (NULL without a point). */
+  distance: string;
+  /** Conditions on the documents row (`d`): the equality filters but the kinds', and the row filters. */
+  equality: string[];
+  rowOnly: string[];
+  /** The plan's named parameters (SearchPlan.params). */
+  params: Record<string, string | number>;
+}
+
+/** The page statement of the walk; binds `@walkKind<i>` in `params`. */
+export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, dir, distance, equality, rowOnly, params }: WalkParts): string {
+  const kinds = [...new Set((query.categoryKeys ?? []).map(normalizeKeyword))];
+  // The kinds table holds each sort key under the documents table's column name.
+  const kindColumn = (key: SortKey): string => key.column.replace(/^d\./, 'k.');
+  const arm = (kind: string, i: number): string => {
+    params[`walkKind${i}`] = kind;
+    const where = ['k.environment = @environment', `k.kind = @walkKind${i}`, ...equality, ...rowOnly].join(' AND ');
+    const sortColumns = keys.map((key, j) => `${kindColumn(key)} AS walkKey${j}`).join(', ');
+    // CROSS JOIN: the kinds' index first, then each document's row by its id.
+    return `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm, ${sortColumns} FROM ${tables.kinds} AS k CROSS JOIN ${tables.documents} AS d ON d.row_id = k.row_id WHERE ${where}`;
+  };
+  const orderBy = keys.map((_, j) => `walkKey${j} ${dir}`).join(', ');
+  return `${kinds.map(arm).join(' UNION ')} ORDER BY ${orderBy} ${PAGE}`;
+}
