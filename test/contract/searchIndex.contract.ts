@@ -334,7 +334,7 @@ export function searchIndexContract(
       afterAll(() => dispose(index));
 
       it('lists any of the kinds in a field order, a business of two of them once, with the total', async () => {
-        const kinds = ['amenity/cafe', 'Amenity/Restaurant'];
+        const kinds = ['amenity/cafe', 'amenity/restaurant'];
         const matching = ofKinds(['amenity/cafe', 'amenity/restaurant']);
         for (const order of ['asc', 'desc'] as const) {
           const result = await index.search(query({ categoryKeys: kinds, sort: 'aiVisibilityScore', order }));
