@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createIndexState, KIND_LISTS_MIGRATION } from '../../src/adapters/sqlite/search/indexState';
 import { generationTables } from '../../src/adapters/sqlite/search/indexTables';
 import { rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { searchPlan } from '../../src/adapters/sqlite/search/searchPlan';
@@ -76,7 +77,7 @@ describeNative('kind and place pages near a point, from place records, on a hand
   const ids = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(5));
 
   it('answers nearest-first pages without words from place records', () => {
-    const plan = searchPlan({ environment: 'live', categoryKeys: [DENTIST], near: { ...AUSTIN, radiusKm: 10 }, sort: 'distance', order: 'asc', limit: 20, offset: 0 }, generationTables(1), { searchLists: true });
+    const plan = searchPlan({ environment: 'live', categoryKeys: [DENTIST], near: { ...AUSTIN, radiusKm: 10 }, sort: 'distance', order: 'asc', limit: 20, offset: 0 }, generationTables(1), { kindLists: true });
     expect(plan.topPlaces?.kinds).toEqual(['l:amenity/dentist']);
   });
 
@@ -179,7 +180,7 @@ describeNative('kind listings in a field order, from the kinds\' own index, on a
   /** The page as the search answers it (the walk or the FTS page, whichever the counts pick), and as the walk alone reads it. */
   const listing = async (fields: Partial<SearchQuery>) => {
     const found = await index.search(query(fields));
-    const plan = searchPlan(query(fields), generationTables(1), { searchLists: true });
+    const plan = searchPlan(query(fields), generationTables(1), { kindLists: true });
     const walked = db.prepare(plan.kindWalk!.pageSql).all(plan.params) as Array<{ rowId: number }>;
     const walkedIds = walked.map(({ rowId }) => (db.prepare('SELECT id FROM search_documents_g1 WHERE row_id = ?').pluck().get(rowId) as string).slice(5));
     expect(walkedIds).toEqual(found.hits.map((hit) => hit.document.id.slice(5)));
@@ -188,7 +189,7 @@ describeNative('kind listings in a field order, from the kinds\' own index, on a
   const ns = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(5));
 
   it('walks the kinds\' index, not the FTS matches', () => {
-    const plan = searchPlan({ environment: 'live', categoryKeys: [RESTAURANT], city: 'Austin', sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset: 0 }, generationTables(1), { searchLists: true });
+    const plan = searchPlan({ environment: 'live', categoryKeys: [RESTAURANT], city: 'Austin', sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset: 0 }, generationTables(1), { kindLists: true });
     expect(plan.kindWalk?.pageSql).toContain('FROM search_kinds_g1 AS k CROSS JOIN search_documents_g1 AS d');
   });
 
@@ -238,5 +239,51 @@ describeNative('kind listings in a field order, from the kinds\' own index, on a
     const found = await listing({});
     expect(ns(found)).toEqual(['04', '06', '05', '03', '01', '07']);
     expect(found.total).toBe(6);
+  });
+});
+
+describeNative('kind lists of an index file written before them', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kind-lists-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const marks = (file: string) => {
+    const raw = openDatabase({ file });
+    try {
+      const { listed, kindsListed } = createIndexState(raw).read();
+      return { listed, kindsListed };
+    } finally {
+      raw.close();
+    }
+  };
+  const dentists: SearchQuery = { environment: 'live', categoryKeys: [DENTIST], near: { ...AUSTIN, radiusKm: 10 }, sort: 'distance', order: 'asc', limit: 20, offset: 0 };
+  const ids = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(5));
+
+  it('gets empty kind lists, answers kind searches from the SQL plans and text from the search lists, and is marked after a rebuild', async () => {
+    const file = join(dir, 'search.db');
+    const first = createSqliteSearchIndex({ file });
+    await first.apply(NEAR_CORPUS.map((document) => ({ type: 'upsert' as const, document })));
+    await first.close();
+    // As the version before the kind lists wrote it: no kind tables, no mark, their migration not run.
+    const raw = openDatabase({ file });
+    raw.exec('DROP TABLE search_kind_places_g1; DROP TABLE search_kinds_g1');
+    raw.exec("DELETE FROM search_index_state WHERE key LIKE 'kinds_g%'");
+    raw.exec(`DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= ${KIND_LISTS_MIGRATION}`);
+    raw.close();
+
+    const index = createSqliteSearchIndex({ file });
+    try {
+      expect(marks(file)).toEqual({ listed: [1], kindsListed: [] });
+      expect(ids(await index.search(dentists))).toEqual(['01', '02', '04', '06', '08B', '08a', '12']);
+      await index.rebuild(async (write) => {
+        await write(NEAR_CORPUS.map((document) => ({ type: 'upsert' as const, document })));
+      });
+      expect(marks(file)).toEqual({ listed: [2], kindsListed: [2] });
+      expect(ids(await index.search(dentists))).toEqual(['01', '02', '04', '06', '08B', '08a', '12']);
+    } finally {
+      await index.close();
+    }
   });
 });

@@ -162,8 +162,8 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
   function compareNearest(count: number, exactUpTo?: number): number {
     const statements = createStatementCache(db);
     const totals = createTotalsCache(db, statements);
-    const { current, listed } = createIndexState(db).read();
-    expect(listed).toContain(current);
+    const { current, kindsListed } = createIndexState(db).read();
+    expect(kindsListed).toContain(current);
     const tables = generationTables(current!);
     let answered = 0;
     let estimated = 0;
@@ -171,7 +171,7 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
       totals.startRead();
       for (let i = 0; i < count; i++) {
         const q = query(random, true);
-        const plan = searchPlan(q, tables, { searchLists: true });
+        const plan = searchPlan(q, tables, { kindLists: true });
         expect([i, plan.topPlaces === undefined]).toEqual([i, false]);
         const request = exactUpTo === undefined ? plan.topPlaces! : { ...plan.topPlaces!, exactUpTo };
         const top = readTopPlaces(statements, tables, request);
@@ -201,7 +201,7 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
       totals.startRead();
       for (let i = 0; i < count; i++) {
         const q = query(random, false);
-        const plan = searchPlan(q, tables, { searchLists: true });
+        const plan = searchPlan(q, tables, { kindLists: true });
         const sortsByDistance = q.sort === 'distance' && q.near !== undefined;
         expect([i, plan.kindWalk === undefined]).toEqual([i, sortsByDistance]);
         if (plan.kindWalk === undefined) continue;

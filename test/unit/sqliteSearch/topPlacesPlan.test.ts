@@ -16,7 +16,7 @@ const tables = generationTables(1);
 const nearest = (fields: Partial<SearchQuery> = {}): SearchQuery => ({
   environment: 'live', categoryKeys: ['amenity/dentist'], near: { ...AUSTIN, radiusKm: 1 }, sort: 'distance', order: 'asc', limit: 20, offset: 0, ...fields,
 });
-const request = (query: SearchQuery, searchLists = true) => searchPlan(query, tables, { searchLists }).topPlaces;
+const request = (query: SearchQuery, kindLists = true) => searchPlan(query, tables, { kindLists }).topPlaces;
 
 describe('top_places requests', () => {
   it('reads each cell of the box once, ring by ring, the inner box\'s cells left out of the outer ring', () => {

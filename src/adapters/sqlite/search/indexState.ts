@@ -16,14 +16,24 @@ export const SEARCH_INDEX_COMPONENT = 'searchIndex';
 
 /** search_index_state key prefix of a generation whose search lists are complete (value: their layout). */
 const LISTED_KEY = 'lists_g';
+/** The same for its kind lists (the kind place lists and the kinds table). */
+const KINDS_LISTED_KEY = 'kinds_g';
 
 /**
- * The layout of the search lists (native/blockLists.h, native/placeRecord.h, the kind place lists
- * and the kinds table). A generation whose lists were written in another layout is not read by
- * top-k retrieval or the kind paths (its SQL plans answer) until a rebuild writes them anew: bump
- * it with any change to their layout.
+ * The layout of the search lists (native/blockLists.h, native/placeRecord.h). A generation whose
+ * lists were written in another layout is not read by top-k retrieval (its SQL plans answer)
+ * until a rebuild writes them anew: bump it with any change to either file's layout that top-k
+ * retrieval reads.
  */
-export const SEARCH_LISTS_LAYOUT = 2;
+export const SEARCH_LISTS_LAYOUT = 1;
+
+/**
+ * The layout of the kind lists: the kind place lists, the kinds table, and the place record's
+ * verification level, which only kind and place searches read (topPlaces.ts, kindWalk.ts).
+ * Marked apart from the search lists, so a generation written before them keeps top-k text
+ * retrieval while its kind searches keep the SQL plans until the next rebuild.
+ */
+export const KIND_LISTS_LAYOUT = 1;
 
 /** The migration that moves the document JSON into its own table (it frees the old table's pages). */
 export const SEPARATE_JSON_MIGRATION = 7;
@@ -164,9 +174,9 @@ export const SEARCH_INDEX_MIGRATIONS: readonly Migration[] = [
   {
     version: KIND_LISTS_MIGRATION,
     name: 'kind place lists and kinds in sort order (search_kind_places_gN, search_kinds_gN)',
-    // Empty, and the lists' layout moved on (SEARCH_LISTS_LAYOUT 2: place records carry the
-    // verification level), so no generation is listed: searches keep the SQL plans until the next
-    // rebuild writes every list (`npm run reindex`).
+    // Empty, and not marked complete (KIND_LISTS_LAYOUT; place records written before carry no
+    // verification level): kind searches keep the SQL plans until the next rebuild writes every
+    // list (`npm run reindex`). Top-k text retrieval goes on reading the search lists.
     up: (db) => {
       for (const generation of existingGenerations(db)) {
         const tables = generationTables(generation);
@@ -198,6 +208,8 @@ export interface Generations {
   building: number | null;
   /** Generations whose search lists hold every row (searchListsWriter.ts): top-k text retrieval may read them. */
   listed: number[];
+  /** Generations whose kind lists hold every row too: kind and place searches may read them. */
+  kindsListed: number[];
 }
 
 export interface IndexState {
@@ -205,8 +217,8 @@ export interface IndexState {
   setCurrent(generation: number): void;
   setBuilding(generation: number | null): void;
   /**
-   * Whether every write to `generation` also wrote its search lists: set when it is created by a
-   * writer that keeps them, cleared by any write of one that does not (no native library).
+   * Whether every write to `generation` also wrote its search lists and kind lists: set when it is
+   * created by a writer that keeps them, cleared by any write of one that does not (no native library).
    */
   setListed(generation: number, listed: boolean): void;
   /** A live write during a rebuild: the rebuild's own (older) copy of this document must not win. */
@@ -227,11 +239,12 @@ export function createIndexState(db: SqliteDatabase): IndexState {
 
   return {
     read() {
-      const generations: Generations = { current: null, building: null, listed: [] };
+      const generations: Generations = { current: null, building: null, listed: [], kindsListed: [] };
       for (const { key, value } of readAll.all()) {
         if (key === 'generation') generations.current = value;
         if (key === 'building') generations.building = value;
         if (key.startsWith(LISTED_KEY) && value === SEARCH_LISTS_LAYOUT) generations.listed.push(Number(key.slice(LISTED_KEY.length)));
+        if (key.startsWith(KINDS_LISTED_KEY) && value === KIND_LISTS_LAYOUT) generations.kindsListed.push(Number(key.slice(KINDS_LISTED_KEY.length)));
       }
       return generations;
     },
@@ -243,8 +256,13 @@ export function createIndexState(db: SqliteDatabase): IndexState {
       else write.run('building', generation);
     },
     setListed(generation, listed) {
-      if (listed) write.run(`${LISTED_KEY}${generation}`, SEARCH_LISTS_LAYOUT);
-      else remove.run(`${LISTED_KEY}${generation}`);
+      if (listed) {
+        write.run(`${LISTED_KEY}${generation}`, SEARCH_LISTS_LAYOUT);
+        write.run(`${KINDS_LISTED_KEY}${generation}`, KIND_LISTS_LAYOUT);
+      } else {
+        remove.run(`${LISTED_KEY}${generation}`);
+        remove.run(`${KINDS_LISTED_KEY}${generation}`);
+      }
     },
     markTouched(environment, id) {
       touch.run(environment, id);

@@ -95,8 +95,10 @@ export interface SearchPlanOptions {
   isCommon?: CommonWord;
   /** Score with bm25_given and counts the caller supplies (rankExtension.ts) instead of FTS5's bm25. */
   givenPhraseCounts?: boolean;
-  /** The generation's search lists are complete: top-k text retrieval and the kind paths may answer (topText, topPlaces, kindWalk). */
+  /** The generation's search lists are complete: top-k text retrieval may answer (SearchPlan.topText). */
   searchLists?: boolean;
+  /** The generation's kind lists are complete: kind and place searches may answer (SearchPlan.topPlaces, kindWalk). */
+  kindLists?: boolean;
 }
 
 interface Parts {
@@ -136,7 +138,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     const ringFrom =
       `FROM cell_rows CROSS JOIN ${tables.documents} AS d ` +
       `WHERE ${['d.environment = @environment', ...equality, RING_CELL_CONDITION, ...parts.rowOnly].join(' AND ')}`;
-    const topPlaces = options.searchLists ? topPlacesRequest(query) : null;
+    const topPlaces = options.kindLists ? topPlacesRequest(query) : null;
     return {
       pageSql: `${RING_CELL_ROWS}SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${ringFrom} ORDER BY ${orderBy(true)} ${PAGE}`,
       pageCountsTotal: false,
@@ -170,7 +172,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     const pageSql = `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm ${joinFrom} ORDER BY ${orderBy(true)} ${PAGE}`;
     // No distance index exists, so a distance sort always sorts the candidates.
     const sortsByDistance = query.sort === 'distance' && query.near !== undefined;
-    if (options.searchLists && query.categoryKeys?.length && !sortsByDistance) {
+    if (options.kindLists && query.categoryKeys?.length && !sortsByDistance) {
       // The kinds' own sort order: a walk that stops after the page (kindWalk.ts).
       const fts = tables.fts[query.environment];
       const walk = kindWalk(query, tables, { keys, dir, distance, equality: parts.equality, rowOnly: parts.rowOnly, params });

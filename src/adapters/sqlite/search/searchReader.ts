@@ -75,11 +75,11 @@ export function createSearchReader(db: SqliteDatabase, options: SearchConnection
   const topText = givenPhraseCounts && options.topText !== false;
   const read = db.transaction((query: SearchQuery): PageRows => {
     totals.startRead();
-    const { current, listed } = state.read();
+    const { current, listed, kindsListed } = state.read();
     if (current === null) throw new UnavailableError('The search index has no current generation');
     const tables = generationTables(current);
     const isCommon = commonWords.oracle(tables, query.environment);
-    const plan = searchPlan(query, tables, { isCommon, givenPhraseCounts, searchLists: topText && listed.includes(current) });
+    const plan = searchPlan(query, tables, { isCommon, givenPhraseCounts, searchLists: topText && listed.includes(current), kindLists: topText && kindsListed.includes(current) });
     const top =
       plan.topText && plan.phraseCounts
         ? readTopText(statements, tables, plan.topText, phraseCountsOf(totals, plan.phraseCounts))
