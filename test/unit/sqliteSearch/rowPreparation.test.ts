@@ -1,5 +1,10 @@
-// A rebuild's rows prepared on a thread are the rows the writer prepares itself.
+// A rebuild's rows prepared on a thread are the rows the writer prepares itself, and the slice's
+// postings run made there is the one the writer's connection makes.
+import Database from 'better-sqlite3';
+import { postingsCell } from '../../../src/adapters/sqlite/search/placeRecord';
+import { postingsRun } from '../../../src/adapters/sqlite/search/postingsRun';
 import { prepareRow } from '../../../src/adapters/sqlite/search/preparedRow';
+import { loadRankExtension, rankExtension } from '../../../src/adapters/sqlite/search/rankExtension';
 import { createRowPreparation } from '../../../src/adapters/sqlite/search/rowPreparation';
 import type { SearchDocument } from '../../../src/ports/searchIndex';
 import { searchDocument } from '../../fixtures/searchDocument';
@@ -14,13 +19,34 @@ const documents: SearchDocument[] = [
 
 describe('row preparation threads', () => {
   it('give the same documents row, FTS columns and place record as the writer, and null for what cannot be prepared', async () => {
-    const preparation = createRowPreparation(1);
+    const preparation = createRowPreparation(null, 1);
     try {
-      const rows = await preparation.prepare([...documents, null as unknown as SearchDocument]);
+      const { rows, run } = await preparation.prepare([...documents, null as unknown as SearchDocument]);
       expect(rows).toEqual([...documents.map(prepareRow), null]);
       expect(Buffer.isBuffer(rows[0]!.place)).toBe(true);
       expect(rows[1]!.place).toBeNull();
+      expect(run).toBeUndefined();
     } finally {
+      await preparation.close();
+    }
+  });
+
+  const library = rankExtension().library;
+  (library === null ? it.skip : it)('with the native library, also give the slice\'s postings run, as the writer\'s connection makes it', async () => {
+    const preparation = createRowPreparation(library, 1);
+    const db = new Database(':memory:');
+    try {
+      loadRankExtension(db, library!);
+      const { run } = await preparation.prepare([...documents, null as unknown as SearchDocument]);
+      const here = postingsRun(db, [
+        ...documents.map((document) => ({ environment: document.environment, cell: postingsCell(document.coordinates), text: prepareRow(document).text })),
+        null,
+      ]);
+      expect(Buffer.isBuffer(run)).toBe(true);
+      expect(run!.equals(here)).toBe(true);
+      expect(run!.readUInt32LE(0)).toBe(3);
+    } finally {
+      db.close();
       await preparation.close();
     }
   });

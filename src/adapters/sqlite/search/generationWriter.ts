@@ -15,7 +15,12 @@ export interface GenerationWriter {
    * bulk: a rebuild's write; a new row's lists are buffered until flushLists. prepared: the
    * document's rows, prepared on a thread (rowPreparation.ts); else prepared here.
    */
-  upsert(document: SearchDocument, options?: { bulk?: boolean; prepared?: PreparedRow | null }): void;
+  upsert(document: SearchDocument, options?: { bulk?: boolean; prepared?: PreparedRow | null }): UpsertedRow;
+  /**
+   * A rebuild slice's postings run (postingsRun.ts), with what each of its documents' upserts
+   * returned (null for an action that wrote no row); a no-op without lists.
+   */
+  addRun(run: Buffer, upserted: readonly UpsertedRow[]): void;
   /** A missing document is not an error: deletes are idempotent like the change feed's replays. */
   remove(environment: Environment, id: string): void;
   /** Writes the lists a rebuild buffered (inside a write transaction); a no-op without lists. */
@@ -23,6 +28,12 @@ export interface GenerationWriter {
   /** Forgets them (the rebuild was abandoned). */
   discardLists(): void;
 }
+
+/**
+ * What an upsert wrote: the row, and whether its postings wait for the slice's run (a new row of a
+ * rebuild); null when the document was already indexed as it is.
+ */
+export type UpsertedRow = { rowId: number; tokenCount: number; fromRun: boolean } | null;
 
 const ROW_COLUMNS = [
   ['environment', 'environment'],
@@ -106,7 +117,7 @@ export function createGenerationWriter(
       const { row, text, place } = prepared ?? prepareRow(document);
       const existing = findRow.get(document.environment, document.id);
       // The indexer replays a batch after a crash: an identical document is already indexed.
-      if (existing?.document === row.document) return;
+      if (existing?.document === row.document) return null;
       const rowId = existing?.rowId ?? (nextRowId.get() as number);
       // The key includes the environment, so a row id never moves between the two FTS tables.
       replaceText[document.environment].run({ rowId, ...text });
@@ -119,10 +130,15 @@ export function createGenerationWriter(
       }
       writeKinds(written);
       writeJson.run({ rowId, document: row.document });
+      const fromRun = bulk && existing === undefined;
       if (lists) {
         if (existing !== undefined) lists.remove(document.environment, rowId, existing.document);
-        lists.insert({ document, row, text, place, rowId, tokenCount: written.tokenCount }, bulk && existing === undefined);
+        lists.insert({ document, row, text, place, rowId, tokenCount: written.tokenCount }, fromRun);
       }
+      return { rowId, tokenCount: written.tokenCount, fromRun };
+    },
+    addRun(run, upserted) {
+      lists?.addRun(run, upserted.map((written) => (written?.fromRun ? written : null)));
     },
     remove(environment, id) {
       if (lists) {

@@ -1,10 +1,11 @@
 // Keeps a generation's search lists (native/blockLists.h: word postings and place records, read
 // by top-k text retrieval, topText.ts; place records by kind, read by kind and place searches,
-// topPlaces.ts) in step with its rows, in the writer's transaction. A
-// rebuild's new rows are buffered in the native library and written as whole blocks every
-// LISTS_FLUSH_EVERY rows and at the end; a buffered row that another writer changed or deleted
-// meanwhile (a live change during the rebuild, marked in search_rebuild_touched) is left out of
-// the flush, because that writer already wrote its lists.
+// topPlaces.ts) in step with its rows, in the writer's transaction. A rebuild's new rows are
+// buffered in the native library (place records one by one, postings as each slice's sorted run,
+// postingsRun.ts) and written as whole blocks every LISTS_FLUSH_EVERY rows and at the end; a
+// buffered row that another writer changed or deleted meanwhile (a live change during the
+// rebuild, marked in search_rebuild_touched) is left out of the flush, because that writer
+// already wrote its lists.
 import type { Environment } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
 import type { SqliteDatabase } from '../openDatabase';
@@ -30,9 +31,17 @@ export interface ListedDocument {
   tokenCount: number;
 }
 
+/** A row of a run's document (native/postingsRuns.h RunRow): null when the run does not write its postings. */
+export type RunRow = { rowId: number; tokenCount: number } | null;
+
 export interface SearchListsWriter {
-  /** bulk: a new row of a rebuild, above every row written before it. */
+  /**
+   * bulk: a new row of a rebuild, above every row written before it: its place records are
+   * buffered, and its postings come with its slice's run (addRun).
+   */
   insert(listed: ListedDocument, bulk: boolean): void;
+  /** A rebuild slice's postings run (postingsRun.ts) and the row of each of its documents. */
+  addRun(run: Buffer, rows: readonly RunRow[]): void;
   /** Takes the row's entries out, as its document (JSON) was written. */
   remove(environment: Environment, rowId: number, writtenJson: string | null): void;
   flush(): void;
@@ -42,7 +51,8 @@ export interface SearchListsWriter {
 export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTables, flushEvery: number = LISTS_FLUSH_EVERY): SearchListsWriter {
   const { postings, places, kindPlaces, documents } = tables;
   const text = '@name, @category, @services, @tagline, @description, @exclusive, @tags';
-  const insertPostings = db.prepare(`SELECT postings_insert(@postings, @environment, @rowId, @tokenCount, @bulk, @cell, ${text})`);
+  const insertPostings = db.prepare(`SELECT postings_insert(@postings, @environment, @rowId, @tokenCount, 0, @cell, ${text})`);
+  const addRun = db.prepare('SELECT postings_add_run(?, ?, ?)');
   const deletePostings = db.prepare(`SELECT postings_delete(@postings, @environment, @rowId, @cell, ${text})`);
   const insertPlace = db.prepare('SELECT places_insert(?, ?, ?, ?, ?, ?)');
   const deletePlace = db.prepare('SELECT places_delete(?, ?, ?, ?)');
@@ -74,16 +84,25 @@ export function createSearchListsWriter(db: SqliteDatabase, tables: GenerationTa
 
   return {
     insert({ document, row, text: columns, place, rowId, tokenCount }, bulk) {
-      if (!bulk) flush();
-      insertPostings.get({ ...columns, postings, environment: document.environment, rowId, tokenCount, bulk: bulk ? 1 : 0, cell: postingsCell(document.coordinates) });
+      if (!bulk) {
+        flush();
+        insertPostings.get({ ...columns, postings, environment: document.environment, rowId, tokenCount, cell: postingsCell(document.coordinates) });
+      }
       if (place !== null) {
         insertPlace.get(places, placesList(document.environment, row.geoCell as number), 0, rowId, place, bulk ? 1 : 0);
         for (const kind of kindLists(document)) insertPlace.get(kindPlaces, kind, row.geoCell, rowId, place, bulk ? 1 : 0);
       }
-      if (bulk) {
-        buffered.push(rowId);
-        if (buffered.length >= flushEvery) flush();
-      }
+      if (bulk) buffered.push(rowId);
+    },
+    addRun(run, rows) {
+      const runRows = new BigInt64Array(2 * rows.length);
+      rows.forEach((written, i) => {
+        runRows[2 * i] = BigInt(written?.rowId ?? -1);
+        runRows[2 * i + 1] = BigInt(written?.tokenCount ?? 0);
+      });
+      addRun.get(postings, run, Buffer.from(runRows.buffer, runRows.byteOffset, runRows.byteLength));
+      // After the run: its rows' postings are flushed with their place records, and skipped alike.
+      if (buffered.length >= flushEvery) flush();
     },
     remove(environment, rowId, writtenJson) {
       flush();

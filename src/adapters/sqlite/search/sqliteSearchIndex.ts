@@ -7,16 +7,19 @@ import type { BulkFailure, IndexAction, SearchDocument, SearchIndex, SearchQuery
 import { openDatabase, runMigrations } from '../openDatabase';
 import { DEFAULT_AUTOMERGE, mergeSlice, setAutomerge } from './ftsMerge';
 import { createGenerationLifecycle, rebuildSuperseded } from './generationLifecycle';
-import { createGenerationWriter, type GenerationWriter } from './generationWriter';
+import { createGenerationWriter } from './generationWriter';
+import { ftsRow } from './documentRow';
 import { actionKey, actionProblem } from './indexAction';
 import { createIndexState, SEARCH_INDEX_COMPONENT, SEARCH_INDEX_MIGRATIONS, SEPARATE_JSON_MIGRATION } from './indexState';
 import { dropGenerationTables, ENVIRONMENTS, generationTables, type GenerationTables, secondaryIndexes } from './indexTables';
 import { rankExtension } from './rankExtension';
 import { pageResult } from './readPage';
 import { ALWAYS_OFFLOAD, createOffloadPolicy } from './offloadPolicy';
-import type { PreparedRow } from './preparedRow';
+import { type GenerationWriter, type UpsertedRow } from './generationWriter';
+import { postingsCell } from './placeRecord';
+import { postingsRun, type RunDocument } from './postingsRun';
 import { createReaderThreads } from './readerThreads';
-import { createRowPreparation, type RowPreparation } from './rowPreparation';
+import { createRowPreparation, type PreparedSlice, type RowPreparation } from './rowPreparation';
 import { createSearchReader, prepareSearchConnection } from './searchReader';
 
 export interface SqliteSearchIndexOptions {
@@ -53,6 +56,16 @@ const PREPARE_ON_THREADS_FROM = 5000;
 /** The document of an upsert, for a preparation thread; anything else has no row to prepare. */
 const upsertedDocument = (action: IndexAction): SearchDocument =>
   (action.type === 'upsert' ? action.document : null) as SearchDocument;
+
+/** An action's document as a postings run reads it, where no thread prepared the slice; null posts nothing. */
+function runDocument(action: IndexAction): RunDocument {
+  if (action.type !== 'upsert') return null;
+  try {
+    return { environment: action.document.environment, cell: postingsCell(action.document.coordinates), text: ftsRow(action.document) };
+  } catch {
+    return null; // a malformed document: its action failed, nothing of it was written
+  }
+}
 
 type Write = (actions: IndexAction[]) => Promise<{ failures: BulkFailure[] }>;
 
@@ -166,8 +179,10 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
    * to the current generation and, during a rebuild, to the one being built too (so the swap
    * loses nothing); a rebuild's own writes (`fromRebuild`) go only to its generation.
    */
-  const writeBatch = (actions: IndexAction[], fromRebuild: number | null, prepared?: Array<PreparedRow | null>): { failures: BulkFailure[] } => {
+  const writeBatch = (actions: IndexAction[], fromRebuild: number | null, prepared?: PreparedSlice): { failures: BulkFailure[] } => {
     const failures: BulkFailure[] = [];
+    // A rebuild's slice: what each action wrote, for its postings run.
+    const upserted: UpsertedRow[] = actions.map(() => null);
     reader.noteWrite();
     db.transaction(() => {
       const { current, building } = state.read();
@@ -186,9 +201,12 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
         if (fromRebuild === null && building !== null) state.markTouched(environment, id);
         for (const generation of targets) {
           const writer = writerFor(generation);
-          if (action.type === 'upsert') writer.upsert(action.document, { bulk: fromRebuild !== null, prepared: prepared?.[at] });
+          if (action.type === 'upsert') upserted[at] = writer.upsert(action.document, { bulk: fromRebuild !== null, prepared: prepared?.rows[at] });
           else writer.remove(environment, id);
         }
+      }
+      if (fromRebuild !== null && listed && upserted.some((written) => written?.fromRun)) {
+        writerFor(fromRebuild).addRun(prepared?.run ?? postingsRun(db, actions.map(runDocument)), upserted);
       }
     }).immediate();
     return { failures };
@@ -252,7 +270,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
           const slices: IndexAction[][] = [];
           for (let start = 0; start < actions.length; start += REBUILD_SLICE) slices.push(actions.slice(start, start + REBUILD_SLICE));
           // Large writes have their rows prepared on threads, every slice at once, written in order.
-          if (preparation === null && actions.length >= PREPARE_ON_THREADS_FROM) preparation = createRowPreparation();
+          if (preparation === null && actions.length >= PREPARE_ON_THREADS_FROM) preparation = createRowPreparation(listed ? connection.rankLibrary : null);
           const rows = slices.map((slice) => preparation?.prepare(slice.map(upsertedDocument)));
           for (const [i, slice] of slices.entries()) {
             const prepared = await rows[i];

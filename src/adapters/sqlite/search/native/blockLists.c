@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT3
 #include "blockLists.h"
 #include "pendingLists.h"
 #include "placeRecord.h"
+#include "postingsRuns.h"
 
 #ifdef __GNUC__
 #pragma GCC visibility push(hidden)
@@ -28,6 +29,7 @@ struct BlockStore {
   sqlite3_stmt *pPut;
   sqlite3_stmt *pDel;
   Bulk bulk;
+  Runs *runs;           /* a rebuild's postings, as sorted runs (postingsRuns.h) */
   Block block;          /* scratch */
   Bytes encoded;        /* scratch */
 };
@@ -45,6 +47,7 @@ BlockStores *blockStoresCreate(void){
 static void storeFree(BlockStore *store){
   blockStoreRelease(store);
   bulkClear(&store->bulk);
+  runsFree(store->runs);
   blockFree(&store->block);
   sqlite3_free(store->encoded.a);
   sqlite3_free(store->zTable);
@@ -86,7 +89,7 @@ int blockStoreFor(BlockStores *stores, sqlite3 *db, int kind, const char *zTable
   }
   if( slot<0 ){
     /* Stores of long-dropped generations: the first without pending entries goes. */
-    for(i=0; i<MAX_STORES && slot<0; i++) if( stores->aStore[i]->bulk.nUsed==0 ) slot = i;
+    for(i=0; i<MAX_STORES && slot<0; i++) if( stores->aStore[i]->bulk.nUsed==0 && runsEmpty(stores->aStore[i]->runs) ) slot = i;
     if( slot<0 ) return SQLITE_FULL;
     storeFree(stores->aStore[slot]);
     stores->aStore[slot] = 0;
@@ -198,7 +201,7 @@ int blockListInsert(BlockStore *store, const ListKey *key, sqlite3_int64 rowid, 
     return SQLITE_OK;
   }
   /* The caller flushes first: only it knows which buffered rows other connections rewrote. */
-  if( store->bulk.nUsed ) return SQLITE_MISUSE;
+  if( store->bulk.nUsed || !runsEmpty(store->runs) ) return SQLITE_MISUSE;
   return insertLive(store, key, rowid, payload, nPayload);
 }
 
@@ -246,7 +249,7 @@ int blockListRemove(BlockStore *store, const ListKey *key, sqlite3_int64 rowid){
   Block *b = &store->block;
   sqlite3_int64 firstRow = 0;
   int found, at, rc;
-  if( store->bulk.nUsed ) return SQLITE_MISUSE; /* see blockListInsert */
+  if( store->bulk.nUsed || !runsEmpty(store->runs) ) return SQLITE_MISUSE; /* see blockListInsert */
   rc = readBlock(store, key, rowid, 0, &firstRow, &found);
   if( rc || !found ) return rc;
   for(at=0; at<b->n && b->aRow[at] < rowid; at++){}
@@ -284,82 +287,95 @@ static int isSkipped(const sqlite3_int64 *aSkip, int nSkip, sqlite3_int64 row){
   return 0;
 }
 
+/*
+** Appends entries (above every row the list had when they were buffered) to a list. Another
+** connection may have written this list since (a live change during a rebuild): then they go in
+** one by one. Else they go at its end, the list's last block filled up first: a flush per 50 000
+** rows would otherwise leave a partial block of every list it touched, and short lists (a word in
+** one cell) would be all partial blocks. `pending` is the caller's; its payloads stay its own.
+*/
+static int appendToList(BlockStore *store, const ListKey *key, Block *pending){
+  Block *b = &store->block;
+  sqlite3_int64 lastFirstRow = 0;
+  int e, from, n = pending->n, found = 0, tail = 0, rc;
+  rc = readBlock(store, key, LARGEST_ROW, 0, &lastFirstRow, &found);
+  if( rc==SQLITE_OK && found && b->aRow[b->n - 1] >= pending->aRow[0] ){
+    for(e=0; rc==SQLITE_OK && e<n; e++) rc = insertLive(store, key, pending->aRow[e], pending->aPay[e], pending->aLen[e]);
+    return rc;
+  }
+  if( rc ) return rc;
+  /* The last block's entries (pointing into its copy in b->data) come first. */
+  if( found && b->n < maxEntries(store) ) tail = b->n;
+  else b->n = 0;
+  rc = blockReserve(b, tail + n);
+  if( rc ) return rc;
+  memcpy(&b->aRow[tail], pending->aRow, sizeof(sqlite3_int64) * (size_t)n);
+  memcpy((void*)&b->aPay[tail], pending->aPay, sizeof(unsigned char*) * (size_t)n);
+  memcpy(&b->aLen[tail], pending->aLen, sizeof(int) * (size_t)n);
+  b->n = tail + n;
+  n = b->n;
+  for(from=0; rc==SQLITE_OK && from<n; from+=maxEntries(store)){
+    int to = from + maxEntries(store);
+    rc = putBlock(store, key, from, to < n ? to : n);
+  }
+  b->n = 0;
+  return rc;
+}
+
+static int appendMerged(void *pStore, const ListKey *key, Block *entries){
+  return appendToList((BlockStore*)pStore, key, entries);
+}
+
+int blockStoreAddRun(BlockStore *store, const unsigned char *run, int nRun, const RunRow *aRow, int nRow){
+  if( store->kind!=LIST_POSTINGS ) return SQLITE_MISUSE;
+  if( store->runs==0 && (store->runs = runsCreate())==0 ) return SQLITE_NOMEM;
+  return runsAdd(store->runs, run, nRun, aRow, nRow);
+}
+
 int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip){
   Bulk *bulk = &store->bulk;
-  Pending **aList;
-  Block *b = &store->block;
+  Pending **aList = 0;
+  Block pending;
   int i, nList = 0, rc = SQLITE_OK;
-  if( bulk->nUsed==0 ) return SQLITE_OK;
-  aList = (Pending**)sqlite3_malloc64(sizeof(Pending*) * (sqlite3_uint64)bulk->nUsed);
-  if( aList==0 ) return SQLITE_NOMEM;
-  for(i=0; i<bulk->nSlot; i++) if( bulk->aSlot[i] ) aList[nList++] = bulk->aSlot[i];
-  /* In key order: each list's blocks land next to each other in the table's B-tree. */
-  qsort(aList, (size_t)nList, sizeof(Pending*), pendingCompare);
+  memset(&pending, 0, sizeof(pending));
+  if( bulk->nUsed ){
+    aList = (Pending**)sqlite3_malloc64(sizeof(Pending*) * (sqlite3_uint64)bulk->nUsed);
+    if( aList==0 ) return SQLITE_NOMEM;
+    for(i=0; i<bulk->nSlot; i++) if( bulk->aSlot[i] ) aList[nList++] = bulk->aSlot[i];
+    /* In key order: each list's blocks land next to each other in the table's B-tree. */
+    qsort(aList, (size_t)nList, sizeof(Pending*), pendingCompare);
+  }
   for(i=0; rc==SQLITE_OK && i<nList; i++){
     Pending *p = aList[i];
     ListKey key = { p->isText, p->z, p->n, p->i, p->cell };
     const unsigned char *q = p->entries.a, *end = q + p->entries.n;
-    sqlite3_int64 lastFirstRow = 0;
-    int e, from, n = 0, found = 0;
-    rc = blockReserve(b, p->nEntry);
+    int e;
+    pending.n = 0;
+    rc = blockReserve(&pending, p->nEntry);
     for(e=0; rc==SQLITE_OK && e<p->nEntry; e++){
       sqlite3_uint64 row = 0;
       int size;
       q += varintGet(q, end, &row);
       size = payloadSize(store->kind, q, end);
       if( !isSkipped(aSkip, nSkip, (sqlite3_int64)row) ){
-        b->aRow[n] = (sqlite3_int64)row;
-        b->aPay[n] = q;
-        b->aLen[n] = size;
-        n++;
+        pending.aRow[pending.n] = (sqlite3_int64)row;
+        pending.aPay[pending.n] = q;
+        pending.aLen[pending.n] = size;
+        pending.n++;
       }
       q += size;
     }
-    if( rc || n==0 ) continue;
-    /* Another connection may have written this list since the entries were buffered (a live
-    ** change during a rebuild): then they go in one by one. Else they go at its end, the list's
-    ** last block filled up first: a flush per 50 000 rows would otherwise leave a partial block
-    ** of every list it touched, and short lists (a word in one cell) would be all partial blocks. */
-    {
-      Block pending = *b;
-      int tail = 0;
-      memset(b, 0, sizeof(*b));
-      pending.n = n;
-      rc = readBlock(store, &key, LARGEST_ROW, 0, &lastFirstRow, &found);
-      if( rc==SQLITE_OK && found && b->aRow[b->n - 1] >= pending.aRow[0] ){
-        for(e=0; rc==SQLITE_OK && e<n; e++) rc = insertLive(store, &key, pending.aRow[e], pending.aPay[e], pending.aLen[e]);
-        blockFree(b);
-        *b = pending;
-        continue;
-      }
-      if( rc==SQLITE_OK && found && b->n < maxEntries(store) ){
-        /* The last block's entries (pointing into its copy in b->data) come first. */
-        tail = b->n;
-        rc = blockReserve(b, tail + n);
-        if( rc==SQLITE_OK ){
-          memcpy(&b->aRow[tail], pending.aRow, sizeof(sqlite3_int64) * (size_t)n);
-          memcpy((void*)&b->aPay[tail], pending.aPay, sizeof(unsigned char*) * (size_t)n);
-          memcpy(&b->aLen[tail], pending.aLen, sizeof(int) * (size_t)n);
-          b->n = tail + n;
-        }
-        blockFree(&pending);
-      }else{
-        blockFree(b);
-        *b = pending;
-      }
-    }
-    n = b->n;
-    for(from=0; rc==SQLITE_OK && from<n; from+=maxEntries(store)){
-      int to = from + maxEntries(store);
-      rc = putBlock(store, &key, from, to < n ? to : n);
-    }
+    if( rc==SQLITE_OK && pending.n > 0 ) rc = appendToList(store, &key, &pending);
   }
   sqlite3_free(aList);
-  b->n = 0;
+  blockFree(&pending);
   bulkClear(bulk);
+  if( rc==SQLITE_OK && !runsEmpty(store->runs) ) rc = runsMerge(store->runs, aSkip, nSkip, appendMerged, store);
   return rc;
 }
 
 void blockListDiscard(BlockStore *store){
   bulkClear(&store->bulk);
+  runsFree(store->runs);
+  store->runs = 0;
 }

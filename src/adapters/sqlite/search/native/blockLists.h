@@ -84,6 +84,13 @@ int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip);
 /* Forgets the buffered bulk entries (the rebuild that wrote them was abandoned). */
 void blockListDiscard(BlockStore *store);
 
+/*
+** Buffers a sorted run of a rebuild's postings (postingsRuns.h) with the rows its documents got
+** (a postings store only); blockListFlush merges the runs into the lists after the bulk entries.
+*/
+struct RunRow;
+int blockStoreAddRun(BlockStore *store, const unsigned char *run, int nRun, const struct RunRow *aRow, int nRow);
+
 /* LEB128 varints. */
 int varintPut(unsigned char *p, sqlite3_uint64 v);
 int varintGet(const unsigned char *p, const unsigned char *end, sqlite3_uint64 *v);

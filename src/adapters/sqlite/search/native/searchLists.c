@@ -10,31 +10,28 @@
 **   search_lists_flush(table, skip)         -- writes a rebuild's buffered entries but those of
 **                                              the rows in skip (sorted int64s, native order)
 **   search_lists_discard(table)             -- forgets them (the rebuild was abandoned)
+**   postings_add_run(table, run, rows)      -- buffers a rebuild's postings as a sorted run
+**                                              (postingsRuns.h; postings_run builds one)
 **   postings_read(table, list)              -- a list as JSON [[rowid, weight2, category, length], ...], for tests
 **
 ** Each distinct token of the document is one posting (list "<environment>:<token>"): twice its
 ** bm25 weight summed over its instances outside the tags column (bm25_given's sum of column
 ** weights, BM25_WEIGHTS in searchPlan.ts, doubled to stay an integer), its instances in the
 ** category column, and the row's length (documents.token_count). Tags tokens post with weight 0:
-** membership for filters. Runs of two to MAX_CATEGORY_WORDS tokens of the category column post
+** membership for filters. Runs of two to four tokens of the category column post
 ** too (list "<environment>;<token> <token>..."), with their occurrences as the category count:
 ** the phrases a multi-word category implies ("auto repair"), which FTS5 matches by position.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include <string.h>
+#include "documentTerms.h"
+#include "postingsRuns.h"
 #include "searchLists.h"
-#include "placeRecord.h"
 
 #ifdef __GNUC__
 #pragma GCC visibility push(hidden)
 #endif
-
-/* Twice BM25_WEIGHTS (searchPlan.ts), in FTS column order; tags weigh 0. */
-static const int WEIGHT2[7] = { 8, 6, 4, 3, 2, 2, 0 };
-#define CATEGORY_COLUMN 1
-#define COLUMNS 7
-#define MAX_CATEGORY_WORDS 4
 
 int searchListsTokenizer(SearchLists *lists, Fts5Tokenizer **ppTokenizer){
   if( lists->tokenizer==0 ){
@@ -66,12 +63,6 @@ typedef struct Term {
 typedef struct Terms {
   Term *aSlot;
   int nSlot, nUsed;
-  int column;
-  int rc;
-  /* The category column's last tokens, for its runs of words. */
-  char *azRecent[MAX_CATEGORY_WORDS - 1];
-  int anRecent[MAX_CATEGORY_WORDS - 1];
-  int nRecent;
 } Terms;
 
 static unsigned int tokenHash(const char *z, int n){
@@ -81,15 +72,8 @@ static unsigned int tokenHash(const char *z, int n){
   return h;
 }
 
-static void recentClear(Terms *t){
-  int i;
-  for(i=0; i<t->nRecent; i++) sqlite3_free(t->azRecent[i]);
-  t->nRecent = 0;
-}
-
 static void termsFree(Terms *t){
   int i;
-  recentClear(t);
   for(i=0; i<t->nSlot; i++) sqlite3_free(t->aSlot[i].z);
   sqlite3_free(t->aSlot);
   memset(t, 0, sizeof(*t));
@@ -113,12 +97,13 @@ static int termsGrow(Terms *t){
   return SQLITE_OK;
 }
 
-/* Counts one term: z is its list's marker (':' a token, ';' a run of category words) and text. */
-static int addTerm(Terms *t, const char *z, int n, unsigned int weight2, unsigned int category){
+/* Counts one term instance (a TermCallback): z is its list's marker (':' a token, ';' a run of category words) and text. */
+static int addTerm(void *pTerms, const char *z, int n, unsigned int weight2, unsigned int category){
+  Terms *t = (Terms*)pTerms;
   unsigned int h;
   if( t->nUsed * 2 >= t->nSlot ){
-    t->rc = termsGrow(t);
-    if( t->rc ) return t->rc;
+    int rc = termsGrow(t);
+    if( rc ) return rc;
   }
   h = tokenHash(z, n) & (unsigned int)(t->nSlot - 1);
   while( t->aSlot[h].z && !(t->aSlot[h].n==n && memcmp(t->aSlot[h].z, z, (size_t)n)==0) ){
@@ -126,7 +111,7 @@ static int addTerm(Terms *t, const char *z, int n, unsigned int weight2, unsigne
   }
   if( t->aSlot[h].z==0 ){
     t->aSlot[h].z = (char*)sqlite3_malloc64((sqlite3_uint64)n + 1);
-    if( t->aSlot[h].z==0 ) return t->rc = SQLITE_NOMEM;
+    if( t->aSlot[h].z==0 ) return SQLITE_NOMEM;
     memcpy(t->aSlot[h].z, z, (size_t)n);
     t->aSlot[h].n = n;
     t->nUsed++;
@@ -136,64 +121,15 @@ static int addTerm(Terms *t, const char *z, int n, unsigned int weight2, unsigne
   return SQLITE_OK;
 }
 
-static int onToken(void *pCtx, int tflags, const char *pToken, int nToken, int iStart, int iEnd){
-  Terms *t = (Terms*)pCtx;
-  char small[256], *z = small;
-  int rc, i;
-  (void)tflags; (void)iStart; (void)iEnd;
-  if( nToken + 1 > (int)sizeof(small) ){
-    z = (char*)sqlite3_malloc64((sqlite3_uint64)nToken + 1);
-    if( z==0 ) return t->rc = SQLITE_NOMEM;
+/* The document's distinct terms: the seven FTS columns, apArg[0..6], tokenized as FTS5 does. */
+static int documentTermSet(SearchLists *lists, sqlite3_value **apArg, Terms *t){
+  const char *azCol[DOCUMENT_COLUMNS];
+  int anCol[DOCUMENT_COLUMNS], i;
+  for(i=0; i<DOCUMENT_COLUMNS; i++){
+    azCol[i] = (const char*)sqlite3_value_text(apArg[i]);
+    anCol[i] = sqlite3_value_bytes(apArg[i]);
   }
-  z[0] = ':';
-  memcpy(z + 1, pToken, (size_t)nToken);
-  rc = addTerm(t, z, nToken + 1, (unsigned int)WEIGHT2[t->column], t->column==CATEGORY_COLUMN);
-  if( z!=small ) sqlite3_free(z);
-  if( rc || t->column!=CATEGORY_COLUMN ) return rc;
-  /* The runs of category words that end here: ";<earlier> ... <this>". */
-  for(i=0; rc==SQLITE_OK && i<t->nRecent; i++){
-    sqlite3_str *run = sqlite3_str_new(0);
-    int j;
-    char *zRun;
-    sqlite3_str_appendchar(run, 1, ';');
-    for(j=t->nRecent-1-i; j<t->nRecent; j++){
-      sqlite3_str_append(run, t->azRecent[j], t->anRecent[j]);
-      sqlite3_str_appendchar(run, 1, ' ');
-    }
-    sqlite3_str_append(run, pToken, nToken);
-    rc = sqlite3_str_errcode(run);
-    zRun = sqlite3_str_finish(run);
-    if( rc==SQLITE_OK && zRun ) rc = addTerm(t, zRun, (int)strlen(zRun), 0, 1);
-    else if( rc==SQLITE_OK ) rc = SQLITE_NOMEM;
-    sqlite3_free(zRun);
-  }
-  if( rc ) return t->rc = rc;
-  if( t->nRecent==MAX_CATEGORY_WORDS - 1 ){
-    sqlite3_free(t->azRecent[0]);
-    memmove(&t->azRecent[0], &t->azRecent[1], sizeof(char*) * (MAX_CATEGORY_WORDS - 2));
-    memmove(&t->anRecent[0], &t->anRecent[1], sizeof(int) * (MAX_CATEGORY_WORDS - 2));
-    t->nRecent--;
-  }
-  t->azRecent[t->nRecent] = (char*)sqlite3_malloc64((sqlite3_uint64)nToken + 1);
-  if( t->azRecent[t->nRecent]==0 ) return t->rc = SQLITE_NOMEM;
-  memcpy(t->azRecent[t->nRecent], pToken, (size_t)nToken);
-  t->anRecent[t->nRecent++] = nToken;
-  return SQLITE_OK;
-}
-
-/* Tokenizes the seven FTS columns, apArg[0..6], as FTS5 does when it indexes a row. */
-static int documentTerms(SearchLists *lists, sqlite3_value **apArg, Terms *t){
-  Fts5Tokenizer *tokenizer;
-  int rc = searchListsTokenizer(lists, &tokenizer);
-  for(t->column=0; rc==SQLITE_OK && t->column<COLUMNS; t->column++){
-    const char *z = (const char*)sqlite3_value_text(apArg[t->column]);
-    int n = sqlite3_value_bytes(apArg[t->column]);
-    if( z==0 || n==0 ) continue;
-    rc = lists->tokenizerApi->xTokenize(tokenizer, t, FTS5_TOKENIZE_DOCUMENT, z, n, 0, 0, onToken);
-    if( rc==SQLITE_OK ) rc = t->rc;
-  }
-  recentClear(t);
-  return rc;
+  return documentTerms(lists, azCol, anCol, addTerm, t);
 }
 
 static char environmentLetter(sqlite3_value *v){
@@ -216,7 +152,7 @@ static int applyPostings(SearchLists *lists, sqlite3 *db, sqlite3_value **apArg,
   if( zTable==0 ) return SQLITE_MISUSE;
   memset(&terms, 0, sizeof(terms));
   rc = blockStoreFor(lists->stores, db, LIST_POSTINGS, zTable, &store);
-  if( rc==SQLITE_OK ) rc = documentTerms(lists, apColumn, &terms);
+  if( rc==SQLITE_OK ) rc = documentTermSet(lists, apColumn, &terms);
   for(i=0; rc==SQLITE_OK && i<terms.nSlot; i++){
     Term *term = &terms.aSlot[i];
     ListKey listKey;
@@ -297,6 +233,30 @@ static void listsFinish(sqlite3_context *ctx, int discard, sqlite3_value *table,
   else sqlite3_result_null(ctx);
 }
 
+/* postings_add_run(table, run, rows): a run of a rebuild's postings and the rows its documents got (RunRow, native order). */
+static void postingsAddRun(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
+  SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
+  const char *zTable = (const char*)sqlite3_value_text(apArg[0]);
+  int nRow = sqlite3_value_bytes(apArg[2]) / (int)sizeof(RunRow);
+  RunRow *aRow = 0;
+  BlockStore *store = 0;
+  int rc;
+  (void)nArg;
+  if( zTable==0 || sqlite3_value_type(apArg[1])!=SQLITE_BLOB ){ sqlite3_result_error(ctx, "postings_add_run: a table name and a run are required", -1); return; }
+  /* Copied: a blob's bytes need not be aligned for int64 reads. */
+  aRow = (RunRow*)sqlite3_malloc64(sizeof(RunRow) * (sqlite3_uint64)(nRow > 0 ? nRow : 1));
+  if( aRow==0 ){ sqlite3_result_error_nomem(ctx); return; }
+  if( nRow ) memcpy(aRow, sqlite3_value_blob(apArg[2]), sizeof(RunRow) * (size_t)nRow);
+  rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), LIST_POSTINGS, zTable, &store);
+  if( rc==SQLITE_OK ){
+    rc = blockStoreAddRun(store, (const unsigned char*)sqlite3_value_blob(apArg[1]), sqlite3_value_bytes(apArg[1]), aRow, nRow);
+    blockStoreRelease(store);
+  }
+  sqlite3_free(aRow);
+  if( rc ) sqlite3_result_error_code(ctx, rc);
+  else sqlite3_result_null(ctx);
+}
+
 static void listsFlush(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
   (void)nArg;
   listsFinish(ctx, 0, apArg[0], apArg[1]);
@@ -319,6 +279,7 @@ int searchListsRegister(sqlite3 *db, fts5_api *fts5){
   static const struct { const char *zName; int nArg; void (*xFunc)(sqlite3_context*, int, sqlite3_value**); } aFunc[] = {
     { "postings_delete", 11, postingsDelete },
     { "search_lists_flush", 2, listsFlush },
+    { "postings_add_run", 3, postingsAddRun },
     { "search_lists_discard", 1, listsDiscard },
   };
   SearchLists *lists;
@@ -337,6 +298,7 @@ int searchListsRegister(sqlite3 *db, fts5_api *fts5){
     rc = sqlite3_create_function_v2(db, aFunc[i].zName, aFunc[i].nArg, SQLITE_UTF8 | SQLITE_DIRECTONLY, lists, aFunc[i].xFunc, 0, 0, 0);
   }
   if( rc==SQLITE_OK ) rc = placeListsRegister(db, lists);
+  if( rc==SQLITE_OK ) rc = postingsRunRegister(db, lists);
   if( rc==SQLITE_OK ) rc = topTextRegister(db, fts5, lists);
   if( rc==SQLITE_OK ) rc = topPlacesRegister(db);
   return rc;
