@@ -125,10 +125,10 @@ describeNative('kind and place pages near a point, from place records, on a hand
     expect(found.total).toBe(1);
   });
 
-  it('without kinds: every live business of the circle', async () => {
-    const found = await nearest({ categoryKeys: undefined, near: { ...AUSTIN, radiusKm: 2.2 } });
-    expect(ids(found)).toEqual(['01', '02', '03', '04']);
-    expect(found.total).toBe(4);
+  it('without kinds: every live business of the circle that passes the filters', async () => {
+    const found = await nearest({ categoryKeys: undefined, near: { ...AUSTIN, radiusKm: 4.2 }, verificationLevels: ['none', 'basic'] });
+    expect(ids(found)).toEqual(['02', '03', '05', '06', '08B']);
+    expect(found.total).toBe(5);
   });
 
   it('in the test environment, its own dentist only', async () => {
@@ -188,9 +188,10 @@ describeNative('kind listings in a field order, from the kinds\' own index, on a
   };
   const ns = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(5));
 
-  it('walks the kinds\' index, not the FTS matches', () => {
-    const plan = searchPlan({ environment: 'live', categoryKeys: [RESTAURANT], city: 'Austin', sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset: 0 }, generationTables(1), { kindLists: true });
-    expect(plan.kindWalk?.pageSql).toContain('FROM search_kinds_g1 AS k CROSS JOIN search_documents_g1 AS d');
+  it('walks the kinds\' index, not the FTS matches, testing the city there and reading documents rows only for row filters', () => {
+    const walk = (fields: Partial<SearchQuery>) => searchPlan(query(fields), generationTables(1), { kindLists: true }).kindWalk?.pageSql;
+    expect(walk({ city: 'Austin' })).toContain('FROM search_kinds_g1 AS k WHERE k.environment = @environment AND k.kind = @walkKind0 AND k.city_norm IN (@city0)');
+    expect(walk({ minRating: 4 })).toContain('FROM search_kinds_g1 AS k CROSS JOIN search_documents_g1 AS d ON d.row_id = k.row_id');
   });
 
   it('by visibility, ties by id in the same direction, and pages through them', async () => {

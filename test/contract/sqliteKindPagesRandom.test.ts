@@ -172,7 +172,10 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
       for (let i = 0; i < count; i++) {
         const q = query(random, true);
         const plan = searchPlan(q, tables, { kindLists: true });
-        expect([i, plan.topPlaces === undefined]).toEqual([i, false]);
+        // The circle alone keeps the ring scan.
+        const filtered = !!q.categoryKeys || [q.maxPrice, q.minRating, q.minReviewCount, q.opening, q.verificationLevels].some((filter) => filter !== undefined);
+        expect([i, plan.topPlaces === undefined]).toEqual([i, !filtered]);
+        if (!filtered) continue;
         const request = exactUpTo === undefined ? plan.topPlaces! : { ...plan.topPlaces!, exactUpTo };
         const top = readTopPlaces(statements, tables, request);
         // The whole circle read and sorted: no smaller circle tried first.
@@ -218,11 +221,11 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
   }
 
   it('nearest first: 1 500 random searches over 1 500 businesses written in batches', () => {
-    expect(compareNearest(1500)).toBe(1500);
+    expect(compareNearest(1500)).toBeGreaterThan(1250);
   });
 
   it('nearest first, with counting stopped past 20 matches: the pages of the rings read equal the exhaustive ones', () => {
-    expect(compareNearest(600, 20)).toBe(600);
+    expect(compareNearest(600, 20)).toBeGreaterThan(480);
   });
 
   it('in a field order: 1 500 random listings', () => {
@@ -235,7 +238,7 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
     const deleted = Array.from({ length: 100 }, () => `biz_${String(random.int(0, 1499)).padStart(5, '0')}${random.pick(['a', 'B', 'z'])}`);
     expect(await index.apply([...changed, ...added].map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
     await index.apply(deleted.flatMap((id) => (['live', 'test'] as const).map((environment) => ({ type: 'delete' as const, environment, id }))));
-    expect(compareNearest(600)).toBe(600);
+    expect(compareNearest(600)).toBeGreaterThan(480);
     expect(compareWalks(600)).toBeGreaterThan(500);
   });
 
@@ -245,8 +248,8 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
       expect(await write(docs.map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
     });
     expect(await index.count()).toBe(6000);
-    expect(compareNearest(600)).toBe(600);
-    expect(compareNearest(300, 50)).toBe(300);
+    expect(compareNearest(600)).toBeGreaterThan(480);
+    expect(compareNearest(300, 50)).toBeGreaterThan(240);
     expect(compareWalks(600)).toBeGreaterThan(500);
   });
 });

@@ -38,8 +38,8 @@ describe('top_places requests', () => {
     const found = request(nearest({ verificationLevels: ['verified'], maxPrice: 50, opening: { at: '2026-11-28T18:00:00.000Z', day: 'saturday' } }));
     expect(found?.tests).toMatchObject({ maxPrice: 50, verificationLevels: ['verified'], opening: { dayBit: 5, sure: 2 } });
     expect(found?.opening).toEqual({ at: '2026-11-28T18:00:00.000Z', day: 'saturday' });
-    // Without kinds, every business of the circle.
-    expect(request(nearest({ categoryKeys: undefined }))?.kinds).toEqual([]);
+    // Without kinds, every business of the circle that passes the filters.
+    expect(request(nearest({ categoryKeys: undefined, minRating: 4 }))?.kinds).toEqual([]);
   });
 
   it('is not made for what only the SQL plans do', () => {
@@ -49,6 +49,8 @@ describe('top_places requests', () => {
     expect(request(nearest({ postalCode: '78701' }))).toBeUndefined();
     expect(request(nearest({ categories: ['dental'] }))).toBeUndefined();
     expect(request(nearest({ order: 'desc' }))).toBeUndefined();
+    // The circle alone: the ring scan counts it from the cells' index.
+    expect(request(nearest({ categoryKeys: undefined }))).toBeUndefined();
     expect(request(nearest({ sort: 'rating' }))).toBeUndefined();
     // Across the antimeridian the cells are not one range a row.
     expect(request(nearest({ near: { lat: 0, lon: 179.999, radiusKm: 5 } }))).toBeUndefined();

@@ -6,6 +6,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Environment } from '../../../domain/profile';
 import { normalizeKeyword, type SearchDocument } from '../../../ports/searchIndex';
 import type { SqliteDatabase } from '../openDatabase';
+import type { DocumentRow } from './documentRow';
 import { prepareRow, type PreparedRow } from './preparedRow';
 import type { GenerationTables } from './indexTables';
 import { createSearchListsWriter } from './searchListsWriter';
@@ -104,11 +105,12 @@ export function createGenerationWriter(
   const deleteText = perEnvironment((fts) => db.prepare(`DELETE FROM ${fts} WHERE rowid = ?`));
   // The document's kinds with its sort keys (indexTables.ts kindsTableSql), replaced with the row.
   const insertKind = db.prepare(
-    `INSERT INTO ${tables.kinds} (row_id, kind, environment, ai_visibility_score, average_rating, review_count, name_sort, id) ` +
-      'VALUES (@rowId, @kind, @environment, @aiVisibilityScore, @averageRating, @reviewCount, @nameSort, @id)',
+    `INSERT INTO ${tables.kinds} (row_id, kind, environment, ai_visibility_score, average_rating, review_count, name_sort, id, ` +
+      'city_norm, state_norm, country_norm, verification_level) VALUES (@rowId, @kind, @environment, @aiVisibilityScore, @averageRating, ' +
+      '@reviewCount, @nameSort, @id, @cityNorm, @stateNorm, @countryNorm, @verificationLevel)',
   );
   const deleteKinds = db.prepare(`DELETE FROM ${tables.kinds} WHERE row_id = ?`);
-  const writeKinds = (row: { rowId: number; categoryKeys: string; environment: string; aiVisibilityScore: number; averageRating: number; reviewCount: number; nameSort: string; id: string }) => {
+  const writeKinds = (row: DocumentRow & { rowId: number }) => {
     for (const kind of new Set(row.categoryKeys === '' ? [] : row.categoryKeys.split(' ').map(normalizeKeyword))) insertKind.run({ ...row, kind });
   };
 

@@ -90,16 +90,28 @@ export function kindsTableSql({ kinds }: GenerationTables): string {
       review_count REAL NOT NULL,
       name_sort TEXT NOT NULL,
       id TEXT NOT NULL,
+      city_norm TEXT NOT NULL,
+      state_norm TEXT NOT NULL,
+      country_norm TEXT NOT NULL,
+      verification_level TEXT NOT NULL,
       PRIMARY KEY (row_id, kind)
     ) WITHOUT ROWID`;
 }
 
-/** The kinds' sort orders: the documents table's visibility, rating and name indexes, per kind. */
+/** The documents-table columns the kinds table keeps too, so a walk tests these filters without reading the row. */
+export const KIND_FILTER_COLUMNS: readonly string[] = ['city_norm', 'state_norm', 'country_norm', 'verification_level'];
+
+/**
+ * The kinds' sort orders: the documents table's visibility, rating and name indexes, per kind,
+ * each holding the filter columns after its keys (a walk "cafes in Seattle" tests the city in
+ * the index entry: about 0.3 us a step against 4 us for a documents row at a million).
+ */
 export function kindIndexes({ kinds, generation: g }: GenerationTables): string[] {
+  const filters = KIND_FILTER_COLUMNS.join(', ');
   return [
-    `CREATE INDEX IF NOT EXISTS search_kinds_by_visibility_g${g} ON ${kinds} (environment, kind, ai_visibility_score, id)`,
-    `CREATE INDEX IF NOT EXISTS search_kinds_by_rating_g${g} ON ${kinds} (environment, kind, average_rating, review_count, id)`,
-    `CREATE INDEX IF NOT EXISTS search_kinds_by_name_g${g} ON ${kinds} (environment, kind, name_sort, id)`,
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_visibility_g${g} ON ${kinds} (environment, kind, ai_visibility_score, id, ${filters})`,
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_rating_g${g} ON ${kinds} (environment, kind, average_rating, review_count, id, ${filters})`,
+    `CREATE INDEX IF NOT EXISTS search_kinds_by_name_g${g} ON ${kinds} (environment, kind, name_sort, id, ${filters})`,
   ];
 }
 

@@ -15,7 +15,13 @@
 import type { SearchQuery } from '../../../ports/searchIndex';
 import { normalizeKeyword } from '../../../ports/searchIndex';
 import type { GenerationTables } from './indexTables';
+import { KIND_FILTER_COLUMNS } from './indexTables';
 
+/** An equality filter: a documents-table column, and the parenthesised list of parameters it may equal. */
+export interface EqualityFilter {
+  column: string;
+  values: string;
+}
 /** A sort key as the plan names it: an expression over the documents table (`d`). */
 interface SortKey {
   column: string;
@@ -28,25 +34,45 @@ interface WalkParts {
   dir: 'ASC' | 'DESC';
   /** SQL of the distance (NULL without a point). */
   distance: string;
-  /** Conditions on the documents row (`d`): the equality filters but the kinds', and the row filters. */
-  equality: string[];
+  /** The equality filters but the kinds' (tested on the kinds' index where it holds the column). */
+  equalityFilters: EqualityFilter[];
+  /** Conditions only the documents row answers. */
   rowOnly: string[];
   /** The plan's named parameters (SearchPlan.params). */
   params: Record<string, string | number>;
 }
 
-/** The page statement of the walk; binds `@walkKind<i>` in `params`. */
-export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, dir, distance, equality, rowOnly, params }: WalkParts): string {
+export interface KindWalk {
+  pageSql: string;
+  /**
+   * The kinds' rows (a document of two of them counted twice): what the walk reads at most, to
+   * weigh it against the FTS page.
+   */
+  kindCountSql: string;
+}
+
+/** The page statement of the walk, and its bound; binds `@walkKind<i>` in `params`. */
+export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, dir, distance, equalityFilters, rowOnly, params }: WalkParts): KindWalk {
   const kinds = [...new Set((query.categoryKeys ?? []).map(normalizeKeyword))];
+  kinds.forEach((kind, i) => {
+    params[`walkKind${i}`] = kind;
+  });
   // The kinds table holds each sort key under the documents table's column name.
   const kindColumn = (key: SortKey): string => key.column.replace(/^d\./, 'k.');
-  const arm = (kind: string, i: number): string => {
-    params[`walkKind${i}`] = kind;
-    const where = ['k.environment = @environment', `k.kind = @walkKind${i}`, ...equality, ...rowOnly].join(' AND ');
+  const onKinds = equalityFilters.filter(({ column }) => KIND_FILTER_COLUMNS.includes(column)).map(({ column, values }) => `k.${column} IN ${values}`);
+  const onRows = [...equalityFilters.filter(({ column }) => !KIND_FILTER_COLUMNS.includes(column)).map(({ column, values }) => `d.${column} IN ${values}`), ...rowOnly];
+  // Filters the kinds' index answers alone need no documents row (nor does a page without a point).
+  const readsRows = onRows.length > 0 || distance !== 'NULL';
+  const from = readsRows ? `${tables.kinds} AS k CROSS JOIN ${tables.documents} AS d ON d.row_id = k.row_id` : `${tables.kinds} AS k`;
+  const arm = (_: string, i: number): string => {
+    const where = ['k.environment = @environment', `k.kind = @walkKind${i}`, ...onKinds, ...onRows].join(' AND ');
     const sortColumns = keys.map((key, j) => `${kindColumn(key)} AS walkKey${j}`).join(', ');
     // CROSS JOIN: the kinds' index first, then each document's row by its id.
-    return `SELECT d.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm, ${sortColumns} FROM ${tables.kinds} AS k CROSS JOIN ${tables.documents} AS d ON d.row_id = k.row_id WHERE ${where}`;
+    return `SELECT k.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm, ${sortColumns} FROM ${from} WHERE ${where}`;
   };
   const orderBy = keys.map((_, j) => `walkKey${j} ${dir}`).join(', ');
-  return `${kinds.map(arm).join(' UNION ')} ORDER BY ${orderBy} ${PAGE}`;
+  return {
+    pageSql: `${kinds.map(arm).join(' UNION ')} ORDER BY ${orderBy} ${PAGE}`,
+    kindCountSql: `SELECT COUNT(*) FROM ${tables.kinds} WHERE environment = @environment AND kind IN (${kinds.map((_, i) => `@walkKind${i}`).join(', ')})`,
+  };
 }

@@ -56,7 +56,7 @@ export function readPageRows(
     // document of the kinds; the FTS page reads every match. The counts (remembered until the
     // index changes) say which read is shorter.
     total = count();
-    const kindDocuments = totals.total(`${plan.kindWalk.kindCountSql}|${plan.params.kindMatch}`, () => statements.get(plan.kindWalk!.kindCountSql).pluck().get(plan.params) as number);
+    const kindDocuments = totals.total(`${plan.kindWalk.kindCountSql}|${JSON.stringify(filters)}`, () => statements.get(plan.kindWalk!.kindCountSql).pluck().get(plan.params) as number);
     const walk = Math.min(kindDocuments, ((offset + limit) * kindDocuments) / Math.max(total, 1)) <= total;
     rows = total === 0 || limit === 0 ? [] : (statements.get(walk ? plan.kindWalk.pageSql : plan.pageSql).all(params) as PageRow[]);
   } else if (plan.densePageSql !== undefined) {

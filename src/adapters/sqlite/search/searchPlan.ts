@@ -18,7 +18,7 @@ import { coveringCellTokens, MAX_QUERY_CELLS } from './geoCells';
 import type { GenerationTables } from './indexTables';
 import { type CommonWord, matchExpression } from './matchExpression';
 import { openingMaskConditions } from './openingMasks';
-import { kindWalk } from './kindWalk';
+import { type EqualityFilter, type KindWalk, kindWalk } from './kindWalk';
 import { type TopPlacesRequest, topPlacesRequest } from './topPlacesPlan';
 import { type TopTextRequest, topTextRequest } from './topTextPlan';
 
@@ -87,7 +87,7 @@ export interface SearchPlan {
    * own sort order and stops after the page; it answers instead of the page above when the count
    * of matches and of the kinds' documents (`kindCountSql`) say the walk is the shorter read.
    */
-  kindWalk?: { pageSql: string; kindCountSql: string };
+  kindWalk?: KindWalk;
 }
 
 export interface SearchPlanOptions {
@@ -107,6 +107,8 @@ interface Parts {
   rowOnly: string[];
   /** The equality filters as SQL but the kinds', for the index shapes. */
   equality: string[];
+  /** The same filters as a column and its list of parameters, to test them on another table (kindWalk.ts). */
+  equalityFilters: EqualityFilter[];
   /** The kind filter as SQL, for the index shapes: the documents of those kinds, listed once by FTS. */
   kinds: string | null;
   distance: string | null;
@@ -174,9 +176,8 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
     const sortsByDistance = query.sort === 'distance' && query.near !== undefined;
     if (options.kindLists && query.categoryKeys?.length && !sortsByDistance) {
       // The kinds' own sort order: a walk that stops after the page (kindWalk.ts).
-      const fts = tables.fts[query.environment];
-      const walk = kindWalk(query, tables, { keys, dir, distance, equality: parts.equality, rowOnly: parts.rowOnly, params });
-      return { pageSql, pageCountsTotal: false, countSql, kindWalk: { pageSql: walk, kindCountSql: `SELECT COUNT(*) FROM ${fts} WHERE ${fts} MATCH @kindMatch` }, params };
+      const walk = kindWalk(query, tables, { keys, dir, distance, equalityFilters: parts.equalityFilters, rowOnly: parts.rowOnly, params });
+      return { pageSql, pageCountsTotal: false, countSql, kindWalk: walk, params };
     }
     return { pageSql, pageCountsTotal: false, countSql, densePageSql: sortsByDistance ? undefined : indexPage, params };
   }
@@ -232,7 +233,7 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
  */
 function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex }: { boxFromIndex: boolean }): Parts {
   const params: SearchPlan['params'] = { environment: query.environment };
-  const equality: string[] = [];
+  const equalityFilters: EqualityFilter[] = [];
   const rowOnly: string[] = [];
   const anyOf = (column: string, name: string, values: string[]): void => {
     if (values.length === 0) return;
@@ -240,19 +241,19 @@ function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex 
       params[`${name}${index}`] = value;
       return `@${name}${index}`;
     });
-    equality.push(`${column} IN (${names.join(', ')})`);
+    equalityFilters.push({ column, values: `(${names.join(', ')})` });
   };
-  anyOf('d.category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
+  anyOf('category_norm', 'category', (query.categories ?? []).map(normalizeKeyword));
   let kinds: string | null = null;
   if (query.categoryKeys?.length) {
     const fts = tables.fts[query.environment];
     kinds = `+d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @kindMatch)`;
     params.kindMatch = `tags : (${kindTagClause(query.categoryKeys)})`;
   }
-  anyOf('d.city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
-  anyOf('d.state_norm', 'state', query.state === undefined ? [] : stateKeywords(query.state));
-  anyOf('d.country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);
-  anyOf('d.verification_level', 'verification', query.verificationLevels ?? []);
+  anyOf('city_norm', 'city', query.city === undefined ? [] : [normalizeKeyword(query.city)]);
+  anyOf('state_norm', 'state', query.state === undefined ? [] : stateKeywords(query.state));
+  anyOf('country_norm', 'country', query.country === undefined ? [] : [normalizeKeyword(query.country)]);
+  anyOf('verification_level', 'verification', query.verificationLevels ?? []);
   if (query.postalCode !== undefined) {
     // Not a tag: rare enough that checking the candidates' column (or its index) is cheap.
     rowOnly.push('d.postal_key = @postalKey');
@@ -304,7 +305,8 @@ function planParts(query: SearchQuery, tables: GenerationTables, { boxFromIndex 
   }
   params.limit = Math.max(0, Math.trunc(query.limit));
   params.offset = Math.max(0, Math.trunc(query.offset));
-  return { params, rowOnly, equality, kinds, distance };
+  const equality = equalityFilters.map(({ column, values }) => `d.${column} IN ${values}`);
+  return { params, rowOnly, equality, equalityFilters, kinds, distance };
 }
 
 interface SortKey {

@@ -1,8 +1,8 @@
 // Whether top_places (native/topPlaces.c, topPlaces.ts) can answer a query, and the spec it
-// reads: pure, no I/O. It serves nearest-first pages without words near a point, of any kinds or
-// none, with the row filters place records answer (the circle, price, rating, reviews,
-// verification, time). Anything else (a city, state, country, postal code or category label, or
-// another order) keeps the SQL plan.
+// reads: pure, no I/O. It serves nearest-first pages without words near a point, of some kinds or
+// with row filters, that place records answer (the circle, price, rating, reviews, verification,
+// time). Anything else (the circle alone, a city, state, country, postal code or category label,
+// or another order) keeps the SQL plan.
 import type { Environment } from '../../../domain/profile';
 import type { OpeningFilter } from '../../../domain/search/openingFilter';
 import { EXACT_TOTAL_BOUND, normalizeKeyword, type SearchQuery } from '../../../ports/searchIndex';
@@ -51,6 +51,10 @@ export function topPlacesRequest(query: SearchQuery): TopPlacesRequest | null {
   if (query.categories?.length || query.city !== undefined || query.state !== undefined || query.country !== undefined || query.postalCode !== undefined) return null;
   const kinds = [...new Set((query.categoryKeys ?? []).map((key) => kindPlacesList(query.environment, key)))];
   if (kinds.length > MAX_KINDS) return null;
+  // The circle alone: the ring scan counts it from the cells' index without reading a row, faster
+  // than reading every record (11 814 businesses within 10 km of Austin at a million: 0.8 ms against 7.7).
+  const rowFilters = query.maxPrice !== undefined || query.minRating !== undefined || query.minReviewCount !== undefined || query.opening !== undefined || !!query.verificationLevels?.length;
+  if (kinds.length === 0 && !rowFilters) return null;
   const rings = placeRings(query.near, query.near.radiusKm);
   if (rings === null) return null;
   const limit = Math.max(0, Math.trunc(query.limit));
