@@ -6,16 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createIndexState, KIND_LISTS_MIGRATION } from '../../src/adapters/sqlite/search/indexState';
+import { KIND_LISTS_MIGRATION } from '../../src/adapters/sqlite/search/indexState';
 import { generationTables } from '../../src/adapters/sqlite/search/indexTables';
 import { rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { searchPlan } from '../../src/adapters/sqlite/search/searchPlan';
-import { prepareSearchConnection } from '../../src/adapters/sqlite/search/searchReader';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
-import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
+import type { SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
 import type { WeeklyHours } from '../../src/domain/profile';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { searchDocument } from '../fixtures/searchDocument';
+import { asWrittenBefore, listMarks, searchingConnection } from '../support/randomSearchCorpus';
 
 const library = rankExtension().library;
 if (library === null) console.log('sqliteKindPages: skipped, the native extension cannot be built here (no C compiler)');
@@ -167,8 +167,7 @@ describeNative('kind listings in a field order, from the kinds\' own index, on a
     dir = mkdtempSync(join(tmpdir(), 'kind-walk-'));
     index = createSqliteSearchIndex({ file: join(dir, 'search.db') });
     expect(await index.apply(WALK_CORPUS.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
-    db = openDatabase({ file: join(dir, 'search.db') });
-    prepareSearchConnection(db, { rankLibrary: library });
+    db = searchingConnection(join(dir, 'search.db'), library);
   });
   afterAll(async () => {
     db?.close();
@@ -250,15 +249,6 @@ describeNative('kind lists of an index file written before them', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const marks = (file: string) => {
-    const raw = openDatabase({ file });
-    try {
-      const { listed, kindsListed } = createIndexState(raw).read();
-      return { listed, kindsListed };
-    } finally {
-      raw.close();
-    }
-  };
   const dentists: SearchQuery = { environment: 'live', categoryKeys: [DENTIST], near: { ...AUSTIN, radiusKm: 10 }, sort: 'distance', order: 'asc', limit: 20, offset: 0 };
   const ids = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(5));
 
@@ -268,20 +258,16 @@ describeNative('kind lists of an index file written before them', () => {
     await first.apply(NEAR_CORPUS.map((document) => ({ type: 'upsert' as const, document })));
     await first.close();
     // As the version before the kind lists wrote it: no kind tables, no mark, their migration not run.
-    const raw = openDatabase({ file });
-    raw.exec('DROP TABLE search_kind_places_g1; DROP TABLE search_kinds_g1');
-    raw.exec("DELETE FROM search_index_state WHERE key LIKE 'kinds_g%'");
-    raw.exec(`DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= ${KIND_LISTS_MIGRATION}`);
-    raw.close();
+    asWrittenBefore(file, { tables: ['search_kind_places_g1', 'search_kinds_g1'], markPrefix: 'kinds_g', migration: KIND_LISTS_MIGRATION });
 
     const index = createSqliteSearchIndex({ file });
     try {
-      expect(marks(file)).toEqual({ listed: [1], kindsListed: [] });
+      expect(listMarks(file)).toEqual({ listed: [1], kindsListed: [] });
       expect(ids(await index.search(dentists))).toEqual(['01', '02', '04', '06', '08B', '08a', '12']);
       await index.rebuild(async (write) => {
         await write(NEAR_CORPUS.map((document) => ({ type: 'upsert' as const, document })));
       });
-      expect(marks(file)).toEqual({ listed: [2], kindsListed: [2] });
+      expect(listMarks(file)).toEqual({ listed: [2], kindsListed: [2] });
       expect(ids(await index.search(dentists))).toEqual(['01', '02', '04', '06', '08B', '08a', '12']);
     } finally {
       await index.close();

@@ -17,17 +17,16 @@ import { generationTables } from '../../src/adapters/sqlite/search/indexTables';
 import { readPageRows, type PageRows } from '../../src/adapters/sqlite/search/readPage';
 import { rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { searchPlan } from '../../src/adapters/sqlite/search/searchPlan';
-import { prepareSearchConnection } from '../../src/adapters/sqlite/search/searchReader';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { createStatementCache } from '../../src/adapters/sqlite/search/statementCache';
 import { readTopPlaces } from '../../src/adapters/sqlite/search/topPlaces';
 import { createTotalsCache } from '../../src/adapters/sqlite/search/totalsCache';
-import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
-import type { VerificationLevel, Weekday, WeeklyHours } from '../../src/domain/profile';
-import type { OpeningFilter } from '../../src/domain/search/openingFilter';
+import type { SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
+import type { VerificationLevel } from '../../src/domain/profile';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { createSeededRandom, type SeededRandom } from '../../scripts/bench/seededRandom';
 import { searchDocument } from '../fixtures/searchDocument';
+import { applyChurn, BLACKOUT_DAYS, randomOpeningFilter, randomWeeklyHours, rebuildWith, searchingConnection } from '../support/randomSearchCorpus';
 
 const library = rankExtension().library;
 if (library === null) console.log('sqliteKindPagesRandom: skipped, the native extension cannot be built here (no C compiler)');
@@ -41,24 +40,7 @@ const CENTRES = [
   { lat: 34.0522, lon: -118.2437, city: 'Los Angeles', state: 'CA', zone: 'America/Los_Angeles' },
 ];
 const LEVELS: VerificationLevel[] = ['none', 'basic', 'verified', 'premium', 'certified'];
-const DAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const WEEK_START = Date.parse('2026-11-23T00:00:00Z');
-const BLACKOUT_DAYS = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
 const NAMES = ['Alpha', 'beta', 'Gamma', 'delta', 'Épsilon', 'zeta'];
-
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-function hours(random: SeededRandom): WeeklyHours {
-  const kind = random.int(0, 4);
-  const week: WeeklyHours = {};
-  for (const day of DAYS) {
-    if (random.chance(0.2)) continue;
-    if (kind === 0) week[day] = { open: '00:00', close: '00:00' };
-    else if (kind === 1) week[day] = { open: clock(random.int(17, 21) * 60), close: clock(random.int(0, 3) * 60 + random.pick([0, 30])) };
-    else week[day] = { open: clock(random.int(6, 10) * 60 + random.pick([0, 15, 30])), close: clock(random.int(15, 23) * 60 + random.pick([0, 30, 59])) };
-  }
-  return week;
-}
 
 /** Spots some businesses share (equal distances, so ties by id). */
 const SPOTS = CENTRES.flatMap((centre) => Array.from({ length: 12 }, (_, i) => ({ lat: Number((centre.lat + (i - 6) * 0.004).toFixed(6)), lon: centre.lon })));
@@ -82,7 +64,7 @@ function document(random: SeededRandom, n: number): SearchDocument {
     address: { street: '1 Main St', city: centre.city, state: centre.state, postalCode: '78701', country: 'US' },
     ...(random.chance(0.95) && { coordinates: point }),
     timeZone: centre.zone,
-    hours: hours(random),
+    hours: randomWeeklyHours(random, 0.2),
     blackoutDates: random.chance(0.3) ? random.sample(BLACKOUT_DAYS, random.int(1, 2)).sort() : [],
     verificationLevel: random.pick(LEVELS),
     // Few distinct values: ties on every sort key.
@@ -91,19 +73,6 @@ function document(random: SeededRandom, n: number): SearchDocument {
     aiVisibilityScore: random.pick([20, 50, 50, 70, 90]),
     ...(random.chance(0.7) && { minPrice: random.int(5, 300) }),
   });
-}
-
-function opening(random: SeededRandom): OpeningFilter {
-  const at = new Date(WEEK_START + random.int(0, 7 * 24 * 60) * 60_000).toISOString();
-  switch (random.int(0, 6)) {
-    case 0: return { at, openNow: true };
-    case 1: return { at, day: random.pick(DAYS) };
-    case 2: return { at, weekend: true };
-    case 3: return { at, relativeDay: 'today', late: true };
-    case 4: return { at, openNow: true, day: random.pick(DAYS) };
-    case 5: return { at, relativeDay: 'tomorrow' };
-    default: return { at, openAt: clock(random.int(0, 23) * 60) };
-  }
 }
 
 /** A search without words: kinds (or none near a point) with any of the filters. */
@@ -126,7 +95,7 @@ function query(random: SeededRandom, near: boolean): SearchQuery {
   if (random.chance(0.15)) q.maxPrice = random.int(10, 200);
   if (random.chance(0.15)) q.minRating = random.pick([4, 4.5]);
   if (random.chance(0.1)) q.minReviewCount = random.pick([10, 40]);
-  if (random.chance(0.3)) q.opening = opening(random);
+  if (random.chance(0.3)) q.opening = randomOpeningFilter(random);
   return q;
 }
 
@@ -146,8 +115,7 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
     for (let start = 0; start < docs.length; start += 250) {
       expect(await index.apply(docs.slice(start, start + 250).map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
     }
-    db = openDatabase({ file: join(dir, 'search.db') });
-    prepareSearchConnection(db, { rankLibrary: library });
+    db = searchingConnection(join(dir, 'search.db'), library);
   });
   afterAll(async () => {
     db?.close();
@@ -233,21 +201,13 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
   });
 
   it('after live updates, moves to another city, kind changes, deletes and new businesses', async () => {
-    const changed = Array.from({ length: 300 }, () => document(random, random.int(0, 1499)));
-    const added = Array.from({ length: 200 }, (_, n) => document(random, 1500 + n));
-    const deleted = Array.from({ length: 100 }, () => `biz_${String(random.int(0, 1499)).padStart(5, '0')}${random.pick(['a', 'B', 'z'])}`);
-    expect(await index.apply([...changed, ...added].map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
-    await index.apply(deleted.flatMap((id) => (['live', 'test'] as const).map((environment) => ({ type: 'delete' as const, environment, id }))));
+    await applyChurn(index, random, 1500, document);
     expect(compareNearest(600)).toBeGreaterThan(480);
     expect(compareWalks(600)).toBeGreaterThan(500);
   });
 
   it('after a rebuild of 6 000 businesses that writes the lists in bulk, on threads', async () => {
-    const docs = Array.from({ length: 6000 }, (_, n) => document(random, n));
-    await index.rebuild(async (write) => {
-      expect(await write(docs.map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
-    });
-    expect(await index.count()).toBe(6000);
+    await rebuildWith(index, Array.from({ length: 6000 }, (_, n) => document(random, n)));
     expect(compareNearest(600)).toBeGreaterThan(480);
     expect(compareNearest(300, 50)).toBeGreaterThan(240);
     expect(compareWalks(600)).toBeGreaterThan(500);

@@ -13,17 +13,16 @@ import { generationTables } from '../../src/adapters/sqlite/search/indexTables';
 import { readPageRows, phraseCountsOf, type PageRows } from '../../src/adapters/sqlite/search/readPage';
 import { rankExtension } from '../../src/adapters/sqlite/search/rankExtension';
 import { searchPlan } from '../../src/adapters/sqlite/search/searchPlan';
-import { prepareSearchConnection } from '../../src/adapters/sqlite/search/searchReader';
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';
 import { createStatementCache } from '../../src/adapters/sqlite/search/statementCache';
 import { readTopText } from '../../src/adapters/sqlite/search/topText';
 import { createTotalsCache } from '../../src/adapters/sqlite/search/totalsCache';
-import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
-import type { VerificationLevel, Weekday, WeeklyHours } from '../../src/domain/profile';
-import type { OpeningFilter } from '../../src/domain/search/openingFilter';
+import type { SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
+import type { VerificationLevel, WeeklyHours } from '../../src/domain/profile';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { createSeededRandom, type SeededRandom } from '../../scripts/bench/seededRandom';
 import { searchDocument } from '../fixtures/searchDocument';
+import { applyChurn, asWrittenBefore, BLACKOUT_DAYS, DAYS, listMarks, randomOpeningFilter, randomWeeklyHours, rebuildWith, searchingConnection } from '../support/randomSearchCorpus';
 
 const library = rankExtension().library;
 if (library === null) console.log('sqliteTopText: skipped, the native extension cannot be built here (no C compiler)');
@@ -42,25 +41,8 @@ const CENTRES = [
   { lat: 34.0522, lon: -118.2437, city: 'Los Angeles', state: 'CA', zone: 'America/Los_Angeles' },
 ];
 const LEVELS: VerificationLevel[] = ['none', 'basic', 'verified', 'premium', 'certified'];
-const DAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-/** Query instants spread over a week in late November 2026; blackout dates fall around them. */
-const WEEK_START = Date.parse('2026-11-23T00:00:00Z');
-const BLACKOUT_DAYS = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'];
 
 const words = (random: SeededRandom, min: number, max: number) => Array.from({ length: random.int(min, max) }, () => random.pick(WORDS)).join(' ');
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-function hours(random: SeededRandom): WeeklyHours {
-  const kind = random.int(0, 4);
-  const week: WeeklyHours = {};
-  for (const day of DAYS) {
-    if (random.chance(0.15)) continue;
-    if (kind === 0) week[day] = { open: '00:00', close: '00:00' };
-    else if (kind === 1) week[day] = { open: clock(random.int(17, 21) * 60), close: clock(random.int(0, 3) * 60 + random.pick([0, 30])) };
-    else week[day] = { open: clock(random.int(6, 10) * 60 + random.pick([0, 15, 30])), close: clock(random.int(15, 23) * 60 + random.pick([0, 30, 59])) };
-  }
-  return week;
-}
 
 function document(random: SeededRandom, n: number): SearchDocument {
   const centre = random.pick(CENTRES);
@@ -83,25 +65,13 @@ function document(random: SeededRandom, n: number): SearchDocument {
       },
     }),
     timeZone: centre.zone,
-    hours: hours(random),
+    hours: randomWeeklyHours(random, 0.15),
     blackoutDates: random.chance(0.3) ? random.sample(BLACKOUT_DAYS, random.int(1, 2)).sort() : [],
     verificationLevel: random.pick(LEVELS),
     averageRating: Math.round(random.between(2, 5) * 10) / 10,
     reviewCount: random.int(0, 400),
     ...(random.chance(0.7) && { minPrice: random.int(5, 300) }),
   });
-}
-
-function opening(random: SeededRandom): OpeningFilter {
-  const at = new Date(WEEK_START + random.int(0, 7 * 24 * 60) * 60_000).toISOString();
-  switch (random.int(0, 5)) {
-    case 0: return { at, openNow: true };
-    case 1: return { at, day: random.pick(DAYS) };
-    case 2: return { at, weekend: true };
-    case 3: return { at, relativeDay: 'today', late: true };
-    case 4: return { at, openNow: true, day: random.pick(DAYS) };
-    default: return { at, openAt: clock(random.int(0, 23) * 60) };
-  }
 }
 
 function query(random: SeededRandom): SearchQuery {
@@ -127,7 +97,7 @@ function query(random: SeededRandom): SearchQuery {
   if (near && random.chance(0.15)) q.maxPrice = random.int(10, 200);
   if (near && random.chance(0.15)) q.minRating = random.pick([3.5, 4, 4.5]);
   if (near && random.chance(0.1)) q.minReviewCount = random.int(10, 200);
-  if (near && random.chance(0.35)) q.opening = opening(random);
+  if (near && random.chance(0.35)) q.opening = randomOpeningFilter(random);
   return q;
 }
 
@@ -223,8 +193,7 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
     index = createSqliteSearchIndex({ file: join(dir, 'search.db'), listsFlushEvery: 400 });
     const docs = Array.from({ length: 1000 }, (_, n) => document(random, n));
     expect((await index.apply(docs.map((doc) => ({ type: 'upsert' as const, document: doc }))))).toEqual({ failures: [] });
-    db = openDatabase({ file: join(dir, 'search.db') });
-    prepareSearchConnection(db, { rankLibrary: library });
+    db = searchingConnection(join(dir, 'search.db'), library);
   });
   afterAll(async () => {
     db?.close();
@@ -280,20 +249,12 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
   });
 
   it('after live updates, moves to another city, deletes and new businesses', async () => {
-    const changed = Array.from({ length: 300 }, () => document(random, random.int(0, 999)));
-    const added = Array.from({ length: 200 }, (_, n) => document(random, 1000 + n));
-    const deleted = Array.from({ length: 100 }, () => `biz_${String(random.int(0, 999)).padStart(6, '0')}${random.pick(['a', 'B', 'z'])}`);
-    expect(await index.apply([...changed, ...added].map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
-    await index.apply(deleted.flatMap((id) => (['live', 'test'] as const).map((environment) => ({ type: 'delete' as const, environment, id }))));
+    await applyChurn(index, random, 1000, document);
     expect(compare(800)).toBeGreaterThan(650);
   });
 
   it('after a rebuild of 6 000 businesses in one write, whose rows are prepared on threads', async () => {
-    const docs = Array.from({ length: 6000 }, (_, n) => document(random, n));
-    await index.rebuild(async (write) => {
-      expect(await write(docs.map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
-    });
-    expect(await index.count()).toBe(6000);
+    await rebuildWith(index, Array.from({ length: 6000 }, (_, n) => document(random, n)));
     expect(compare(500)).toBeGreaterThan(400);
   });
 
@@ -329,14 +290,7 @@ describeNative('search lists of an index file and of writers without the native 
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const listedGenerations = (file: string): number[] => {
-    const raw = openDatabase({ file });
-    try {
-      return createIndexState(raw).read().listed;
-    } finally {
-      raw.close();
-    }
-  };
+  const listedGenerations = (file: string): number[] => listMarks(file).listed;
   const ramenNearAustin: SearchQuery = { ...RAMEN, near: { ...AUSTIN, radiusKm: 10 } };
   const ids = (result: { hits: Array<{ document: SearchDocument }> }) => result.hits.map((hit) => hit.document.id.slice(4));
 
@@ -346,11 +300,7 @@ describeNative('search lists of an index file and of writers without the native 
     await first.apply(PINNED.map((document) => ({ type: 'upsert' as const, document })));
     await first.close();
     // As the version before the lists wrote it: no lists tables, no mark, their migration not run.
-    const raw = openDatabase({ file });
-    raw.exec('DROP TABLE search_postings_g1; DROP TABLE search_places_g1');
-    raw.exec("DELETE FROM search_index_state WHERE key LIKE 'lists_g%'");
-    raw.exec(`DELETE FROM schema_migrations WHERE component = 'searchIndex' AND version >= ${SEARCH_LISTS_MIGRATION}`);
-    raw.close();
+    asWrittenBefore(file, { tables: ['search_postings_g1', 'search_places_g1'], markPrefix: 'lists_g', migration: SEARCH_LISTS_MIGRATION });
 
     const index = createSqliteSearchIndex({ file });
     try {

@@ -5,6 +5,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include <math.h>
+#include <string.h>
 #include "bestMatches.h"
 
 #ifdef __GNUC__
@@ -63,4 +64,20 @@ int bestOffer(Best *b, sqlite3_int64 row, double score){
     b->n = kept;
   }
   return push(&b->a, &b->n, &b->nAlloc, row, score);
+}
+
+int resultMatches(sqlite3_context *ctx, unsigned int sure, int estimate, const Scored *aTop, int nTop, const Scored *aMaybe, int nMaybe){
+  sqlite3_int64 nOut = 4 + 4 + 4 + (sqlite3_int64)nTop * 16 + 4 + (sqlite3_int64)nMaybe * 16;
+  unsigned char *out = (unsigned char*)sqlite3_malloc64((sqlite3_uint64)nOut), *q = out;
+  unsigned int u;
+  int i;
+  if( out==0 ) return SQLITE_NOMEM;
+  memcpy(q, &sure, 4); q += 4;
+  u = (unsigned int)estimate; memcpy(q, &u, 4); q += 4;
+  u = (unsigned int)nTop; memcpy(q, &u, 4); q += 4;
+  for(i=0; i<nTop; i++){ memcpy(q, &aTop[i].row, 8); memcpy(q + 8, &aTop[i].score, 8); q += 16; }
+  u = (unsigned int)nMaybe; memcpy(q, &u, 4); q += 4;
+  for(i=0; i<nMaybe; i++){ memcpy(q, &aMaybe[i].row, 8); memcpy(q + 8, &aMaybe[i].score, 8); q += 16; }
+  sqlite3_result_blob64(ctx, out, (sqlite3_uint64)nOut, sqlite3_free);
+  return SQLITE_OK;
 }

@@ -37,6 +37,16 @@ int varintGet(const unsigned char *p, const unsigned char *end, sqlite3_uint64 *
   return 0; /* truncated */
 }
 
+int rowInSorted(const sqlite3_int64 *a, int n, sqlite3_int64 row){
+  int lo = 0, hi = n - 1;
+  while( lo <= hi ){
+    int mid = (lo + hi) / 2;
+    if( a[mid]==row ) return 1;
+    if( a[mid] < row ) lo = mid + 1; else hi = mid - 1;
+  }
+  return 0;
+}
+
 int payloadSize(int kind, const unsigned char *p, const unsigned char *end){
   if( kind==LIST_PLACES ) return end - p >= PLACE_BYTES ? PLACE_BYTES : 0;
   {

@@ -20,6 +20,8 @@ typedef struct Block {
   Bytes data;                 /* a private copy of the block as read */
 } Block;
 
+/* Whether row is one of the n sorted rows of a (a flush's rows to leave out). */
+int rowInSorted(const sqlite3_int64 *a, int n, sqlite3_int64 row);
 /* Bytes of the payload at p (0: malformed). */
 int payloadSize(int kind, const unsigned char *p, const unsigned char *end);
 int bytesReserve(Bytes *b, sqlite3_int64 more);

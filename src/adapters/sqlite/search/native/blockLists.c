@@ -277,16 +277,6 @@ static int pendingCompare(const void *a, const void *b){
   return x->cell < y->cell ? -1 : x->cell > y->cell;
 }
 
-static int isSkipped(const sqlite3_int64 *aSkip, int nSkip, sqlite3_int64 row){
-  int lo = 0, hi = nSkip - 1;
-  while( lo <= hi ){
-    int mid = (lo + hi) / 2;
-    if( aSkip[mid]==row ) return 1;
-    if( aSkip[mid] < row ) lo = mid + 1; else hi = mid - 1;
-  }
-  return 0;
-}
-
 /*
 ** Appends entries (above every row the list had when they were buffered) to a list. Another
 ** connection may have written this list since (a live change during a rebuild): then they go in
@@ -357,7 +347,7 @@ int blockListFlush(BlockStore *store, const sqlite3_int64 *aSkip, int nSkip){
       int size;
       q += varintGet(q, end, &row);
       size = payloadSize(store->kind, q, end);
-      if( !isSkipped(aSkip, nSkip, (sqlite3_int64)row) ){
+      if( !rowInSorted(aSkip, nSkip, (sqlite3_int64)row) ){
         pending.aRow[pending.n] = (sqlite3_int64)row;
         pending.aPay[pending.n] = q;
         pending.aLen[pending.n] = size;

@@ -28,41 +28,36 @@ static ListKey listKey(sqlite3_value *list, sqlite3_value *cell){
   return key;
 }
 
-static void placesInsert(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
+/* places_insert (insert) or places_delete: the table and list, then the arguments of each. */
+static void placesWrite(sqlite3_context *ctx, sqlite3_value **apArg, int insert){
   SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
   const char *zTable = (const char*)sqlite3_value_text(apArg[0]);
   ListKey key = listKey(apArg[1], apArg[2]);
   BlockStore *store = 0;
   int rc;
-  (void)nArg;
-  if( zTable==0 || (key.isText && key.z==0) || sqlite3_value_bytes(apArg[4])!=PLACE_BYTES ){
-    sqlite3_result_error(ctx, "places_insert: a table name, a list and a place record are required", -1);
+  if( zTable==0 || (key.isText && key.z==0) || (insert && sqlite3_value_bytes(apArg[4])!=PLACE_BYTES) ){
+    sqlite3_result_error(ctx, insert ? "places_insert: a table name, a list and a place record are required" : "places_delete: a table name and a list are required", -1);
     return;
   }
   rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), LIST_PLACES, zTable, &store);
   if( rc==SQLITE_OK ){
-    rc = blockListInsert(store, &key, sqlite3_value_int64(apArg[3]), (const unsigned char*)sqlite3_value_blob(apArg[4]), PLACE_BYTES, sqlite3_value_int(apArg[5]));
+    rc = insert
+      ? blockListInsert(store, &key, sqlite3_value_int64(apArg[3]), (const unsigned char*)sqlite3_value_blob(apArg[4]), PLACE_BYTES, sqlite3_value_int(apArg[5]))
+      : blockListRemove(store, &key, sqlite3_value_int64(apArg[3]));
     blockStoreRelease(store);
   }
   if( rc ) sqlite3_result_error_code(ctx, rc);
   else sqlite3_result_null(ctx);
 }
 
-static void placesDelete(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
-  SearchLists *lists = (SearchLists*)sqlite3_user_data(ctx);
-  const char *zTable = (const char*)sqlite3_value_text(apArg[0]);
-  ListKey key = listKey(apArg[1], apArg[2]);
-  BlockStore *store = 0;
-  int rc;
+static void placesInsert(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
   (void)nArg;
-  if( zTable==0 || (key.isText && key.z==0) ){ sqlite3_result_error(ctx, "places_delete: a table name and a list are required", -1); return; }
-  rc = blockStoreFor(lists->stores, sqlite3_context_db_handle(ctx), LIST_PLACES, zTable, &store);
-  if( rc==SQLITE_OK ){
-    rc = blockListRemove(store, &key, sqlite3_value_int64(apArg[3]));
-    blockStoreRelease(store);
-  }
-  if( rc ) sqlite3_result_error_code(ctx, rc);
-  else sqlite3_result_null(ctx);
+  placesWrite(ctx, apArg, 1);
+}
+
+static void placesDelete(sqlite3_context *ctx, int nArg, sqlite3_value **apArg){
+  (void)nArg;
+  placesWrite(ctx, apArg, 0);
 }
 
 int placeListsRegister(sqlite3 *db, SearchLists *lists){

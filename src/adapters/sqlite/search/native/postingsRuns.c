@@ -335,16 +335,6 @@ static void heapDown(RunCursor **h, int n, int i){
   }
 }
 
-static int isSkipped(const sqlite3_int64 *aSkip, int nSkip, sqlite3_int64 row){
-  int lo = 0, hi = nSkip - 1;
-  while( lo <= hi ){
-    int mid = (lo + hi) / 2;
-    if( aSkip[mid]==row ) return 1;
-    if( aSkip[mid] < row ) lo = mid + 1; else hi = mid - 1;
-  }
-  return 0;
-}
-
 /* Appends a group's entries (those of written, unskipped rows) to the list being gathered. */
 static int takeEntries(RunCursor *c, const sqlite3_int64 *aSkip, int nSkip, Block *list, Bytes *payloads){
   int e, rc = SQLITE_OK;
@@ -360,7 +350,7 @@ static int takeEntries(RunCursor *c, const sqlite3_int64 *aSkip, int nSkip, Bloc
     if( got1==0 || got2==0 || got3==0 || doc >= (sqlite3_uint64)c->run->nRow ) return SQLITE_CORRUPT;
     {
       const RunRow *row = &c->run->aRow[doc];
-      if( row->rowid < 0 || isSkipped(aSkip, nSkip, row->rowid) ) continue;
+      if( row->rowid < 0 || rowInSorted(aSkip, nSkip, row->rowid) ) continue;
       /* The payload's offset for now: payloads may move as they grow. */
       list->aRow[list->n] = row->rowid;
       list->aLen[list->n] = (int)payloads->n;

@@ -199,28 +199,15 @@ static void topPlacesFunction(sqlite3_context *ctx, int nVal, sqlite3_value **ap
   if( rc==SQLITE_OK ){
     double threshold = bestThreshold(&f.best);
     int nTop = 0, nMaybe = 0;
-    sqlite3_int64 nOut;
-    unsigned char *out, *q;
-    for(i=0; i<f.best.n; i++) if( f.best.a[i].score >= threshold ) f.best.a[nTop++] = f.best.a[i];
+    /* The nearest sure matches with their distances (kept negated: nearest is best). */
+    for(i=0; i<f.best.n; i++){
+      if( f.best.a[i].score < threshold ) continue;
+      f.best.a[nTop] = f.best.a[i];
+      f.best.a[nTop++].score = -f.best.a[i].score;
+    }
     /* Stopped early: a maybe farther than the k-th nearest sure match cannot be on the page. */
     for(i=0; i<f.nMaybe; i++) if( !estimate || -f.aMaybe[i].score >= threshold ) f.aMaybe[nMaybe++] = f.aMaybe[i];
-    nOut = 4 + 4 + 4 + (sqlite3_int64)nTop * 16 + 4 + (sqlite3_int64)nMaybe * 16;
-    out = q = (unsigned char*)sqlite3_malloc64((sqlite3_uint64)nOut);
-    if( out==0 ){
-      rc = SQLITE_NOMEM;
-    }else{
-      unsigned int u;
-      memcpy(q, &f.sure, 4); q += 4;
-      u = (unsigned int)estimate; memcpy(q, &u, 4); q += 4;
-      u = (unsigned int)nTop; memcpy(q, &u, 4); q += 4;
-      for(i=0; i<nTop; i++){
-        double distance = -f.best.a[i].score;
-        memcpy(q, &f.best.a[i].row, 8); memcpy(q + 8, &distance, 8); q += 16;
-      }
-      u = (unsigned int)nMaybe; memcpy(q, &u, 4); q += 4;
-      for(i=0; i<nMaybe; i++){ memcpy(q, &f.aMaybe[i].row, 8); memcpy(q + 8, &f.aMaybe[i].score, 8); q += 16; }
-      sqlite3_result_blob64(ctx, out, (sqlite3_uint64)nOut, sqlite3_free);
-    }
+    rc = resultMatches(ctx, f.sure, estimate, f.best.a, nTop, f.aMaybe, nMaybe);
   }
   if( rc ) sqlite3_result_error_code(ctx, rc);
   sqlite3_free(f.best.heap);

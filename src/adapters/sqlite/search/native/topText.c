@@ -209,23 +209,8 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   }else if( rc==SQLITE_OK ){
     double threshold = bestThreshold(&best);
     int nTop = 0;
-    sqlite3_int64 nOut;
-    unsigned char *out, *q;
     for(i=0; i<best.n; i++) if( best.a[i].score >= threshold ) best.a[nTop++] = best.a[i];
-    nOut = 4 + 4 + 4 + (sqlite3_int64)nTop * 16 + 4 + (sqlite3_int64)nMaybe * 16;
-    out = q = (unsigned char*)sqlite3_malloc64((sqlite3_uint64)nOut);
-    if( out==0 ){
-      rc = SQLITE_NOMEM;
-    }else{
-      unsigned int u;
-      memcpy(q, &sureCount, 4); q += 4;
-      u = (unsigned int)estimate; memcpy(q, &u, 4); q += 4;
-      u = (unsigned int)nTop; memcpy(q, &u, 4); q += 4;
-      for(i=0; i<nTop; i++){ memcpy(q, &best.a[i].row, 8); memcpy(q + 8, &best.a[i].score, 8); q += 16; }
-      u = (unsigned int)nMaybe; memcpy(q, &u, 4); q += 4;
-      for(i=0; i<nMaybe; i++){ memcpy(q, &aMaybe[i].row, 8); memcpy(q + 8, &aMaybe[i].score, 8); q += 16; }
-      sqlite3_result_blob64(ctx, out, (sqlite3_uint64)nOut, sqlite3_free);
-    }
+    rc = resultMatches(ctx, sureCount, estimate, best.a, nTop, aMaybe, nMaybe);
   }
   if( rc ) sqlite3_result_error_code(ctx, rc);
 
