@@ -29,6 +29,13 @@ interface SortKey {
 
 const PAGE = 'LIMIT @limit OFFSET @offset';
 
+/**
+ * A walk's step in the covering index, as a share of an FTS match read with its row: at a million,
+ * 20 cafes of Seattle (1 200 matches among 82 413 cafes) took 2.5 ms by the walk (about 1 400
+ * steps) against 20 ms by the FTS page; 20 plumbers of Denver (612 among 41 047), 0.11 against 16 ms.
+ */
+const INDEX_STEP_COST = 1 / 20;
+
 interface WalkParts {
   keys: SortKey[];
   dir: 'ASC' | 'DESC';
@@ -44,6 +51,11 @@ interface WalkParts {
 
 export interface KindWalk {
   pageSql: string;
+  /**
+   * A step of the walk against reading one match of the FTS page, which reads its documents row:
+   * 1 when the walk reads rows too, else what a step in the covering index costs beside a row.
+   */
+  stepCost: number;
   /**
    * The kinds' rows (a document of two of them counted twice): what the walk reads at most, to
    * weigh it against the FTS page.
@@ -73,6 +85,7 @@ export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, d
   const orderBy = keys.map((_, j) => `walkKey${j} ${dir}`).join(', ');
   return {
     pageSql: `${kinds.map(arm).join(' UNION ')} ORDER BY ${orderBy} ${PAGE}`,
+    stepCost: readsRows ? 1 : INDEX_STEP_COST,
     kindCountSql: `SELECT COUNT(*) FROM ${tables.kinds} WHERE environment = @environment AND kind IN (${kinds.map((_, i) => `@walkKind${i}`).join(', ')})`,
   };
 }

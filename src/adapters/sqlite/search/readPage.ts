@@ -57,7 +57,8 @@ export function readPageRows(
     // index changes) say which read is shorter.
     total = count();
     const kindDocuments = totals.total(`${plan.kindWalk.kindCountSql}|${JSON.stringify(filters)}`, () => statements.get(plan.kindWalk!.kindCountSql).pluck().get(plan.params) as number);
-    const walk = Math.min(kindDocuments, ((offset + limit) * kindDocuments) / Math.max(total, 1)) <= total;
+    const steps = Math.min(kindDocuments, ((offset + limit) * kindDocuments) / Math.max(total, 1));
+    const walk = steps * plan.kindWalk.stepCost <= total;
     rows = total === 0 || limit === 0 ? [] : (statements.get(walk ? plan.kindWalk.pageSql : plan.pageSql).all(params) as PageRow[]);
   } else if (plan.densePageSql !== undefined) {
     // The total decides which page statement is cheaper, so it comes first here.
