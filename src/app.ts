@@ -32,6 +32,7 @@ import { dashboardPage } from './dashboard/dashboardPage';
 import { type Clock } from './services/profileMutation';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
+import { providerWebhookRoutes } from './http/providerWebhookRoute';
 import type { PageRateLimit } from './core/rateLimitCheck';
 import { createPublicBusinessPages } from './services/publicPages/publicBusinessPages';
 import { businessPageRoutes } from './web/businessPageRoutes';
@@ -86,6 +87,8 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate);
   const routers = [
+    // Stripe's notifications, checked by their signature over the raw body (issue 43).
+    providerWebhookRoutes(services.payments.webhook, config.jsonBodyLimit),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), multipartBody: multipartBody(), publicUrl: config.publicUrl }),
     // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
     mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, operations: OPERATIONS, invoke: invoke as Invoke<unknown>, publicUrl: config.publicUrl }),

@@ -23,6 +23,8 @@ export interface PaymentSettings {
   applicationFeePercent: number;
   /** STRIPE_PRICE_PROFESSIONAL / STRIPE_PRICE_ENTERPRISE: the Stripe prices of the paid plans. */
   planPrices: { professional?: string; enterprise?: string };
+  /** PAYMENT_EVENT_LEASE_SECONDS (default 60): how long a process that died handling a provider event holds it before another handles it. */
+  eventLeaseSeconds: number;
 }
 
 const keyMode = (key: string | undefined) => (key ? STRIPE_KEY.exec(key)?.[2] : undefined);
@@ -69,6 +71,7 @@ export function paymentSettings(env: Env, problems: string[]): PaymentSettings {
     ...(apiUrl && { apiUrl }),
     holdMinutes: integer(env, 'PAYMENT_HOLD_MINUTES', 15, 1, 1440, problems),
     applicationFeePercent: percent(env, 'PAYMENT_APPLICATION_FEE_PERCENT', problems),
+    eventLeaseSeconds: integer(env, 'PAYMENT_EVENT_LEASE_SECONDS', 60, 5, 3600, problems),
     planPrices: { ...(professional && { professional }), ...(enterprise && { enterprise }) },
   };
 }

@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_FOUND: { status: 404, description: 'The account does not exist.' },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, description: 'No webhook endpoint with this id belongs to the caller\'s account and environment.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, description: 'No delivery with this id belongs to this webhook endpoint.' },
+  PAYMENT_NOT_FOUND: { status: 404, description: 'No such payment for the caller: it does not exist, or the caller neither holds it in its records, nor paid it, nor is an admin.' },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, description: 'The account never paid for a plan at the payment provider, so it has no billing portal.' },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists but does not accept this HTTP method.' },
   DUPLICATE_PROFILE: { status: 409, description: 'A profile for this business already exists in this environment (same normalised name, postal code and country, or the same phone).' },
   PARTNER_AGREEMENT_TERMINATED: { status: 409, description: 'The partnership agreement was terminated, which is final; record a new agreement instead.' },
@@ -76,6 +78,12 @@ export const ERROR_CODES = {
     status: 409,
     description: 'The booking cannot move to that status from the one it has; `details.currentStatus` names it (e.g. confirming a cancelled booking, completing one before its start).',
   },
+  PAYMENTS_NOT_READY: {
+    status: 409,
+    description: 'The service takes payment but its business cannot be paid yet: its owner finishes the payment provider\'s onboarding first (POST /business/profile/{businessId}/payments/account, status ready).',
+  },
+  CHECKOUT_REFUSED: { status: 409, description: 'The payment provider refused to open a checkout for this booking (the message says why, e.g. an amount under its minimum); nothing is held or charged.' },
+  SUBSCRIPTION_ACTIVE: { status: 409, description: 'The account already pays for a plan: change or cancel it at POST /account/billing-portal instead of buying another.' },
   CONFLICT: { status: 409, retryable: true, description: 'Another write with the same unique key won a race (MongoDB deployments); read again and retry.' },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
@@ -110,6 +118,12 @@ export const ERROR_CODES = {
   },
   INTERNAL_ERROR: { status: 500, retryable: true, description: 'An unexpected error; details are logged under the request id, never sent.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, headers: ['Retry-After'], description: 'A backend (database, search index, cache) did not answer; retry later.' },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 503,
+    description:
+      'This deployment takes no payments (or none in this environment): the message names what its operator sets (STRIPE_SECRET_KEY and ' +
+      'STRIPE_WEBHOOK_SECRET; STRIPE_TEST_SECRET_KEY for the sandbox beside a live key; a plan\'s STRIPE_PRICE_ variable).',
+  },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 503,
     retryable: true,

@@ -52,3 +52,14 @@ export function minorUnitIssue(amount: number, currency: string): string | undef
     ? `must be a whole number in ${currency} (it has no minor unit)`
     : `must have at most ${digits} decimal places in ${currency}`;
 }
+
+/** A major-unit amount (12.5 EUR) as the integer of minor units payment providers count in (1250). */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** minorUnitDigits(currency));
+}
+
+/** Minor units (1250 EUR cents) as the major-unit amount the API shows (12.5). */
+export function fromMinorUnits(amount: number, currency: string): number {
+  const digits = minorUnitDigits(currency);
+  return Number((amount / 10 ** digits).toFixed(digits));
+}

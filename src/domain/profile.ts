@@ -2,6 +2,7 @@
 // Pure types: every adapter and the HTTP layer speak these shapes.
 import type { CountryCode } from './countries';
 import type { CurrencyCode } from './currencies';
+import type { ServicePayment } from './servicePayment';
 
 /** Data partition. `test` holds what sk_test_ keys create (sandbox), `live` everything else. */
 export type Environment = 'live' | 'test';
@@ -60,6 +61,8 @@ export interface Service {
   capacity?: number;
   bookable: boolean;
   requiresQuote: boolean;
+  /** Whether booking it takes payment, and its refund rule (issue 43); absent: none. */
+  payment?: ServicePayment;
   createdAt: string;
   updatedAt: string;
 }

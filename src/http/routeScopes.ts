@@ -17,6 +17,8 @@ const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
   'DELETE /mcp': scope('read:businesses'),
   // GraphQL (issue 23): read only; each field also checks its own scope (analytics fields read:analytics).
   'POST /graphql': scope('read:businesses'),
+  // Stripe's notifications (issue 43): Stripe proves itself with the Stripe-Signature over the body, not a credential.
+  'POST /payments/stripe/webhook': { kind: 'public' },
 };
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = { ...accessTable(), ...UNDECLARED_ROUTES };

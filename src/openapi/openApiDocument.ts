@@ -8,6 +8,7 @@ import { withLinks } from './links';
 import { oauthProtocolPaths } from './paths/oauthProtocol';
 import { graphqlPaths } from './paths/graphql';
 import { mcpPaths } from './paths/mcp';
+import { paymentWebhookPaths } from './paths/paymentWebhook';
 import { mergePaths, operationPaths } from './operationPaths';
 import { OPERATIONS } from '../operations/registry';
 import { webhookEventDocs } from './webhookEvents';
@@ -32,6 +33,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Verification' },
       { name: 'Reviews' },
       { name: 'Bookings' },
+      { name: 'Payments' },
       { name: 'Search' },
       { name: 'Analytics' },
       { name: 'Admin' },
@@ -53,6 +55,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         components.securitySchemes,
       ),
       ...oauthProtocolPaths(),
+      ...paymentWebhookPaths(),
     }),
     // What the service POSTs to subscribed URLs (issue 22), one entry per event type.
     webhooks: webhookEventDocs(),

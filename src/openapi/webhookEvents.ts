@@ -2,7 +2,7 @@
 // the request the service POSTs to a subscribed URL. `data` is the resource as the API returns it
 // (the same component schemas as the REST answers), so the catalogue and the deliveries cannot
 // drift apart; test/http/webhookEvents.test.ts checks real deliveries against these schemas.
-import { EMITTED_EVENT_TYPES, RESERVED_EVENT_TYPES } from '../domain/webhooks/eventTypes';
+import { EMITTED_EVENT_TYPES } from '../domain/webhooks/eventTypes';
 import { ref } from './components';
 
 type EmittedType = (typeof EMITTED_EVENT_TYPES)[number];
@@ -31,7 +31,19 @@ const EVENTS: Record<EmittedType, { data: Record<string, unknown>; when: string 
   'review.submitted': { data: ref('schemas', 'Review'), when: 'Someone reviewed one of your businesses; data is the review as you read it.' },
   'review.updated': { data: ref('schemas', 'Review'), when: 'A review of your business was edited, replied to, hidden or restored by moderation.' },
   'booking.created': { data: ref('schemas', 'Booking'), when: 'A booking of one of your services was made; data includes the customer\'s contact.' },
-  'booking.updated': { data: ref('schemas', 'Booking'), when: 'A booking changed status (confirmed, declined, cancelled, completed, no_show).' },
+  'booking.updated': {
+    data: ref('schemas', 'Booking'),
+    when: 'A booking changed status (confirmed, declined, cancelled, expired, completed, no_show); also when its payment confirms it or its hold runs out unpaid (expired).',
+  },
+  'payment.processed': {
+    data: ref('schemas', 'PaymentEvent'),
+    when: 'Money came in: a customer paid a booking of one of your businesses (sent beside booking.updated as it confirms the booking), or your account paid for its plan.',
+  },
+  'payment.failed': {
+    data: ref('schemas', 'PaymentEvent'),
+    when: 'A payment attempt was refused (the checkout may still be paid before its hold ends), or the checkout closed unpaid (status canceled).',
+  },
+  'payment.refunded': { data: ref('schemas', 'PaymentEvent'), when: 'A refund of a payment went through (its refunds list has it with status succeeded).' },
   'webhook.test': { data: TEST_DATA, when: 'Sent by POST /webhooks/endpoints/{endpointId}/test, to that endpoint only.' },
 };
 
@@ -67,10 +79,5 @@ function delivery(type: string, data: Record<string, unknown>, description: stri
 }
 
 export function webhookEventDocs(): Record<string, unknown> {
-  return {
-    ...Object.fromEntries(EMITTED_EVENT_TYPES.map((type) => [type, delivery(type, EVENTS[type].data, EVENTS[type].when)])),
-    ...Object.fromEntries(
-      RESERVED_EVENT_TYPES.map((type) => [type, delivery(type, { type: 'object' }, 'Reserved and never sent: this service takes no payments. Subscribing to it is allowed.')]),
-    ),
-  };
+  return Object.fromEntries(EMITTED_EVENT_TYPES.map((type) => [type, delivery(type, EVENTS[type].data, EVENTS[type].when)]));
 }

@@ -26,6 +26,7 @@ import type { VerificationService } from '../services/verificationService';
 import type { SummaryReportService } from '../services/summaries/summaryReportService';
 import type { SummaryDisclosures } from '../services/summaries/summaryDisclosures';
 import type { WebhookEndpointService } from '../services/webhooks/webhookEndpointService';
+import type { PaymentServices } from '../services/payments/paymentServices';
 
 export interface AppServices {
   auth: AuthService;
@@ -43,6 +44,8 @@ export interface AppServices {
   partnerAgreements: PartnerAgreementService;
   reviews: ReviewService;
   bookings: BookingService;
+  /** Payments (issue 43): business onboarding, payment records, plans, the provider's webhook. */
+  payments: PaymentServices;
   webhookEndpoints: WebhookEndpointService;
   /** Personalisation memory per X-Session-ID. */
   sessions: SessionStore;

@@ -69,16 +69,23 @@ export const createBooking = operation({
   idempotent: true,
   input: { body: requestSchema('CreateBookingRequest') },
   output: responseSchema('Booking'),
-  errors: ['PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'OUTSIDE_BUSINESS_HOURS', 'BLACKOUT_DATE', 'SLOT_UNAVAILABLE', 'SERVICE_NOT_BOOKABLE', 'QUOTE_REQUIRED', 'BUSINESS_NOT_PUBLISHED'],
+  errors: [
+    'PROFILE_NOT_FOUND', 'SERVICE_NOT_FOUND', 'OUTSIDE_BUSINESS_HOURS', 'BLACKOUT_DATE', 'SLOT_UNAVAILABLE', 'SERVICE_NOT_BOOKABLE', 'QUOTE_REQUIRED', 'BUSINESS_NOT_PUBLISHED',
+    'PAYMENTS_NOT_READY', 'CHECKOUT_REFUSED', 'PAYMENTS_NOT_CONFIGURED', 'PAYMENT_PROVIDER_UNAVAILABLE',
+  ],
   http: { method: 'POST', path: '/bookings', status: 201 },
   docs: {
     tag,
     summary: 'Book a start time (scope write:bookings)',
     description:
-      'The new booking is pending until the business confirms or declines it. Refusals: start in the past, more than 365 days ' +
+      'The new booking is pending until the business confirms or declines it. A service that takes payment (its payment.required ' +
+      'deposit or full) books into pending_payment instead: the place is held for PAYMENT_HOLD_MINUTES (default 15) while the ' +
+      'customer pays at payment.checkoutUrl (on the business\'s own account at the provider); the payment confirms it, an unpaid ' +
+      'hold releases it (expired). Such a booking is refused with 409 PAYMENTS_NOT_READY while the business has not finished its ' +
+      'payment onboarding, and 503 PAYMENTS_NOT_CONFIGURED on a server without payment keys. Refusals: start in the past, more than 365 days ' +
       'ahead, or not one of the service\'s start times (400 VALIDATION_ERROR on start); OUTSIDE_BUSINESS_HOURS, BLACKOUT_DATE, ' +
       'SLOT_UNAVAILABLE (every place taken; of two requests for the last place exactly one wins), SERVICE_NOT_BOOKABLE, ' +
-      'QUOTE_REQUIRED, BUSINESS_NOT_PUBLISHED (409). A sandbox key books sandbox businesses only.',
+      'QUOTE_REQUIRED, BUSINESS_NOT_PUBLISHED (409). A sandbox key books sandbox businesses only (and pays in the provider\'s test mode).',
     parameters: ['XSessionId'],
     successDescription: 'The booking.',
     successHeaders: { Location: 'Location' },
@@ -89,7 +96,9 @@ export const createBooking = operation({
     title: 'Book a service',
     description:
       'Book one start time from get_availability for the user. Needs the user\'s name and an email or phone; confirm the details with the user ' +
-      'before calling. The booking starts as pending until the business confirms it. Send an idempotencyKey (a UUID) to make a retry after a ' +
+      'before calling. The booking starts as pending until the business confirms it. When the service takes payment (a deposit or the full ' +
+      'price), the booking is pending_payment instead and payment.checkoutUrl is where the user pays: give the user that link and say the ' +
+      'place is held until payment.holdExpiresAt. Send an idempotencyKey (a UUID) to make a retry after a ' +
       'lost answer safe: the same key answers with the first booking instead of booking twice.',
     args: {
       rename: { journeyId: 'sessionId' },
@@ -99,7 +108,7 @@ export const createBooking = operation({
   },
   run: async ({ bookings }, { principal, input, request }) => {
     // Without journeyId in the body, the X-Session-ID of the search it came from is its journey in analytics.
-    const booking = await bookings.create(principal, input.body, request.header('X-Session-ID') || undefined);
+    const booking = await bookings.create(principal, input.body, request.header('X-Session-ID') || undefined, request.origin);
     return { data: booking, headers: { Location: `/v1/bookings/${booking.id}` } };
   },
 });

@@ -12,6 +12,7 @@ import { CATALOG_OPERATIONS } from './catalog';
 import { MEDIA_OPERATIONS } from './media';
 import { OAUTH_CLIENT_OPERATIONS } from './oauthClients';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
+import { PAYMENT_OPERATIONS } from './payments';
 import { PROFILE_OPERATIONS } from './profiles';
 import { REVIEW_OPERATIONS } from './reviews';
 import { SEARCH_OPERATIONS } from './search';
@@ -33,6 +34,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...PARTNER_AGREEMENT_OPERATIONS,
   ...REVIEW_OPERATIONS,
   ...BOOKING_OPERATIONS,
+  ...PAYMENT_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ASSISTANT_OPERATIONS,
   ...SUMMARY_REPORT_OPERATIONS,

@@ -20,6 +20,7 @@ import type { PartnerAgreementRepository } from './partnerAgreements';
 import type { ListPage, ListPageOptions } from '../domain/listPage';
 import type { SummaryReportRepository } from './summaryReports';
 import type { PublishedPage } from '../domain/publicPage/publishedListing';
+import type { PaymentStore } from './payments';
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'role' | 'suspended' | 'name'>> & {
   /** null clears them (the plan's own limits apply again). */
@@ -230,6 +231,10 @@ export interface BookingRepository {
   pageByBusiness(environment: Environment, businessId: string, options: BookingPageOptions): Promise<{ items: Booking[]; next?: BookingPosition; total: number }>;
   /** The same for the bookings an account made. */
   pageByCreator(environment: Environment, accountId: string, options: BookingPageOptions): Promise<{ items: Booking[]; next?: BookingPosition; total: number }>;
+  /** Bookings of every environment awaiting payment whose hold ran out by `now` (ISO), earliest hold first. */
+  holdsExpiredBy(now: string, limit: number): Promise<Booking[]>;
+  /** Bookings of every environment with a refund decided but not yet sent to the provider. */
+  refundsDue(limit: number): Promise<Booking[]>;
 }
 
 /** The indexer's committed position per consumer name. */
@@ -273,6 +278,8 @@ export interface Store {
   readonly partnerAgreements: PartnerAgreementRepository;
   /** Reports of wrong consumer-search summaries (issue 34). */
   readonly summaryReports: SummaryReportRepository;
+  /** Payments, businesses' provider accounts, plan subscriptions and the provider's notifications (issue 43). */
+  readonly payments: PaymentStore;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;

@@ -47,6 +47,8 @@ import { createSummaryDisclosures } from '../services/summaries/summaryDisclosur
 import { createSummaryReportService } from '../services/summaries/summaryReportService';
 import { createVerificationService } from '../services/verificationService';
 import { createWebhookEndpointService } from '../services/webhooks/webhookEndpointService';
+import { createPaymentProviders } from '../services/payments/paymentProviders';
+import { createPaymentServices, type PaymentServices } from '../services/payments/paymentServices';
 
 /** The engines and settings services are built from. */
 export interface ServiceEngines {
@@ -71,6 +73,8 @@ export interface ServiceEngines {
   clock: Clock;
   /** Failed sign-ins and credential checks, counted per address and account (shared with authentication). */
   authFailures: AuthFailureLimiter;
+  /** Payments (issue 43), built by the runtime over its providers; without them, payment operations answer 503. */
+  payments?: PaymentServices;
 }
 
 /** Every service but the OAuth apps', which exist only where the OAuth server is built (app.ts). */
@@ -79,7 +83,8 @@ export type ComposedServices = Omit<AppServices, 'oauthClients'>;
 export function composeServices(engines: ServiceEngines): ComposedServices {
   const { config, logger, store, clock } = engines;
   const access = createProfileAccess({ store, clock });
-  const profiles = createProfileService({ store, access, clock });
+  const payments = engines.payments ?? createPaymentServices({ store, providers: createPaymentProviders({}), clock, logger, recorder: engines.eventRecorder });
+  const profiles = createProfileService({ store, access, clock, paymentStatus: payments.onboarding.statusOf });
   // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
   const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
   const platforms = createPlatformRegistry({ store, clock });
@@ -95,7 +100,8 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     accounts: createAccountAdminService({ store, clock }),
     // Review and booking writes store their webhook events themselves, in the same write (issue 22).
     reviews: createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger }),
-    bookings: createBookingService({ store, access, clock, recorder: engines.eventRecorder }),
+    bookings: createBookingService({ store, access, clock, recorder: engines.eventRecorder, payments }),
+    payments,
     partnerAgreements: createPartnerAgreementService({ store, isKnownPlatform: platforms.isKnown, clock }),
     webhookEndpoints: createWebhookEndpointService({
       webhooks: store.webhooks,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfigOrExit();
   const logger = pino({ level: config.logLevel, base: undefined, redact: ['authorization'] }, pino.destination(2));
-  const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false });
+  const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false, withPaymentWorker: false });
   const engines = runtime.appDeps;
   const clock = () => new Date();
   const authFailures = engines.authFailures ?? createAuthFailureLimiter();

@@ -36,6 +36,8 @@ import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
 import type { EventRecorder } from '../ports/eventRecorder';
 import { createBufferedEventRecorder } from '../services/analytics/bufferedEventRecorder';
+import { createPaymentServices } from '../services/payments/paymentServices';
+import { openPaymentProviders } from './openPaymentProviders';
 
 export interface Engines {
   store: 'sqlite' | 'mongodb';
@@ -53,7 +55,11 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, logger: Logger, options: { withIndexer?: boolean; withWebhookDispatcher?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  options: { withIndexer?: boolean; withWebhookDispatcher?: boolean; withPaymentWorker?: boolean } = {},
+): Promise<Runtime> {
   const timeout = config.startupTimeoutSeconds;
   // Which languages search reads kinds in; each one's words load on first use, not here.
   useSearchLanguages(config.searchLanguages);
@@ -160,6 +166,20 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
       closers.push(() => (indexNow as IndexNowNotifier).stop());
     }
 
+    // Payments (issue 43): the Stripe providers of each environment; their worker acts on Stripe's notifications.
+    const payments = createPaymentServices({
+      store,
+      providers: await openPaymentProviders(config.payments, logger),
+      clock: () => new Date(),
+      logger,
+      recorder: eventRecorder,
+      settings: { ...config.payments, eventLeaseMs: config.payments.eventLeaseSeconds * 1000 },
+    });
+    if ((options.withPaymentWorker ?? true) && (payments.providers.configured('live') || payments.providers.configured('test'))) {
+      payments.worker.start();
+      closers.push(() => payments.worker.stop());
+    }
+
     const engines: Engines = {
       store: config.mongodbUri ? 'mongodb' : 'sqlite',
       search: config.elasticsearchUrl ? 'elasticsearch' : 'sqlite',
@@ -201,7 +221,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { wit
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, pageRateLimit, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, pageRateLimit, payments, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
       engines,
       indexer,
       webhookDispatcher,

@@ -50,6 +50,8 @@ import { profileListSchema } from './responses/lists';
 import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from './responses/analyticsEvents';
 import { summaryReportBodySchema } from './endpoints/summaryReports';
 import { summaryDisclosureSchema, summaryReportListSchema, summaryReportSchema } from './responses/summaryReports';
+import { billingPortalBodySchema, paymentAccountBodySchema, planCheckoutBodySchema } from './endpoints/payments';
+import { billingPortalSchema, checkoutSchema, paymentAccountSchema, paymentEventSchema, paymentListSchema, paymentRecordSchema } from './responses/payments';
 
 export const REQUEST_SCHEMAS = {
   CreatePartnerAgreementRequest: createPartnerAgreementBodySchema,
@@ -81,6 +83,9 @@ export const REQUEST_SCHEMAS = {
   CreateOAuthClientRequest: createOAuthClientBodySchema,
   CreateWebhookEndpointRequest: createWebhookEndpointBodySchema,
   UpdateWebhookEndpointRequest: updateWebhookEndpointBodySchema,
+  PaymentAccountRequest: paymentAccountBodySchema,
+  PlanCheckoutRequest: planCheckoutBodySchema,
+  BillingPortalRequest: billingPortalBodySchema,
 } satisfies Record<string, SchemaObject>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
@@ -139,6 +144,12 @@ export const RESPONSE_SCHEMAS = {
   WebhookTestSent: webhookTestSentSchema,
   OpeningCheck: openingCheckSchema,
   CategoryList: categoryListSchema,
+  Payment: paymentRecordSchema,
+  PaymentList: paymentListSchema,
+  PaymentEvent: paymentEventSchema,
+  PaymentAccount: paymentAccountSchema,
+  Checkout: checkoutSchema,
+  BillingPortal: billingPortalSchema,
 } satisfies Record<string, SchemaObject>;
 
 export type DataSchemaName = keyof typeof RESPONSE_SCHEMAS;

@@ -9,7 +9,7 @@ import { MAX_SERVICES } from '../schemas/parts/service';
 import { etagOf, type ProfileAccess, type Revised } from './profileMutation';
 import type { Static } from 'typebox';
 import type { serviceChangesSchema } from '../schemas/parts/service';
-import { assertPricingPrecision, newService, type ServiceInput } from './profileInput';
+import { assertPricingPrecision, assertServicePayment, newService, type ServiceInput } from './profileInput';
 
 function serviceNotFound(serviceId: string): NotFoundError {
   return new NotFoundError(`Service ${serviceId} does not exist on this business`, 'SERVICE_NOT_FOUND');
@@ -26,6 +26,7 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
         throw new ValidationError('services', `must contain at most ${MAX_SERVICES} items; this profile already lists ${current.services.length}`);
       }
       added = newService(input, now);
+      assertServicePayment(added);
       return { ...current, services: [...current.services, added] };
     }, { ifMatch });
     return { value: added as Service, etag: etagOf(saved) };
@@ -43,13 +44,18 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
     const saved = await access.mutate(principal, businessId, (current, now) => {
       const existing = current.services.find((service) => service.id === serviceId);
       if (!existing) throw serviceNotFound(serviceId);
-      // Pricing is one value: a new pricing object replaces the old one instead of merging types.
-      const { pricing, ...rest } = patch;
+      // Pricing and payment are one value each: a new object replaces the old one instead of merging.
+      const { pricing, payment, ...rest } = patch as Partial<ServiceInput> & { pricing?: Service['pricing'] | null; payment?: Service['payment'] | null };
       const merged: Service = mergePatch(existing, rest);
       if (pricing !== undefined) {
         if (pricing === null) delete merged.pricing;
         else merged.pricing = pricing;
       }
+      if (payment !== undefined) {
+        if (payment === null) delete merged.payment;
+        else merged.payment = payment;
+      }
+      assertServicePayment(merged);
       // The same values again: the service keeps its updatedAt and the profile stays as it is.
       if (isDeepStrictEqual(merged, existing)) {
         updated = existing;

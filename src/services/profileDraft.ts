@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import { type BusinessProfile, inWeekdayOrder } from '../domain/profile';
 import type { createProfileBodySchema } from '../schemas/endpoints/profile';
-import { assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
+import { assertServicesPayment, assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
 
 /** A new profile as its schema describes it, checked (services' flags defaulted). */
 export type CreateProfileInput = Static<typeof createProfileBodySchema>;
@@ -16,10 +16,12 @@ export type ProfileIdentity = Pick<BusinessProfile, 'id' | 'environment' | 'owne
 /**
  * The profile a create stores (a draft with no trust, media or exclusive content yet), before its
  * derived fields. Throws ValidationError for what the schema cannot check: a price finer than its
- * currency allows, a phone number that is not one.
+ * currency allows, a payment rule its service cannot carry, a phone number that is not one.
  */
 export function draftProfile(input: CreateProfileInput, identity: ProfileIdentity, now: Date): BusinessProfile {
   assertServicesPricing(input.services);
+  const services = (input.services ?? []).map((service) => newService(service, now));
+  assertServicesPayment(services);
   const at = now.toISOString();
   const location = normalizeLocation(input.location) ?? {};
   return {
@@ -30,7 +32,7 @@ export function draftProfile(input: CreateProfileInput, identity: ProfileIdentit
     ...(input.tagline !== undefined && { tagline: input.tagline }),
     location,
     contact: normalizeContact(input.contact, location.address?.country),
-    services: (input.services ?? []).map((service) => newService(service, now)),
+    services,
     hours: inWeekdayOrder(input.hours ?? {}),
     blackoutDates: [],
     media: { photos: [], videos: [] },

@@ -6,6 +6,7 @@ import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/ids';
 import { minorUnitIssue } from '../domain/money';
 import { normalizePhone, phoneIssue } from '../domain/phone';
+import { servicePaymentIssue } from '../domain/bookings/bookingPayment';
 import type { Contact, Pricing, Service, ServiceFields } from '../domain/profile';
 
 /** A service as callers hand it in; bookable and requiresQuote default to false. */
@@ -26,6 +27,17 @@ export function assertServicesPricing(inputs: ServiceInput[] | null | undefined)
   inputs?.forEach((input, index) => assertPricingPrecision(input.pricing, `services.${index}.pricing`));
 }
 
+/** Refuses a payment rule the service's other fields cannot carry (issue 43), naming the field under `at` (`services.2.`, or nothing). */
+export function assertServicePayment(service: Pick<Service, 'pricing' | 'payment' | 'bookable' | 'requiresQuote'>, at = ''): void {
+  const problem = servicePaymentIssue(service);
+  if (problem) throw new ValidationError(`${at}${problem.field}`, problem.issue);
+}
+
+/** assertServicePayment for every service of a request's list, naming `services.<index>.`. */
+export function assertServicesPayment(services: ReadonlyArray<Pick<Service, 'pricing' | 'payment' | 'bookable' | 'requiresQuote'>>): void {
+  services.forEach((service, index) => assertServicePayment(service, `services.${index}.`));
+}
+
 export function newService(input: ServiceInput, now: Date): Service {
   const at = now.toISOString();
   return {
@@ -36,6 +48,7 @@ export function newService(input: ServiceInput, now: Date): Service {
     ...(input.pricing !== undefined && { pricing: input.pricing }),
     ...(input.duration !== undefined && { duration: input.duration }),
     ...(input.capacity !== undefined && { capacity: input.capacity }),
+    ...(input.payment !== undefined && { payment: input.payment }),
     bookable: input.bookable ?? false,
     requiresQuote: input.requiresQuote ?? false,
     createdAt: at,

@@ -8,14 +8,15 @@ import { newTimeOrderedId } from '../domain/ids';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
 import type { Static } from 'typebox';
-import { type BusinessProfile, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
+import { type BusinessProfile, type Environment, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
 import type { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
 import type { updateProfileBodySchema } from '../schemas/endpoints/profile';
 import type { hoursChangesSchema } from '../schemas/parts/hours';
 import type { Store } from '../ports/store';
 import { type Clock, etagOf, type ProfileAccess, type Revised, withDerivedFields } from './profileMutation';
-import { assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
+import { assertServicesPayment, assertServicesPricing, newService, normalizeContact, normalizeLocation } from './profileInput';
 import { draftProfile } from './profileDraft';
+import type { PaymentAccountStatus } from '../domain/payments/paymentAccount';
 import { profileEvents } from './webhooks/webhookEvents';
 
 import type { CreateProfileInput } from './profileDraft';
@@ -46,7 +47,15 @@ function sameExclusiveContent(a: ExclusiveContent, b: ExclusiveContent): boolean
   return [...fields].every((field) => a[field] === b[field]);
 }
 
-export function createProfileService({ store, access, clock }: { store: Store; access: ProfileAccess; clock: Clock }) {
+export interface ProfileServiceDeps {
+  store: Store;
+  access: ProfileAccess;
+  clock: Clock;
+  /** Whether a business can take payments (issue 43), for its status; absent or undefined where payments are not configured. */
+  paymentStatus?: (environment: Environment, businessId: string) => Promise<{ status: PaymentAccountStatus; requirementsDue: string[] } | undefined>;
+}
+
+export function createProfileService({ store, access, clock, paymentStatus }: ProfileServiceDeps) {
   async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
     const now = clock();
     const draft = draftProfile(input, { id: newTimeOrderedId('biz', now.getTime()), environment: principal.environment, ownerId: principal.accountId }, now);
@@ -71,7 +80,10 @@ export function createProfileService({ store, access, clock }: { store: Store; a
           next = { ...next, contact: normalizeContact(mergedContact, next.location?.address?.country) };
         }
         // Arrays replace (merge-patch rule): a new services list gets fresh ids.
-        if (services !== undefined) next = { ...next, services: (services ?? []).map((service) => newService(service, now)) };
+        if (services !== undefined) {
+          next = { ...next, services: (services ?? []).map((service) => newService(service, now)) };
+          assertServicesPayment(next.services);
+        }
         if (status !== undefined) next = { ...next, status: nextStatus(next, status) };
         return next;
       },
@@ -112,7 +124,8 @@ export function createProfileService({ store, access, clock }: { store: Store; a
       profile = owned[0];
     }
     const { profileComplete, completionPercentage, missingFields, recommendedFields, recommendations } = assessCompleteness(profile);
-    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendedFields, recommendations };
+    const payments = await paymentStatus?.(profile.environment, profile.id);
+    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendedFields, recommendations, ...(payments && { payments }) };
   }
 
   async function setHours(principal: Principal, id: string, hours: HoursChanges, ifMatch?: string) {

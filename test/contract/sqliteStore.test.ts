@@ -54,6 +54,7 @@ describe('SQLite store on a file', () => {
     expect(migrations).toEqual([
       { component: 'analytics_platforms', version: 1 },
       { component: 'partner_agreements', version: 1 },
+      { component: 'payments', version: 1 },
       { component: 'store', version: 1 },
       { component: 'store', version: 2 },
       { component: 'store', version: 3 },

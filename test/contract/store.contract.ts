@@ -21,6 +21,9 @@ import { summaryReportsContract } from './store/summaryReports.contract';
 import { freshStorePerTest, type StoreCapabilities, type StoreSuite } from './store/storeSuite';
 import { verificationsContract } from './store/verifications.contract';
 import { webhooksContract } from './store/webhooks.contract';
+import { paymentsContract } from './store/payments.contract';
+import { paymentAccountsContract } from './store/paymentAccounts.contract';
+import { providerEventInboxContract } from './store/providerEventInbox.contract';
 
 export type { StoreCapabilities } from './store/storeSuite';
 
@@ -50,5 +53,8 @@ export function storeContract(
     reviewsContract(suite);
     bookingsContract(suite);
     summaryReportsContract(suite);
+    paymentsContract(suite);
+    paymentAccountsContract(suite);
+    providerEventInboxContract(suite);
   });
 }

@@ -25,6 +25,8 @@ import { createIndexer, type Indexer } from '../../indexer/indexer';
 import type { EventRecorder } from '../../src/ports/eventRecorder';
 import { type BufferedEventRecorder, createBufferedEventRecorder } from '../../src/services/analytics/bufferedEventRecorder';
 import { captureAnalyticsEvents, type CapturedAnalyticsEvents } from '../support/capturedAnalyticsEvents';
+import { createPaymentProviders, type PaymentProviders } from '../../src/services/payments/paymentProviders';
+import { createPaymentServices, DEFAULT_PAYMENT_SERVICE_SETTINGS, type PaymentServiceSettings, type PaymentServices } from '../../src/services/payments/paymentServices';
 
 export interface TestApp {
   /** The Koa app itself, for tests that read its routes. */
@@ -41,11 +43,19 @@ export interface TestApp {
   eventRecorder: EventRecorder & Partial<Pick<BufferedEventRecorder, 'stats'>>;
   /** The OAuth server's storage (in-memory SQLite). */
   oauthStorage: OAuthStorage;
+  /** The app's payment services (issue 43): their worker is driven pass by pass (payments.worker.runOnce()). */
+  payments: PaymentServices;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Payment providers (stripe-mock's, say); default none, so payment operations answer 503. */
+  paymentProviders?: PaymentProviders;
+  paymentSettings?: Partial<PaymentServiceSettings>;
+}
 
-export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+
+export async function buildTestApp(overrides: Partial<AppDeps> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'bdapi-http-'));
   // TEST_LOG_LEVEL=error shows the app's own logs on stderr while debugging a test.
   const logger = process.env.TEST_LOG_LEVEL ? pino({ level: process.env.TEST_LOG_LEVEL }, pino.destination({ dest: 2, sync: true })) : createLogger('silent');
@@ -61,6 +71,16 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
   const recorded = captureAnalyticsEvents(analytics);
   const eventRecorder = overrides.eventRecorder ?? createBufferedEventRecorder({ sink: recorded, logger });
   const oauthStorage = createSqliteOAuthStorage({ file: ':memory:' });
+  const payments =
+    overrides.payments ??
+    createPaymentServices({
+      store,
+      providers: options.paymentProviders ?? createPaymentProviders({}),
+      clock: overrides.clock ?? (() => new Date()),
+      logger,
+      recorder: eventRecorder,
+      settings: { ...DEFAULT_PAYMENT_SERVICE_SETTINGS, ...options.paymentSettings },
+    });
   const app = createApp({
     config: { jsonBodyLimit: 1024 * 1024, jwtSecret },
     logger,
@@ -76,6 +96,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     eventRecorder,
     oauth: { storage: oauthStorage, issuer: 'http://localhost:8080' },
     ...overrides,
+    payments,
     analytics: { ...analytics, append: (events) => recorded.append(events) },
   });
   return {
@@ -90,7 +111,9 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}): Promise<Te
     recorded,
     eventRecorder,
     oauthStorage,
+    payments,
     async close() {
+      await payments.worker.stop();
       await eventRecorder.close();
       await indexer.stop();
       await store.close();
@@ -123,6 +146,7 @@ export function buildAnotherInstance(first: TestApp, overrides: Partial<AppDeps>
     analytics: first.analytics,
     eventRecorder: first.eventRecorder,
     oauth: { storage: first.oauthStorage, issuer: 'http://localhost:8080' },
+    payments: first.payments,
     ...overrides,
   });
   return { ...first, koa, callback: koa.callback() };

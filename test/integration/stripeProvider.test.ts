@@ -231,6 +231,7 @@ describe('webhook events', () => {
       amount: { amount: 700, currency: 'EUR' },
       state: 'succeeded',
       reference: 'pay_1',
+      metadata: { reference: 'pay_1' },
     });
     expect(await read('payment_intent.payment_failed', '/v1/payment_intents/pi_1', { id: 'pi_1', metadata: { reference: 'pay_1' }, last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } })).toEqual({
       kind: 'payment_failed',

@@ -25,9 +25,13 @@ export interface StripeEventOptions {
   signedAt?: number;
 }
 
+const FIXTURE_KEY = 'sk_test_fixtureReads';
+/** The last four characters of the key fixture reads are made with (to tell them from the app's calls). */
+export const stripeFixtureKeyLast4 = FIXTURE_KEY.slice(-4);
+
 /** GET of one stripe-mock object ('/v1/checkout/sessions/cs_x'), as the SDK would read it. */
 export async function stripeMockObject(stripeMockUrl: string, path: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stripeMockUrl}${path}`, { headers: { Authorization: 'Bearer sk_test_fixtures' } });
+  const response = await fetch(`${stripeMockUrl}${path}`, { headers: { Authorization: `Bearer ${FIXTURE_KEY}` } });
   if (response.status !== 200) throw new Error(`stripe-mock answered ${response.status} to GET ${path}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }

@@ -139,7 +139,7 @@ describe('payment settings', () => {
   };
 
   it('has no keys, a 15-minute hold and no application fee by default', () => {
-    expect(load({})).toEqual({ webhookSecrets: [], holdMinutes: 15, applicationFeePercent: 0, planPrices: {} });
+    expect(load({})).toEqual({ webhookSecrets: [], holdMinutes: 15, applicationFeePercent: 0, planPrices: {}, eventLeaseSeconds: 60 });
   });
 
   it('uses a test STRIPE_SECRET_KEY for the sandbox too, and STRIPE_TEST_SECRET_KEY beside a live key', () => {

@@ -124,6 +124,9 @@ describe('OpenAPI routes', () => {
     'post /webhooks/endpoints', 'get /webhooks/endpoints', 'get /webhooks/endpoints/{endpointId}', 'patch /webhooks/endpoints/{endpointId}',
     'delete /webhooks/endpoints/{endpointId}', 'post /webhooks/endpoints/{endpointId}/rotate-secret', 'post /webhooks/endpoints/{endpointId}/test',
     'get /webhooks/endpoints/{endpointId}/deliveries', 'post /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/retry',
+    'post /business/profile/{businessId}/payments/account', 'get /business/profile/{businessId}/payments/account',
+    'get /business/profile/{businessId}/payments', 'get /payments', 'get /payments/{paymentId}', 'get /admin/payments',
+    'post /account/plan/checkout', 'post /account/billing-portal', 'post /payments/stripe/webhook',
   ];
   it.each(routes)('documents %s', (route) => {
     const [method, path] = route.split(' ');

@@ -4,7 +4,7 @@ export function exampleHandlers<
   CreateProfile extends { name: string; services?: Array<{ name: string; bookable: boolean; pricing?: { type: 'fixed' | 'range' | 'hourly'; currency: string } }>; hours?: { monday?: { open: string; close: string } | { closed: true } } },
   UpdateProfile extends { description?: string | null; status?: 'draft' | 'published'; location?: { address?: { city?: string | null } | null } | null },
   CreateBooking extends { businessId: string; start: string; customer: { name: string; email?: string } },
-  BookingRecord extends { id: string; status: 'pending' | 'confirmed' | 'declined' | 'cancelled' | 'completed' | 'no_show'; price?: { amount?: number } | null },
+  BookingRecord extends { id: string; status: 'pending_payment' | 'pending' | 'confirmed' | 'declined' | 'cancelled' | 'expired' | 'completed' | 'no_show'; price?: { amount?: number } | null },
   ConsumerSearch extends { query: string; limit: number; offset: number; location?: { lat: number; lon: number; distance: string } },
 >() {
   return {

@@ -136,5 +136,12 @@ export function createBookingRepository({ bookings, seats, marks, now = Date.now
       }),
     pageByBusiness: (environment, businessId, options) => guard(() => page('businessId', environment, businessId, options)),
     pageByCreator: (environment, accountId, options) => guard(() => page('createdBy', environment, accountId, options)),
+    holdsExpiredBy: (now, limit) =>
+      guard(async () => {
+        const docs = await bookings.find({ status: 'pending_payment', 'payment.holdExpiresAt': { $lte: now } }).sort({ 'payment.holdExpiresAt': 1 }).limit(limit).lean<BookingDoc[]>();
+        return docs.map(toBooking);
+      }),
+    refundsDue: (limit) =>
+      guard(async () => (await bookings.find({ 'payment.refund.state': 'due' }).limit(limit).lean<BookingDoc[]>()).map(toBooking)),
   };
 }

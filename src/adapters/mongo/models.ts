@@ -16,6 +16,10 @@ import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshToken
 import { type ReviewDoc, reviewSchema } from './schemas/reviewSchema';
 import { type SummaryReportDoc, summaryReportSchema } from './schemas/summaryReportSchema';
 import { type VerificationDoc, verificationSchema } from './schemas/verificationSchema';
+import { type PaymentDoc, paymentSchema } from './schemas/paymentSchema';
+import { type PaymentAccountDoc, paymentAccountSchema } from './schemas/paymentAccountSchema';
+import { type PlanSubscriptionDoc, planSubscriptionSchema } from './schemas/planSubscriptionSchema';
+import { type ProviderEventDoc, providerEventSchema } from './schemas/providerEventSchema';
 
 export interface StoreModels {
   accounts: Model<AccountDoc>;
@@ -35,6 +39,10 @@ export interface StoreModels {
   summaryReports: Model<SummaryReportDoc>;
   bookings: Model<BookingDoc>;
   bookingSeats: Model<BookingSeatDoc>;
+  payments: Model<PaymentDoc>;
+  paymentAccounts: Model<PaymentAccountDoc>;
+  planSubscriptions: Model<PlanSubscriptionDoc>;
+  providerEvents: Model<ProviderEventDoc>;
 }
 
 export function registerModels(connection: Connection): StoreModels {
@@ -56,6 +64,10 @@ export function registerModels(connection: Connection): StoreModels {
     summaryReports: connection.model<SummaryReportDoc>('SummaryReport', summaryReportSchema),
     bookings: connection.model<BookingDoc>('Booking', bookingSchema),
     bookingSeats: connection.model<BookingSeatDoc>('BookingSeat', bookingSeatSchema),
+    payments: connection.model<PaymentDoc>('Payment', paymentSchema),
+    paymentAccounts: connection.model<PaymentAccountDoc>('PaymentAccount', paymentAccountSchema),
+    planSubscriptions: connection.model<PlanSubscriptionDoc>('PlanSubscription', planSubscriptionSchema),
+    providerEvents: connection.model<ProviderEventDoc>('ProviderEvent', providerEventSchema),
   };
 }
 

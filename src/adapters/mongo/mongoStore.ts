@@ -29,6 +29,9 @@ import type { BusinessDoc } from './schemas/businessSchema';
 import { guard, translateError } from './translateError';
 import { createVerificationRepository } from './verificationRepository';
 import { createWriteMarks } from './writeMarks';
+import { createPaymentAccountRepository, createPlanSubscriptionRepository } from './paymentAccountRepository';
+import { createPaymentRepository } from './paymentRepository';
+import { createProviderEventInbox } from './providerEventInbox';
 import { createMongoWebhookRepository, openWebhookCollections } from './webhooks/webhookRepository';
 
 export interface MongoStoreOptions {
@@ -113,10 +116,22 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     bookings: port('bookings', createBookingRepository({ bookings: models.bookings, seats: models.bookingSeats, marks })),
     checkpoints: port('checkpoints', createCheckpointRepository(models.checkpoints)),
     idempotencyKeys,
-    webhooks: port('webhooks', createMongoWebhookRepository(webhookCollections, [models.businesses, models.verifications, models.media, models.reviews, models.bookings] as unknown as Array<Model<never>>)),
+    webhooks: port(
+      'webhooks',
+      createMongoWebhookRepository(
+        webhookCollections,
+        [models.businesses, models.verifications, models.media, models.reviews, models.bookings, models.payments] as unknown as Array<Model<never>>,
+      ),
+    ),
     analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(models.analyticsPlatforms, marks)),
     partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(models.partnerAgreements, marks)),
     summaryReports: port('summaryReports', createSummaryReportRepository(models.summaryReports)),
+    payments: {
+      payments: port('payments.payments', createPaymentRepository(models.payments, marks)),
+      accounts: port('payments.accounts', createPaymentAccountRepository(models.paymentAccounts)),
+      subscriptions: port('payments.subscriptions', createPlanSubscriptionRepository(models.planSubscriptions)),
+      inbox: port('payments.inbox', createProviderEventInbox(models.providerEvents)),
+    },
     changeFeed,
     async ping() {
       await guard(async () => {

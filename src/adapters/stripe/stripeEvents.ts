@@ -69,6 +69,7 @@ export function changeOf(event: Stripe.Event): PaymentChange {
         amount: minorAmount(refund.amount, refund.currency),
         state: refundState(refund.status),
         ...(reference && { reference }),
+        metadata: metadataOf(refund),
       };
     }
     case 'account.updated':

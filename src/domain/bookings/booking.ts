@@ -2,16 +2,21 @@
 //   pending -> confirmed | declined            (the business owner)
 //   pending | confirmed -> cancelled           (the business owner or the customer who booked, before the start)
 //   confirmed -> completed | no_show           (the business owner, once the start has passed)
+// A service that takes payment (issue 43) books into pending_payment instead of pending:
+//   pending_payment -> confirmed               (the payment came in: the system, never a person)
+//   pending_payment -> expired                 (the hold window ran out unpaid: the system)
+//   pending_payment -> cancelled               (either side, before the start)
 // Every other move is refused naming the current status. A booking holds one of its start
-// time's seats (the service's capacity) while pending, confirmed, completed or no_show; declining
-// or cancelling frees it.
+// time's seats (the service's capacity) while pending_payment, pending, confirmed, completed or
+// no_show; declining, cancelling or expiring frees it.
 import { ConflictError, ForbiddenError } from '../errors';
 import type { Environment } from '../profile';
+import type { BookingPayment } from './bookingPayment';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const;
+export const BOOKING_STATUSES = ['pending_payment', 'pending', 'confirmed', 'declined', 'cancelled', 'expired', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const SEAT_HOLDING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'completed', 'no_show'];
+export const SEAT_HOLDING_STATUSES: readonly BookingStatus[] = ['pending_payment', 'pending', 'confirmed', 'completed', 'no_show'];
 
 export const CUSTOMER_NAME_MAX = 200;
 export const NOTES_MAX = 2000;
@@ -23,7 +28,9 @@ export interface BookingCustomer {
   phone?: string;
 }
 
-export type BookingActor = 'business' | 'customer';
+/** Who moved a booking: its business, its customer, or the system on the payment provider's word. */
+export const BOOKING_ACTORS = ['business', 'customer', 'system'] as const;
+export type BookingActor = (typeof BOOKING_ACTORS)[number];
 
 export interface BookingHistoryEntry {
   status: BookingStatus;
@@ -53,6 +60,8 @@ export interface Booking {
   journeyId?: string;
   /** The service's fixed price when booked, if it had one. */
   price?: { amount: number; currency: string };
+  /** What the booking must be paid, and how that stands (services that take payment only). */
+  payment?: BookingPayment;
   /** Which of the start time's seats it holds (0-based); meaningful while it holds one. */
   seat: number;
   history: BookingHistoryEntry[];
@@ -83,11 +92,19 @@ export function assertTransition(booking: Pick<Booking, 'status' | 'start'>, req
   const current = booking.status;
   const started = now.getTime() >= Date.parse(booking.start);
   if (requested === 'cancelled') {
-    if (current !== 'pending' && current !== 'confirmed') throw invalid(current, requested, 'only a pending or confirmed booking can be cancelled');
+    if (current !== 'pending' && current !== 'confirmed' && current !== 'pending_payment') {
+      throw invalid(current, requested, 'only a booking awaiting payment, pending or confirmed can be cancelled');
+    }
     if (started) throw invalid(current, requested, 'it has already started');
     return;
   }
-  if (actor !== 'business') throw new ForbiddenError(`Only the business can set a booking to ${requested}; a customer can only cancel`);
+  if (current === 'pending_payment' || requested === 'expired' || requested === 'pending_payment') {
+    // Payment decides these: confirmed once paid, expired when the hold ran out.
+    if (actor !== 'system') throw invalid(current, requested, 'a booking awaiting payment is confirmed by its payment, or cancelled');
+    if (current !== 'pending_payment' || (requested !== 'confirmed' && requested !== 'expired')) throw invalid(current, requested, 'only a booking awaiting payment is confirmed or expired by the system');
+    return;
+  }
+  if (actor === 'customer') throw new ForbiddenError(`Only the business can set a booking to ${requested}; a customer can only cancel`);
   if (requested === 'confirmed' || requested === 'declined') {
     if (current !== 'pending') throw invalid(current, requested, 'only a pending booking can be confirmed or declined');
     return;

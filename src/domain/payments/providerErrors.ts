@@ -26,3 +26,8 @@ export class InvalidProviderSignature extends Error {
     this.name = 'InvalidProviderSignature';
   }
 }
+
+/** This deployment takes no payments (in this environment); the message names what its operator sets. */
+export class PaymentsNotConfiguredError extends DomainError {
+  readonly code = 'PAYMENTS_NOT_CONFIGURED';
+}

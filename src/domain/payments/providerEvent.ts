@@ -64,7 +64,7 @@ export type PaymentChange =
   | { kind: 'checkout_expired'; sessionId: string; reference?: string }
   | { kind: 'payment_succeeded'; paymentIntentId: string; reference?: string; amount?: MinorAmount }
   | { kind: 'payment_failed'; paymentIntentId: string; reference?: string; reason?: string }
-  | { kind: 'refund_changed'; providerRefundId: string; paymentIntentId?: string; amount: MinorAmount; state: RefundState; reference?: string }
+  | { kind: 'refund_changed'; providerRefundId: string; paymentIntentId?: string; amount: MinorAmount; state: RefundState; reference?: string; metadata: Record<string, string> }
   | { kind: 'account_changed'; account: ConnectedAccountState }
   | { kind: 'subscription_changed'; subscription: SubscriptionState }
   | { kind: 'invoice_paid'; invoiceId: string; subscriptionId?: string; customerId?: string; amount: MinorAmount }

@@ -1,7 +1,7 @@
 // The webhook event catalogue (issue 22). Names are `resource.action`, as Standard Webhooks
 // suggests. Every emitted type but webhook.test is stored with the write that caused it
-// (services/webhooks/webhookEvents.ts builds them); payment.processed is reserved and never
-// emitted: this service takes no payments.
+// (services/webhooks/webhookEvents.ts builds them). Payments (issue 43) send payment.processed,
+// payment.failed and payment.refunded.
 export const EMITTED_EVENT_TYPES = [
   'profile.created',
   'profile.updated',
@@ -15,15 +15,16 @@ export const EMITTED_EVENT_TYPES = [
   'review.updated',
   'booking.created',
   'booking.updated',
+  'payment.processed',
+  'payment.failed',
+  'payment.refunded',
   'webhook.test',
 ] as const;
 
-export const RESERVED_EVENT_TYPES = ['payment.processed'] as const;
-
 export type WebhookEventType = (typeof EMITTED_EVENT_TYPES)[number];
 
-/** What a subscription may list: every catalogued name (reserved ones included, so a subscription made today keeps working later). */
-export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [...EMITTED_EVENT_TYPES, ...RESERVED_EVENT_TYPES];
+/** What a subscription may list: every catalogued name. */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = [...EMITTED_EVENT_TYPES];
 
 /** `*` subscribes to every type, present and future. */
 export const ALL_EVENTS = '*';

@@ -8,6 +8,7 @@ import { businessIdSchema, serviceIdSchema } from '../parts/ids';
 import { limitSchema } from '../parts/paging';
 import { stringEnum } from '../parts/stringEnum';
 import { text } from '../parts/text';
+import { returnUrlSchema } from './payments';
 
 const instantSchema = Type.String({
   maxLength: 40,
@@ -53,6 +54,12 @@ export const createBookingBodySchema = Type.Object(
         'x-issue': 'must be a session id (8-128 of A-Z a-z 0-9 . _ : -)',
         description: 'The consumer session (X-Session-ID) the booking comes from, for attribution; the X-Session-ID header is used when absent.',
       }),
+    ),
+    successUrl: Type.Optional(
+      Type.Unsafe<string>({ ...returnUrlSchema, description: 'Services that take payment: where the provider sends the customer after paying; default this server\'s dashboard notice.' }),
+    ),
+    cancelUrl: Type.Optional(
+      Type.Unsafe<string>({ ...returnUrlSchema, description: 'Services that take payment: where the provider sends a customer who leaves the checkout; default the dashboard notice.' }),
     ),
   },
   { additionalProperties: false },

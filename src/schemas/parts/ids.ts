@@ -22,6 +22,7 @@ export const bookingIdSchema = idSchema('bkg', 'a booking');
 export const webhookEndpointIdSchema = idSchema('we', 'a webhook endpoint');
 export const webhookDeliveryIdSchema = idSchema('whd', 'a webhook delivery');
 export const partnerAgreementIdSchema = idSchema('pag', 'a partner agreement');
+export const paymentIdSchema = idSchema('pay', 'a payment');
 
 /** Route parameter name -> its schema; the same objects the OpenAPI path parameters show. */
 export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
@@ -36,6 +37,7 @@ export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
   endpointId: webhookEndpointIdSchema,
   deliveryId: webhookDeliveryIdSchema,
   agreementId: partnerAgreementIdSchema,
+  paymentId: paymentIdSchema,
 };
 
 /**

@@ -10,7 +10,8 @@ import { EXCLUSIVE_CONTENT_FIELDS, exclusiveTextSchema } from '../parts/exclusiv
 import { hoursSchema } from '../parts/hours';
 import { locationSchema } from '../parts/location';
 import { pricingSchema } from '../parts/pricing';
-import { capacitySchema, durationSchema, serviceCategorySchema, serviceDescriptionSchema, serviceNameSchema } from '../parts/service';
+import { capacitySchema, durationSchema, serviceCategorySchema, serviceDescriptionSchema, serviceNameSchema, servicePaymentSchema } from '../parts/service';
+import { PAYMENT_ACCOUNT_STATUSES } from '../../domain/payments/paymentAccount';
 import { nullable } from '../parts/nullable';
 import { stringEnum } from '../parts/stringEnum';
 import { timestampSchema } from './common';
@@ -29,6 +30,7 @@ export const serviceRecordSchema = Type.Object({
   capacity: Type.Optional(capacitySchema),
   bookable: Type.Boolean(),
   requiresQuote: Type.Boolean(),
+  payment: Type.Optional(servicePaymentSchema),
   createdAt: timestampSchema,
   updatedAt: Type.Optional(timestampSchema),
 });
@@ -142,6 +144,19 @@ export const profileStatusSchema = Type.Object({
   recommendations: Type.Array(Type.String(), {
     description: 'One piece of advice per field of missingFields, then one per field of recommendedFields, in that order.',
   }),
+  payments: Type.Optional(
+    Type.Object(
+      {
+        status: stringEnum(PAYMENT_ACCOUNT_STATUSES),
+        requirementsDue: Type.Array(Type.String(), { description: 'What the payment provider still asks for, in its field names.' }),
+      },
+      {
+        description:
+          'Whether the business can take payments (issue 43): not_connected (onboarding never started: POST .../payments/account), pending ' +
+          '(the provider still needs details or has not enabled charges), ready. Absent on a server without payment keys.',
+      },
+    ),
+  ),
 });
 
 export const hoursResultSchema = Type.Object({ id: Type.String(), hours: hoursSchema, updatedAt: timestampSchema });

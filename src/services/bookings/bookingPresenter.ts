@@ -2,7 +2,26 @@
 // that booked): times with the business's offset, the customer's contact included. Seat numbers
 // and the booking account's id stay inside.
 import type { Booking } from '../../domain/bookings/booking';
+import type { BookingPayment } from '../../domain/bookings/bookingPayment';
 import { isoInZone } from '../../domain/localTime';
+import { fromMinorUnits } from '../../domain/money';
+
+/** What the booking must pay and how that stands; the checkout link only while it can still be paid. */
+function presentBookingPayment(booking: Booking, payment: BookingPayment) {
+  const major = (amount: number) => fromMinorUnits(amount, payment.currency);
+  return {
+    paymentId: payment.paymentId,
+    required: payment.required,
+    amount: major(payment.amount),
+    currency: payment.currency,
+    status: (payment.refund ? 'refunded' : payment.paidAt ? 'paid' : booking.status === 'pending_payment' ? 'awaiting_payment' : 'unpaid') as 'refunded' | 'paid' | 'awaiting_payment' | 'unpaid',
+    holdExpiresAt: payment.holdExpiresAt,
+    refundableUntil: payment.refundableUntil,
+    checkoutUrl: booking.status === 'pending_payment' ? (payment.checkoutUrl ?? null) : null,
+    paidAt: payment.paidAt ?? null,
+    refund: payment.refund ? { amount: major(payment.refund.amount), reason: payment.refund.reason } : null,
+  };
+}
 
 export function presentBooking(booking: Booking) {
   return {
@@ -18,6 +37,7 @@ export function presentBooking(booking: Booking) {
     notes: booking.notes ?? '',
     ...(booking.journeyId !== undefined && { journeyId: booking.journeyId }),
     price: booking.price ?? null,
+    payment: booking.payment ? presentBookingPayment(booking, booking.payment) : null,
     history: booking.history,
     createdAt: booking.createdAt,
     updatedAt: booking.updatedAt,

@@ -6,9 +6,11 @@
 // neither; a confirmation records a `conversion` analytics event through the optional EventRecorder.
 import type { Static } from 'typebox';
 import type { availabilityQuerySchema, bookingListQuerySchema, createBookingBodySchema, updateBookingBodySchema } from '../../schemas/endpoints/bookings';
-import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
-import { businessLocalDate } from '../../domain/analytics/businessDay';
 import { assertTransition, type Booking, type BookingActor } from '../../domain/bookings/booking';
+import { refundOnCancellation } from '../../domain/bookings/bookingPayment';
+import type { Logger } from '../../logger';
+import type { BookingCheckout } from '../payments/bookingCheckout';
+import type { BookingSettlement } from '../payments/bookingSettlement';
 import { heldPerSlot } from '../../domain/bookings/heldPerSlot';
 import { slotUnavailable } from '../../domain/bookings/slotUnavailable';
 import { slotsBetween } from '../../domain/bookings/slots';
@@ -29,6 +31,7 @@ import { decodeBookingCursor, encodeBookingCursor } from './bookingCursor';
 import { presentBooking } from './bookingPresenter';
 import { resolveWindow, windowEdge } from './bookingWindow';
 import { bookingEvent } from '../webhooks/webhookEvents';
+import { recordBookingConversion } from './bookingConversion';
 
 export const AVAILABILITY_MAX_DAYS = 31;
 export const BOOKING_HORIZON_DAYS = 365;
@@ -50,9 +53,11 @@ export interface BookingServiceDeps {
   access: ProfileAccess;
   clock: Clock;
   recorder?: Pick<EventRecorder, 'record'>;
+  /** Services that take payment (issue 43): their checkouts, and what cancelling a paid booking gives back. */
+  payments: { checkout: BookingCheckout; settlement: BookingSettlement; logger: Pick<Logger, 'warn'> };
 }
 
-export function createBookingService({ store, access, clock, recorder }: BookingServiceDeps) {
+export function createBookingService({ store, access, clock, recorder, payments }: BookingServiceDeps) {
   async function availability(principal: Principal, businessId: string, serviceId: string, query: AvailabilityQuery) {
     const { rules, capacity } = await findBookableService(store, principal.environment, businessId, serviceId);
     const now = clock();
@@ -111,11 +116,14 @@ export function createBookingService({ store, access, clock, recorder }: Booking
     return { name: input.name, ...(input.email !== undefined && { email: input.email }), ...(phone !== undefined && { phone }) };
   }
 
-  async function create(principal: Principal, input: NewBookingInput, sessionHeader?: string) {
+  async function create(principal: Principal, input: NewBookingInput, sessionHeader: string | undefined, origin: string) {
     const bookable = await findBookableService(store, principal.environment, input.businessId, input.serviceId);
     const now = clock();
     const slot = slotAt(bookable, Date.parse(input.start), now);
     const { profile, service, rules, capacity } = bookable;
+    // A service that takes payment holds the place awaiting it (or refuses when it cannot be paid).
+    const payment = await payments.checkout.prepare(principal.environment, profile, service, slot.start);
+    const status = payment ? 'pending_payment' : 'pending';
     // Bookings from before a change of the service's duration or hours can overlap this slot from
     // another start; they hold places of their own start, so the seats of this one are fewer.
     const overlapping = (await heldSpans(principal, profile.id, service.id, slot.start, slot.end)).filter((span) => span.start !== slot.start).length;
@@ -132,23 +140,26 @@ export function createBookingService({ store, access, clock, recorder }: Booking
       start: new Date(slot.start).toISOString(),
       end: new Date(slot.end).toISOString(),
       timeZone: rules.timeZone,
-      status: 'pending',
+      status,
       customer: customerOf(input.customer, profile.location?.address?.country),
       ...(input.notes !== undefined && { notes: input.notes }),
       ...(journeyId !== undefined && { journeyId }),
       ...(service.pricing?.type === 'fixed' && { price: { amount: service.pricing.amount, currency: service.pricing.currency } }),
+      ...(payment && { payment }),
       seat: 0,
-      history: [{ status: 'pending', at, by: principal.accountId === profile.ownerId ? 'business' : 'customer' }],
+      history: [{ status, at, by: principal.accountId === profile.ownerId ? 'business' : 'customer' }],
       version: 1,
       createdAt: at,
       updatedAt: at,
     };
     const stored = await store.bookings.create(booking, capacity - overlapping, [bookingEvent('booking.created', profile, booking, now)]);
-    return presentBooking(stored);
+    if (!payment) return presentBooking(stored);
+    const pages = { ...(input.successUrl && { successUrl: input.successUrl }), ...(input.cancelUrl && { cancelUrl: input.cancelUrl }) };
+    return presentBooking(await payments.checkout.open(stored, profile, origin, pages));
   }
 
   /** The booking, its business and the caller's side of it; 404 for anyone who is neither side. */
-  async function visible(principal: Principal, id: string): Promise<{ booking: Booking; business: BusinessProfile | null; actor: BookingActor }> {
+  async function visible(principal: Principal, id: string): Promise<{ booking: Booking; business: BusinessProfile | null; actor: Exclude<BookingActor, 'system'> }> {
     const booking = await store.bookings.get(principal.environment, id);
     if (!booking) throw bookingNotFound(id);
     const business = await store.profiles.get(principal.environment, booking.businessId, { includeDeleted: true });
@@ -167,8 +178,11 @@ export function createBookingService({ store, access, clock, recorder }: Booking
       const now = clock();
       assertTransition(booking, change.status, actor, now);
       const at = now.toISOString();
+      // A paid booking cancelled gives its money back by the service's rule (the business always in full).
+      const refund = change.status === 'cancelled' && booking.payment && !booking.payment.refund ? refundOnCancellation(booking.payment, actor, now) : null;
       const next: Booking = {
         ...booking,
+        ...(refund && booking.payment && { payment: { ...booking.payment, refund: { ...refund, state: 'due' } } }),
         status: change.status,
         history: [...booking.history, { status: change.status, at, by: actor, ...(change.reason !== undefined && { reason: change.reason }) }],
         version: booking.version + 1,
@@ -182,26 +196,16 @@ export function createBookingService({ store, access, clock, recorder }: Booking
         if (error instanceof PreconditionFailedError && attempt < MAX_RACE_RETRIES) continue;
         throw error;
       }
-      if (next.status === 'confirmed') recordConversion(next, now);
+      if (next.status === 'confirmed') recordBookingConversion(recorder, next, now);
+      await settlePayment(booking, next);
       return presentBooking(next);
     }
   }
 
-  function recordConversion(booking: Booking, now: Date): void {
-    recorder?.record([
-      {
-        eventId: newId('evt'),
-        type: 'conversion',
-        businessId: booking.businessId,
-        environment: booking.environment,
-        timestamp: now.toISOString(),
-        localDate: businessLocalDate(now, { timeZone: booking.timeZone }),
-        platform: DIRECT_PLATFORM,
-        ...(booking.journeyId !== undefined && { journeyId: booking.journeyId }),
-        surface: 'booking',
-        ...(booking.price && { value: booking.price.amount, currency: booking.price.currency }),
-      },
-    ]);
+  /** After a cancellation: an unpaid checkout is closed, a refund due is sent; what fails now, the payment worker retries. */
+  async function settlePayment(before: Booking, after: Booking): Promise<void> {
+    const settle = before.status === 'pending_payment' ? payments.settlement.closeUnpaid(after) : after.payment?.refund?.state === 'due' ? payments.settlement.sendRefund(after) : undefined;
+    await settle?.catch((error: unknown) => payments.logger.warn({ err: error, bookingId: after.id }, 'payment not settled yet after the cancellation; the payment worker retries'));
   }
 
   /** The list's date filter; open-ended on either side, dates read in the business's zone. */

@@ -12,6 +12,8 @@ import type { WebhookEvent } from '../../domain/webhooks/webhookRecords';
 import { presentProfile } from '../../presenters/profilePresenter';
 import { presentBooking } from '../bookings/bookingPresenter';
 import { presentReview } from '../reviews/reviewPresenter';
+import type { Payment } from '../../domain/payments/payment';
+import { presentPayment } from '../payments/paymentPresenter';
 
 /** One event for the account's subscriptions of one environment. */
 export function webhookEvent(
@@ -70,4 +72,13 @@ export function reviewEvent(type: 'review.submitted' | 'review.updated', busines
 /** booking.created / booking.updated for the business's owner, with the booking as GET /v1/bookings/{id} shows it (customer contact included). */
 export function bookingEvent(type: 'booking.created' | 'booking.updated', business: BusinessProfile, booking: Booking, at: Date): WebhookEvent {
   return webhookEvent(type, ownerOf(business), presentBooking(booking), at);
+}
+
+/**
+ * payment.processed / payment.failed / payment.refunded for the account whose records hold the
+ * payment (a booking's business owner, or the account paying for its plan), with the booking it
+ * pays for as that owner reads it.
+ */
+export function paymentEvent(type: 'payment.processed' | 'payment.failed' | 'payment.refunded', payment: Payment, booking: Booking | null, at: Date): WebhookEvent {
+  return webhookEvent(type, { accountId: payment.accountId, environment: payment.environment }, { ...presentPayment(payment), booking: booking ? presentBooking(booking) : null }, at);
 }

@@ -89,5 +89,33 @@ export function bookingsContract(suite: StoreSuite): void {
       const mine = await store.bookings.pageByCreator('live', 'acct_other', { limit: 10 });
       expect(mine.items.map((booking) => booking.start)).toEqual([at(300)]);
     });
+
+    it('holds the seat of a booking awaiting payment, keeps its payment, and frees the seat once it expired', async () => {
+      const payment = { paymentId: 'pay_1', required: 'deposit' as const, amount: 1000, currency: 'EUR', holdExpiresAt: at(15), refundableUntil: at(-1380), checkoutUrl: 'https://checkout.example/cs_1' };
+      const awaiting = await store.bookings.create(aBooking({ status: 'pending_payment', payment }), 1);
+      expect(await store.bookings.get('live', awaiting.id)).toEqual(awaiting);
+      await expect(store.bookings.create(aBooking(), 1)).rejects.toMatchObject({ code: 'SLOT_UNAVAILABLE' });
+      await store.bookings.replace({ ...awaiting, status: 'expired', history: [...awaiting.history, { status: 'expired', at: at(16), by: 'system' }], version: 2 }, 1);
+      await expect(store.bookings.create(aBooking(), 1)).resolves.toMatchObject({ seat: 0 });
+    });
+
+    it('finds the bookings of every environment whose hold ran out, earliest first, and those with a refund due', async () => {
+      const hold = (minutes: number) => ({ paymentId: `pay_${minutes}`, required: 'full' as const, amount: 500, currency: 'USD', holdExpiresAt: at(minutes), refundableUntil: at(0) });
+      const later = await store.bookings.create(aBooking({ status: 'pending_payment', payment: hold(20), start: at(200) }), 1);
+      const sooner = await store.bookings.create(aBooking({ status: 'pending_payment', payment: hold(10), environment: 'test' }), 1);
+      await store.bookings.create(aBooking({ status: 'pending_payment', payment: hold(40), start: at(400) }), 1);
+      // Paid already: its hold no longer counts.
+      await store.bookings.create(aBooking({ status: 'confirmed', payment: { ...hold(5), paidAt: at(2) }, start: at(500) }), 1);
+      expect((await store.bookings.holdsExpiredBy(at(30), 10)).map((booking) => booking.id)).toEqual([sooner.id, later.id]);
+      expect((await store.bookings.holdsExpiredBy(at(30), 1)).map((booking) => booking.id)).toEqual([sooner.id]);
+
+      expect(await store.bookings.refundsDue(10)).toEqual([]);
+      const paid = await store.bookings.create(aBooking({ status: 'confirmed', payment: { ...hold(5), paidAt: at(2) }, start: at(600) }), 1);
+      const refunding = { ...paid, status: 'cancelled' as const, payment: { ...paid.payment!, refund: { amount: 500, reason: 'customer_cancelled' as const, state: 'due' as const } }, version: 2 };
+      await store.bookings.replace(refunding, 1);
+      expect(await store.bookings.refundsDue(10)).toEqual([refunding]);
+      await store.bookings.replace({ ...refunding, payment: { ...refunding.payment, refund: { ...refunding.payment.refund, state: 'requested' } }, version: 3 }, 2);
+      expect(await store.bookings.refundsDue(10)).toEqual([]);
+    });
   });
 }

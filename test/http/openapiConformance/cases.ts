@@ -198,6 +198,26 @@ export const CASES: Case[] = [
   { operationId: 'listBusinessBookings', call: (w) => ({ method: 'get', path: profile(w, '/bookings'), auth: w.owner.auth }) },
   { operationId: 'updateBooking', call: (w) => ({ method: 'patch', path: `/bookings/${w.ids.bookingId}`, auth: w.owner.auth, body: { status: 'confirmed' } }) },
 
+  // Payments, on a server without payment keys (test/http/payments/ runs them against stripe-mock).
+  {
+    operationId: 'startPaymentOnboarding',
+    call: (w) => ({ method: 'post', path: profile(w, '/payments/account'), auth: w.owner.auth, body: {}, status: 503, error: { code: 'PAYMENTS_NOT_CONFIGURED' } }),
+  },
+  { operationId: 'getPaymentAccount', call: (w) => ({ method: 'get', path: profile(w, '/payments/account'), auth: w.owner.auth, status: 503, error: { code: 'PAYMENTS_NOT_CONFIGURED' } }) },
+  { operationId: 'listBusinessPayments', call: (w) => ({ method: 'get', path: profile(w, '/payments'), auth: w.owner.auth, query: { status: 'succeeded' } }) },
+  { operationId: 'listPayments', call: (w) => ({ method: 'get', path: '/payments', auth: w.owner.auth, query: { purpose: 'booking' } }) },
+  { operationId: 'getPayment', call: (w) => ({ method: 'get', path: '/payments/pay_NotOneOfTheOwners01', auth: w.owner.auth, status: 404, error: { code: 'PAYMENT_NOT_FOUND' } }) },
+  { operationId: 'listAllPayments', call: (w) => ({ method: 'get', path: '/admin/payments', auth: w.admin.auth }) },
+  {
+    operationId: 'startPlanCheckout',
+    call: (w) => ({ method: 'post', path: '/account/plan/checkout', auth: w.owner.auth, body: { plan: 'professional' }, status: 503, error: { code: 'PAYMENTS_NOT_CONFIGURED' } }),
+  },
+  { operationId: 'openBillingPortal', call: (w) => ({ method: 'post', path: '/account/billing-portal', auth: w.owner.auth, body: {}, status: 503, error: { code: 'PAYMENTS_NOT_CONFIGURED' } }) },
+  {
+    operationId: 'receiveStripeEvent',
+    call: () => ({ method: 'post', path: '/payments/stripe/webhook', headers: { 'Stripe-Signature': 't=1,v1=00' }, body: { id: 'evt_1', object: 'event' }, status: 503, error: { code: 'PAYMENTS_NOT_CONFIGURED' } }),
+  },
+
   // Search and the tracked link.
   {
     operationId: 'consumerSearch',

@@ -1,7 +1,8 @@
 import { Schema } from 'mongoose';
-import { BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
+import { BOOKING_ACTORS, BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
+import { REFUND_REASONS } from '../../../domain/payments/payment';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
-import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
+import { environment, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 export interface BookingDoc extends CarriesOutbox, CarriesMarks, Omit<Booking, 'id'> {
@@ -23,8 +24,31 @@ const historySchema = new Schema(
   {
     status: { type: String, enum: [...BOOKING_STATUSES], required: true },
     at: requiredTimestamp,
-    by: { type: String, enum: ['business', 'customer'], required: true },
+    by: { type: String, enum: [...BOOKING_ACTORS], required: true },
     reason: String,
+  },
+  partOptions,
+);
+
+/** What a booking of a service that takes payment must pay and how that stands (issue 43). */
+const bookingPaymentSchema = new Schema(
+  {
+    paymentId: { type: String, required: true },
+    required: { type: String, enum: ['deposit', 'full'], required: true },
+    amount: { type: Number, required: true, min: 0 },
+    currency: { type: String, required: true },
+    holdExpiresAt: requiredTimestamp,
+    refundableUntil: requiredTimestamp,
+    checkoutUrl: String,
+    paidAt: timestamp,
+    refund: new Schema(
+      {
+        amount: { type: Number, required: true, min: 0 },
+        reason: { type: String, enum: [...REFUND_REASONS], required: true },
+        state: { type: String, enum: ['due', 'requested'], required: true },
+      },
+      partOptions,
+    ),
   },
   partOptions,
 );
@@ -47,6 +71,7 @@ export const bookingSchema = new Schema<BookingDoc>(
     notes: String,
     journeyId: String,
     price: new Schema({ amount: { type: Number, required: true }, currency: { type: String, required: true } }, partOptions),
+    payment: bookingPaymentSchema,
     seat: { type: Number, required: true, min: 0 },
     history: { type: [historySchema], default: [] },
     version: { type: Number, required: true },
@@ -58,6 +83,9 @@ export const bookingSchema = new Schema<BookingDoc>(
 keepsWriteMarks(bookingSchema);
 bookingSchema.index({ environment: 1, businessId: 1, start: 1, _id: 1 });
 bookingSchema.index({ environment: 1, createdBy: 1, start: 1, _id: 1 });
+// The sweeps of payments (issue 43): holds that ran out, refunds not sent yet.
+bookingSchema.index({ status: 1, 'payment.holdExpiresAt': 1 });
+bookingSchema.index({ 'payment.refund.state': 1 });
 
 export const bookingSeatSchema = new Schema<BookingSeatDoc>(
   {

@@ -3,6 +3,7 @@
 import { Schema } from 'mongoose';
 import { VERIFICATION_LEVELS } from '../../../domain/profile';
 import { partOptions, requiredTimestamp } from './storedFields';
+import { PAYMENT_REQUIREMENTS } from '../../../domain/servicePayment';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -70,6 +71,12 @@ export const serviceSchema = new Schema(
     pricing: { type: pricingSchema },
     duration: { type: Number, min: 0 },
     capacity: { type: Number, min: 1 },
+    payment: {
+      type: new Schema(
+        { required: { type: String, enum: [...PAYMENT_REQUIREMENTS], required: true }, depositAmount: { type: Number, min: 0 }, refundCutoffHours: { type: Number, min: 0 } },
+        partOptions,
+      ),
+    },
     bookable: { type: Boolean, required: true },
     requiresQuote: { type: Boolean, required: true },
     createdAt: requiredTimestamp,

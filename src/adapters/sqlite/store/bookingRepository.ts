@@ -35,6 +35,9 @@ export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter
      ORDER BY b.start_at, b.id`,
   );
   const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
+  // hold_until and refund_due come with the payment tables (paymentSchema.ts), each behind a partial index.
+  const holdsExpired = db.prepare<[string, number], DocRow>('SELECT doc FROM bookings WHERE hold_until IS NOT NULL AND hold_until <= ? ORDER BY hold_until LIMIT ?');
+  const refundsDue = db.prepare<[number], DocRow>('SELECT doc FROM bookings WHERE refund_due = 1 LIMIT ?');
 
   const create = db.transaction((booking: Booking, capacity: number, events?: readonly WebhookEvent[]): Booking => {
     for (let seat = 0; seat < capacity; seat++) {
@@ -114,6 +117,12 @@ export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter
     },
     pageByCreator(environment, accountId, options) {
       return page('created_by', environment, accountId, options);
+    },
+    holdsExpiredBy(now, limit) {
+      return holdsExpired.all(now, limit).map((row) => JSON.parse(row.doc) as Booking);
+    },
+    refundsDue(limit) {
+      return refundsDue.all(limit).map((row) => JSON.parse(row.doc) as Booking);
     },
   };
 }

@@ -23,6 +23,10 @@ import type { Synchronous } from './synchronous';
 import { createVerificationRepository } from './verificationRepository';
 import { createOutboxWriter } from './webhookOutbox';
 import { createWebhookRepository } from './webhookRepository';
+import { createPaymentAccountRepository, createPlanSubscriptionRepository } from './paymentAccountRepository';
+import { createPaymentRepository } from './paymentRepository';
+import { PAYMENTS_COMPONENT, paymentMigrations } from './paymentSchema';
+import { createProviderEventInbox } from './providerEventInbox';
 
 export interface SqliteStoreOptions {
   /** Database file (e.g. `${DATA_DIR}/store.sqlite`), or ':memory:' for tests. */
@@ -44,6 +48,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
     runMigrations(db, PARTNER_AGREEMENTS_COMPONENT, partnerAgreementMigrations);
     runMigrations(db, SUMMARY_REPORTS_COMPONENT, summaryReportMigrations);
+    runMigrations(db, PAYMENTS_COMPONENT, paymentMigrations);
     // Profiles get the keys of the taxonomy this build uses (issue 32); the change feed indexes them.
     backfillCategoryKeys(db);
   } catch (error) {
@@ -77,6 +82,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(db)),
     partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(db)),
     summaryReports: port('summaryReports', createSummaryReportRepository(db)),
+    payments: {
+      payments: port('payments.payments', createPaymentRepository(db, outbox)),
+      accounts: port('payments.accounts', createPaymentAccountRepository(db)),
+      subscriptions: port('payments.subscriptions', createPlanSubscriptionRepository(db)),
+      inbox: port('payments.inbox', createProviderEventInbox(db)),
+    },
     changeFeed,
     async ping() {
       ping.get();

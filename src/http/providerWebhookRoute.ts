@@ -1,0 +1,34 @@
+// POST /v1/payments/stripe/webhook (issue 43): where Stripe sends its notifications. Not a declared
+// operation: the caller is Stripe, proving itself with the Stripe-Signature over the exact bytes it
+// sent, so the body is read raw (never parsed and re-serialised before the check) and no credential
+// or rate limit of ours applies. The use case (services/payments/providerWebhook.ts) checks, stores
+// and acknowledges; its answers are envelopes like any other route's.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { PayloadTooLargeError } from '../domain/errors';
+import type { ProviderWebhook } from '../services/payments/providerWebhook';
+import { ok } from './envelope';
+
+export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
+
+async function rawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  const declared = Number(ctx.get('Content-Length') || 0);
+  if (declared > limitBytes) throw new PayloadTooLargeError('Request body is too large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes) throw new PayloadTooLargeError('Request body is too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function providerWebhookRoutes(receive: ProviderWebhook, limitBytes: number): Router {
+  const router = new Router();
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+    const body = await rawBody(ctx, limitBytes);
+    ok(ctx, await receive(body, ctx.get('Stripe-Signature') || undefined));
+  });
+  return router;
+}
