@@ -8,7 +8,7 @@ import request from 'supertest';
 import { signStripeEvent, stripeFixtureKeyLast4, stripeMockObject } from '../../support/stripeEvents';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, type TestApp } from '../testApp';
-import { book, checkoutOf, freeStart, openPaymentWorld, paidService, payCheckout, postStripeEvent, settle, type PaymentWorld } from './paymentWorld';
+import { EVERY_DAY, book, checkoutOf, freeStart, openPaymentWorld, paidService, payCheckout, postStripeEvent, settle, type PaymentWorld } from './paymentWorld';
 
 let world: PaymentWorld;
 
@@ -22,7 +22,7 @@ beforeEach(() => world.stripe.clearRequests());
 const http = () => request(world.app.callback);
 
 async function newBusiness(auth: Record<string, string>): Promise<string> {
-  const created = await http().post('/v1/business/profile').set(auth).send(completeProfileBody());
+  const created = await http().post('/v1/business/profile').set(auth).send(completeProfileBody({ hours: EVERY_DAY }));
   await http().patch(`/v1/business/profile/${created.body.data.id}`).set(auth).send({ status: 'published' }).expect(200);
   return created.body.data.id;
 }
@@ -216,8 +216,7 @@ describe('a server without payment keys', () => {
   beforeAll(async () => {
     bare = await buildTestApp();
     owner = await signUp(bare, 'keyless');
-    const everyDay = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '20:00' }]));
-    businessId = (await request(bare.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ hours: everyDay }))).body.data.id;
+    businessId = (await request(bare.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ hours: EVERY_DAY }))).body.data.id;
     await request(bare.callback).patch(`/v1/business/profile/${businessId}`).set(owner.auth).send({ status: 'published' }).expect(200);
   });
   afterAll(() => bare.close());

@@ -36,7 +36,8 @@ export interface PaymentWorld {
   close(): Promise<void>;
 }
 
-const EVERY_DAY = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '20:00' }]));
+/** Open every day, so a booking a few days ahead finds slots whatever weekday the test runs on. */
+export const EVERY_DAY = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [day, { open: '08:00', close: '20:00' }]));
 
 /** Posts a signed Stripe event to the app's webhook endpoint. */
 export function postStripeEvent(app: TestApp, type: string, object: Record<string, unknown>, options: StripeEventOptions = {}) {
