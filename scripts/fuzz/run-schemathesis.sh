@@ -31,21 +31,40 @@ if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q "$version"; then
   "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$version"
 fi
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+port="$(free_port)"
 data_dir="$(mktemp -d)"
 log="$data_dir/server.log"
 base="http://127.0.0.1:$port/v1"
 server_pid=""
+stripe_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  for pid in "$server_pid" "$stripe_pid"; do
+    if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  done
   rm -rf "$data_dir"
 }
 trap cleanup EXIT
+
+# Payments are configured, against stripe-mock (Stripe's own mock server, built by its fetch
+# script when missing), so the payment operations are fuzzed through their code rather than all
+# answering 503 PAYMENTS_NOT_CONFIGURED. The webhook secret is one nobody signs with: every
+# generated Stripe notification must be refused as unsigned.
+stripe_bin="${STRIPE_MOCK_BIN:-$root/.engines/stripe-mock/bin/stripe-mock}"
+if [ ! -x "$stripe_bin" ]; then bash scripts/engines/stripe-mock/fetch.sh >/dev/null; fi
+stripe_port="$(free_port)"
+"$stripe_bin" -http-addr "127.0.0.1:$stripe_port" -https-unix "$data_dir/stripe-https.sock" >"$data_dir/stripe-mock.log" 2>&1 </dev/null &
+stripe_pid=$!
+for _ in $(seq 1 60); do
+  if curl -s -o /dev/null "http://127.0.0.1:$stripe_port/v1/balance" -u sk_test_fuzz:; then break; fi
+  sleep 0.5
+done
 
 # The fuzzer's negative cases send bad credentials on purpose; one client address may fail
 # as often as it likes here (AUTH_FAILURES_PER_ADDRESS), the account limit stays as shipped.
 # No webhook dispatcher (IN_PROCESS_WEBHOOKS=false): the fuzzer subscribes generated URLs, and
 # deliveries must stay queued rather than leave the machine; delivery has its own loopback tests.
+STRIPE_SECRET_KEY=sk_test_fuzzKEY STRIPE_WEBHOOK_SECRET=whsec_fuzzNOBODYSIGNSWITHTHIS STRIPE_API_URL="http://127.0.0.1:$stripe_port" \
 PORT="$port" HOST=127.0.0.1 DATA_DIR="$data_dir" LOG_LEVEL=warn AUTH_FAILURES_PER_ADDRESS=1000000 IN_PROCESS_WEBHOOKS=false \
   node node_modules/tsx/dist/cli.mjs src/server.ts >"$log" 2>&1 </dev/null &
 server_pid=$!
