@@ -151,7 +151,9 @@ export function createStripeProvider(options: StripeClientOptions): PaymentProvi
 
     async createBillingPortal({ customerId, returnUrl }) {
       const portal = await stripeCall(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
-      return { url: portal.url };
+      // Serialized by WHATWG URL rules, so the answer is always an RFC 3986 URI (characters such as
+      // braces percent-encoded) whatever the server answering for Stripe puts in it.
+      return { url: new URL(portal.url).href };
     },
   };
 }

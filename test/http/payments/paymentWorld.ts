@@ -3,8 +3,12 @@
 // owner finished onboarding (its connected account made ready by a signed account.updated event),
 // a customer, a webhook receiver subscribed to the owner's events, and helpers to sign Stripe
 // events, post them to our endpoint and run the payment worker and the webhook dispatcher.
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
+import { buildOpenApiDocument } from '../../../src/openapi/openApiDocument';
+import { closed } from '../openapiConformance/documentedAnswers';
 import { createStripeEventVerifier } from '../../../src/adapters/stripe/stripeEvents';
 import { createStripeProvider } from '../../../src/adapters/stripe/stripeProvider';
 import type { WebhookDispatcher } from '../../../src/services/webhooks/dispatcher';
@@ -182,8 +186,26 @@ export async function settle(world: PaymentWorld): Promise<void> {
   await drain(world.app, world.dispatcher);
 }
 
-/** What the receiver got, verified with the standardwebhooks library, in arrival order. */
-export function deliveredEvents(world: PaymentWorld): Array<{ type: string; data: Record<string, any> }> {
-  const verifier = new Webhook(world.receiverSecret);
-  return world.receiver.received.map((delivery) => verifier.verify(delivery.body, delivery.headers as Record<string, string>) as { type: string; data: Record<string, any> });
+let documented: Ajv2020 | undefined;
+const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
+/** Throws unless `payload` is what the OpenAPI document's `webhooks` says its type carries (object schemas closed). */
+export function expectDocumented(payload: { type: string }): void {
+  if (!documented) {
+    documented = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(documented);
+    documented.addSchema(closed(buildOpenApiDocument()) as object, 'doc');
+  }
+  const validate = validators.get(payload.type) ?? documented.compile({ $ref: `doc#/webhooks/${payload.type}/post/requestBody/content/application~1json/schema` });
+  validators.set(payload.type, validate);
+  if (!validate(payload)) throw new Error(`${payload.type} does not match its documented payload: ${JSON.stringify(validate.errors)}`);
+}
+
+/** What `receiver` got (the world's own by default), verified with the standardwebhooks library and against the OpenAPI document, in arrival order. */
+export function deliveredEvents(world: PaymentWorld, receiver = world.receiver, secret = world.receiverSecret): Array<{ type: string; data: Record<string, any> }> {
+  const verifier = new Webhook(secret);
+  return receiver.received.map((delivery) => {
+    const payload = verifier.verify(delivery.body, delivery.headers as Record<string, string>) as { type: string; data: Record<string, any> };
+    expectDocumented(payload);
+    return payload;
+  });
 }
