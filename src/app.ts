@@ -14,7 +14,8 @@ import type { RateLimitCheck } from './core/rateLimitCheck';
 import { rateLimitWith } from './http/rateLimit';
 import { restOperationRoutes } from './http/restOperations';
 import { OPERATIONS } from './operations/registry';
-import { createAuthFailureLimiter, type AuthFailureLimiter } from './core/authFailureLimiter';
+import { createMemoryAuthFailureLimiter } from './adapters/memory/memoryLimiters';
+import type { AuthFailureLimiter } from './ports/authFailureLimiter';
 import { requireRouteAccess } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { jsonBody } from './http/jsonBody';
@@ -65,7 +66,7 @@ export function createApp(deps: AppDeps): Koa {
   const { config, logger, store } = deps;
   const clock = deps.clock ?? (() => new Date());
   // One counter for the login route and every credential check, so failures add up across them.
-  const authFailures = deps.authFailures ?? createAuthFailureLimiter();
+  const authFailures = deps.authFailures ?? createMemoryAuthFailureLimiter();
 
   const composed = composeServices({ ...deps, clock, authFailures });
   const { platforms } = composed;

@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createAuthFailureLimiter } from '../../src/core/authFailureLimiter';
+import { createMemoryAuthFailureLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { createAuthentication } from '../../src/core/authentication';
 import type { Call } from '../../src/core/invoke';
 import type { Principal } from '../../src/domain/principal';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const deps = runtime.appDeps;
   const clock = () => new Date();
   const { apiKey, accountId } = await createBenchAccount(deps.store);
-  const authFailures = createAuthFailureLimiter();
+  const authFailures = createMemoryAuthFailureLimiter();
   const services = composeServices({ ...deps, config, logger, clock, authFailures });
   const authentication = createAuthentication({ store: deps.store, jwtSecret: config.jwtSecret, clock, failures: authFailures });
   const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store: deps.store, logger, clock });

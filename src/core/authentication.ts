@@ -9,7 +9,8 @@ import type { Principal } from '../domain/principal';
 import { sha256Hex } from '../domain/secretHash';
 import type { Store } from '../ports/store';
 import type { OAuthTokenResolver } from '../services/oauth/oauthTokens';
-import { createAuthFailureLimiter, limitFailures, type AuthFailureLimiter } from './authFailureLimiter';
+import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
+import { limitFailures } from './limitFailures';
 
 // lastUsedAt is informational: one write per key per minute is plenty, and keeps the hot path read-only.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -20,8 +21,8 @@ export interface AuthenticationDeps {
   store: Store;
   jwtSecret: string;
   clock?: () => Date;
-  /** Failed credentials per client address (issue 24); default: counted in memory. */
-  failures?: AuthFailureLimiter;
+  /** Counts failed credentials per client address, shared with the sign-in route so failures add up across them. */
+  failures: AuthFailureLimiter;
   /** Resolves OAuth access tokens; without it only keys and JWTs are accepted. */
   oauthTokens?: OAuthTokenResolver;
   /**
@@ -54,7 +55,7 @@ function principalFor(account: Account, fields: Pick<Principal, 'environment' | 
 export function createAuthentication(deps: AuthenticationDeps): Authenticate {
   const { store, jwtSecret } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const failures = deps.failures ?? createAuthFailureLimiter();
+  const { failures } = deps;
 
   function deny(message: string, invalidToken = true): UnauthorizedError {
     const params = [invalidToken && 'error="invalid_token"', deps.resourceMetadataUrl && `resource_metadata="${deps.resourceMetadataUrl}"`].filter(Boolean);

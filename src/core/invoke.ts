@@ -21,7 +21,7 @@ import type { Authenticate, Credential } from './authentication';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type IdempotentCall } from './idempotentCall';
 import type { CallRequest, Operation, OperationInput, Transport, UploadedFile } from './operation';
 import { rateLimitHeaders, type RateLimitCheck } from './rateLimitCheck';
-import type { RateLimitDecision } from './rateLimiter';
+import type { RateLimitDecision } from '../ports/rateLimiter';
 import { requestFingerprint } from './requestFingerprint';
 import { errorAnswer } from './wire';
 

@@ -6,7 +6,7 @@ import type { Plan } from '../domain/account';
 import { RateLimitedError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { describeWindow, rateLimitFor, type RateLimitArea } from '../domain/rateLimitTiers';
-import type { RateLimitDecision, RateLimiter } from './rateLimiter';
+import type { RateLimitDecision, RateLimiter } from '../ports/rateLimiter';
 
 /** A refusal that still reports the limit it hit, so the 429 carries the same X-RateLimit-* headers. */
 export class OverRateLimitError extends RateLimitedError {

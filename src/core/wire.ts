@@ -10,7 +10,7 @@ import { errorCodeInfo, type AnyErrorCode, type ErrorHeader } from '../domain/er
 import type { Logger } from '../logger';
 import { errorEnvelope, type Answer, type ErrorBody, type Meta } from './answer';
 import { rateLimitHeaders } from './rateLimitCheck';
-import type { RateLimitDecision } from './rateLimiter';
+import type { RateLimitDecision } from '../ports/rateLimiter';
 
 /** What a refusal's headers are made of; a rate-limit refusal also reports the limit it hit. */
 type Refusal = DomainError & { decision?: RateLimitDecision };

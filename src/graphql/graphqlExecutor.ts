@@ -7,7 +7,7 @@ import { dataOf, refusalOf } from '../core/answer';
 import { toWire } from '../core/wire';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
-import type { RateLimitDecision } from '../core/rateLimiter';
+import type { RateLimitDecision } from '../ports/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
 import { DomainError } from '../domain/errors';
 import type { Principal } from '../domain/principal';

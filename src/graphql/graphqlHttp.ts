@@ -10,7 +10,7 @@ import { errorHeaders, toWire } from '../core/wire';
 import type { Invoke } from '../core/invoke';
 import type { Operation } from '../core/operation';
 import { OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
-import type { RateLimitDecision } from '../core/rateLimiter';
+import type { RateLimitDecision } from '../ports/rateLimiter';
 import { AI_PLATFORM_HEADER } from '../domain/analytics/aiPlatform';
 import { DomainError } from '../domain/errors';
 import type { GraphqlExecutor, RequestContext } from './graphqlExecutor';

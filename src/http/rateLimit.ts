@@ -7,7 +7,7 @@ import type { Plan } from '../domain/account';
 import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
 import { createRateLimitCheck, OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
-import type { RateLimiter } from '../core/rateLimiter';
+import type { RateLimiter } from '../ports/rateLimiter';
 
 export function rateLimitWith(check: RateLimitCheck, area: RateLimitArea): Middleware {
   return async (ctx, next) => {

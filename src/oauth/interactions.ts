@@ -11,7 +11,7 @@ import type { InteractionDetails } from 'oidc-provider';
 import { SCOPES, type Scope } from '../domain/account';
 import { errorHeaders } from '../core/wire';
 import { DomainError, RateLimitedError } from '../domain/errors';
-import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
 import type { Store } from '../ports/store';
 import type { AuthService } from '../services/authService';
 import { INTERACTION_PATH } from '../services/oauth/oauthPaths';

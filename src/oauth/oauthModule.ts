@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { rotationPolicy, type RotationPolicy } from '../domain/oauth/signingKeyRotation';
 import { createSecretBox } from '../domain/webhooks/secretBox';
-import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
 import type { Logger } from '../logger';
 import type { OAuthStorage } from '../ports/oauthStorage';
 import type { Store } from '../ports/store';

@@ -2,7 +2,7 @@
 // (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
 import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
-import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
 import type { AccountAdminService } from '../services/accountAdminService';
 import type { RecordAnswer } from '../services/analytics/answerRecording';
 import type { TrackedLinks } from '../services/analytics/trackedLinks';

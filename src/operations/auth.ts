@@ -1,7 +1,7 @@
 // /auth: accounts, sessions and API keys (spec 4.1, 5.2, 5.3; issue 2). Register, login and
 // refresh are public, limited per client address (no caller yet: slows password guessing); API
 // keys are managed only by a person signed in.
-import { limitFailures } from '../core/authFailureLimiter';
+import { limitFailures } from '../core/limitFailures';
 import { PUBLIC, SIGNED_IN, type OperationResult } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { normalizeEmail } from '../services/authService';

@@ -2,7 +2,7 @@
 // every process that serves operations (the API in app.ts, the MCP stdio server). Engines are
 // opened elsewhere (openRuntime.ts); nothing below the services knows which ones they are.
 import type { Config } from '../config';
-import type { AuthFailureLimiter } from '../core/authFailureLimiter';
+import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
 import type { Authenticate } from '../core/authentication';
 import { createIdempotentCall } from '../core/idempotentCall';
 import type { IdempotencyPhase } from '../core/idempotencyPhases';

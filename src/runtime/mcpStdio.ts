@@ -10,7 +10,7 @@ import { newId } from '../domain/ids';
 import { createMcpServer } from '../mcp/mcpServer';
 import { OPERATIONS } from '../operations/registry';
 import type { Invoke } from '../core/invoke';
-import { createAuthFailureLimiter } from '../core/authFailureLimiter';
+import { createMemoryAuthFailureLimiter } from '../adapters/memory/memoryLimiters';
 import { composeInvoke, composeServices } from './composeServices';
 import { loadConfigOrExit } from './loadConfigOrExit';
 import { openRuntime } from './openRuntime';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false, withPaymentWorker: false });
   const engines = runtime.appDeps;
   const clock = () => new Date();
-  const authFailures = engines.authFailures ?? createAuthFailureLimiter();
+  const authFailures = engines.authFailures ?? createMemoryAuthFailureLimiter();
   const services = composeServices({ ...engines, config, logger, clock, authFailures });
   const authenticate = createAuthentication({ store: engines.store, jwtSecret: config.jwtSecret, clock, failures: authFailures });
   const invoke = composeInvoke(services, { authenticate, rateLimits: engines.rateLimits, store: engines.store, logger, clock });

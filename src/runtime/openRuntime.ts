@@ -15,11 +15,11 @@ import { createSqliteOAuthStorage } from '../adapters/sqlite/oauth/sqliteOAuthSt
 import { createRedisSessionStore } from '../adapters/redis/redisSessionStore';
 import { createRedisMcpSessions } from '../adapters/redis/redisMcpSessions';
 import { createMemoryMcpSessions } from '../adapters/memory/memoryMcpSessions';
+import { createMemoryAuthFailureLimiter, createMemoryRateLimiter } from '../adapters/memory/memoryLimiters';
+import { createRedisAuthFailureLimiter, createRedisRateLimiter } from '../adapters/redis/redisLimiters';
 import type { Config } from '../config';
 import { createPageRateLimit, createRateLimitCheck } from '../core/rateLimitCheck';
 import { createIndexNowNotifier, type IndexNowNotifier } from '../services/publicPages/indexNowNotifier';
-import { createRateLimiter } from '../core/rateLimiter';
-import { createAuthFailureLimiter } from '../core/authFailureLimiter';
 import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
 import { rotationPolicy } from '../domain/oauth/signingKeyRotation';
 import type { Logger } from '../logger';
@@ -108,7 +108,9 @@ export async function openRuntime(
     const sessions = redis ? createRedisSessionStore({ redis }) : createLruSessionStore();
     const mcpSessions = redis ? createRedisMcpSessions({ redis }) : createMemoryMcpSessions();
     const summaryCache = redis ? createRedisCache<string>({ redis, namespace: 'summary', logger }) : createMemoryCache<string>();
-    const limiter = createRateLimiter({ redis, logger });
+    const limiter = redis ? createRedisRateLimiter({ redis, logger }) : createMemoryRateLimiter();
+    const authFailureRules = { address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } };
+    const authFailures = redis ? createRedisAuthFailureLimiter({ redis, ...authFailureRules }) : createMemoryAuthFailureLimiter(authFailureRules);
     if (config.devRateLimitPlan) logger.warn(`DEV_RATE_LIMIT_PLAN=${config.devRateLimitPlan}: every caller gets at least that plan's rate limits (development only)`);
     const rateLimits = createRateLimitCheck(limiter, { floorPlan: config.devRateLimitPlan });
     const pageRateLimit = createPageRateLimit(limiter, config.publicPagesPerMinute);
@@ -221,7 +223,7 @@ export async function openRuntime(
     };
 
     return {
-      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, pageRateLimit, payments, authFailures: createAuthFailureLimiter({ redis, address: { ...ADDRESS_FAILURES, failures: config.authFailuresPerAddress } }), readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
+      appDeps: { store, mediaStorage, searchIndex, sessions, mcpSessions, summaryCache, llm, rateLimits, pageRateLimit, payments, authFailures, readiness, analytics, eventRecorder, oauth: { storage: oauthStorage, issuer: config.authUrl, keyRotation: rotationPolicy(config.oauthKeyRotationDays), introspectionClientIds: config.oauthIntrospectionClientIds } },
       engines,
       indexer,
       webhookDispatcher,

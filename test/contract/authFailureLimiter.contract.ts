@@ -1,9 +1,10 @@
-// One suite for the failed-authentication limiter, run on memory and on Redis (issue 24).
-import type { AuthFailureLimiter, AuthFailureLimiterOptions } from '../../src/core/authFailureLimiter';
+// One suite for the failed-authentication limiter port (ports/authFailureLimiter.ts), run in memory and on Redis.
+import type { AuthFailureRules } from '../../src/adapters/windowCounters';
+import type { AuthFailureLimiter } from '../../src/ports/authFailureLimiter';
 import { RateLimitedError } from '../../src/domain/errors';
 
 /** Limits small enough to reach by hand: 3 per account, 5 per address, per 60 s. */
-export const SMALL_RULES: Pick<AuthFailureLimiterOptions, 'account' | 'address'> = {
+export const SMALL_RULES: AuthFailureRules = {
   account: { failures: 3, windowSeconds: 60 },
   address: { failures: 5, windowSeconds: 60 },
 };

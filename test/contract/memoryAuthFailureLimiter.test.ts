@@ -1,4 +1,5 @@
-import { createAuthFailureLimiter } from '../../src/core/authFailureLimiter';
+import { createMemoryAuthFailureLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { authFailureLimiterContract, SMALL_RULES } from './authFailureLimiter.contract';
 
-authFailureLimiterContract('in memory', (keyPrefix) => createAuthFailureLimiter({ keyPrefix, ...SMALL_RULES }));
+// Each memory limiter holds its own counts, so the key prefix that keeps Redis runs apart is not needed.
+authFailureLimiterContract('in memory', () => createMemoryAuthFailureLimiter(SMALL_RULES));

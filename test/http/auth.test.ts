@@ -1,6 +1,7 @@
 // Spec 4.1, 5: register, login, refresh, API keys, and what authenticate puts on the request.
 import Koa from 'koa';
 import request from 'supertest';
+import { createMemoryAuthFailureLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { signAccessToken } from '../../src/domain/accessToken';
 import type { Principal } from '../../src/domain/principal';
 import { authenticate } from '../../src/http/authenticate';
@@ -371,7 +372,7 @@ describe('the principal authenticate establishes', () => {
     now = new Date();
     const koa = new Koa();
     koa.use(errorHandler(createLogger('silent')));
-    koa.use(authenticate({ store: app.store, jwtSecret: app.jwtSecret, clock: () => now }));
+    koa.use(authenticate({ store: app.store, jwtSecret: app.jwtSecret, clock: () => now, failures: createMemoryAuthFailureLimiter() }));
     koa.use((ctx) => {
       ctx.body = ctx.state.principal as Principal;
     });

@@ -8,8 +8,7 @@ import request from 'supertest';
 import { ConfigError, loadConfig } from '../../src/config';
 import type { Plan } from '../../src/domain/account';
 import { createRateLimitCheck } from '../../src/core/rateLimitCheck';
-import { createRateLimiter } from '../../src/core/rateLimiter';
-import { createLogger } from '../../src/logger';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { apiKey, signUp } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -40,7 +39,7 @@ describe('the DEV_RATE_LIMIT_PLAN variable', () => {
 });
 
 async function appWithLimits(floorPlan?: Plan): Promise<TestApp> {
-  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  const limiter = createMemoryRateLimiter();
   return buildTestApp({ rateLimits: createRateLimitCheck(limiter, { floorPlan }) });
 }
 

@@ -2,8 +2,7 @@
 // limited response, 429 RATE_LIMITED with Retry-After, sk_test_ keys at 100 per hour.
 import request from 'supertest';
 import { createRateLimitCheck } from '../../src/core/rateLimitCheck';
-import { createRateLimiter } from '../../src/core/rateLimiter';
-import { createLogger } from '../../src/logger';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { apiKey, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -11,7 +10,7 @@ let app: TestApp;
 let owner: Actor;
 
 beforeAll(async () => {
-  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  const limiter = createMemoryRateLimiter();
   app = await buildTestApp({ rateLimits: createRateLimitCheck(limiter) });
   owner = await signUp(app, 'limits');
 });
@@ -49,7 +48,7 @@ describe('the per-IP budget of /auth behind reverse proxies (TRUST_PROXY)', () =
   const config = (trustedProxies: number) => ({ jsonBodyLimit: 1024 * 1024, jwtSecret: 'test-secret-that-is-at-least-32-characters-long', trustedProxies });
 
   async function withApp(trustedProxies: number, body: (login: (forwardedFor: string) => Promise<number>) => Promise<void>) {
-    const limiter = createRateLimiter({ logger: createLogger('silent') });
+    const limiter = createMemoryRateLimiter();
     const target = await buildTestApp({ config: config(trustedProxies), rateLimits: createRateLimitCheck(limiter) });
     // Requests left in the caller's /auth budget after one failed sign-in.
     const login = async (forwardedFor: string) => {

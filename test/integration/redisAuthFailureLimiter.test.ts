@@ -2,7 +2,7 @@
 import type Redis from 'ioredis';
 import { createRedisClient, redisReady } from '../../src/adapters/redis/redisClient';
 import { createLogger } from '../../src/logger';
-import { createAuthFailureLimiter } from '../../src/core/authFailureLimiter';
+import { createRedisAuthFailureLimiter } from '../../src/adapters/redis/redisLimiters';
 import { authFailureLimiterContract, SMALL_RULES } from '../contract/authFailureLimiter.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
@@ -22,12 +22,12 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-authFailureLimiterContract('on Redis', (keyPrefix) => createAuthFailureLimiter({ redis, keyPrefix, ...SMALL_RULES }));
+authFailureLimiterContract('on Redis', (keyPrefix) => createRedisAuthFailureLimiter({ redis, keyPrefix, ...SMALL_RULES }));
 
 it('two API instances on one Redis share an account\'s failures', async () => {
   const keyPrefix = `authfail-shared-${Date.now()}`;
-  const first = createAuthFailureLimiter({ redis, keyPrefix, ...SMALL_RULES });
-  const second = createAuthFailureLimiter({ redis: other, keyPrefix, ...SMALL_RULES });
+  const first = createRedisAuthFailureLimiter({ redis, keyPrefix, ...SMALL_RULES });
+  const second = createRedisAuthFailureLimiter({ redis: other, keyPrefix, ...SMALL_RULES });
   const attempt = { address: '203.0.113.10', account: 'shared@example.com' };
   await first.recordFailure(attempt);
   await second.recordFailure(attempt);

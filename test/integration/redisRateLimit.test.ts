@@ -1,18 +1,17 @@
-// Rate limits on a real redis-server: counters shared by two app instances, and an outage that
-// the in-memory insurance limiter rides out.
+// The rate limiter on a real redis-server: the port's contract, counters shared by two API
+// instances, and an outage that the in-memory insurance counter rides out.
 import { Writable } from 'node:stream';
 import type Redis from 'ioredis';
 import pino from 'pino';
-import { createRedisClient } from '../../src/adapters/redis/redisClient';
-import { createRateLimiter } from '../../src/core/rateLimiter';
-import { principal, requestTimes, startRateLimitedApp, type RateLimitedApp } from '../fixtures/rateLimitedApp';
+import { createRedisClient, redisReady } from '../../src/adapters/redis/redisClient';
+import { createRedisRateLimiter } from '../../src/adapters/redis/redisLimiters';
+import type { RateLimiter } from '../../src/ports/rateLimiter';
+import { rateLimiterContract } from '../contract/rateLimiter.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
-const callers = {
-  free: principal({ accountId: 'acct_free', plan: 'free' }),
-  enterprise: principal({ accountId: 'acct_ent', plan: 'enterprise', customLimits: { search: 3 } }),
-};
 const silent = pino({ level: 'silent' });
+const FREE_GENERAL = { points: 100, durationSeconds: 60 };
+const ENTERPRISE_SEARCH = { points: 3, durationSeconds: 60 };
 
 function capturingLogger(): { logger: pino.Logger; lines: () => string[] } {
   const lines: string[] = [];
@@ -20,77 +19,97 @@ function capturingLogger(): { logger: pino.Logger; lines: () => string[] } {
   return { logger, lines: () => lines };
 }
 
-async function ready(client: Redis): Promise<void> {
-  while (client.status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 20));
+async function remainingAfter(limiter: RateLimiter, times: number): Promise<number[]> {
+  const remaining: number[] = [];
+  for (let i = 0; i < times; i += 1) remaining.push((await limiter.consume('account:acct_free', 'general', FREE_GENERAL)).remaining);
+  return remaining;
 }
 
-describe('rate limits on Redis', () => {
+describe('the rate limiter contract on Redis', () => {
+  let harness: RedisHarness;
+  let redis: Redis;
+  beforeAll(async () => {
+    harness = await startRedis();
+    redis = createRedisClient(harness.url, { logger: silent, connectionName: 'contract' });
+    await redisReady(redis, 10_000);
+  }, 30_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await harness?.stop();
+  });
+
+  rateLimiterContract('on Redis', (keyPrefix) => createRedisRateLimiter({ redis, logger: silent, keyPrefix }));
+});
+
+describe('rate limits on Redis across instances', () => {
   let harness: RedisHarness;
   let clientA: Redis;
   let clientB: Redis;
-  let instanceA: RateLimitedApp;
-  let instanceB: RateLimitedApp;
+  let instanceA: RateLimiter;
+  let instanceB: RateLimiter;
   let log: ReturnType<typeof capturingLogger>;
 
   beforeEach(async () => {
     harness = await startRedis();
     clientA = createRedisClient(harness.url, { logger: silent, connectionName: 'instance-a' });
     clientB = createRedisClient(harness.url, { logger: silent, connectionName: 'instance-b' });
-    await Promise.all([ready(clientA), ready(clientB)]);
+    await Promise.all([redisReady(clientA, 10_000), redisReady(clientB, 10_000)]);
     log = capturingLogger();
-    instanceA = await startRateLimitedApp(createRateLimiter({ redis: clientA, logger: log.logger }), silent, callers);
-    instanceB = await startRateLimitedApp(createRateLimiter({ redis: clientB, logger: silent }), silent, callers);
-  });
+    instanceA = createRedisRateLimiter({ redis: clientA, logger: log.logger });
+    instanceB = createRedisRateLimiter({ redis: clientB, logger: silent });
+  }, 30_000);
 
   afterEach(async () => {
-    await instanceA?.close();
-    await instanceB?.close();
     clientA?.disconnect();
     clientB?.disconnect();
     await harness?.stop();
   });
 
-  it('shares counters between two app instances', async () => {
+  it('shares counters between two instances', async () => {
     const remaining = [];
     for (const instance of [instanceA, instanceB, instanceA, instanceB]) {
-      remaining.push((await instance.request('/general', 'free')).headers.get('X-RateLimit-Remaining'));
+      remaining.push((await instance.consume('account:acct_free', 'general', FREE_GENERAL)).remaining);
     }
-    expect(remaining).toEqual(['99', '98', '97', '96']);
+    expect(remaining).toEqual([99, 98, 97, 96]);
     expect(await clientA.exists('rl:general:account:acct_free')).toBe(1);
   });
 
-  it('rejects on one instance once the other used the limit up', async () => {
-    await requestTimes(instanceA, 2, '/search', 'enterprise');
-    expect((await instanceB.request('/search', 'enterprise')).headers.get('X-RateLimit-Remaining')).toBe('0');
-    const over = await instanceA.request('/search', 'enterprise');
-    expect(over.status).toBe(429);
-    expect(over.body.error?.code).toBe('RATE_LIMITED');
-    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+  it('refuses on one instance once the other used the limit up', async () => {
+    for (let i = 0; i < 2; i += 1) await instanceA.consume('account:acct_ent', 'search', ENTERPRISE_SEARCH);
+    expect((await instanceB.consume('account:acct_ent', 'search', ENTERPRISE_SEARCH)).remaining).toBe(0);
+    const over = await instanceA.consume('account:acct_ent', 'search', ENTERPRISE_SEARCH);
+    expect(over.allowed).toBe(false);
+    expect(over.retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });
 
-  it('keeps serving on the insurance limiter while Redis is down and returns to Redis after', async () => {
-    await requestTimes(instanceA, 3, '/general', 'free');
+  it('keeps a caller\'s count for the window when its plan changes (one key per bucket)', async () => {
+    for (let i = 0; i < 3; i += 1) await instanceA.consume('account:acct_up', 'search', { points: 30, durationSeconds: 60 });
+    expect(await instanceB.consume('account:acct_up', 'search', { points: 300, durationSeconds: 60 })).toMatchObject({ allowed: true, limit: 300, remaining: 296 });
+  });
+
+  it('keeps counting on the insurance counter while Redis is down and returns to Redis after', async () => {
+    await remainingAfter(instanceA, 3);
 
     await harness.stopProcess();
     const during = [];
-    for (let i = 0; i < 5; i++) during.push(await instanceA.request('/general', 'free'));
-    expect(during.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    // Counted in memory on this instance: headers still present and counting.
-    expect(during.map((r) => r.headers.get('X-RateLimit-Remaining'))).toEqual(['99', '98', '97', '96', '95']);
-    expect(during.every((r) => r.headers.get('X-RateLimit-Limit') === '100')).toBe(true);
+    for (let i = 0; i < 5; i += 1) during.push(await instanceA.consume('account:acct_free', 'general', FREE_GENERAL));
+    expect(during.map((d) => d.allowed)).toEqual([true, true, true, true, true]);
+    // Counted in memory on this instance, from zero.
+    expect(during.map((d) => d.remaining)).toEqual([99, 98, 97, 96, 95]);
+    expect(during.every((d) => d.limit === 100)).toBe(true);
     expect(log.lines().filter((line) => line.includes('"level":40') && line.includes('Redis unavailable for rate limits'))).toHaveLength(1);
 
     await harness.restartProcess();
-    await Promise.all([ready(clientA), ready(clientB)]);
+    await Promise.all([redisReady(clientA, 10_000), redisReady(clientB, 10_000)]);
     // The restarted Redis starts empty; both instances count in it together again.
-    expect((await instanceA.request('/general', 'free')).headers.get('X-RateLimit-Remaining')).toBe('99');
-    expect((await instanceB.request('/general', 'free')).headers.get('X-RateLimit-Remaining')).toBe('98');
+    expect(await remainingAfter(instanceA, 1)).toEqual([99]);
+    expect((await instanceB.consume('account:acct_free', 'general', FREE_GENERAL)).remaining).toBe(98);
     expect(await clientA.exists('rl:general:account:acct_free')).toBe(1);
     expect(log.lines().filter((line) => line.includes('Redis available again'))).toHaveLength(1);
 
     // A second outage is reported again, once.
     await harness.stopProcess();
-    await requestTimes(instanceA, 3, '/general', 'free');
+    await remainingAfter(instanceA, 3);
     expect(log.lines().filter((line) => line.includes('Redis unavailable for rate limits'))).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 // The rateLimit middleware with the in-memory limiter, driven over HTTP.
 import pino from 'pino';
-import { createRateLimiter } from '../../src/core/rateLimiter';
+import { createMemoryRateLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { principal, requestTimes, startRateLimitedApp, type RateLimitedApp } from '../fixtures/rateLimitedApp';
 
 const callers = {
@@ -14,7 +14,7 @@ const callers = {
 describe('rateLimit middleware (in memory)', () => {
   let app: RateLimitedApp;
   beforeEach(async () => {
-    app = await startRateLimitedApp(createRateLimiter({ logger: pino({ level: 'silent' }) }), pino({ level: 'silent' }), callers);
+    app = await startRateLimitedApp(createMemoryRateLimiter(), pino({ level: 'silent' }), callers);
   });
   afterEach(async () => {
     await app.close();

@@ -3,8 +3,7 @@
 import request from 'supertest';
 import { signTrackedLink, trackedLinkKey } from '../../../src/domain/analytics/trackedLinkToken';
 import { createRateLimitCheck } from '../../../src/core/rateLimitCheck';
-import { createRateLimiter } from '../../../src/core/rateLimiter';
-import { createLogger } from '../../../src/logger';
+import { createMemoryRateLimiter } from '../../../src/adapters/memory/memoryLimiters';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, untilIndexed, type TestApp } from '../testApp';
 import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
@@ -167,7 +166,7 @@ it('uses PUBLIC_URL for trackedUrl when it is configured', async () => {
 });
 
 it('limits clicks per client address (the unauthenticated general limit, 100 per hour)', async () => {
-  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  const limiter = createMemoryRateLimiter();
   const limited = await buildTestApp({ rateLimits: createRateLimitCheck(limiter) });
   try {
     for (let i = 0; i < 100; i += 1) {

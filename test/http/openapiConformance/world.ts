@@ -3,9 +3,8 @@
 // app the owner allowed. Ids the operations create on the way (media, reviews, bookings...) are
 // kept here by the cases that create them, for the cases that use them.
 import request from 'supertest';
-import { createLogger } from '../../../src/logger';
 import { createRateLimitCheck } from '../../../src/core/rateLimitCheck';
-import { createRateLimiter } from '../../../src/core/rateLimiter';
+import { createMemoryRateLimiter } from '../../../src/adapters/memory/memoryLimiters';
 import { grantPartnerAccess } from '../../fixtures/partnerAgreements';
 import { completeProfileBody, signUp, type Actor } from '../actors';
 import { oauthToken, type OAuthTokenSet } from '../oauthTokens';
@@ -45,7 +44,7 @@ export async function publishedBusiness(app: TestApp, owner: Actor, name = 'Conf
 export async function seedWorld(): Promise<World> {
   // The real limiter (so the X-RateLimit headers the document promises are sent), at enterprise
   // limits so the hundreds of calls below never meet a 429.
-  const limiter = createRateLimiter({ logger: createLogger('silent') });
+  const limiter = createMemoryRateLimiter();
   const app = await buildTestApp({ rateLimits: createRateLimitCheck(limiter, { floorPlan: 'enterprise' }) });
   const owner = await signUp(app, 'owner', 'enterprise');
   const admin = await signUp(app, 'admin', 'enterprise');

@@ -8,7 +8,7 @@ import request from 'supertest';
 import type Redis from 'ioredis';
 import { createRedisClient } from '../../../src/adapters/redis/redisClient';
 import { createRateLimitCheck } from '../../../src/core/rateLimitCheck';
-import { createRateLimiter } from '../../../src/core/rateLimiter';
+import { createRedisRateLimiter } from '../../../src/adapters/redis/redisLimiters';
 import { createLogger } from '../../../src/logger';
 import { startRedis, type RedisHarness } from '../../harness/redis';
 import { stripeMockObject } from '../../support/stripeEvents';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   instances = ['instance-a', 'instance-b'].map((connectionName) => {
     const client = createRedisClient(redis.url, { logger, connectionName });
     clients.push(client);
-    return buildAnotherInstance(world.app, { rateLimits: createRateLimitCheck(createRateLimiter({ redis: client, logger })) });
+    return buildAnotherInstance(world.app, { rateLimits: createRateLimitCheck(createRedisRateLimiter({ redis: client, logger })) });
   });
   subscriber = await signUp(world.app, 'subscriber');
   receiver = await startWebhookReceiver();

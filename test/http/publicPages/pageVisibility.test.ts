@@ -3,9 +3,8 @@
 // exactly as a page that never existed. Also: the owner's noindex, owner-written text that tries
 // to be HTML or Markdown, and the per-address rate limit.
 import request from 'supertest';
-import { createRateLimiter } from '../../../src/core/rateLimiter';
+import { createMemoryRateLimiter } from '../../../src/adapters/memory/memoryLimiters';
 import { createPageRateLimit } from '../../../src/core/rateLimitCheck';
-import { createLogger } from '../../../src/logger';
 import { htmlElements } from '../../support/htmlDocument';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, type TestApp } from '../testApp';
@@ -133,7 +132,7 @@ describe('public page visibility', () => {
 
 describe('public page rate limit', () => {
   it('answers 429 with Retry-After past the per-address budget, other addresses unaffected', async () => {
-    const limited = await buildTestApp({ pageRateLimit: createPageRateLimit(createRateLimiter({ logger: createLogger('silent') }), 3) });
+    const limited = await buildTestApp({ pageRateLimit: createPageRateLimit(createMemoryRateLimiter(), 3) });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await request(limited.callback).get('/b/nothing-here')).status);
