@@ -1,7 +1,8 @@
 // Top-k text retrieval (topText.ts, native/topText.c) against the exhaustive scorer: the SQL
 // plan, which reads, filters and scores every candidate FTS5 hands it and sorts them all. On a
 // generated corpus (words that repeat, multi-word categories, three cities, hours across
-// midnight, blackout dates, both environments), about 3 900 random text searches must give
+// midnight, blackout dates, both environments, a third of the texts with their last word as a
+// prefix), about 3 900 random text searches must give
 // the same page (ids, scores, distances, in order) and the same total both ways, after live
 // writes (inserts, updates, moves, deletes) and after a rebuild that writes the lists in bulk.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ const WORDS = [
   'plumber', 'emergency', 'leak', 'pipe', 'drain', 'dentist', 'teeth', 'whitening', 'cleaning', 'oil', 'change',
   'brake', 'tire', 'haircut', 'color', 'massage', 'deep', 'tissue', 'yoga', 'class', 'family', 'owned', 'best',
   'cheap', 'open', 'late', 'night', 'xylophone', 'café', 'tacos', 'wifi', 'quiet', 'garden', 'kids',
+  // Tokens another one begins, for words typed as a prefix: plumb(ing) -> plumber, dentist -> dentistri.
+  'plumbing', 'dentistry', 'pizzazz', 'breadsticks', 'coffeehouse',
 ];
 const CATEGORIES = ['restaurants', 'cafes', 'bakeries', 'plumbing', 'dental', 'auto repair', 'hair salons', 'spas', 'fitness', 'Restaurant'];
 const CENTRES = [
@@ -83,7 +86,8 @@ function query(random: SeededRandom): SearchQuery {
     text: typed,
     // The kinds query understanding would say the words imply, one word or several.
     ...(random.chance(0.6) && { categoryPhrases: random.sample(['restaurants', 'auto repair', 'hair salons', 'cafes', 'plumbing', 'nail salons', 'pizza restaurant'], random.int(1, 2)) }),
-    textComplete: true,
+    // Typed as the user goes (a listing's q), the last word is a prefix too.
+    textComplete: random.chance(0.7),
     sort: 'relevance',
     order: 'desc',
     limit: random.pick([1, 5, 10, 20, 100]),
@@ -224,6 +228,8 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
         if (!plan.topText || !plan.phraseCounts) continue;
         const request = exactUpTo === undefined ? plan.topText : { ...plan.topText, exactUpTo };
         const top = readTopText(statements, tables, request, phraseCountsOf(totals, plan.phraseCounts));
+        // A prefix that begins more tokens than top_text merges (a tag-like word) is left to the SQL plan.
+        if (top === null && q.textComplete === false) continue;
         expect([i, top === null]).toEqual([i, false]);
         const exhaustive = readPageRows(statements, totals, tables, { ...plan, topText: undefined });
         if (top!.totalIsEstimate) {

@@ -33,8 +33,11 @@ describe('top-k text retrieval requests', () => {
     expect(found?.tieBreak).toBe('rowid');
   });
 
+  it('a word typed as a prefix: its phrase says so, for the lists of every token it begins', () => {
+    expect(request(consumer({ textComplete: false }))?.terms[0]).toEqual({ text: 'ramen', column: 'any', prefix: true });
+  });
+
   it('is not made for what only the SQL plans do', () => {
-    expect(request(consumer({ textComplete: false }))).toBeUndefined(); // the last word is a prefix
     expect(request(consumer({ postalCode: '90012' }))).toBeUndefined();
     expect(request(consumer({ maxPrice: 20 }))).toBeUndefined(); // a row filter needs a point
     expect(request(consumer({ sort: 'rating' }))).toBeUndefined();

@@ -28,14 +28,14 @@ const SOURCES = [
   'bm25Given.c', 'distanceKm.c',
   // The search lists and top-k text retrieval (topText.ts).
   'blockCodec.c', 'blockLists.c', 'pendingLists.c', 'documentTerms.c', 'searchLists.c', 'placeLists.c', 'postingsRuns.c',
-  'listCursor.c', 'topTextSpec.c', 'matchRows.c', 'placeFilter.c', 'bestMatches.c', 'maxScore.c', 'topText.c',
+  'listCursor.c', 'phraseCursor.c', 'topTextSpec.c', 'matchRows.c', 'placeFilter.c', 'bestMatches.c', 'maxScore.c', 'topText.c',
   // Kind and place searches near a point without words (topPlaces.ts).
   'topPlaces.c',
 ].map((name) => join(__dirname, 'native', name));
 /** Included by the sources: part of what names a build. */
 const HEADERS = [
   'blockCodec.h', 'blockLists.h', 'pendingLists.h', 'placeRecord.h', 'searchLists.h', 'documentTerms.h', 'postingsRuns.h',
-  'listCursor.h', 'topTextSpec.h', 'matchRows.h', 'placeFilter.h', 'bestMatches.h', 'maxScore.h', 'specReader.h',
+  'listCursor.h', 'phraseCursor.h', 'topTextSpec.h', 'matchRows.h', 'placeFilter.h', 'bestMatches.h', 'maxScore.h', 'specReader.h',
 ].map((name) => join(__dirname, 'native', name));
 /** Without contraction into fused multiply-adds, distance_km rounds like JavaScript (distanceKm.c). */
 const FLAGS = ['-O2', '-ffp-contract=off', ...(process.platform === 'darwin' ? ['-dynamiclib'] : ['-shared', '-fPIC'])];

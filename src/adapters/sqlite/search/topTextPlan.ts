@@ -2,24 +2,32 @@
 // reads: pure, no I/O. It serves text ranked by relevance, best first, with the filters a consumer
 // search sends: categories, city, state, country and verification (tag lists), and near a point
 // the radius, price, rating, review and time filters (tested on place records). Anything else
-// (a prefix word, another sort, a postal code, a row filter without a point) keeps the SQL plan.
+// (another sort, a postal code, a row filter without a point) keeps the SQL plan. A word typed as a
+// prefix reads the lists of every token it begins (at most MAX_PREFIX_LISTS, else the SQL plan).
+import { VERIFICATION_LEVELS } from '../../../domain/profile';
 import { EXACT_TOTAL_BOUND, type SearchQuery } from '../../../ports/searchIndex';
 import { boxCellRanges } from './distanceRings';
-import { queryTagGroups } from './filterTags';
+import { queryTagGroups, tagToken } from './filterTags';
 import type { GenerationTables } from './indexTables';
 import type { PhraseTerm, TextMatch } from './matchExpression';
 import { NO_POSTINGS_CELL, placesList, postingsCellRanges } from './placeRecord';
 import { type PlaceTests, placeTests, writePlaceTests } from './placeTests';
 import { specWriter } from './specWriter';
 
-const SPEC_MAGIC = 0x32585454; // "TTX2", native/topTextSpec.h
+/** A MATCH every row of an environment's FTS table answers: its verification tag is one of these. */
+const EVERY_ROW = `tags : (${VERIFICATION_LEVELS.map((level) => `"${tagToken('verification', level)}"`).join(' OR ')})`;
+
+const SPEC_MAGIC = 0x33585454; // "TTX3", native/topTextSpec.h
 const MAX_PHRASES = 32;
 const MAX_GROUPS = 8;
 const MAX_GROUP_TERMS = 16;
 
 export interface TopTextRequest {
   environment: SearchQuery['environment'];
-  /** The text's MATCH expression (fenced as the plan's), which finds a row whenever any phrase matches. */
+  /**
+   * What top_text runs under (a MATCH that finds a row whenever any phrase matches): the text's
+   * expression (fenced as the plan's), or with a prefix phrase any row of the environment.
+   */
   anchor: string;
   terms: PhraseTerm[];
   fenced: boolean;
@@ -44,7 +52,7 @@ export interface TopTextRequest {
 export function topTextRequest(query: SearchQuery, text: TextMatch, anchor: string, tieBreak: TopTextRequest['tieBreak']): TopTextRequest | null {
   const relevance = query.sort === 'relevance' || (query.sort === 'distance' && !query.near);
   if (!relevance || query.order !== 'desc' || query.postalCode !== undefined) return null;
-  if (text.terms.length > MAX_PHRASES || text.terms.some((term) => term.prefix)) return null;
+  if (text.terms.length > MAX_PHRASES) return null;
   const groups = queryTagGroups(query);
   if (groups.length > MAX_GROUPS || groups.some((group) => group.length > MAX_GROUP_TERMS)) return null;
   const rowFilters = query.maxPrice !== undefined || query.minRating !== undefined || query.minReviewCount !== undefined || query.opening !== undefined;
@@ -63,7 +71,10 @@ export function topTextRequest(query: SearchQuery, text: TextMatch, anchor: stri
   const offset = Math.max(0, Math.trunc(query.offset));
   return {
     environment: query.environment,
-    anchor,
+    // FTS5 reads a prefix's doclist over the whole index before it finds a first row (2-3 ms at a
+    // million for "pizza"*): a prefix is anchored on the environment's rows instead, every one of
+    // which has a verification tag; top_text finds the matches itself, an empty environment none.
+    anchor: text.terms.some((term) => term.prefix) ? EVERY_ROW : anchor,
     terms: text.terms,
     fenced: text.fenced,
     groups,
@@ -106,7 +117,8 @@ export function topTextSpec(request: TopTextRequest, tables: GenerationTables, p
   text(tables.postings);
   text(tables.places);
   request.terms.forEach((term, i) => {
-    u8(term.column === 'category' ? 1 : 0);
+    // Bit 0: the category column alone; bit 1: a prefix (FTS5's "word"*, native/phraseCursor.h).
+    u8((term.column === 'category' ? 1 : 0) | (term.prefix ? 2 : 0));
     f64(phraseCounts[i]);
     text(term.text);
   });

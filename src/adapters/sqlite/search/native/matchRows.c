@@ -95,9 +95,9 @@ int gatherRow(Spec *s, sqlite3_int64 pos, const unsigned char *seek, double *fre
   *pMatched = 0;
   for(i=0; rc==SQLITE_OK && i<s->nPhrase; i++){
     Phrase *p = &s->aPhrase[i];
-    Cursor *c = &p->cursor;
+    PhraseCursor *c = &p->cursor;
     freq[i] = 0.0;
-    if( seek && seek[i] ) rc = cursorSeek(c, pos);
+    if( seek && seek[i] ) rc = phraseCursorSeek(c, pos);
     if( rc || c->eof || c->pos!=pos ) continue;
     if( p->mode==PHRASE_CATEGORY ){
       if( c->category > 0 ){ *pMatched = 1; freq[i] = 3.0 * c->category; }
@@ -106,7 +106,7 @@ int gatherRow(Spec *s, sqlite3_int64 pos, const unsigned char *seek, double *fre
       freq[i] = c->weight / 2.0;
     }
     *pLength = (double)c->length;
-    rc = cursorNext(c);
+    rc = phraseCursorNext(c);
   }
   return rc;
 }

@@ -22,30 +22,37 @@ static int phraseBound(sqlite3 *db, const Spec *s, const Phrase *p, double avgdl
   char *zSql = sqlite3_mprintf("SELECT data FROM \"%.*w\" WHERE list = ?1 AND cell BETWEEN ?2 AND ?3", s->nPostings, s->zPostings);
   sqlite3_stmt *stmt = 0;
   sqlite3_uint64 maxWeight = 0, maxCategory = 0, minLength = ~(sqlite3_uint64)0;
-  int rc, r;
+  int rc, r, k;
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v3(db, zSql, -1, 0, &stmt, 0);
   sqlite3_free(zSql);
-  if( rc==SQLITE_OK ) rc = sqlite3_bind_text(stmt, 1, p->key, p->nKey, SQLITE_STATIC);
-  /* Every block of the cells read, those behind the cursor too: a bound need not be tight. */
-  for(r=0; rc==SQLITE_OK && r<s->nCellRange; r++){
-    sqlite3_reset(stmt);
-    sqlite3_bind_int64(stmt, 2, s->aCellRange[2*r]);
-    sqlite3_bind_int64(stmt, 3, s->aCellRange[2*r+1]);
-    while( rc==SQLITE_OK && sqlite3_step(stmt)==SQLITE_ROW ){
-      const unsigned char *q = (const unsigned char*)sqlite3_column_blob(stmt, 0);
-      const unsigned char *end = q + sqlite3_column_bytes(stmt, 0);
-      sqlite3_uint64 v[5];
-      int i, got;
-      for(i=0; i<5; i++){
-        q += got = varintGet(q, end, &v[i]);
-        if( got==0 ){ rc = SQLITE_CORRUPT; break; }
+  /* Each list's largest weights, summed (every token of a prefix may be in one row); the shortest row of any. */
+  for(k=0; rc==SQLITE_OK && k<p->cursor.n; k++){
+    sqlite3_uint64 listWeight = 0, listCategory = 0;
+    rc = sqlite3_bind_text(stmt, 1, p->cursor.azKey[k], p->cursor.anKey[k], SQLITE_STATIC);
+    /* Every block of the cells read, those behind the cursor too: a bound need not be tight. */
+    for(r=0; rc==SQLITE_OK && r<s->nCellRange; r++){
+      sqlite3_reset(stmt);
+      sqlite3_bind_int64(stmt, 2, s->aCellRange[2*r]);
+      sqlite3_bind_int64(stmt, 3, s->aCellRange[2*r+1]);
+      while( rc==SQLITE_OK && sqlite3_step(stmt)==SQLITE_ROW ){
+        const unsigned char *q = (const unsigned char*)sqlite3_column_blob(stmt, 0);
+        const unsigned char *end = q + sqlite3_column_bytes(stmt, 0);
+        sqlite3_uint64 v[5];
+        int i, got;
+        for(i=0; i<5; i++){
+          q += got = varintGet(q, end, &v[i]);
+          if( got==0 ){ rc = SQLITE_CORRUPT; break; }
+        }
+        if( rc ) break;
+        if( v[2] > listWeight ) listWeight = v[2];
+        if( v[3] > listCategory ) listCategory = v[3];
+        if( v[4] < minLength ) minLength = v[4];
       }
-      if( rc ) break;
-      if( v[2] > maxWeight ) maxWeight = v[2];
-      if( v[3] > maxCategory ) maxCategory = v[3];
-      if( v[4] < minLength ) minLength = v[4];
     }
+    sqlite3_reset(stmt);
+    maxWeight += listWeight;
+    maxCategory += listCategory;
   }
   if( rc==SQLITE_OK ) rc = sqlite3_finalize(stmt); else sqlite3_finalize(stmt);
   if( minLength==~(sqlite3_uint64)0 ){
@@ -76,7 +83,7 @@ int searchWithoutPoint(sqlite3 *db, Spec *s, double avgdl, Best *best, unsigned 
     double length = 0.0, score;
     int matched;
     for(i=0; i<s->nPhrase; i++){
-      const Cursor *c = &s->aPhrase[i].cursor;
+      const PhraseCursor *c = &s->aPhrase[i].cursor;
       if( !nonEssential[i] && !c->eof && c->pos < pos ) pos = c->pos;
     }
     if( pos==LARGEST_POSITION ) break;

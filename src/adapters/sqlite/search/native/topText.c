@@ -97,16 +97,25 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   for(i=0; rc==SQLITE_OK && !unsupported && i<s->nPhrase; i++){
     Phrase *p = &s->aPhrase[i];
     double idf = log( (nRow - p->count + 0.5) / (p->count + 0.5) );
+    char *key = 0;
+    int nKey = 0, tooMany = 0;
     p->idf = idf <= 0.0 ? 1e-6 : idf;
-    rc = queryKey(lists, s->environment, p->mode, p->word, p->nWord, &p->key, &p->nKey);
-    if( rc==SQLITE_OK && p->key==0 ) unsupported = 1;
-    if( rc==SQLITE_OK && !unsupported ) rc = cursorPrepare(db, zSql, &p->cursor, LIST_POSTINGS);
-    if( rc==SQLITE_OK && !unsupported ) rc = sqlite3_bind_text(p->cursor.stmt, 1, p->key, p->nKey, SQLITE_STATIC);
+    rc = queryKey(lists, s->environment, p->mode, p->prefix, p->word, p->nWord, &key, &nKey);
+    if( rc==SQLITE_OK && key==0 ) unsupported = 1;
+    if( rc==SQLITE_OK && key && p->prefix ){
+      /* Every token the prefix begins: too many, and the SQL plan answers. */
+      rc = phraseCursorPrefixKeys(db, s->zPostings, s->nPostings, key, nKey, &p->cursor, &tooMany);
+      sqlite3_free(key);
+      if( tooMany ) unsupported = 1;
+    }else if( key ){
+      phraseCursorKey(&p->cursor, key, nKey);
+    }
+    if( rc==SQLITE_OK && !unsupported ) rc = phraseCursorPrepare(db, zSql, &p->cursor);
   }
   for(i=0; rc==SQLITE_OK && !unsupported && i<s->nGroup; i++){
     Group *g = &s->aGroup[i];
     for(j=0; rc==SQLITE_OK && !unsupported && j<g->nTerm; j++){
-      rc = queryKey(lists, s->environment, PHRASE_ANY_COLUMN, g->aWord[j], g->anWord[j], &g->aKey[j], &g->anKey[j]);
+      rc = queryKey(lists, s->environment, PHRASE_ANY_COLUMN, 0, g->aWord[j], g->anWord[j], &g->aKey[j], &g->anKey[j]);
       if( rc==SQLITE_OK && g->aKey[j]==0 ) unsupported = 1;
       if( rc==SQLITE_OK && !unsupported ) rc = cursorPrepare(db, zSql, &g->aCursor[j], LIST_POSTINGS);
       if( rc==SQLITE_OK && !unsupported ) rc = sqlite3_bind_text(g->aCursor[j].stmt, 1, g->aKey[j], g->anKey[j], SQLITE_STATIC);
@@ -115,10 +124,7 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   /* Without a point, the cells the tag filters hold documents in (all cells without filters). */
   if( rc==SQLITE_OK && !unsupported && !s->hasNear && s->nGroup > 0 ) rc = cellsOfGroups(db, s, &groupCells);
   for(i=0; rc==SQLITE_OK && !unsupported && i<s->nPhrase; i++){
-    Cursor *c = &s->aPhrase[i].cursor;
-    c->aRange = s->aCellRange;
-    c->nRange = s->nCellRange;
-    rc = cursorStart(c);
+    rc = phraseCursorStart(&s->aPhrase[i].cursor, s->aCellRange, s->nCellRange);
   }
   for(i=0; rc==SQLITE_OK && !unsupported && i<s->nGroup; i++){
     for(j=0; rc==SQLITE_OK && j<s->aGroup[i].nTerm; j++){
@@ -158,7 +164,7 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
       matches.nAlloc = nAlloc;
     }
     for(i=0; i<s->nPhrase; i++){
-      const Cursor *c = &s->aPhrase[i].cursor;
+      const PhraseCursor *c = &s->aPhrase[i].cursor;
       if( !c->eof && c->pos < pos ) pos = c->pos;
     }
     if( pos==LARGEST_POSITION ) break;
@@ -214,7 +220,7 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   }
   if( rc ) sqlite3_result_error_code(ctx, rc);
 
-  for(i=0; i<s->nPhrase; i++){ cursorClose(&s->aPhrase[i].cursor); sqlite3_free(s->aPhrase[i].key); }
+  for(i=0; i<s->nPhrase; i++) phraseCursorClose(&s->aPhrase[i].cursor);
   for(i=0; i<s->nGroup; i++){
     for(j=0; j<s->aGroup[i].nTerm; j++){ cursorClose(&s->aGroup[i].aCursor[j]); sqlite3_free(s->aGroup[i].aKey[j]); }
   }

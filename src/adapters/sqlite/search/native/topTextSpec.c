@@ -35,7 +35,9 @@ int readSpec(const void *blob, int nBlob, Spec *s){
   s->zPlaces = specString(&r, &s->nPlaces);
   for(i=0; i<s->nPhrase; i++){
     Phrase *p = &s->aPhrase[i];
-    p->mode = (int)specU8(&r);
+    unsigned int mode = specU8(&r);
+    p->mode = (int)(mode & 1);
+    p->prefix = (mode & 2)!=0;
     p->count = specF64(&r);
     p->word = specString(&r, &p->nWord);
   }
@@ -65,7 +67,7 @@ static int onQueryToken(void *pCtx, int tflags, const char *pToken, int nToken, 
   return sqlite3_str_errcode(t->term);
 }
 
-int queryKey(SearchLists *lists, char environment, int mode, const char *word, int nWord, char **pKey, int *pnKey){
+int queryKey(SearchLists *lists, char environment, int mode, int prefix, const char *word, int nWord, char **pKey, int *pnKey){
   Fts5Tokenizer *tokenizer;
   QueryTokens t;
   char *z;
@@ -74,12 +76,12 @@ int queryKey(SearchLists *lists, char environment, int mode, const char *word, i
   t.nToken = 0;
   t.term = sqlite3_str_new(0);
   sqlite3_str_appendchar(t.term, 2, ' '); /* room for the environment and the marker */
-  if( rc==SQLITE_OK ) rc = lists->tokenizerApi->xTokenize(tokenizer, &t, FTS5_TOKENIZE_QUERY, word, nWord, 0, 0, onQueryToken);
+  if( rc==SQLITE_OK ) rc = lists->tokenizerApi->xTokenize(tokenizer, &t, FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0), word, nWord, 0, 0, onQueryToken);
   if( rc==SQLITE_OK ) rc = sqlite3_str_errcode(t.term);
   *pnKey = sqlite3_str_length(t.term);
   z = sqlite3_str_finish(t.term);
   if( rc==SQLITE_OK && z==0 ) rc = SQLITE_NOMEM;
-  if( rc==SQLITE_OK && (t.nToken==1 || (mode==PHRASE_CATEGORY && t.nToken>1 && t.nToken<=4)) ){
+  if( rc==SQLITE_OK && (t.nToken==1 || (mode==PHRASE_CATEGORY && !prefix && t.nToken>1 && t.nToken<=4)) ){
     z[0] = environment;
     z[1] = t.nToken==1 ? ':' : ';';
     *pKey = z;

@@ -7,10 +7,11 @@
 
 #include "sqlite3ext.h"
 #include "listCursor.h"
+#include "phraseCursor.h"
 #include "placeFilter.h"
 #include "searchLists.h"
 
-#define SPEC_MAGIC 0x32585454u /* "TTX2" */
+#define SPEC_MAGIC 0x33585454u /* "TTX3" */
 #define MAX_PHRASES 32
 #define MAX_GROUPS 8
 #define MAX_GROUP_TERMS 16
@@ -23,11 +24,10 @@ typedef struct Phrase {
   const char *word;
   int nWord;
   int mode;
+  int prefix; /* the word is searched as a prefix (FTS5's "word"*) */
   double count;
   double idf;
-  char *key;
-  int nKey;
-  Cursor cursor;
+  PhraseCursor cursor; /* its lists, and their keys */
 } Phrase;
 
 typedef struct Group {
@@ -64,8 +64,10 @@ int readSpec(const void *blob, int nBlob, Spec *s);
 
 /*
 ** The postings key of a phrase the way FTS5 reads it in a query: one token, or for the category
-** column a run of up to four (searchLists.c posts those). *pKey 0 for any other phrase.
+** column a run of up to four (searchLists.c posts those). *pKey 0 for any other phrase. `prefix`:
+** the word is tokenized as FTS5 tokenizes a prefix query's, and the key is the prefix of the keys
+** it stands for.
 */
-int queryKey(SearchLists *lists, char environment, int mode, const char *word, int nWord, char **pKey, int *pnKey);
+int queryKey(SearchLists *lists, char environment, int mode, int prefix, const char *word, int nWord, char **pKey, int *pnKey);
 
 #endif
