@@ -10,6 +10,7 @@ import { DEFAULT_SEARCH_LANGUAGES, schemaLocale } from './domain/categories/sear
 import { parseCidrList } from './domain/webhooks/addressPolicy';
 import { type Env, flag, integer, url } from './configReaders';
 import { IDEMPOTENCY_PHASES, type IdempotencyPhase } from './core/idempotencyPhases';
+import { PAYMENT_EVENT_PHASES, type PaymentEventPhase } from './domain/payments/paymentEventPhases';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
 import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
 import { PLATFORM_NAME } from './domain/analytics/aiPlatform';
@@ -58,6 +59,11 @@ export interface Config {
    * when an idempotent request reaches this phase, so tests can crash it exactly there.
    */
   idempotencyKillAt?: IdempotencyPhase;
+  /**
+   * PAYMENT_KILL_AT (tests only; refused when NODE_ENV=production): the process SIGKILLs itself
+   * when a provider event reaches this phase (stored, or handled and not yet marked so).
+   */
+  paymentKillAt?: PaymentEventPhase;
   /** Failed credentials one client address may send per 15 minutes before 429 (domain/authFailureLimits.ts). */
   authFailuresPerAddress: number;
   /**
@@ -339,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     devRateLimitPlan: nonProductionChoice(env, 'DEV_RATE_LIMIT_PLAN', PLANS, 'is for development only and is refused when NODE_ENV=production; raise the account\'s plan instead (PATCH /v1/admin/accounts/{accountId})', problems),
     // It kills the process.
     idempotencyKillAt: nonProductionChoice(env, 'IDEMPOTENCY_KILL_AT', IDEMPOTENCY_PHASES, 'is for crash tests only and is refused when NODE_ENV=production', problems),
+    paymentKillAt: nonProductionChoice(env, 'PAYMENT_KILL_AT', PAYMENT_EVENT_PHASES, 'is for crash tests only and is refused when NODE_ENV=production', problems),
     authFailuresPerAddress: integer(env, 'AUTH_FAILURES_PER_ADDRESS', ADDRESS_FAILURES.failures, 1, 1_000_000_000, problems),
     // At least 91: ingestion accepts events up to 90 days old, and their eventIds must still be
     // there to be recognised as repeats. 400 keeps a full 366-day range of journeys answerable.

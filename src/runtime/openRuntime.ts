@@ -176,6 +176,8 @@ export async function openRuntime(
       logger,
       recorder: eventRecorder,
       settings: { ...config.payments, eventLeaseMs: config.payments.eventLeaseSeconds * 1000 },
+      // Crash tests only (refused in production): a real SIGKILL at that phase of a Stripe event.
+      ...(config.paymentKillAt && { onEventPhase: (phase: string) => void (phase === config.paymentKillAt && process.kill(process.pid, 'SIGKILL')) }),
     });
     if ((options.withPaymentWorker ?? true) && (payments.providers.configured('live') || payments.providers.configured('test'))) {
       payments.worker.start();

@@ -181,3 +181,12 @@ it('takes IDEMPOTENCY_KILL_AT for crash tests, and refuses it in production or w
     'IDEMPOTENCY_KILL_AT is for crash tests only and is refused when NODE_ENV=production',
   );
 });
+
+it('takes PAYMENT_KILL_AT for crash tests, and refuses it in production or with an unknown phase', () => {
+  expect(loadConfig({ DATA_DIR: dataDir(), PAYMENT_KILL_AT: 'event_handled' }).paymentKillAt).toBe('event_handled');
+  expect(loadConfig({ DATA_DIR: dataDir() }).paymentKillAt).toBeUndefined();
+  expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENT_KILL_AT: 'never' })).toThrow('PAYMENT_KILL_AT must be one of event_stored, event_handled (got "never")');
+  expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENT_KILL_AT: 'event_stored' })).toThrow(
+    'PAYMENT_KILL_AT is for crash tests only and is refused when NODE_ENV=production',
+  );
+});

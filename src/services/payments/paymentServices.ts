@@ -1,6 +1,7 @@
 // The payment services (issue 43) built together, once per process, over one set of providers:
 // what the operations call (onboarding, records, plans, the provider's webhook), what booking
 // calls (checkout, settlement), and the worker that acts on the provider's notifications.
+import type { PaymentEventPhase } from '../../domain/payments/paymentEventPhases';
 import type { Logger } from '../../logger';
 import type { EventRecorder } from '../../ports/eventRecorder';
 import type { Store } from '../../ports/store';
@@ -35,15 +36,17 @@ export interface PaymentServiceDeps {
   logger: Logger;
   recorder?: Pick<EventRecorder, 'record'>;
   settings?: PaymentServiceSettings;
+  /** Crash tests only (PAYMENT_KILL_AT): called at each phase of a provider event. */
+  onEventPhase?: (phase: PaymentEventPhase) => void;
 }
 
-export function createPaymentServices({ store, providers, clock, logger, recorder, settings = DEFAULT_PAYMENT_SERVICE_SETTINGS }: PaymentServiceDeps) {
+export function createPaymentServices({ store, providers, clock, logger, recorder, settings = DEFAULT_PAYMENT_SERVICE_SETTINGS, onEventPhase }: PaymentServiceDeps) {
   const log = logger.child({ component: 'payments' });
   const access = createProfileAccess({ store, clock });
   const settlement = createBookingSettlement({ store, providers, clock, logger: log, recorder, holdMinutes: settings.holdMinutes });
   const plans = createPlanBilling({ store, providers, clock, prices: settings.planPrices });
   const handle = createPaymentEventHandler({ store, settlement, plans, clock, logger: log });
-  const worker = createPaymentWorker({ store, handle, settlement, plans, clock, logger: log, leaseMs: settings.eventLeaseMs });
+  const worker = createPaymentWorker({ store, handle, settlement, plans, clock, logger: log, leaseMs: settings.eventLeaseMs, onPhase: onEventPhase });
   return {
     providers,
     checkout: createBookingCheckout({ store, providers, settlement, clock, holdMinutes: settings.holdMinutes, applicationFeePercent: settings.applicationFeePercent }),
@@ -51,7 +54,7 @@ export function createPaymentServices({ store, providers, clock, logger, recorde
     plans,
     onboarding: createConnectOnboarding({ store, access, providers, clock }),
     records: createPaymentRecords({ store, access }),
-    webhook: createProviderWebhook({ store, providers, clock, received: () => worker.wake() }),
+    webhook: createProviderWebhook({ store, providers, clock, received: () => worker.wake(), onPhase: onEventPhase }),
     worker,
     logger: log,
   };

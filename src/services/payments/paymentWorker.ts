@@ -3,6 +3,7 @@
 // one leaves it to the next after PAYMENT_EVENT_LEASE_SECONDS), releases holds that ran out unpaid,
 // sends refunds decided but not sent yet, and lets plans cancelled at their period's end fall
 // back to free. Every step is idempotent: doing one twice, or again after a crash, acts once.
+import type { PaymentEventPhase } from '../../domain/payments/paymentEventPhases';
 import type { Logger } from '../../logger';
 import type { Store } from '../../ports/store';
 import type { Clock } from '../profileMutation';
@@ -28,6 +29,8 @@ export interface PaymentWorkerDeps {
   leaseMs: number;
   /** Between passes when nothing wakes it. */
   pollMs?: number;
+  /** Crash tests: called once an event was acted on, before it is marked handled. */
+  onPhase?: (phase: PaymentEventPhase) => void;
 }
 
 export interface PaymentWorker {
@@ -40,7 +43,7 @@ export interface PaymentWorker {
   runOnce(): Promise<void>;
 }
 
-export function createPaymentWorker({ store, handle, settlement, plans, clock, logger, leaseMs, pollMs = 1000 }: PaymentWorkerDeps): PaymentWorker {
+export function createPaymentWorker({ store, handle, settlement, plans, clock, logger, leaseMs, pollMs = 1000, onPhase }: PaymentWorkerDeps): PaymentWorker {
   let running = false;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
@@ -54,6 +57,7 @@ export function createPaymentWorker({ store, handle, settlement, plans, clock, l
         const { event } = stored;
         try {
           await handle(event);
+          onPhase?.('event_handled');
           await store.payments.inbox.markHandled(event.id, clock().toISOString());
         } catch (error) {
           if (error instanceof EventNotReadyError && stored.attempts >= MAX_NOT_READY_ATTEMPTS) {

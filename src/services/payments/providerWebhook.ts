@@ -5,6 +5,7 @@
 // 503, so the provider sends it again later.
 import { ValidationError } from '../../domain/errors';
 import { InvalidProviderSignature, PaymentsNotConfiguredError } from '../../domain/payments/providerErrors';
+import type { PaymentEventPhase } from '../../domain/payments/paymentEventPhases';
 import type { Store } from '../../ports/store';
 import type { Clock } from '../profileMutation';
 import type { PaymentProviders } from './paymentProviders';
@@ -15,9 +16,11 @@ export interface ProviderWebhookDeps {
   clock: Clock;
   /** Wakes the payment worker of this process so the event is handled at once. */
   received?: () => void;
+  /** Crash tests: called once the event is stored, before it is acknowledged. */
+  onPhase?: (phase: PaymentEventPhase) => void;
 }
 
-export function createProviderWebhook({ store, providers, clock, received }: ProviderWebhookDeps) {
+export function createProviderWebhook({ store, providers, clock, received, onPhase }: ProviderWebhookDeps) {
   return async function receive(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     const verify = providers.verifier;
     if (!verify) throw new PaymentsNotConfiguredError('Payments are not configured on this server: its operator sets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -29,6 +32,7 @@ export function createProviderWebhook({ store, providers, clock, received }: Pro
       throw new ValidationError('body', 'is not a provider event', 'The body is not a Stripe event');
     }
     const stored = await store.payments.inbox.add(event, clock().toISOString());
+    onPhase?.('event_stored');
     received?.();
     return { received: true, duplicate: !stored };
   };
