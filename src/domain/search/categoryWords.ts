@@ -7,7 +7,7 @@
 import { categoryKeysOf } from '../categories/canonicalCategory';
 import { categoryPhrase, plainSingularPhrase } from '../categories/categoryPhrase';
 import { enabledLexicons, kindLexicon, type KindLexicon } from '../categories/searchLanguages';
-import { categoryTaxonomy, kindName, withBroaderKinds } from '../categories/taxonomy';
+import { type CategoryTaxonomy, categoryTaxonomy, kindName, withBroaderKinds } from '../categories/taxonomy';
 
 /** A term listed by more kinds than this is too general to imply any of them. */
 const MAX_KINDS_PER_TERM = 3;
@@ -145,14 +145,16 @@ const MAX_KIND_WORDS = 12;
  * says it fixes leaks is found by "plumber".
  */
 export function kindWords(keys: readonly string[]): string[] {
-  const { names, terms } = categoryTaxonomy();
   const words: string[] = [];
   const add = (phrase: string) => {
     for (const word of phrase.split(' ')) if (words.length < MAX_KIND_WORDS && !words.includes(word)) words.push(word);
   };
   for (const key of keys) add(categoryPhrase(kindName(key)));
-  for (const lists of [names, terms]) {
-    for (const [phrase, kinds] of lists) if (kinds.some((key) => keys.includes(key)) && !phrase.includes(' ')) add(phrase);
+  const index = singleWordPhrases();
+  for (const list of [index.names, index.terms]) {
+    // The taxonomy's own order (names, then terms, each as listed), whichever kind a word is of.
+    const listed = keys.flatMap((key) => list.get(key) ?? []).sort((a, b) => a.position - b.position);
+    for (const { phrase } of listed) add(phrase);
   }
   return words;
 }
@@ -169,4 +171,37 @@ export function kindMentions(keys: readonly string[]): string[] {
   // A term many kinds share ("dog", "cat") says nothing of this one.
   for (const [phrase, kinds] of terms) if (kinds.length <= MAX_KINDS_PER_TERM && kinds.some((key) => keys.includes(key))) phrases.add(phrase);
   return [...phrases];
+}
+
+interface ListedPhrase {
+  phrase: string;
+  /** Where the taxonomy lists it among its names (or terms). */
+  position: number;
+}
+
+let phrasesByKind: { of: CategoryTaxonomy; names: Map<string, ListedPhrase[]>; terms: Map<string, ListedPhrase[]> } | undefined;
+
+/**
+ * Each kind's one-word names and terms, with their places in the taxonomy's lists: built once, so
+ * kindWords reads a few kinds' lists instead of every phrase of the taxonomy for each search.
+ */
+function singleWordPhrases(): { names: Map<string, ListedPhrase[]>; terms: Map<string, ListedPhrase[]> } {
+  const taxonomy = categoryTaxonomy();
+  if (phrasesByKind?.of === taxonomy) return phrasesByKind;
+  const byKind = (lists: ReadonlyMap<string, readonly string[]>) => {
+    const index = new Map<string, ListedPhrase[]>();
+    let position = 0;
+    for (const [phrase, kinds] of lists) {
+      position += 1;
+      if (phrase.includes(' ')) continue;
+      for (const key of new Set(kinds)) {
+        let listed = index.get(key);
+        if (!listed) index.set(key, (listed = []));
+        listed.push({ phrase, position });
+      }
+    }
+    return index;
+  };
+  phrasesByKind = { of: taxonomy, names: byKind(taxonomy.names), terms: byKind(taxonomy.terms) };
+  return phrasesByKind;
 }
