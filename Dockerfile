@@ -25,4 +25,4 @@ COPY mappings ./mappings
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 8080
-CMD ["node", "--enable-source-maps", "dist/src/server.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "dist/src/server.js"]

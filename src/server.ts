@@ -1,6 +1,7 @@
 // Process entry point: read config, open the configured engines (waiting for them with
 // backoff), build the app, listen, and shut down cleanly on SIGTERM/SIGINT.
 import './runtime/compileCache';
+import { servingHeap } from './runtime/heapSizing';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
 import { answerClientErrors } from './http/clientErrors';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 120_000;
   server.listen(config.port, config.host, () => {
+    servingHeap();
     logger.info({ port: config.port, host: config.host, engines: runtime.engines }, `API listening on http://${config.host}:${config.port}/v1`);
   });
   installShutdown(server, runtime, logger);

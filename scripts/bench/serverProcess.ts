@@ -24,6 +24,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The young-generation bound `npm start` and `npm run start:prod` launch the server with (src/runtime/heapSizing.ts). */
+const SERVER_HEAP_FLAGS = ['--max-semi-space-size=8'];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `env` is the child's whole environment (the caller decides what it inherits); PORT, HOST and DATA_DIR are set here. */
@@ -31,7 +34,7 @@ export async function startServer(options: { repoRoot: string; dataDir: string; 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(join(options.repoRoot, 'node_modules/.bin/tsx'), ['src/server.ts'], {
+  const child: ChildProcess = spawn(join(options.repoRoot, 'node_modules/.bin/tsx'), [...SERVER_HEAP_FLAGS, 'src/server.ts'], {
     cwd: options.repoRoot,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

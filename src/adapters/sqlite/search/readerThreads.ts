@@ -39,9 +39,11 @@ const THREAD_SOURCE = threadSource(join(__dirname, `readerThread${extname(__file
  * With V8's defaults (sized for the machine, 4 GiB here) a reader reserved a 32 MiB young
  * generation and grew old space after transients: 70 MiB reserved per thread in a 3 000-business
  * soak (109 -> 385 MiB for both over 45 minutes), against 22 MiB with these limits and no CPU per
- * request measurably different at 8 or 4 MiB. A search that outgrew the old-space bound would end
- * its thread (ERR_WORKER_OUT_OF_MEMORY): its searches fail as UnavailableError, the process goes
- * on and the next search starts a fresh thread.
+ * request measurably different at 8 or 4 MiB. A server launched with --max-semi-space-size (npm
+ * start: runtime/heapSizing.ts) bounds every thread's young generation by that flag instead, which
+ * V8 prefers. A search that outgrew the old-space bound would end its thread
+ * (ERR_WORKER_OUT_OF_MEMORY): its searches fail as UnavailableError, the process goes on and the
+ * next search starts a fresh thread.
  */
 const READER_HEAP: ResourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
 
