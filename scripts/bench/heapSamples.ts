@@ -15,6 +15,13 @@ interface ProbeLine {
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+  /** Garbage collections on the thread since the last line: count, pause total and longest (ms). */
+  gcCount?: number;
+  gcMs?: number;
+  gcMaxMs?: number;
+  /** Main thread: the event loop's longest delay and p99 since the last line (ms). */
+  loopDelayMaxMs?: number;
+  loopDelayP99Ms?: number;
 }
 
 export interface MinuteOfMemory {
@@ -26,6 +33,13 @@ export interface MinuteOfMemory {
   externalMiB: number;
   /** The worker threads' (search readers, analytics writer) heaps together, reserved. */
   workersHeapTotalMiB: number;
+  /** The main thread's longest garbage-collection pause in the minute, and its pauses' total (ms). */
+  gcMaxMs: number;
+  gcTotalMs: number;
+  /** The worker threads' longest pause in the minute (ms). */
+  workersGcMaxMs: number;
+  /** The main thread's event loop: longest delay in the minute (ms). */
+  loopDelayMaxMs: number;
 }
 
 /** The environment that makes a server (started through tsx) write its samples into `dir`. */
@@ -60,6 +74,10 @@ export function minutesOfMemory(dir: string, pid: number, fromMs: number): Minut
       heapUsedLowMiB: Math.round(Math.min(...main.map((line) => line.heapUsed))),
       externalMiB: Math.round(last.external),
       workersHeapTotalMiB: Math.round([...workers.values()].reduce((sum, line) => sum + line.heapTotal, 0)),
+      gcMaxMs: Math.max(0, ...main.map((line) => line.gcMaxMs ?? 0)),
+      gcTotalMs: Math.round(main.reduce((sum, line) => sum + (line.gcMs ?? 0), 0)),
+      workersGcMaxMs: Math.max(0, ...list.filter((line) => line.thread !== 0).map((line) => line.gcMaxMs ?? 0)),
+      loopDelayMaxMs: Math.max(0, ...main.map((line) => line.loopDelayMaxMs ?? 0)),
     });
   }
   return rows.sort((a, b) => a.minute - b.minute);

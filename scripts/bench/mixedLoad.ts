@@ -18,13 +18,17 @@ export interface MixedRun {
   requests: number;
   requestsPerSecond: number;
   byKind: Record<string, LatencySummary>;
+  /** Each minute of the run (1: the first): its answers, their p99 and the slowest (ms), all kinds. */
+  minutes: Array<{ minute: number; requests: number; p99Ms: number; maxMs: number }>;
 }
 
 export async function runMixedLoad(options: { baseUrl: string; apiKey: string; rotation: MixedRequest[]; connections: number; seconds: number }): Promise<MixedRun> {
   const url = new URL(options.baseUrl);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) throw new Error('the mixed load runs on loopback only');
   const samples = new Map<string, number[]>();
-  const deadline = performance.now() + options.seconds * 1000;
+  const perMinute: number[][] = [];
+  const runStarted = performance.now();
+  const deadline = runStarted + options.seconds * 1000;
   let sent = 0;
   let failure: Error | undefined;
 
@@ -45,7 +49,9 @@ export async function runMixedLoad(options: { baseUrl: string; apiKey: string; r
             if (status < 200 || status >= 300) return reject(new Error(`${next.method} ${next.path}: ${status} ${Buffer.concat(chunks).toString().slice(0, 300)}`));
             let list = samples.get(next.kind);
             if (!list) samples.set(next.kind, (list = []));
-            list.push(performance.now() - started);
+            const now = performance.now();
+            list.push(now - started);
+            (perMinute[Math.floor((now - runStarted) / 60_000)] ??= []).push(now - started);
             resolve();
           });
         },
@@ -67,12 +73,16 @@ export async function runMixedLoad(options: { baseUrl: string; apiKey: string; r
       agent.destroy();
     }
   };
-  const started = performance.now();
+  const started = runStarted;
   // Each client starts at its own place in the rotation, so the mix holds at every moment.
   const step = Math.max(1, Math.floor(options.rotation.length / options.connections));
   await Promise.all(Array.from({ length: options.connections }, (_, c) => client(c * step)));
   if (failure) throw failure;
   const seconds = (performance.now() - started) / 1000;
   const byKind = Object.fromEntries([...samples].map(([kind, list]) => [kind, summariseLatencies(list)]));
-  return { seconds, requests: sent, requestsPerSecond: sent / seconds, byKind };
+  const minutes = [...perMinute.entries()].filter(([, list]) => list !== undefined).map(([minute, list]) => {
+    const summary = summariseLatencies(list);
+    return { minute: minute + 1, requests: summary.count, p99Ms: summary.p99, maxMs: summary.max };
+  });
+  return { seconds, requests: sent, requestsPerSecond: sent / seconds, byKind, minutes };
 }

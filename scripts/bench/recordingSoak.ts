@@ -147,6 +147,9 @@ interface RunResult {
   minutes: MinuteOfMemory[];
   recorder?: Record<string, number>;
   load: number[];
+  /** The machine's 1-minute load average at each memory sample. */
+  loadSamples: Array<{ at: number; load: number }>;
+  startedAt: number;
 }
 
 async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', requests: MixedRequest[]): Promise<RunResult> {
@@ -161,10 +164,12 @@ async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', re
     await waitUntilIndexed(server.baseUrl, apiKey);
     await runMixedLoad({ baseUrl: server.baseUrl, apiKey, rotation: requests, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     const memory: ProcessMemory[] = [];
+    const loadSamples: Array<{ at: number; load: number }> = [];
     const startedAt = Date.now();
     const sample = () => {
       const now = serverMemory(server.pid);
       if (now) memory.push(now);
+      loadSamples.push({ at: Date.now(), load: loadavg()[0] });
     };
     sample();
     const sampler = setInterval(sample, MEMORY_EVERY_MS);
@@ -179,7 +184,7 @@ async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', re
     load.push(loadavg()[0]);
     const ready = (await (await fetch(`${server.baseUrl}/v1/ready`, { headers: { Authorization: `Bearer ${apiKey}` } })).json()) as { data: { analyticsRecorder?: Record<string, number> } };
     const minutes = memory[0] ? minutesOfMemory(probeDir, memory[0].pid, startedAt) : [];
-    return { recording, run, memory, minutes, recorder: ready.data.analyticsRecorder, load };
+    return { recording, run, memory, minutes, recorder: ready.data.analyticsRecorder, load, loadSamples, startedAt };
   } finally {
     await server.stop();
     rmSync(probeDir, { recursive: true, force: true });
@@ -198,8 +203,18 @@ function report(result: RunResult): void {
   for (const [kind, summary] of Object.entries(result.run.byKind)) log(`    ${kind.padEnd(9)} n=${summary.count} p50 ${summary.p50.toFixed(1)} p95 ${summary.p95.toFixed(1)} p99 ${summary.p99.toFixed(1)} max ${summary.max.toFixed(1)} ms`);
   if (result.recorder) log(`    recorder: ${JSON.stringify(result.recorder)}`);
   log(`    RSS every ${MEMORY_EVERY_MS / 1000} s (MiB): ${result.memory.map((m) => m.rssMiB).join(' ')}`);
-  log('    minute | RSS | main heap reserved / lowest used | external | workers\' heaps (MiB)');
-  for (const m of result.minutes) log(`    ${String(m.minute).padStart(6)} | ${m.rssMiB} | ${m.heapTotalMiB} / ${m.heapUsedLowMiB} | ${m.externalMiB} | ${m.workersHeapTotalMiB}`);
+  // What could have held the slowest answers up, minute by minute: a collection's pause on the main
+  // thread or a worker, the event loop's own delay (our code, or the machine not running us), the load.
+  log('    minute | RSS | main heap reserved / lowest used | external | workers\' heaps (MiB) | answers, p99 / slowest (ms) | main GC longest / total, workers\' GC longest, event loop delay longest (ms) | load');
+  for (const m of result.minutes) {
+    const answers = result.run.minutes.find((minute) => minute.minute === m.minute);
+    const loads = result.loadSamples.filter((s) => Math.floor((s.at - result.startedAt) / 60_000) + 1 === m.minute).map((s) => s.load);
+    const load = loads.length > 0 ? Math.max(...loads).toFixed(1) : '-';
+    log(
+      `    ${String(m.minute).padStart(6)} | ${m.rssMiB} | ${m.heapTotalMiB} / ${m.heapUsedLowMiB} | ${m.externalMiB} | ${m.workersHeapTotalMiB} | ` +
+        `${answers ? `${answers.requests}, ${answers.p99Ms.toFixed(0)} / ${answers.maxMs.toFixed(0)}` : '-'} | ${m.gcMaxMs.toFixed(0)} / ${m.gcTotalMs}, ${m.workersGcMaxMs.toFixed(0)}, ${m.loopDelayMaxMs.toFixed(0)} | ${load}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
