@@ -20,6 +20,7 @@
 //   npx tsx scripts/bench/apiStages.ts --data-dir DIR [--scenario consumer] [--searches 10] [--rounds 3] [--only http]
 //
 // The directory and partner scenarios have the raw, http and transport steps.
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -57,6 +58,29 @@ function send(agent: Agent, port: number, apiKey: string, sent: BenchRequest): P
     req.on('error', reject);
     req.end(sent.body);
   });
+}
+
+/**
+ * CPU seconds so far of this process's threads by kind (Linux /proc): the main thread, Node's
+ * worker threads (search readers, the analytics writer) and V8's helper threads (parallel and
+ * concurrent garbage collection, background compilation).
+ */
+function threadCpu(): { main: number; workers: number; v8: number } {
+  const totals = { main: 0, workers: 0, v8: 0 };
+  try {
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      if (Number(task) === process.pid) totals.main += seconds;
+      else if (name.startsWith('V8')) totals.v8 += seconds;
+      else totals.workers += seconds;
+    }
+  } catch {
+    // Not Linux: no breakdown.
+  }
+  return totals;
 }
 
 function listen(server: Server): Promise<number> {
@@ -148,6 +172,7 @@ async function main(): Promise<void> {
         const requestCpu = requests.map(() => 0);
         const cpuBefore = process.cpuUsage();
         const threadBefore = process.threadCpuUsage();
+        const threadsBefore = threadCpu();
         for (let s = 0; s < searches; s++) {
           for (let i = 0; i < requests.length; i++) {
             const started = performance.now();
@@ -162,9 +187,11 @@ async function main(): Promise<void> {
         await deps.eventRecorder.flush();
         const cpu = process.cpuUsage(cpuBefore);
         const thread = process.threadCpuUsage(threadBefore);
+        const threadsAfter = threadCpu();
         const { p50, p99 } = summariseLatencies(samples);
         const aRequest = (usage: NodeJS.CpuUsage) => (cpuMs(usage) / samples.length).toFixed(3);
-        line.push(`${rung.name} ${p50.toFixed(3)}/${p99.toFixed(2)} (cpu ${aRequest(cpu)}, this thread ${aRequest(thread)})`);
+        const share = (kind: 'workers' | 'v8') => (((threadsAfter[kind] - threadsBefore[kind]) * 1000) / samples.length).toFixed(2);
+        line.push(`${rung.name} ${p50.toFixed(3)}/${p99.toFixed(2)} (cpu ${aRequest(cpu)}, this thread ${aRequest(thread)}, worker threads ${share('workers')}, V8 helpers ${share('v8')})`);
         perRequest.set(rung.name, { cpu: requestCpu, whole: cpuMs(cpu) / samples.length });
       }
       // Round 0 warms the caches and is not reported.
