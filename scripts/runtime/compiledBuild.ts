@@ -7,9 +7,12 @@ import { resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 
-/** What `npm run start:prod`, `indexer:prod` and `webhooks:prod` run, as node's arguments. */
+/**
+ * What `npm run start:prod`, `indexer:prod` and `webhooks:prod` run, as node's arguments. The API
+ * bounds its young generation (src/runtime/heapSizing.ts says why).
+ */
 export const COMPILED_PROCESSES = {
-  api: ['--enable-source-maps', 'dist/src/server.js'],
+  api: ['--enable-source-maps', '--max-semi-space-size=8', 'dist/src/server.js'],
   indexer: ['--enable-source-maps', 'dist/indexer/main.js'],
   webhooks: ['--enable-source-maps', 'dist/src/runtime/webhookWorker.js'],
 } as const;
