@@ -1,9 +1,9 @@
 // Partnership agreements (spec 5.7, issue 20): admins record which accounts are partners, for
 // what and until when; partner search and partner event reports check them on every request.
-import { ADMIN, defineOperation } from '../core/operation';
+import { ADMIN } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
 import { listPartnerAgreementsQuerySchema } from '../schemas/endpoints/partnerAgreements';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const tag = 'Admin';
 const RULES =
@@ -12,15 +12,15 @@ const RULES =
   'businesses the caller does not own need event_ingestion; otherwise 403 FORBIDDEN says why (details.reason no_agreement, ' +
   'suspended, scheduled, expired, terminated or area_not_covered). The check reads the agreements on every request.';
 
-type PartnerAgreementService = AppServices['partnerAgreements'];
 
-export const createPartnerAgreement = defineOperation<AppServices, { body: Parameters<PartnerAgreementService['create']>[0] }>({
+export const createPartnerAgreement = operation({
   name: 'createPartnerAgreement',
   access: ADMIN,
   rateLimit: 'general',
   idempotent: true,
   input: { body: requestSchema('CreatePartnerAgreementRequest') },
   output: responseSchema('PartnerAgreement'),
+  errors: [],
   http: { method: 'POST', path: '/admin/partner-agreements', status: 201 },
   docs: {
     tag,
@@ -35,12 +35,13 @@ export const createPartnerAgreement = defineOperation<AppServices, { body: Param
   },
 });
 
-export const listPartnerAgreements = defineOperation<AppServices, { query: Parameters<PartnerAgreementService['list']>[0] }>({
+export const listPartnerAgreements = operation({
   name: 'listPartnerAgreements',
   access: ADMIN,
   rateLimit: 'general',
   input: { query: listPartnerAgreementsQuerySchema },
   output: responseSchema('PartnerAgreementList'),
+  errors: [],
   http: { method: 'GET', path: '/admin/partner-agreements' },
   docs: {
     tag,
@@ -51,29 +52,30 @@ export const listPartnerAgreements = defineOperation<AppServices, { query: Param
   run: async ({ partnerAgreements }, { input }) => ({ data: await partnerAgreements.list(input.query) }),
 });
 
-export const getPartnerAgreement = defineOperation<AppServices>({
+export const getPartnerAgreement = operation({
   name: 'getPartnerAgreement',
   access: ADMIN,
   rateLimit: 'general',
   input: { path: ['agreementId'] },
   output: responseSchema('PartnerAgreement'),
+  errors: ['PARTNER_AGREEMENT_NOT_FOUND'],
   http: { method: 'GET', path: '/admin/partner-agreements/{agreementId}' },
   docs: {
     tag,
     summary: 'One partnership agreement, with its state today',
     successDescription: 'The agreement.',
-    errors: [404],
   },
   run: async ({ partnerAgreements }, { input }) => ({ data: await partnerAgreements.get(input.path.agreementId) }),
 });
 
-export const updatePartnerAgreement = defineOperation<AppServices, { body: Parameters<PartnerAgreementService['update']>[1] }>({
+export const updatePartnerAgreement = operation({
   name: 'updatePartnerAgreement',
   access: ADMIN,
   rateLimit: 'general',
   idempotent: true,
   input: { path: ['agreementId'], body: requestSchema('UpdatePartnerAgreementRequest') },
   output: responseSchema('PartnerAgreement'),
+  errors: ['PARTNER_AGREEMENT_NOT_FOUND', 'PARTNER_AGREEMENT_TERMINATED'],
   http: { method: 'PATCH', path: '/admin/partner-agreements/{agreementId}' },
   docs: {
     tag,
@@ -82,7 +84,6 @@ export const updatePartnerAgreement = defineOperation<AppServices, { body: Param
       'status: active <-> suspended; terminated is final (a later change is 409 PARTNER_AGREEMENT_TERMINATED: record a new ' +
       'agreement). endDate null makes it open-ended. Takes effect on the partner\'s next request.',
     successDescription: 'The agreement.',
-    errors: [404, 409],
   },
   run: async ({ partnerAgreements }, { input }) => ({ data: await partnerAgreements.update(input.path.agreementId, input.body) }),
 });
