@@ -1,43 +1,33 @@
 // Shapes of /oauth/clients and /oauth/authorizations answers (issue 20): services/oauth/clientService.ts.
-import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 import { SCOPES } from '../../domain/account';
 import { AI_PLATFORMS } from '../endpoints/oauthClients';
+import { stringEnum } from '../parts/stringEnum';
 
-const timestamp: SchemaObject = { type: 'string', format: 'date-time' };
-const scopes: SchemaObject = { type: 'array', items: { type: 'string', enum: [...SCOPES] } };
-const platform: SchemaObject = { type: 'string', enum: [...AI_PLATFORMS], description: 'The AI platform analytics attribute this app\'s calls to.' };
+const timestamp = Type.String({ format: 'date-time' });
+const scopes = Type.Array(stringEnum(SCOPES));
+const platform = Type.Optional(stringEnum(AI_PLATFORMS, { description: 'The AI platform analytics attribute this app\'s calls to.' }));
 
-export const oauthClientSchema: SchemaObject = {
-  type: 'object',
-  required: ['clientId', 'name', 'type', 'redirectUris', 'scopes', 'createdAt'],
-  properties: {
-    clientId: { type: 'string' },
-    name: { type: 'string' },
-    type: { type: 'string', enum: ['confidential', 'public'], description: 'public: no secret, PKCE S256 required.' },
-    redirectUris: { type: 'array', items: { type: 'string', format: 'uri' }, description: 'Compared exactly.' },
-    scopes: { ...scopes, description: 'The scopes this app may ask for.' },
-    platform,
-    createdAt: timestamp,
-  },
+const clientProperties = {
+  clientId: Type.String(),
+  name: Type.String(),
+  type: stringEnum(['confidential', 'public'], { description: 'public: no secret, PKCE S256 required.' }),
+  redirectUris: Type.Array(Type.String({ format: 'uri' }), { description: 'Compared exactly.' }),
+  scopes: { ...scopes, description: 'The scopes this app may ask for.' },
+  platform,
+  createdAt: timestamp,
 };
 
-export const oauthClientWithSecretSchema: SchemaObject = {
-  type: 'object',
-  required: [...(oauthClientSchema.required as string[])],
-  properties: {
-    ...oauthClientSchema.properties,
-    clientSecret: { type: 'string', description: 'Shown once, here; stored hashed. Absent for public clients.' },
-  },
-};
+export const oauthClientSchema = Type.Object(clientProperties);
 
-export const oauthClientListSchema: SchemaObject = { type: 'array', items: oauthClientSchema, description: 'The account\'s apps, without secrets.' };
+export const oauthClientWithSecretSchema = Type.Object({
+  ...clientProperties,
+  clientSecret: Type.Optional(Type.String({ description: 'Shown once, here; stored hashed. Absent for public clients.' })),
+});
 
-export const oauthAuthorizationListSchema: SchemaObject = {
-  type: 'array',
-  description: 'Apps this account has allowed to act for it.',
-  items: {
-    type: 'object',
-    required: ['clientId', 'name', 'scopes', 'authorizedAt'],
-    properties: { clientId: { type: 'string' }, name: { type: 'string' }, platform, scopes: { ...scopes, description: 'What the account consented to.' }, authorizedAt: timestamp },
-  },
-};
+export const oauthClientListSchema = Type.Array(oauthClientSchema, { description: 'The account\'s apps, without secrets.' });
+
+export const oauthAuthorizationListSchema = Type.Array(
+  Type.Object({ clientId: Type.String(), name: Type.String(), platform, scopes: { ...scopes, description: 'What the account consented to.' }, authorizedAt: timestamp }),
+  { description: 'Apps this account has allowed to act for it.' },
+);
