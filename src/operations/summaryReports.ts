@@ -1,19 +1,17 @@
 // Reports of wrong consumer-search summaries (issue 34): the report link every consumer search
 // answer carries (summaryDisclosure.reportUrl), the owner's list per business and the admins' list.
-import { ADMIN, defineOperation, scope } from '../core/operation';
+import { ADMIN, scope } from '../core/operation';
 import { SUMMARY_REPORTS_PER_DAY } from '../domain/summaries/summaryReport';
 import { responseSchema, requestSchema } from '../schemas/catalogue';
 import { summaryReportListQuerySchema } from '../schemas/endpoints/summaryReports';
-import type { SummaryReportInput } from '../services/summaries/summaryReportService';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 // The credential that searched reports what it was answered: reporting changes no business, so
 // it takes the search's own scope. Owners read the reports naming their businesses.
 const readBusinesses = scope('read:businesses');
 const PAGING = 'Oldest first; cursor pagination: pass pagination.nextCursor as cursor until hasMore is false.';
-type Paged = { query: { limit: number; cursor?: string } };
 
-export const reportSummary = defineOperation<AppServices, { body: SummaryReportInput }>({
+export const reportSummary = operation({
   name: 'reportSummary',
   access: readBusinesses,
   rateLimit: 'general',
@@ -21,6 +19,7 @@ export const reportSummary = defineOperation<AppServices, { body: SummaryReportI
   idempotent: false,
   input: { path: ['summaryId'], body: requestSchema('SummaryReportRequest') },
   output: responseSchema('SummaryReport'),
+  errors: ['SUMMARY_NOT_FOUND', 'RATE_LIMITED'],
   http: { method: 'POST', path: '/summaries/{summaryId}/reports', status: 201 },
   docs: {
     tag: 'Search',
@@ -34,7 +33,6 @@ export const reportSummary = defineOperation<AppServices, { body: SummaryReportI
       `A caller makes at most ${SUMMARY_REPORTS_PER_DAY} reports in any 24 hours; over that, 429 RATE_LIMITED with Retry-After. ` +
       'A link this service did not issue, or of the other environment, is 404 SUMMARY_NOT_FOUND.',
     successDescription: 'The report.',
-    errors: [404, 429],
     // The repeat's answer: the caller's earlier report of the same answer, 200.
     refine: (operation) => {
       const responses = operation.responses as Record<string, Record<string, unknown>>;
@@ -47,29 +45,30 @@ export const reportSummary = defineOperation<AppServices, { body: SummaryReportI
   },
 });
 
-export const listBusinessSummaryReports = defineOperation<AppServices, Paged>({
+export const listBusinessSummaryReports = operation({
   name: 'listBusinessSummaryReports',
   access: readBusinesses,
   rateLimit: 'general',
   input: { path: ['businessId'], query: summaryReportListQuerySchema },
   output: responseSchema('SummaryReportList'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}/summary-reports' },
   docs: {
     tag: 'Business profiles',
     summary: 'Reports of search summaries that named this business',
     description: `The owner's (or an admin's) view of what callers reported about summaries naming the business, without who reported. ${PAGING}`,
     successDescription: 'One page of reports.',
-    errors: [404],
   },
   run: async ({ summaryReports }, { principal, input }) => ({ data: await summaryReports.listForBusiness(principal, input.path.businessId, input.query) }),
 });
 
-export const listSummaryReports = defineOperation<AppServices, Paged>({
+export const listSummaryReports = operation({
   name: 'listSummaryReports',
   access: ADMIN,
   rateLimit: 'general',
   input: { query: summaryReportListQuerySchema },
   output: responseSchema('SummaryReportList'),
+  errors: [],
   http: { method: 'GET', path: '/admin/summary-reports' },
   docs: {
     tag: 'Admin',

@@ -2,6 +2,8 @@
 // (its report link), the owners of the businesses that summary named list the reports about
 // them, admins list them all. One report per caller per answer; at most SUMMARY_REPORTS_PER_DAY
 // per caller in any 24 hours (counted in the store, so every instance sees the same count).
+import type { Static } from 'typebox';
+import type { summaryReportBodySchema, summaryReportListQuerySchema } from '../../schemas/endpoints/summaryReports';
 import { NotFoundError, RateLimitedError, ValidationError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import type { Principal } from '../../domain/principal';
@@ -9,7 +11,6 @@ import {
   SUMMARY_REPORT_WINDOW_SECONDS,
   SUMMARY_REPORTS_PER_DAY,
   type SummaryReport,
-  type SummaryReportReason,
 } from '../../domain/summaries/summaryReport';
 import { summaryHash } from '../../domain/summaries/summaryReportToken';
 import type { Store } from '../../ports/store';
@@ -17,17 +18,9 @@ import { type CursorPagination, decodeListCursor, paginationOf } from '../listCu
 import type { ProfileAccess } from '../profileMutation';
 import type { SummaryDisclosures } from './summaryDisclosures';
 
-export interface SummaryReportInput {
-  reason: SummaryReportReason;
-  details?: string;
-  /** The summary as the caller received it: kept with the report when it is that answer's. */
-  summary?: string;
-}
-
-export interface PagedQuery {
-  limit: number;
-  cursor?: string;
-}
+/** A report as sent; `summary` is the text the caller received, kept when it is that answer's. */
+export type SummaryReportInput = Static<typeof summaryReportBodySchema>;
+type PagedQuery = Static<typeof summaryReportListQuerySchema>;
 
 /** A report as its reader sees it: owners are not told who reported. */
 export type PresentedReport = Omit<SummaryReport, 'reporterAccountId' | 'environment'> & { reporterAccountId?: string };
