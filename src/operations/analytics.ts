@@ -2,13 +2,10 @@
 // itself, without the envelope (spec 2.1); errors keep the envelope like everywhere else. Every
 // one: credential, the analytics rate-limit area, scope read:analytics, then the query, then the
 // service's business check.
-import type { SchemaObject } from 'ajv';
-import { defineOperation, scope } from '../core/operation';
+import { scope } from '../core/operation';
 import { attributionQuerySchema, benchmarksQuerySchema, intentJourneysQuerySchema, upstreamMetricsQuerySchema } from '../schemas/endpoints/analytics';
 import { attributionResponse, benchmarksResponse, intentJourneysResponse, upstreamMetricsResponse } from '../schemas/responses/analytics';
-import type { AnalyticsQuestionServices } from '../services/analytics/analyticsServices';
-import type { AppServices } from './appServices';
-import { queryArguments, queryInput } from './queryArguments';
+import { operation } from './declare';
 
 const tag = 'Analytics';
 
@@ -20,78 +17,68 @@ const COMMON =
   'Events are those the service recorded from its own answers (impression, citation, comparison), website visits through tracked links, and events reported to POST /analytics/events. ' +
   'Raw events are kept ANALYTICS_RAW_RETENTION_DAYS (default 400); daily counts for good: journeys, attribution and conversion rates only cover days whose raw events are kept.';
 
-interface Question {
-  /** The URL's last segment: /analytics/{path}. */
-  path: string;
-  query: SchemaObject;
-  /** The bare result's schema, documented inline (no component) as it always was. */
-  result: { name: string; schema: SchemaObject };
-  summary: string;
-  description: string;
-  successDescription: string;
-}
-
-/** One question: the operation of that name asks the analytics service of that name. */
-function question<Name extends keyof AnalyticsQuestionServices>(name: Name, asked: Question) {
-  type Query = Parameters<AnalyticsQuestionServices[Name]>[1];
-  return defineOperation<AppServices, { query: Query }>({
+/** What the four questions share: access, limits, the bare answer, the GraphQL field; the path, name and docs are each one's. */
+function asked(name: string, path: string, docs: { summary: string; description: string; successDescription: string }) {
+  return {
     name,
     access: scope('read:analytics'),
-    rateLimit: 'analytics',
-    input: { query: asked.query },
-    output: asked.result,
-    http: { method: 'GET', path: `/analytics/${asked.path}`, envelope: false },
-    docs: { tag, summary: asked.summary, description: asked.description, successDescription: asked.successDescription, errors: [404] },
-    graphql: {
-      field: name,
-      on: 'Query',
-      description: `As GET /analytics/${asked.path}. Scope read:analytics; your own business (admins: any).`,
-      args: queryArguments(asked.query),
-      toInput: queryInput,
-      cost: 10,
-    },
-    run: async ({ analytics }, { principal, input }) => {
-      const ask = analytics[name] as (principal: unknown, query: Query) => Promise<unknown>;
-      // The numbers are one business's own, so shared caches must not keep them.
-      return { data: await ask(principal, input.query), headers: { 'Cache-Control': 'private, no-cache' } };
-    },
-  });
+    rateLimit: 'analytics' as const,
+    http: { method: 'GET' as const, path: `/analytics/${path}`, envelope: false },
+    docs: { tag, ...docs },
+    graphql: { field: name, on: 'Query' as const, description: `As GET /analytics/${path}. Scope read:analytics; your own business (admins: any).`, cost: 10 },
+  };
 }
 
-export const upstreamMetrics = question('upstreamMetrics', {
-  path: 'upstream-metrics',
-  query: upstreamMetricsQuerySchema,
-  result: { name: 'UpstreamMetrics', schema: upstreamMetricsResponse },
-  summary: 'How often AI answers showed, cited and compared the business',
-  description: `${COMMON} Counts come from daily rollups, so a full year answers as fast as a day.`,
-  successDescription: 'Totals, platforms and the time series.',
+/** The numbers are one business's own, so shared caches must not keep them. */
+const privately = <Data>(data: Data) => ({ data, headers: { 'Cache-Control': 'private, no-cache' } });
+
+export const upstreamMetrics = operation({
+  ...asked('upstreamMetrics', 'upstream-metrics', {
+    summary: 'How often AI answers showed, cited and compared the business',
+    description: `${COMMON} Counts come from daily rollups, so a full year answers as fast as a day.`,
+    successDescription: 'Totals, platforms and the time series.',
+  }),
+  input: { query: upstreamMetricsQuerySchema },
+  // The bare result's schema, documented inline (no component) as it always was.
+  output: { name: 'UpstreamMetrics', schema: upstreamMetricsResponse },
+  errors: ['PROFILE_NOT_FOUND'],
+  run: async ({ analytics }, { principal, input }) => privately(await analytics.upstreamMetrics(principal, input.query)),
 });
 
-export const intentJourneys = question('intentJourneys', {
-  path: 'intent-journeys',
-  query: intentJourneysQuerySchema,
-  result: { name: 'IntentJourneys', schema: intentJourneysResponse },
-  summary: "How far consumers' journeys with the business went",
-  description: COMMON,
-  successDescription: 'Journeys by stage, rates, means and top queries.',
+export const intentJourneys = operation({
+  ...asked('intentJourneys', 'intent-journeys', {
+    summary: "How far consumers' journeys with the business went",
+    description: COMMON,
+    successDescription: 'Journeys by stage, rates, means and top queries.',
+  }),
+  input: { query: intentJourneysQuerySchema },
+  output: { name: 'IntentJourneys', schema: intentJourneysResponse },
+  errors: ['PROFILE_NOT_FOUND'],
+  run: async ({ analytics }, { principal, input }) => privately(await analytics.intentJourneys(principal, input.query)),
 });
 
-export const attribution = question('attribution', {
-  path: 'attribution',
-  query: attributionQuerySchema,
-  result: { name: 'Attribution', schema: attributionResponse },
-  summary: "Which touchpoints the business's conversions are credited to",
-  description: COMMON,
-  successDescription: 'Conversions and their credit per (type, platform).',
+export const attribution = operation({
+  ...asked('attribution', 'attribution', {
+    summary: "Which touchpoints the business's conversions are credited to",
+    description: COMMON,
+    successDescription: 'Conversions and their credit per (type, platform).',
+  }),
+  input: { query: attributionQuerySchema },
+  output: { name: 'Attribution', schema: attributionResponse },
+  errors: ['PROFILE_NOT_FOUND'],
+  run: async ({ analytics }, { principal, input }) => privately(await analytics.attribution(principal, input.query)),
 });
 
-export const benchmarks = question('benchmarks', {
-  path: 'benchmarks',
-  query: benchmarksQuerySchema,
-  result: { name: 'Benchmarks', schema: benchmarksResponse },
-  summary: 'The business against the published businesses of its category',
-  description: `${COMMON} Peers are found like directory listings (published, same environment).`,
-  successDescription: 'Your numbers and the peers\' percentiles.',
+export const benchmarks = operation({
+  ...asked('benchmarks', 'benchmarks', {
+    summary: 'The business against the published businesses of its category',
+    description: `${COMMON} Peers are found like directory listings (published, same environment).`,
+    successDescription: 'Your numbers and the peers\' percentiles.',
+  }),
+  input: { query: benchmarksQuerySchema },
+  output: { name: 'Benchmarks', schema: benchmarksResponse },
+  errors: ['PROFILE_NOT_FOUND'],
+  run: async ({ analytics }, { principal, input }) => privately(await analytics.benchmarks(principal, input.query)),
 });
 
 export const ANALYTICS_OPERATIONS = [upstreamMetrics, intentJourneys, attribution, benchmarks];

@@ -11,7 +11,7 @@ import type { AnalyticsEvent } from '../domain/analytics/analyticsEvent';
 import type { Environment } from '../domain/profile';
 import type { BusinessTotals, ConvertedJourney, JourneyFacts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
 
-export type { BusinessTotals, ConvertedJourney, JourneyFacts, JourneyStage, VisibilityCounts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
+export type { BusinessTotals, ConvertedJourney, JourneyFacts, JourneyStage, TouchpointType, VisibilityCounts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
 
 export interface AppendResult {
   /** Events stored by this call. */

@@ -1,6 +1,10 @@
 // What the analytics questions are answered from: counts of visibility and the facts of journeys,
 // as every analytics store adapter returns them (ports/analyticsStore.ts re-exports them) and the
 // domain's attribution, stage and summary logic reads them.
+import type { AnalyticsEventType } from './analyticsEvent';
+
+/** An event of a journey before its conversion: what attribution credits. */
+export type TouchpointType = Exclude<AnalyticsEventType, 'conversion' | 'crawl'>;
 
 /** Counts of one slice of visibility; positions give averagePosition = positionSum / positionCount. */
 export interface VisibilityCounts {
@@ -49,7 +53,7 @@ export interface JourneyFacts {
 /** What gets credit for a conversion: the events before a journey's first conversion, in order. */
 export interface ConvertedJourney {
   journeyId: string;
-  touchpoints: Array<{ type: string; platform: string }>;
+  touchpoints: Array<{ type: TouchpointType; platform: string }>;
 }
 
 export interface BusinessTotals {

@@ -3,7 +3,7 @@
 // position-based 40/20/40 (first and last 40 % each, the middle ones share 20 %; a single touch
 // takes all, two take half each). Every model hands out exactly one credit per conversion, so
 // the credits of an answer always sum to its `conversions`.
-import type { ConvertedJourney } from './analyticsFacts';
+import type { ConvertedJourney, TouchpointType } from './analyticsFacts';
 
 export const ATTRIBUTION_MODELS = ['firstTouch', 'lastTouch', 'linear', 'multiTouch'] as const;
 export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];
@@ -32,7 +32,7 @@ export function touchWeights(count: number, model: AttributionModel): number[] {
 }
 
 export interface TouchpointCredit {
-  type: string;
+  type: TouchpointType;
   platform: string;
   /** Sum of the shares of conversions this (type, platform) received. */
   credit: number;

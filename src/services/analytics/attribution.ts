@@ -1,18 +1,15 @@
 // GET /analytics/attribution: which touchpoints the period's conversions are credited to (spec 4.4).
-import { attributeConversions, type AttributionModel, type TouchpointCredit } from '../../domain/analytics/attribution';
+import type { Static } from 'typebox';
+import type { attributionResponse } from '../../schemas/responses/analytics';
+import { attributeConversions } from '../../domain/analytics/attribution';
 import { rounded } from '../../domain/analytics/rounding';
 import type { Principal } from '../../domain/principal';
 import type { AnalyticsQuestions } from '../../ports/analyticsStore';
 import type { AttributionQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
 
-export interface Attribution {
-  businessId: string;
-  period: { start: string; end: string };
-  model: AttributionModel;
-  conversions: number;
-  touchpoints: TouchpointCredit[];
-}
+/** The answer, as its schema describes it. */
+export type Attribution = Static<typeof attributionResponse>;
 
 export function createAttribution(deps: { access: AnalyticsAccess; analytics: Pick<AnalyticsQuestions, 'convertedJourneys'> }) {
   return async (principal: Principal, query: AttributionQuery): Promise<Attribution> => {

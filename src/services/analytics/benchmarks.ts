@@ -7,7 +7,9 @@
 // found through the search index (what is published and where, exactly as listings see it); their
 // numbers come from the analytics store. Fewer than MIN_PEERS peers: no percentiles, so no one
 // competitor's figures can be read off the answer.
-import { MIN_PEERS, peerPercentiles, type PeerPercentiles } from '../../domain/analytics/peerPercentiles';
+import type { Static } from 'typebox';
+import type { benchmarksResponse } from '../../schemas/responses/analytics';
+import { MIN_PEERS, peerPercentiles } from '../../domain/analytics/peerPercentiles';
 import { ratio } from '../../domain/analytics/rounding';
 import { businessKinds, profileTexts } from '../../domain/categories/describedKinds';
 import { kindName, withBroaderKinds } from '../../domain/categories/taxonomy';
@@ -31,21 +33,8 @@ interface Metrics {
   conversionRate: number;
 }
 
-export interface Benchmarks {
-  businessId: string;
-  period: { start: string; end: string };
-  yourMetrics: Metrics;
-  benchmarks: {
-    category: string;
-    /** The taxonomy kinds peers were chosen by; [] when compared by a label the taxonomy does not know. */
-    categoryKeys: string[];
-    location: string | null;
-    sampleSize: number;
-    percentiles: { impressions: PeerPercentiles | null; citations: PeerPercentiles | null; conversionRate: PeerPercentiles | null };
-    /** Set when percentiles are null: why. */
-    percentilesWithheld?: string;
-  };
-}
+/** The answer, as its schema describes it. */
+export type Benchmarks = Static<typeof benchmarksResponse>;
 
 function metricsOf(totals: BusinessTotals): Metrics {
   return { impressions: totals.impressions, citations: totals.citations, conversionRate: ratio(totals.convertedJourneys, totals.journeys) };

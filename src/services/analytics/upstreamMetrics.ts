@@ -1,19 +1,16 @@
 // GET /analytics/upstream-metrics: how often AI answers showed, cited and compared the business,
 // per platform and over time (spec 4.4), plus averagePosition (issue 18's addition).
+import type { Static } from 'typebox';
+import type { upstreamMetricsResponse } from '../../schemas/responses/analytics';
 import { ratio, rounded } from '../../domain/analytics/rounding';
-import { bucketSeries, type SeriesPoint } from '../../domain/analytics/timeBuckets';
+import { bucketSeries } from '../../domain/analytics/timeBuckets';
 import type { Principal } from '../../domain/principal';
 import type { AnalyticsQuestions, VisibilityCounts } from '../../ports/analyticsStore';
 import type { UpstreamMetricsQuery } from '../../schemas/endpoints/analytics';
 import type { AnalyticsAccess } from './analyticsAccess';
 
-export interface UpstreamMetrics {
-  businessId: string;
-  period: { start: string; end: string };
-  metrics: { impressions: number; citations: number; comparisons: number; zeroClick: number; averagePosition: number | null; crawls: CrawlTotals };
-  platforms: Array<{ name: string; impressions: number; citations: number; share: number; averagePosition: number | null; crawls: CrawlTotals }>;
-  timeSeries: SeriesPoint[];
-}
+/** The answer, as its schema describes it. */
+export type UpstreamMetrics = Static<typeof upstreamMetricsResponse>;
 
 type CrawlTotals = VisibilityCounts['crawls'] & { total: number };
 

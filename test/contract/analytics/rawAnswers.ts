@@ -2,7 +2,7 @@
 // the rollup property test compares every store's answers with. Written apart from the adapters
 // (no rollups, no SQL): every rule below is the port's wording, applied event by event.
 import type { AnalyticsEvent } from '../../../src/domain/analytics/analyticsEvent';
-import type { AnalyticsScope, BusinessTotals, ConvertedJourney, JourneyFacts, VisibilityFacts, VisibilityCounts } from '../../../src/ports/analyticsStore';
+import type { AnalyticsScope, BusinessTotals, ConvertedJourney, JourneyFacts, TouchpointType, VisibilityFacts, VisibilityCounts } from '../../../src/ports/analyticsStore';
 
 const STAGES = ['awareness', 'consideration', 'intent', 'conversion'] as const;
 const STAGE_OF: Record<string, number> = { impression: 0, citation: 1, comparison: 1, profile_view: 1, website_visit: 2, conversion: 3 };
@@ -89,7 +89,8 @@ export function rawConvertedJourneys(retained: readonly StoredEvent[], scope: An
     const conversions = events.filter((e) => e.type === 'conversion').map(ms);
     if (conversions.length === 0) continue;
     const first = Math.min(...conversions);
-    const before = events.filter((e) => e.type !== 'conversion' && ms(e) <= first).sort((a, b) => ms(a) - ms(b) || a.arrival - b.arrival);
+    // Crawls carry no journey, so what is not a conversion here is a touchpoint.
+    const before = events.filter((e): e is typeof e & { type: TouchpointType } => e.type !== 'conversion' && e.type !== 'crawl' && ms(e) <= first).sort((a, b) => ms(a) - ms(b) || a.arrival - b.arrival);
     if (before.length > 0) out.push({ journeyId, touchpoints: before.map((e) => ({ type: e.type, platform: e.platform })) });
   }
   return out;

@@ -43,7 +43,7 @@ describe('attributing conversions', () => {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
-    const types = ['impression', 'citation', 'comparison', 'profile_view', 'website_visit'];
+    const types = ['impression', 'citation', 'comparison', 'profile_view', 'website_visit'] as const;
     const platforms = ['chatgpt', 'claude', 'gemini', 'direct'];
     for (let run = 0; run < 500; run += 1) {
       const journeys: ConvertedJourney[] = Array.from({ length: Math.floor(random() * 12) }, (_, j) => ({

@@ -2,7 +2,7 @@
 // finds each converted journey's first conversion; its earlier events (only those journeys') come
 // from a sorted search of raw events (time, then arrival order).
 import type { Client } from '@elastic/elasticsearch';
-import type { AnalyticsQuestions, ConvertedJourney } from '../../../ports/analyticsStore';
+import type { AnalyticsQuestions, ConvertedJourney, TouchpointType } from '../../../ports/analyticsStore';
 import type { AnalyticsIndices } from './analyticsIndices';
 import { journeyEventsFilter } from './journeys';
 
@@ -49,7 +49,8 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
         });
         const hits = response.hits.hits;
         for (const hit of hits) {
-          const doc = hit._source as { journey_id: string; type: string; platform: string; '@timestamp': number };
+          // Not a conversion (must_not) and in a journey (crawls have none): a touchpoint type.
+          const doc = hit._source as { journey_id: string; type: TouchpointType; platform: string; '@timestamp': number };
           if (doc['@timestamp'] > (firsts.get(doc.journey_id) as number)) continue;
           let journey = byJourney.get(doc.journey_id);
           if (!journey) byJourney.set(doc.journey_id, (journey = { journeyId: doc.journey_id, touchpoints: [] }));

@@ -2,7 +2,7 @@
 // first conversion in time order (ties in insertion order), for attribution. Which journeys
 // converted, and when first, comes from the per-day journey summaries; only those journeys'
 // raw events are read (a few per cent of journeys), through the business index.
-import type { AnalyticsQuestions, ConvertedJourney } from '../../../ports/analyticsStore';
+import type { AnalyticsQuestions, ConvertedJourney, TouchpointType } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
 
 export function createConvertedJourneys(db: SqliteDatabase): AnalyticsQuestions['convertedJourneys'] {
@@ -19,7 +19,8 @@ export function createConvertedJourneys(db: SqliteDatabase): AnalyticsQuestions[
     ORDER BY e.journey_id, e.ts, e.seq`);
 
   return async ({ environment, businessId, from, to }) => {
-    const rows = statement.all({ environment, businessId, from, to }) as Array<{ journey_id: string; type: string; platform: string }>;
+    // Not a conversion (the WHERE) and in a journey (crawls have none): a touchpoint type.
+    const rows = statement.all({ environment, businessId, from, to }) as Array<{ journey_id: string; type: TouchpointType; platform: string }>;
     const journeys: ConvertedJourney[] = [];
     for (const row of rows) {
       const last = journeys[journeys.length - 1];
