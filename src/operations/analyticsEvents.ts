@@ -1,16 +1,16 @@
 // Analytics events in (issue 18): ingestion, and the AI platform names analytics accept (any
 // caller reads the list, to know what X-AI-Platform and API key `platform` take; admins register
 // names beyond the built-in ones). The tracked redirect is its own file (trackedRedirect.ts).
-import { ADMIN, defineOperation, scope } from '../core/operation';
+import { ADMIN, scope } from '../core/operation';
 import { BUILT_IN_PLATFORMS, DIRECT_PLATFORM } from '../domain/analytics/analyticsEvent';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
-import { INGESTED_EVENT_TYPES, MAX_EVENT_AGE_DAYS, MAX_INGESTED_EVENTS, type IngestEventsBody } from '../schemas/endpoints/analyticsEvents';
-import type { AppServices } from './appServices';
+import { INGESTED_EVENT_TYPES, MAX_EVENT_AGE_DAYS, MAX_INGESTED_EVENTS } from '../schemas/endpoints/analyticsEvents';
+import { operation } from './declare';
 import { RECORDING_DESCRIPTION } from './recordingNote';
 
 const tag = 'Analytics';
 
-export const ingestAnalyticsEvents = defineOperation<AppServices, { body: IngestEventsBody }>({
+export const ingestAnalyticsEvents = operation({
   name: 'ingestAnalyticsEvents',
   // Reporting on a business is a business write; read:analytics is for reading the numbers. A
   // partner reporting on any published business needs an agreement in force as well (the service's check).
@@ -21,6 +21,7 @@ export const ingestAnalyticsEvents = defineOperation<AppServices, { body: Ingest
   // The batch's items are named as arrays are written: `events.3.timestamp` -> `events[3].timestamp`.
   input: { body: requestSchema('IngestAnalyticsEventsRequest'), bodyFieldName: (field) => field.replace(/^events\.(\d+)/, 'events[$1]') },
   output: responseSchema('IngestAnalyticsEventsResult'),
+  errors: [],
   http: { method: 'POST', path: '/analytics/events', status: 202 },
   docs: {
     tag,
@@ -46,12 +47,13 @@ export const ingestAnalyticsEvents = defineOperation<AppServices, { body: Ingest
   },
 });
 
-export const listAnalyticsPlatforms = defineOperation<AppServices>({
+export const listAnalyticsPlatforms = operation({
   name: 'listAnalyticsPlatforms',
   access: scope('read:analytics'),
   rateLimit: 'general',
   input: {},
   output: responseSchema('AnalyticsPlatformList'),
+  errors: [],
   http: { method: 'GET', path: '/analytics/platforms' },
   docs: {
     tag,
@@ -62,31 +64,32 @@ export const listAnalyticsPlatforms = defineOperation<AppServices>({
   run: async ({ platforms }) => ({ data: { platforms: (await platforms.list()).map(({ name, displayName, builtIn }) => ({ name, displayName, builtIn })) } }),
 });
 
-export const adminListAnalyticsPlatforms = defineOperation<AppServices>({
+export const adminListAnalyticsPlatforms = operation({
   name: 'adminListAnalyticsPlatforms',
   access: ADMIN,
   rateLimit: 'general',
   input: {},
   output: responseSchema('AnalyticsPlatformList'),
+  errors: [],
   http: { method: 'GET', path: '/admin/analytics-platforms' },
   docs: { tag: 'Admin', summary: 'AI platform names, with registration times', successDescription: 'The names.' },
   run: async ({ platforms }) => ({ data: { platforms: await platforms.list() } }),
 });
 
-export const registerAnalyticsPlatform = defineOperation<AppServices, { body: { name: string; displayName?: string } }>({
+export const registerAnalyticsPlatform = operation({
   name: 'registerAnalyticsPlatform',
   access: ADMIN,
   rateLimit: 'general',
   idempotent: true,
   input: { body: requestSchema('RegisterAnalyticsPlatformRequest') },
   output: responseSchema('AnalyticsPlatform'),
+  errors: ['DUPLICATE_PLATFORM'],
   http: { method: 'POST', path: '/admin/analytics-platforms', status: 201 },
   docs: {
     tag: 'Admin',
     summary: 'Register an AI platform name beyond the built-in list',
     description: 'Lower-case letters, digits and underscores. A built-in name or `direct` is 400; a registered one 409 DUPLICATE_PLATFORM.',
     successDescription: 'Registered.',
-    errors: [409],
   },
   run: async ({ platforms }, { principal, input }) => {
     const record = await platforms.register(principal.accountId, input.body);

@@ -1,31 +1,19 @@
 // Responses of the analytics-events endpoints (issue 18): ingestion counts and the platform list.
-import type { SchemaObject } from 'ajv';
+import Type from 'typebox';
 import { timestampSchema } from './common';
 
-export const ingestEventsResultSchema: SchemaObject = {
-  type: 'object',
-  required: ['accepted', 'duplicates'],
-  properties: {
-    accepted: { type: 'integer', minimum: 0, description: 'Events of the batch stored now.' },
-    duplicates: { type: 'integer', minimum: 0, description: 'Events ignored because their eventId was already stored for your account and environment (or repeated within the batch).' },
-  },
-};
+export const ingestEventsResultSchema = Type.Object({
+  accepted: Type.Integer({ minimum: 0, description: 'Events of the batch stored now.' }),
+  duplicates: Type.Integer({ minimum: 0, description: 'Events ignored because their eventId was already stored for your account and environment (or repeated within the batch).' }),
+});
 
-const platformSchema: SchemaObject = {
-  type: 'object',
-  required: ['name', 'displayName', 'builtIn'],
-  properties: {
-    name: { type: 'string', description: 'The value to send (API key `platform`, X-AI-Platform, ingested `platform`).' },
-    displayName: { type: 'string' },
-    builtIn: { type: 'boolean', description: 'false: registered by an administrator.' },
-    createdAt: { ...timestampSchema, description: 'Registered names only (admin listing).' },
-  },
-};
+const platformSchema = Type.Object({
+  name: Type.String({ description: 'The value to send (API key `platform`, X-AI-Platform, ingested `platform`).' }),
+  displayName: Type.String(),
+  builtIn: Type.Boolean({ description: 'false: registered by an administrator.' }),
+  createdAt: Type.Optional({ ...timestampSchema, description: 'Registered names only (admin listing).' }),
+});
 
-export const platformListSchema: SchemaObject = {
-  type: 'object',
-  required: ['platforms'],
-  properties: { platforms: { type: 'array', items: platformSchema, description: 'Built-in names first, then registered ones alphabetically.' } },
-};
+export const platformListSchema = Type.Object({ platforms: Type.Array(platformSchema, { description: 'Built-in names first, then registered ones alphabetically.' }) });
 
-export const platformRegisteredSchema: SchemaObject = platformSchema;
+export const platformRegisteredSchema = platformSchema;
