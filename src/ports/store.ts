@@ -108,6 +108,8 @@ export interface ProfileRepository {
    * crash midway leaves the writes before it stored, which a repeated import finds unchanged.
    */
   importMany(writes: readonly ProfileImportWrite[]): Promise<ProfileImportOutcome[]>;
+  /** Which profile holds each of these dedupe keys in one environment (keys nobody holds are left out). */
+  keyHolders(environment: Environment, keys: readonly string[]): Promise<Map<string, string>>;
   /** The profiles of one environment among `ids`, deleted ones included; unknown ids are left out. */
   getMany(environment: Environment, ids: readonly string[]): Promise<BusinessProfile[]>;
   /** Deleted profiles are returned only with includeDeleted. */

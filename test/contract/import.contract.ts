@@ -138,6 +138,23 @@ export function importContract(name: string, open: () => Promise<ImportEngines>)
       expect(names).toEqual(['Bookstore', 'Pediatrician', 'Pizzeria', 'Veterinarian', 'Yoga Studio']);
     });
 
+    it('numbers the public page address of a business whose name and city another business has, as the API does', async () => {
+      const rows = ['78701', '78702', '78703'].map((postalCode, n) =>
+        JSON.stringify({ id: `diner-${n}`, name: 'Golden Spoon Diner', category: 'Diner', location: { address: { city: 'Austin', postalCode, country: 'US' }, coordinates: { lat: 30.27, lon: -97.74 } } }),
+      );
+      const file = join(dir, 'diners.ndjson');
+      writeFileSync(file, `${rows.join('\n')}\n`);
+      // Another business already has the plain address.
+      writeFileSync(join(dir, 'first-diner.ndjson'), JSON.stringify({ id: 'elsewhere', name: 'Golden Spoon Diner', category: 'Diner', location: { address: { city: 'Austin', postalCode: '78704', country: 'US' }, coordinates: { lat: 30.25, lon: -97.75 } } }));
+      await runImport(join(dir, 'first-diner.ndjson'), 'ndjson', 'profiles');
+
+      const { result } = await runImport(file, 'ndjson', 'profiles');
+
+      expect(result.tally).toMatchObject({ created: 3, duplicates: 0 });
+      const diners = await engines.store.profiles.getMany('live', [0, 1, 2].map((n) => importedProfileId('live', 'profiles', `diner-${n}`)));
+      expect(diners.map((diner) => diner.publicSlugs).sort()).toEqual([['golden-spoon-diner-austin-2'], ['golden-spoon-diner-austin-3'], ['golden-spoon-diner-austin-4']]);
+    });
+
     it('finds the imported businesses through consumer search once the index has followed', async () => {
       await rebuildIndex({ feed: engines.store.changeFeed, profiles: engines.store.profiles, checkpoints: engines.store.checkpoints, index: engines.index, logger: createLogger('silent') });
       const search = createConsumerSearch({ index: engines.index, sessions: createLruSessionStore(), summaryCache: createMemoryCache<string>(), logger: createLogger('silent'), clock: () => new Date('2026-11-25T18:00:00Z') });

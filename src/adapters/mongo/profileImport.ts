@@ -24,7 +24,7 @@ export function createProfileImport(deps: {
   keys: ProfileKeyClaims;
   replace: ProfileRepository['replace'];
   onWrite?: () => void;
-}): Pick<ProfileRepository, 'importMany' | 'getMany'> {
+}): Pick<ProfileRepository, 'importMany' | 'getMany' | 'keyHolders'> {
   const { businesses, keys } = deps;
 
   /** The indexes of the chunk's documents the insert refused as duplicate ids. */
@@ -106,6 +106,12 @@ export function createProfileImport(deps: {
       await flush();
       if (outcomes.some((outcome) => outcome.stored)) deps.onWrite?.();
       return outcomes;
+    },
+
+    async keyHolders(environment, wanted) {
+      if (wanted.length === 0) return new Map();
+      const claims = await keys.heldAmong(environment, wanted);
+      return new Map(claims.map((claim) => [claim.key, claim.profileId]));
     },
 
     async getMany(environment, ids) {

@@ -35,6 +35,8 @@ export interface ProfileKeyClaims {
   claimMany(environment: Environment, requests: ReadonlyArray<{ profileId: string; keys: readonly string[] }>): Promise<ClaimOutcome[]>;
   /** The profile holding a key, or null when nobody does. */
   holderOf(environment: Environment, key: string): Promise<string | null>;
+  /** The claims held on any of these keys. */
+  heldAmong(environment: Environment, keys: readonly string[]): Promise<Array<{ key: string; profileId: string }>>;
 }
 
 export type ClaimOutcome = { claimed: string[]; refused?: undefined } | { claimed?: undefined; refused: { key: string; heldBy: string } };
@@ -123,6 +125,9 @@ export function createProfileKeyClaims({ profileKeys, businesses, now = Date.now
 
   return {
     holderOf,
+    async heldAmong(environment, wanted) {
+      return profileKeys.find({ environment, key: { $in: [...wanted] } }, { key: 1, profileId: 1 }).lean<Array<{ key: string; profileId: string }>>();
+    },
     async claimMany(environment, requests) {
       const claims = requests.flatMap((request, at) => [...new Set(request.keys)].map((key) => ({ key, profileId: request.profileId, at })));
       const outcomes: ClaimOutcome[] = requests.map(() => ({ claimed: [] }));

@@ -242,6 +242,7 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
       }),
     importMany: (writes) => guard(() => bulk.importMany(writes)),
     getMany: (environment, ids) => guard(() => bulk.getMany(environment, ids)),
+    keyHolders: (environment, keys) => guard(() => bulk.keyHolders(environment, keys)),
   };
   const bulk = createProfileImport({ businesses, keys, replace: (next, expected) => repository.replace(next, expected), onWrite });
   return repository;

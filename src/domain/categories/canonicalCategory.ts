@@ -3,6 +3,7 @@
 // written and kept beside the owner's label, which stays what is shown. A label the taxonomy does
 // not know ("home-services") gets no key: it stays searchable by its words, and the profile status
 // recommends a standard category.
+import { boundedMemo } from '../boundedMemo';
 import { categoryPhrase, phraseWords } from './categoryPhrase';
 import { categoryTaxonomy, kindName, taxonomyVersion, withBroaderKinds } from './taxonomy';
 
@@ -46,6 +47,13 @@ function keysOfPart(part: string): string[] {
 
 /** The label's taxonomy keys, most specific kinds as matched (no broader kinds added); [] when unknown. */
 export function categoryKeysOf(label: string): string[] {
+  // Every write asks, and labels repeat (a bulk import asks the same few thousand a million times).
+  return [...rememberedKeys(label)];
+}
+
+const rememberedKeys = boundedMemo(10_000, keysOfLabel);
+
+function keysOfLabel(label: string): string[] {
   const whole = keysOfPart(label);
   if (whole.length > 0 && asWhole(categoryPhrase(label)).length > 0) return whole;
   const parts = label.split(SEPARATORS).filter((part) => phraseWords(part).length > 0);

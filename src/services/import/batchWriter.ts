@@ -5,7 +5,7 @@
 // id comes from the place, and a row whose digest the stored profile carries is unchanged.
 import { SLUG_KEY_PREFIX } from '../../domain/publicPage/publicSlug';
 import type { ProfileImportOutcome, Store } from '../../ports/store';
-import { createBatchAddresses } from './importAddresses';
+import { settleAddresses } from './importAddresses';
 import { decide, sourceIdOf, type Decision, type WriterSettings } from './importedRevision';
 import { countUnmapped, type ImportNotice, type ImportTally } from './importTally';
 import type { PreparedRow } from './preparedRow';
@@ -76,21 +76,15 @@ export interface BatchWriterDeps {
 
 export function createBatchWriter({ store, settings, clock }: BatchWriterDeps) {
   async function writeRun(run: PreparedRow[], tally: ImportTally, notify: (notice: ImportNotice) => void): Promise<void> {
-    const addresses = createBatchAddresses(store);
-    /** Rows whose guessed page address another business holds: the next round looks theirs up. */
-    const lookUp = new Set<PreparedRow>();
     let pending = run;
     for (let round = 1; pending.length > 0; round++) {
       const ids = pending.map(idOf).filter((id): id is string => id !== undefined);
       const stored = new Map((await store.profiles.getMany(settings.environment, ids)).map((profile) => [profile.id, profile]));
       const now = clock();
       const decisions = pending.map((row) => decide(row, stored.get(idOf(row) ?? ''), settings, now));
-      for (const decision of decisions) {
-        if (!decision.write || decision.effect === 'removed') continue;
-        const { profile } = decision.write;
-        decision.write = { ...decision.write, profile: lookUp.has(decision.row) ? await addresses.lookedUp(profile) : addresses.guessed(profile) };
-      }
-      const writes = decisions.flatMap((decision) => (decision.write ? [decision.write] : []));
+      const unsettled = decisions.flatMap((decision) => (decision.write ? [decision.write] : []));
+      const addressed = await settleAddresses(store, unsettled.map((write) => write.profile));
+      const writes = unsettled.map((write, at) => ({ ...write, profile: addressed[at] }));
       const outcomes = await store.profiles.importMany(writes);
       const again: PreparedRow[] = [];
       let written = 0;
@@ -99,7 +93,7 @@ export function createBatchWriter({ store, settings, clock }: BatchWriterDeps) {
         if (!outcome || outcome.stored) {
           count(decision, tally, notify);
         } else if (round < MAX_ROUNDS && (outcome.reason === 'stale' || outcome.key.startsWith(SLUG_KEY_PREFIX))) {
-          if (outcome.reason === 'duplicate') lookUp.add(decision.row);
+          // Raced by a writer outside the import: read and decided again (a taken address is looked past).
           again.push(decision.row);
         } else if (outcome.reason === 'duplicate') {
           tally.duplicates += 1;

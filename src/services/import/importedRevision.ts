@@ -27,6 +27,7 @@ function updated(stored: BusinessProfile, row: Extract<PreparedRow, { type: 'pro
   if (!row.given.includes('exclusiveContent') && stored.exclusiveScores) next.exclusiveScores = stored.exclusiveScores;
   if (stored.ownerSuspended) next.ownerSuspended = true;
   if (stored.publicPage) next.publicPage = stored.publicPage;
+  // The stored addresses are its own; without any, the row's guess stands (importAddresses.ts).
   if (stored.publicSlugs) next.publicSlugs = stored.publicSlugs;
   return withDerivedFields(next, now);
 }

@@ -18,6 +18,7 @@ import { importOperatorFieldsSchema } from '../../schemas/imports/operatorFields
 import { draftProfile, type CreateProfileInput } from '../profileDraft';
 import { withDerivedFields } from '../profileMutation';
 import { isWithin, withoutField } from './fieldPath';
+import { withGuessedAddress } from './importAddresses';
 
 export interface ImportSettings {
   environment: Environment;
@@ -91,8 +92,7 @@ export function prepareRecord(line: number, record: ImportRecord, settings: Impo
   }
   const operator = checkDropping(record.operatorFields ?? {}, (fields) => assertValid<Record<string, unknown>>(importOperatorFieldsSchema, fields), settings.strict, warnings);
   if (operator.problem) return { type: 'problem', line, sourceId: record.sourceId, ...operator.problem };
-  const profile = withOperatorFields(draft.value, operator.value, settings);
-  profile.source = { dataset: settings.dataset, id: record.sourceId, digest };
+  const profile = withGuessedAddress({ ...withOperatorFields(draft.value, operator.value, settings), source: { dataset: settings.dataset, id: record.sourceId, digest } });
   return { type: 'profile', line, profile: withDerivedFields(profile, now), given: Object.keys(operator.value) as OperatorField[], warnings };
 }
 

@@ -91,6 +91,16 @@ export function profileImportContract(suite: StoreSuite): void {
       expect(await store.profiles.importMany([{ profile: aProfile({ dedupeKeys: ['ph:+441179000001'] }) }])).toEqual([{ stored: true }]);
     });
 
+    it('says which profile holds each of a list of keys, in one environment', async () => {
+      const bakery = aProfile({ dedupeKeys: ['ph:+441179000001', 'sl:corner-bakery-bristol'] });
+      await store.profiles.importMany([{ profile: bakery }, { profile: aProfile({ environment: 'test', dedupeKeys: ['sl:harbour-cafe-bristol'] }) }]);
+
+      const held = await store.profiles.keyHolders('live', ['sl:corner-bakery-bristol', 'sl:harbour-cafe-bristol', 'ph:+441179000001', 'sl:nobody']);
+
+      expect([...held].sort()).toEqual([['ph:+441179000001', bakery.id], ['sl:corner-bakery-bristol', bakery.id]]);
+      expect(await store.profiles.keyHolders('live', [])).toEqual(new Map());
+    });
+
     it('does nothing for an empty call', async () => {
       expect(await store.profiles.importMany([])).toEqual([]);
       expect(await store.profiles.getMany('live', [])).toEqual([]);

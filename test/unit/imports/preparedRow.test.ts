@@ -30,7 +30,9 @@ describe('preparing a row', () => {
       name: 'Zilker Hardware & Supply',
       categoryKeys: ['shop/hardware'],
       contact: { phone: '+15125550143' },
-      dedupeKeys: ['np:zilker hardware and supply|78704|US', 'ph:+15125550143'],
+      // Its public page address, guessed from its name and city (settled against the store when written).
+      publicSlugs: ['zilker-hardware-and-supply-austin'],
+      dedupeKeys: ['np:zilker hardware and supply|78704|US', 'ph:+15125550143', 'sl:zilker-hardware-and-supply-austin'],
       trust: { verificationLevel: 'none', averageRating: 0, totalReviews: 0 },
       version: 1,
       createdAt: '2026-11-28T12:00:00.000Z',

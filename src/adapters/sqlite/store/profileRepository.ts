@@ -42,6 +42,10 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
   );
   const releaseKeys = db.prepare<[string]>('DELETE FROM profile_keys WHERE profile_id = ?');
   const keyHolder = db.prepare<[Environment, string], { profile_id: string }>('SELECT profile_id FROM profile_keys WHERE environment = ? AND key = ?');
+  const keysHeld = db.prepare<[Environment, string], { key: string; profile_id: string }>(
+    'SELECT key, profile_id FROM profile_keys WHERE environment = ? AND key IN (SELECT value FROM json_each(?))',
+  );
+  const removeProfile = db.prepare<[string]>('DELETE FROM profiles WHERE id = ?');
   const appendChange = db.prepare<[string, Environment, string]>(
     'INSERT INTO changes (profile_id, environment, at) VALUES (?, ?, ?)',
   );
@@ -127,28 +131,47 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
     return undefined;
   };
 
-  // An import batch commits once; each write is checked before anything of it is written, so a
-  // refused write leaves nothing behind and the others still go in.
+  /**
+   * A new profile, its keys claimed by inserting them (the usual case: they are free, and a lookup
+   * first would double the work). A key another profile holds takes the row out again (its keys
+   * go with it, ON DELETE CASCADE): the profile goes in first because the keys refer to it.
+   */
+  const storeNew = (profile: BusinessProfile, doc: string): ProfileImportOutcome => {
+    try {
+      insertProfile.run(profile.id, doc, categoryKey(profile.category));
+    } catch (error) {
+      if (isUniqueViolation(error, 'profiles', ['id'])) return { stored: false, reason: 'stale' };
+      throw error;
+    }
+    for (const key of new Set(profile.deletedAt ? [] : profile.dedupeKeys)) {
+      try {
+        insertKey.run(profile.environment, key, profile.id);
+      } catch (error) {
+        if (!isUniqueViolation(error, 'profile_keys', ['environment', 'key'])) throw error;
+        removeProfile.run(profile.id);
+        return { stored: false, reason: 'duplicate', key, heldBy: keyHolder.get(profile.environment, key)?.profile_id ?? '(unknown)' };
+      }
+    }
+    return { stored: true };
+  };
+
+  const storeRevision = (profile: BusinessProfile, doc: string, replaces: number): ProfileImportOutcome => {
+    const taken = takenKey(profile);
+    if (taken) return { stored: false, reason: 'duplicate', ...taken };
+    if (swapProfile.run(doc, categoryKey(profile.category), profile.id, profile.environment, replaces).changes !== 1) return { stored: false, reason: 'stale' };
+    releaseKeys.run(profile.id);
+    claimKeys(profile);
+    return { stored: true };
+  };
+
+  // An import batch commits once; a refused write leaves nothing of it behind and the others still go in.
   const importMany = db.transaction((writes: readonly ProfileImportWrite[]): ProfileImportOutcome[] => {
     const at = new Date().toISOString();
     return writes.map(({ profile, replaces }): ProfileImportOutcome => {
-      const taken = takenKey(profile);
-      if (taken) return { stored: false, reason: 'duplicate', ...taken };
       const doc = JSON.stringify(profile);
-      if (replaces === undefined) {
-        try {
-          insertProfile.run(profile.id, doc, categoryKey(profile.category));
-        } catch (error) {
-          if (isUniqueViolation(error, 'profiles', ['id'])) return { stored: false, reason: 'stale' };
-          throw error;
-        }
-      } else {
-        if (swapProfile.run(doc, categoryKey(profile.category), profile.id, profile.environment, replaces).changes !== 1) return { stored: false, reason: 'stale' };
-        releaseKeys.run(profile.id);
-      }
-      claimKeys(profile);
-      appendChange.run(profile.id, profile.environment, at);
-      return { stored: true };
+      const outcome = replaces === undefined ? storeNew(profile, doc) : storeRevision(profile, doc, replaces);
+      if (outcome.stored) appendChange.run(profile.id, profile.environment, at);
+      return outcome;
     });
   });
 
@@ -180,6 +203,10 @@ export function createProfileRepository({ db, signal, outbox }: ProfileRepositor
       const outcomes = importMany.immediate(writes);
       if (outcomes.some((outcome) => outcome.stored)) signal.notify();
       return outcomes;
+    },
+    keyHolders(environment, keys) {
+      if (keys.length === 0) return new Map();
+      return new Map(keysHeld.all(environment, JSON.stringify(keys)).map((row) => [row.key, row.profile_id]));
     },
     getMany(environment, ids) {
       if (ids.length === 0) return [];
