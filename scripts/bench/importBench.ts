@@ -25,7 +25,7 @@ import { importOwner } from '../../src/services/import/importOwner';
 import { startElasticsearch } from '../../test/harness/elasticsearch';
 import { startMongo } from '../../test/harness/mongo';
 import { DEFAULT_IMPORT_THREADS, onThisThread, onWorkers } from '../import/importPipeline';
-import { writeBusinessFile } from './businessFile';
+import { writeBusinessFile, type BusinessFileShape } from './businessFile';
 import { businessStream } from './generateBusinesses';
 
 export const IMPORT_TARGET_ROWS_PER_SECOND = 20_000;
@@ -47,24 +47,28 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       count: { type: 'string' }, seed: { type: 'string' }, file: { type: 'string' }, dir: { type: 'string' }, engine: { type: 'string' },
-      threads: { type: 'string' }, batch: { type: 'string' }, keep: { type: 'boolean' }, 'no-index': { type: 'boolean' },
+      threads: { type: 'string' }, batch: { type: 'string' }, keep: { type: 'boolean' }, 'no-index': { type: 'boolean' }, shape: { type: 'string' },
     },
   });
   const count_ = Number(values.count ?? 100_000);
+  // --shape overture: the rows an open data set gives (name, point, category, address, contact);
+  // profiles (default): everything the search benchmark's businesses hold (services, hours, texts).
   const engine = values.engine ?? 'sqlite';
   if (engine !== 'sqlite' && engine !== 'mongo') throw new Error('--engine must be sqlite or mongo');
   const threads = values.threads !== undefined ? Number(values.threads) : DEFAULT_IMPORT_THREADS;
+  const shape = (values.shape ?? 'profiles') as BusinessFileShape;
+  if (shape !== 'profiles' && shape !== 'overture') throw new Error('--shape must be profiles or overture');
   const batchSize = Number(values.batch ?? 5000);
   const dir = values.dir !== undefined ? resolve(values.dir) : mkdtempSync(join('/tmp', 'import-bench-'));
   mkdirSync(dir, { recursive: true });
   const loadAtStart = loadavg();
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
-    const file = values.file ?? join(dir, `businesses-${count_}.ndjson`);
+    const file = values.file ?? join(dir, `businesses-${shape}-${count_}.ndjson`);
     if (!existsSync(file)) {
       const started = performance.now();
       const cpu = cpuSeconds();
-      const written = await writeBusinessFile(file, businessStream(count_, values.seed ?? 'bench'));
+      const written = await writeBusinessFile(file, businessStream(count_, values.seed ?? 'bench'), shape);
       log(`generate: ${count(written)} businesses in ${((performance.now() - started) / 1000).toFixed(1)} s (CPU ${(cpuSeconds() - cpu).toFixed(1)} s), ${(statSync(file).size / 1e6).toFixed(0)} MB`);
     }
 
@@ -82,11 +86,11 @@ async function main(): Promise<void> {
     } else {
       rmSync(join(dir, 'store.db'), { force: true });
       storeConfig = { dataDir: dir };
-      store = createSqliteStore({ file: join(dir, 'store.db') });
+      store = createSqliteStore({ file: join(dir, 'store.db'), cacheMiB: 128 });
     }
     cleanups.unshift(() => store.close());
     const owner = await importOwner(store, undefined, new Date());
-    const context: BatchContext = { schema: 'profiles', mapping: {}, settings: { environment: 'live', ownerId: owner.id, dataset: 'bench', status: 'published', strict: false } };
+    const context: BatchContext = { schema: shape, mapping: {}, settings: { environment: 'live', ownerId: owner.id, dataset: 'bench', status: 'published', strict: false } };
     const source = openImportFile(file, 'ndjson');
 
     // On MongoDB the indexer follows the change stream while the rows arrive, as `npm run indexer` would.

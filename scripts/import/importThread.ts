@@ -13,6 +13,12 @@ export interface ImportThreadData {
   context: BatchContext;
 }
 
+/**
+ * The page cache of a thread's embedded store: room for the indexes a large import writes into at
+ * random places (ids, dedupe keys), which past a few hundred thousand profiles outgrow SQLite's 2 MiB.
+ */
+const IMPORT_CACHE_MIB = 128;
+
 /** Main -> thread: a batch to prepare, its turn to write, or the end. */
 export type ToImportThread = { batch: SourceBatch; seq: number } | { write: number } | { close: true };
 /** Thread -> main: a batch prepared (waiting for its turn), a batch written, or what stopped the thread. */
@@ -22,7 +28,7 @@ async function run(): Promise<void> {
   const port = parentPort;
   if (!port) return;
   const { store: storeConfig, context } = workerData as ImportThreadData;
-  const store = await openStore(storeConfig);
+  const store = await openStore(storeConfig, undefined, { cacheMiB: IMPORT_CACHE_MIB });
   const turns = new Map<number, () => void>();
   const granted = new Set<number>();
   const turnOf = (seq: number) => (granted.delete(seq) ? Promise.resolve() : new Promise<void>((resolve) => turns.set(seq, resolve)));

@@ -15,7 +15,13 @@ export interface Persistence {
   mediaStorage: MediaStorage;
 }
 
-export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger): Promise<Persistence> {
+/** How a process that is not the API uses the store: a bulk import gives the embedded store's page cache more room. */
+export interface StoreTuning {
+  /** Embedded store only: its connection's page cache in MiB (SQLite's default is 2). */
+  cacheMiB?: number;
+}
+
+export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger, tuning: StoreTuning = {}): Promise<Persistence> {
   if (config.mongodbUri) {
     const { createMongoStore } = await import('../adapters/mongo/mongoStore');
     const { createGridFsMediaStorage } = await import('../adapters/mongo/gridFsMediaStorage');
@@ -29,11 +35,11 @@ export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbU
     return { store, mediaStorage: createGridFsMediaStorage(store.connection) };
   }
   return {
-    store: createSqliteStore({ file: join(config.dataDir, 'store.db') }),
+    store: createSqliteStore({ file: join(config.dataDir, 'store.db'), ...(tuning.cacheMiB !== undefined && { cacheMiB: tuning.cacheMiB }) }),
     mediaStorage: createFileMediaStorage(join(config.dataDir, 'media')),
   };
 }
 
-export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger): Promise<Store> {
-  return (await openPersistence(config, logger)).store;
+export async function openStore(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger, tuning?: StoreTuning): Promise<Store> {
+  return (await openPersistence(config, logger, tuning)).store;
 }

@@ -31,6 +31,12 @@ import { createProviderEventInbox } from './providerEventInbox';
 export interface SqliteStoreOptions {
   /** Database file (e.g. `${DATA_DIR}/store.sqlite`), or ':memory:' for tests. */
   file: string;
+  /**
+   * Page cache of this connection, in MiB (SQLite's default is 2). A bulk import's connection gives
+   * its indexes room: past a few hundred thousand profiles their pages no longer fit in 2 MiB and
+   * every write reads them back from the file.
+   */
+  cacheMiB?: number;
 }
 
 export interface SqliteStore extends Store {
@@ -43,6 +49,7 @@ export interface SqliteStore extends Store {
 
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase({ file: options.file });
+  if (options.cacheMiB !== undefined) db.pragma(`cache_size = ${-Math.max(1, Math.trunc(options.cacheMiB)) * 1024}`);
   try {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
