@@ -46,7 +46,8 @@ export interface BenchReport {
   options: BenchOptions;
   /** loadAverage: 1-minute load at start and end; above the CPU count, other work was competing. */
   machine: { cpus: number; node: string; platform: string; loadAverage: { start: number; end: number } };
-  dataset: { count: number; seed: string; generateAndLoadMs: number; storeLoadMs: number; indexMs: number; indexed: number };
+  /** generateMs: writing the import file; importMs: `npm run import`'s pipeline into the store (importCpuMs: CPU of it, threads included). */
+  dataset: { count: number; seed: string; generateMs: number; importMs: number; importCpuMs: number; indexMs: number; indexed: number };
   scenarios: ScenarioResult[];
   targets: TargetCheck[];
 }

@@ -1,8 +1,9 @@
-// `npm run bench:search`: generates N businesses, loads them through the Store port into a
-// fresh DATA_DIR, builds the search index with the indexer's full reindex, measures the raw
+// `npm run bench:search`: generates N businesses into an import file, imports them with `npm run
+// import`'s pipeline into a fresh DATA_DIR, builds the search index with the indexer's full reindex, measures the raw
 // index floor in-process, then starts the real server as a child process and drives the
 // consumer, directory and partner search endpoints with autocannon. Prints a table against the
-// issue #3 targets and writes bench-results/search-<engine>-<timestamp>.json.
+// issue #3 targets, then each stage (generate, import, build, raw, API, 10 connections) beside its
+// target, and writes bench-results/search-<engine>-<timestamp>.json.
 // Everything stays on 127.0.0.1; the server child and the temp dir are removed on exit,
 // Ctrl-C and errors alike.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,9 +18,9 @@ import { parseBenchOptions, USAGE, type BenchOptions } from './benchOptions';
 import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioResult } from './benchReport';
 import { benchScenarios, type Scenario } from './benchScenarios';
 import { buildBenchIndex } from './buildBenchIndex';
-import { businessStream } from './generateBusinesses';
+import { generateAndImport, type ImportedBusinesses } from './importedBusinesses';
+import { stageLines } from './stageTargets';
 import { runHttpLoad, stopHttpLoad, type HttpRun } from './httpLoad';
-import { loadBusinesses, type LoadProgress } from './loadBusinesses';
 import { preflight } from './preflight';
 import { startReplayServer } from './replayServer';
 import { startSearchFloor } from './searchFloor';
@@ -75,7 +76,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   const store = await openStore(config, logger);
   closers.push(() => store.close());
   const account = await createBenchAccount(store);
-  let loaded: LoadProgress;
+  let loaded: ImportedBusinesses;
   let built: { indexed: number; elapsedMs: number };
   let index: Awaited<ReturnType<typeof openSearchIndex>>;
   if (kept) {
@@ -84,11 +85,18 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     index = await openSearchIndex(config, logger);
     closers.push(() => index.close());
   } else {
-    log(`generating and loading ${options.count} businesses (seed "${options.seed}") into ${dataDir}`);
-    loaded = await loadBusinesses(store, businessStream(options.count, options.seed, { ownerId: account.accountId }), (p) =>
-      log(`  ${p.loaded} loaded (${Math.round(p.loaded / (p.elapsedMs / 1000))}/s; store ${Math.round(p.loaded / (p.storeMs / 1000))}/s)`),
-    );
-    log(`generated and loaded ${loaded.loaded} in ${seconds(loaded.elapsedMs)}, of which ${seconds(loaded.storeMs)} in the store (${Math.round(loaded.loaded / (loaded.storeMs / 1000))}/s)`);
+    log(`generating ${options.count} businesses (seed "${options.seed}") into an import file, then importing them into ${dataDir}`);
+    let reported = 0;
+    loaded = await generateAndImport({
+      store, storeConfig: { dataDir }, count: options.count, seed: options.seed, ownerId: account.accountId, dir: dataDir,
+      onBatch: (p) => {
+        if (p.tally.rows - reported < 50_000) return;
+        reported = p.tally.rows;
+        log(`  ${p.tally.rows} imported (${Math.round(p.tally.rows / (p.elapsedMs / 1000))}/s)`);
+      },
+    });
+    log(`generated ${loaded.rows} in ${seconds(loaded.generateMs)} (${(loaded.fileBytes / 1e6).toFixed(0)} MB); imported in ${seconds(loaded.importMs)} ` +
+      `(${Math.round(loaded.rows / (loaded.importMs / 1000))} rows/s, ${Math.round((loaded.importCpuMs * 1000) / loaded.rows)} us CPU a row; ${loaded.tally.created} created, ${loaded.tally.refused + loaded.tally.duplicates} refused)`);
     index = await openSearchIndex(config, logger);
     closers.push(() => index.close());
     built = await buildBenchIndex({ store, index, logger, onProgress: (p) => p.scanned % 20_000 === 0 && log(`  ${p.indexed} indexed`) });
@@ -191,11 +199,22 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     engine,
     options,
     machine: { cpus: cpus().length, node: process.versions.node, platform: `${process.platform}-${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
-    dataset: { count: loaded.loaded, seed: options.seed, generateAndLoadMs: Math.round(loaded.elapsedMs), storeLoadMs: Math.round(loaded.storeMs), indexMs: Math.round(built.elapsedMs), indexed: built.indexed },
+    dataset: {
+      count: loaded.rows, seed: options.seed, generateMs: Math.round(loaded.generateMs), importMs: Math.round(loaded.importMs), importCpuMs: Math.round(loaded.importCpuMs),
+      indexMs: Math.round(built.elapsedMs), indexed: built.indexed,
+    },
     scenarios: results,
     targets: checkTargets(results),
   };
   console.log(`\n${formatReport(report)}\n`);
+  const byName = <T>(pick: (s: ScenarioResult) => T) => Object.fromEntries(results.map((s) => [s.name, pick(s)]));
+  for (const line of stageLines({
+    count: loaded.rows, generateMs: loaded.generateMs, importMs: loaded.importMs, importRows: loaded.rows, importCpuUsPerRow: (loaded.importCpuMs * 1000) / loaded.rows, buildMs: built.elapsedMs,
+    raw: byName((s) => ({ p50: s.raw.latency.p50, p99: s.raw.latency.p99 })),
+    api: byName((s) => ({ p50: s.api.latency.p50, p99: s.api.latency.p99 })),
+    load: byName((s) => ({ connections: s.load.connections, requestsPerSecond: s.load.requestsPerSecond, p99: s.load.latency.p99 })),
+  })) console.log(line);
+  console.log('');
   for (const line of recordingCost) console.log(line);
   log(`results written to ${writeReport(report, resolve(REPO_ROOT, options.outDir))}`);
 }
@@ -206,7 +225,7 @@ const KEPT_MARKER = 'bench-data.json';
 interface KeptDataSet {
   count: number;
   seed: string;
-  loaded: LoadProgress;
+  loaded: ImportedBusinesses;
   built: { indexed: number; elapsedMs: number };
 }
 
