@@ -117,7 +117,26 @@ export const ERROR_CODES = {
     description: 'The request line and headers together are over 16 KB (Node\'s limit), for example a query string with thousands of values; answered by the HTTP layer before the API runs.',
   },
   INTERNAL_ERROR: { status: 500, retryable: true, description: 'An unexpected error; details are logged under the request id, never sent.' },
-  SERVICE_UNAVAILABLE: { status: 503, retryable: true, headers: ['Retry-After'], description: 'A backend (database, search index, cache) did not answer; retry later.' },
+  BAD_GATEWAY: {
+    status: 502,
+    retryable: true,
+    headers: ['Retry-After'],
+    description:
+      'Answered by the load balancer of a deployment with several API instances: the instance handling the request stopped or failed before it ' +
+      'answered. Retry; a write with its Idempotency-Key is then answered once (the first attempt\'s answer, or the write made once).',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    retryable: true,
+    headers: ['Retry-After'],
+    description: 'A backend (database, search index, cache) did not answer, or no API instance is up behind the load balancer; retry later.',
+  },
+  GATEWAY_TIMEOUT: {
+    status: 504,
+    retryable: true,
+    headers: ['Retry-After'],
+    description: 'Answered by the load balancer: the API instance did not answer within 125 s. Retry; a write with its Idempotency-Key is answered once.',
+  },
   PAYMENTS_NOT_CONFIGURED: {
     status: 503,
     description:

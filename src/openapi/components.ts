@@ -5,7 +5,7 @@ import { MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/entityTags';
 import { SESSION_ID } from '../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { oauthErrorSchema, oauthIntrospectionRequestSchema, oauthIntrospectionSchema, oauthRevocationRequestSchema, oauthTokenRequestSchema, oauthTokenResponseSchema } from '../schemas/responses/oauthProtocol';
-import { ERROR_CODES, codesWithStatus, type ErrorCode } from '../schemas/errorCodes';
+import { ERROR_CODES, codesWithStatus, type ErrorCode, type ErrorCodeInfo } from '../schemas/errorCodes';
 import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, paymentIdSchema, reviewIdSchema, serviceIdSchema, summaryTokenSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
 import { AI_PLATFORM_DESCRIPTION } from '../schemas/parts/aiPlatform';
 import { MAX_TOKEN_LENGTH } from '../domain/analytics/trackedLinkToken';
@@ -61,7 +61,9 @@ export const ERROR_RESPONSE_NAMES: Record<number, string> = {
   429: 'RateLimited',
   431: 'RequestHeaderFieldsTooLarge',
   500: 'InternalError',
+  502: 'BadGateway',
   503: 'ServiceUnavailable',
+  504: 'GatewayTimeout',
 };
 
 export const STANDARD_HEADERS = {
@@ -74,8 +76,8 @@ export const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': ref('headers', 'XRateLimitReset'),
 };
 
-/** 401, and the refusals of the HTTP layer (http/clientErrors.ts, http/targetLength.ts). */
-const ANSWERED_BEFORE_LIMITS = new Set([401, 408, 414, 431]);
+/** 401, the refusals of the HTTP layer (http/clientErrors.ts, http/targetLength.ts) and the load balancer's own (http/proxyRefusals.ts). */
+const ANSWERED_BEFORE_LIMITS = new Set([401, 408, 414, 431, 502, 504]);
 
 function errorResponse(status: number) {
   const codes: ErrorCode[] = codesWithStatus(status);
@@ -84,8 +86,8 @@ function errorResponse(status: number) {
     description: lines.join('\n'),
     headers: {
       ...STANDARD_HEADERS,
-      // 409 IDEMPOTENCY_KEY_IN_USE says when to retry too.
-      ...(status === 429 || status === 409 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
+      // Each status with a code that says when to retry (429, 409 IDEMPOTENCY_KEY_IN_USE, 502-504).
+      ...(codes.some((code) => (ERROR_CODES[code] as ErrorCodeInfo).headers?.includes('Retry-After')) ? { 'Retry-After': ref('headers', 'RetryAfter') } : {}),
       // These are answered before the caller is known, so no limit applies to them yet.
       ...(ANSWERED_BEFORE_LIMITS.has(status) ? {} : RATE_LIMIT_HEADERS),
     },

@@ -104,8 +104,9 @@ export function operation(spec: OperationSpec): Record<string, unknown> {
   };
   for (const status of errorStatuses(spec)) responses[status] = ref('responses', ERROR_RESPONSE_NAMES[status]!);
   // Any request may be refused before routing (http/clientErrors.ts, http/targetLength.ts): sent
-  // too slowly (408), a target over 8 KiB (414), a head over Node's 16 KB (431).
-  for (const status of [408, 414, 431]) responses[status] = ref('responses', ERROR_RESPONSE_NAMES[status]!);
+  // too slowly (408), a target over 8 KiB (414), a head over Node's 16 KB (431); and, behind the
+  // load balancer of several instances, by it (http/proxyRefusals.ts): 502, 503, 504.
+  for (const status of [408, 414, 431, 502, 503, 504]) responses[status] = ref('responses', ERROR_RESPONSE_NAMES[status]!);
   const parameters = [
     ...(spec.parameters ?? []).map((name) => ref('parameters', name)),
     ref('parameters', 'XRequestId'),
