@@ -1,9 +1,14 @@
-// ESLint for the browser JavaScript of /dashboard (src/dashboard/public, ES modules) and /docs
-// (src/docs/public, a classic script): served as they are, no build step, so nothing else checks
-// them before a browser runs them. TypeScript is checked by tsc; the layers of src/ by
-// dependency-cruiser (.dependency-cruiser.cjs).
+// ESLint for two things tsc does not check:
+// - the TypeScript of src, indexer, scripts and test, with type information (typescript-eslint's
+//   project service reads tsconfig.json): promises nobody awaits, async callbacks where a callback's
+//   result is ignored, switches that miss a case, conditions the types say cannot vary;
+// - the browser JavaScript of /dashboard (src/dashboard/public, ES modules) and /docs
+//   (src/docs/public, a classic script): served as they are, no build step, so nothing else checks
+//   them before a browser runs them.
+// The layers of src/ are checked by dependency-cruiser (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 const rules = {
   ...js.configs.recommended.rules,
@@ -15,6 +20,23 @@ const rules = {
 };
 
 export default [
+  {
+    files: ['src/**/*.ts', 'indexer/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // `typeof import('x')` stays allowed: it types a module loaded lazily (an optional engine's driver).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
   {
     files: ['src/dashboard/public/**/*.js'],
     ...js.configs.recommended,

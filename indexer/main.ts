@@ -24,7 +24,12 @@ runWorker('indexer', async () => {
   indexer.start();
   logger.info('indexer running');
 
-  const report = setInterval(async () => logger.info(await indexer.status(), 'indexer status'), 60_000);
+  const report = setInterval(() => {
+    indexer.status().then(
+      (status) => logger.info(status, 'indexer status'),
+      (error: unknown) => logger.warn({ err: error }, 'could not read the indexer status'),
+    );
+  }, 60_000);
   report.unref();
   stopOnSignal('indexer', logger, [() => indexer.stop(), () => index.close(), () => store.close(), async () => redis?.disconnect()]);
 });

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app';
+import { nodeRequestListener } from '../src/http/nodeRequestListener';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { openRuntime } from '../src/runtime/openRuntime';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const realNow = new Date();
   let now = realNow;
   const app = createApp({ config, logger, ...runtime.appDeps, rateLimits: countNothing, clock: () => now });
-  const server = createServer(app.callback());
+  const server = createServer(nodeRequestListener(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

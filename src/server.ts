@@ -5,6 +5,7 @@ import { servingHeap } from './runtime/heapSizing';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
 import { answerClientErrors } from './http/clientErrors';
+import { nodeRequestListener } from './http/nodeRequestListener';
 import { createLogger, type Logger } from './logger';
 import { loadConfigOrExit } from './runtime/loadConfigOrExit';
 import { openRuntime, type Runtime } from './runtime/openRuntime';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   // Crash tests only (refused in production): a real SIGKILL at that phase of an idempotent request.
   const onIdempotencyPhase = killAt ? (phase: string) => phase === killAt && process.kill(process.pid, 'SIGKILL') : undefined;
   const app = createApp({ config, logger, ...runtime.appDeps, onIdempotencyPhase });
-  const server = createServer(app.callback());
+  const server = createServer(nodeRequestListener(app));
   answerClientErrors(server);
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 120_000;

@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../src/app';
+import { nodeRequestListener } from '../../src/http/nodeRequestListener';
 import { loadConfig } from '../../src/config';
 import { createMemoryAuthFailureLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { createAuthentication } from '../../src/core/authentication';
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   if (principal.accountId !== accountId) throw new Error('the bench key did not authenticate as the bench account');
 
   const app = createApp({ config, logger, ...deps });
-  const apiServer = createServer(app.callback());
+  const apiServer = createServer(nodeRequestListener(app));
   const apiPort = await listen(apiServer);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const requests = scenario.requests;

@@ -33,7 +33,9 @@ export function createHolderLease(deps: { records: Pick<IdempotencyKeyRepository
     async enter() {
       inFlight += 1;
       if (!timer) {
-        timer = setInterval(() => renew().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not renew the Idempotency-Key holder lease')), RENEW_EVERY_MS);
+        timer = setInterval(() => {
+          renew().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not renew the Idempotency-Key holder lease'));
+        }, RENEW_EVERY_MS);
         timer.unref();
       }
       if (performance.now() - renewedAt >= RENEW_EVERY_MS) await renew();

@@ -32,17 +32,18 @@ const FIRST_PURGE_AFTER_MS = 60 * 1000;
 export const CATCH_UP_AFTER_MS = 5 * 60 * 1000;
 const CATCH_UP_EVERY_MS = 60 * 1000;
 
-/** Runs `task` after `firstAfterMs`, then every `everyMs`, never two at once; returns the function that stops it. */
+/**
+ * Runs `task` after `firstAfterMs`, then every `everyMs`, never two at once; returns the function that
+ * stops it. The task logs its own failures (it must not reject: nothing awaits a timer's callback).
+ */
 function repeat(task: () => Promise<void>, firstAfterMs: number, everyMs: number): () => void {
   let running = false;
-  const run = async () => {
+  const run = () => {
     if (running) return;
     running = true;
-    try {
-      await task();
-    } finally {
+    void task().finally(() => {
       running = false;
-    }
+    });
   };
   const first = setTimeout(run, firstAfterMs);
   const every = setInterval(run, everyMs);

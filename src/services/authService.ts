@@ -10,7 +10,7 @@
 // The spec's refresh response is {accessToken, expiresIn}; we also return the rotated
 // `refreshToken` (and `tokenType`), without which rotation would lock the client out.
 import { SCOPES, type Account, type Plan, type Role } from '../domain/account';
-import { signAccessToken, ACCESS_TOKEN_TTL_SECONDS } from '../domain/accessToken';
+import { signAccessToken, type ACCESS_TOKEN_TTL_SECONDS } from '../domain/accessToken';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { newId, randomBase62 } from '../domain/ids';
 import { hashPassword, verifyPassword } from '../domain/passwordHash';

@@ -2,10 +2,12 @@
 // files in a temp dir, in-process sessions) with the in-process indexer running, for HTTP
 // tests. Requests go through app.callback(), the same path a listening server uses.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../../src/app';
+import { nodeRequestListener } from '../../src/http/nodeRequestListener';
 import { countNothing } from '../../src/core/rateLimitCheck';
 import { createFileMediaStorage } from '../../src/adapters/filesystem/fileMediaStorage';
 import { createLruSessionStore } from '../../src/adapters/memory/lruSessionStore';
@@ -31,7 +33,7 @@ import { createPaymentServices, DEFAULT_PAYMENT_SERVICE_SETTINGS, type PaymentSe
 export interface TestApp {
   /** The Koa app itself, for tests that read its routes. */
   koa: ReturnType<typeof createApp>;
-  callback: ReturnType<ReturnType<typeof createApp>['callback']>;
+  callback: RequestListener;
   store: Store;
   searchIndex: SearchIndex;
   indexer: Indexer;
@@ -101,7 +103,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> = {}, options: Te
   });
   return {
     koa: app,
-    callback: app.callback(),
+    callback: nodeRequestListener(app),
     store,
     searchIndex,
     indexer,
@@ -149,7 +151,7 @@ export function buildAnotherInstance(first: TestApp, overrides: Partial<AppDeps>
     payments: first.payments,
     ...overrides,
   });
-  return { ...first, koa, callback: koa.callback() };
+  return { ...first, koa, callback: nodeRequestListener(koa) };
 }
 
 /** Polls (no fixed sleeps) until the indexer has caught up with every change written so far. */

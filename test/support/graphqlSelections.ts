@@ -1,6 +1,6 @@
 // Selection sets for the generated GraphQL schema (issue 31): the answers have types now, so a test
 // that wants a whole answer (to compare it with REST's) asks for every field, unions by fragment.
-import { getNamedType, GraphQLObjectType, GraphQLUnionType, isLeafType, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
+import { getNamedType, type GraphQLObjectType, GraphQLUnionType, isLeafType, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
 import { buildGraphqlSchema } from '../../src/graphql/graphqlSchema';
 import { OPERATIONS } from '../../src/operations/registry';
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
+import { nodeRequestListener } from '../../src/http/nodeRequestListener';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { openRuntime } from '../../src/runtime/openRuntime';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loaded-packages-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', IN_PROCESS_INDEXER: 'true' });
   const runtime = await openRuntime(config, createLogger('silent'));
-  const server = createServer(createApp({ config, logger: createLogger('silent'), ...runtime.appDeps }).callback());
+  const server = createServer(nodeRequestListener(createApp({ config, logger: createLogger('silent'), ...runtime.appDeps })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {

@@ -1,7 +1,7 @@
 // The SSRF address policy on its own: pure checks, no packet leaves the process.
 import { createAddressPolicy, parseCidrList } from '../../src/domain/webhooks/addressPolicy';
 import { checkEndpointUrl } from '../../src/domain/webhooks/endpointUrl';
-import { ValidationError } from '../../src/domain/errors';
+import type { ValidationError } from '../../src/domain/errors';
 
 describe('address policy without WEBHOOK_ALLOWED_CIDRS', () => {
   const policy = createAddressPolicy('');

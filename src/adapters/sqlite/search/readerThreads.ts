@@ -108,7 +108,7 @@ export function createReaderThreads(options: { file: string; size: number; conne
     running: () => readers.filter((reader) => reader !== null).length,
     async close() {
       closed = true;
-      await Promise.all(readers.map((reader) => reader?.worker.terminate()));
+      await Promise.all(readers.flatMap((reader) => (reader ? [reader.worker.terminate()] : [])));
     },
   };
 }
