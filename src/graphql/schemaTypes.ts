@@ -79,6 +79,12 @@ export interface SchemaTypes {
   extend(schema: SchemaObject, fields: () => Record<string, unknown>): void;
 }
 
+/** The same keywords with the same values: a copy that only marks the schema optional. */
+function sameKeys(a: SchemaObject, b: SchemaObject): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** `names`: GraphQL names for schemas that are not to be named by title or place (Profile -> Business). */
 export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new Map()): SchemaTypes {
   // A property marked optional (TypeBox's Type.Optional) is a shallow copy of the schema it marks,
@@ -91,7 +97,7 @@ export function createSchemaTypes(names: ReadonlyMap<SchemaObject, string> = new
     if (parts === undefined) return schema;
     const first = firstWithParts.get(parts);
     if (!first) firstWithParts.set(parts, schema);
-    return first && (IsOptional(schema) || IsOptional(first)) ? first : schema;
+    return first && (IsOptional(schema) || IsOptional(first)) && sameKeys(schema, first) ? first : schema;
   }
   for (const schema of names.keys()) canonical(schema);
 

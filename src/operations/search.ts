@@ -2,7 +2,8 @@
 // uses. Consumer search is also MCP's search_businesses and GraphQL's search, the directory
 // GraphQL's directory. Consumer and partner answers are recorded for analytics: the consumer
 // search's own record stage, the partner search's here.
-import { defineOperation, scope, type CallRequest } from '../core/operation';
+import type { OwnArguments } from '../core/declareOperation';
+import { scope, type CallRequest } from '../core/operation';
 import { AI_VISIBILITY_FORMULA } from '../domain/aiVisibilityScore';
 import { acceptedLanguage } from '../domain/categories/searchLanguages';
 import type { AnalyticsSurface } from '../domain/analytics/analyticsEvent';
@@ -11,16 +12,14 @@ import { isSessionId } from '../domain/sessionId';
 import { presentConsumerResult, presentListingPage } from '../presenters/searchResultPresenter';
 import { trackedUrlAdder } from '../presenters/trackedUrl';
 import { requestSchema, responseSchema } from '../schemas/catalogue';
-import { consumerSearchBodySchema, type ConsumerSearchBody } from '../schemas/endpoints/consumerSearch';
+import { consumerSearchBodySchema } from '../schemas/endpoints/consumerSearch';
+import { coordinatesSchema } from '../schemas/parts/coordinates';
 import { directoryQuerySchema } from '../schemas/endpoints/directory';
 import { partnerSearchQuerySchema } from '../schemas/endpoints/partnerSearch';
 import { graphqlDirectoryPageSchema, graphqlSearchResultSchema } from '../schemas/views/graphqlViews';
 import { searchToolResultSchema } from '../schemas/views/searchToolResult';
-import type { DirectoryInput, PartnerInput } from '../services/search/listingSearch';
-import type { SummaryDisclosure } from '../services/summaries/summaryDisclosures';
 import { CANDIDATE_POOL } from '../services/search/searchPlan';
-import type { AppServices } from './appServices';
-import { queryArguments, queryInput } from './queryArguments';
+import { operation } from './declare';
 import { RECORDING_DESCRIPTION } from './recordingNote';
 
 const tag = 'Search';
@@ -29,27 +28,29 @@ const readBusinesses = scope('read:businesses');
 /** The analytics surface an answer was given on: REST's consumer endpoint, or the assistant transport. */
 const surfaceOf = (request: CallRequest): AnalyticsSurface => (request.transport === 'rest' ? 'consumer' : request.transport);
 
-/** The arguments MCP and GraphQL take for a consumer search: the body's fields, radius beside location, the session. */
-const searchArgs = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['query'],
-  properties: {
-    query: { ...consumerSearchBodySchema.properties.query, description: 'What the user is looking for, in their words' },
-    location: {
-      type: 'object',
-      title: 'LocationInput',
-      additionalProperties: false,
-      required: ['lat', 'lon'],
-      properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number', minimum: -180, maximum: 180 } },
-      description: 'Where to search around',
+const body = consumerSearchBodySchema.properties;
+
+/**
+ * The arguments MCP and GraphQL take for a consumer search: the body's fields (their schemas, with
+ * descriptions for a model), radius beside location, the session. Its own arguments, not a mapping:
+ * radius is loose here so the body's check names location.distance, as REST does.
+ */
+const searchArguments: OwnArguments = {
+  args: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['query'],
+    properties: {
+      query: { ...body.query, description: 'What the user is looking for, in their words' },
+      location: { ...coordinatesSchema, title: 'LocationInput', description: 'Where to search around' },
+      radius: { type: 'string', maxLength: 16, description: 'Search radius with unit, e.g. "5km", "10mi" (default 50km; needs location)' },
+      category: { ...body.category, description: 'Restrict to one category (see list_categories)' },
+      limit: { ...body.limit, description: 'How many businesses (default 10)' },
+      offset: { ...body.offset, description: 'Skip this many for the next page' },
+      sessionId: { type: 'string', maxLength: 128, description: 'sessionId from an earlier search in this conversation' },
     },
-    radius: { type: 'string', maxLength: 16, description: 'Search radius with unit, e.g. "5km", "10mi" (default 50km; needs location)' },
-    category: { type: 'string', maxLength: 100, description: 'Restrict to one category (see list_categories)' },
-    limit: { type: 'integer', minimum: 1, maximum: 50, description: 'How many businesses (default 10)' },
-    offset: { type: 'integer', minimum: 0, description: 'Skip this many for the next page' },
-    sessionId: { type: 'string', maxLength: 128, description: 'sessionId from an earlier search in this conversation' },
   },
+  toInput: searchInput,
 };
 
 /** Absent arguments stay absent (GraphQL sends null for them), so the body schema's defaults apply. */
@@ -63,24 +64,14 @@ function searchInput(args: Record<string, unknown>) {
   return { path: {}, query: {}, body, ...(sessionId !== undefined && { headers: { 'X-Session-ID': sessionId } }) };
 }
 
-type ConsumerData = {
-  query: string;
-  correctedQuery?: string;
-  response: string;
-  summaryDisclosure: SummaryDisclosure;
-  total: number;
-  totalIsEstimate: boolean;
-  sessionId: string;
-  pagination: { offset: number; limit: number; hasMore: boolean };
-};
-
-export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearchBody }, ConsumerData>({
+export const consumerSearch = operation({
   name: 'consumerSearch',
   access: readBusinesses,
   rateLimit: 'search',
   attributesPlatform: true,
   input: { body: requestSchema('ConsumerSearchRequest') },
   output: responseSchema('ConsumerSearchResult'),
+  errors: [],
   http: { method: 'POST', path: '/api/v1/consumer/search' },
   docs: {
     tag,
@@ -136,11 +127,10 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
       'Find local businesses for a natural-language request ("vegan brunch open on Sunday", "emergency plumber"). ' +
       'Send the user\'s request as query; add location (lat/lon) and radius when you know where the user is. ' +
       'Returns a grounded summary and the businesses ranked, each with its id (for get_business / check_open), rating, distance and why it matched.',
-    args: searchArgs,
-    toInput: searchInput,
+    args: searchArguments,
     view: {
       output: { name: 'SearchToolResult', schema: searchToolResultSchema },
-      present: (data: ConsumerData, ranked: RankedResult[]) => ({
+      present: (data, ranked: RankedResult[]) => ({
         query: data.query,
         ...(data.correctedQuery !== undefined && { correctedQuery: data.correctedQuery }),
         summary: data.response,
@@ -174,12 +164,11 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
     field: 'search',
     on: 'Query',
     description: 'Natural-language consumer search (as POST /api/v1/consumer/search). Scope read:businesses; search rate-limit area.',
-    args: searchArgs,
-    toInput: searchInput,
+    args: searchArguments,
     cost: 10,
     view: {
       output: { name: 'SearchResult', schema: graphqlSearchResultSchema },
-      present: (data: ConsumerData, ranked: RankedResult[]) => ({
+      present: (data, ranked: RankedResult[]) => ({
         query: data.query,
         correctedQuery: data.correctedQuery ?? null,
         summary: data.response,
@@ -232,14 +221,13 @@ export const consumerSearch = defineOperation<AppServices, { body: ConsumerSearc
   },
 });
 
-type ListingPage = ReturnType<typeof presentListingPage>;
-
-export const directory = defineOperation<AppServices, { query: DirectoryInput }, ListingPage>({
+export const directory = operation({
   name: 'directory',
   access: readBusinesses,
   rateLimit: 'search',
   input: { query: directoryQuerySchema },
   output: responseSchema('ListingResult'),
+  errors: [],
   http: { method: 'GET', path: '/api/v1/directory' },
   docs: {
     tag,
@@ -253,12 +241,10 @@ export const directory = defineOperation<AppServices, { query: DirectoryInput },
     field: 'directory',
     on: 'Query',
     description: 'Directory listing with filters and sorting (as GET /api/v1/directory). Scope read:businesses; search rate-limit area.',
-    args: queryArguments(directoryQuerySchema),
-    toInput: queryInput,
     cost: 5,
     view: {
       output: { name: 'DirectoryPage', schema: graphqlDirectoryPageSchema },
-      present: (page: ListingPage) => ({
+      present: (page) => ({
         correctedQuery: page.correctedQuery ?? null,
         businesses: page.businesses.map((item) => ({ ...item, distanceKm: item.distance ?? null })),
         ...page.pagination,
@@ -268,13 +254,14 @@ export const directory = defineOperation<AppServices, { query: DirectoryInput },
   run: async ({ listings }, { principal, input }) => ({ data: presentListingPage(await listings.directory(principal, input.query), input.query) }),
 });
 
-export const partnerSearch = defineOperation<AppServices, { query: PartnerInput & { limit: number; offset: number; q?: string } }>({
+export const partnerSearch = operation({
   name: 'partnerSearch',
   access: readBusinesses,
   rateLimit: 'search',
   attributesPlatform: true,
   input: { query: partnerSearchQuerySchema },
   output: responseSchema('ListingResult'),
+  errors: [],
   http: { method: 'GET', path: '/api/v1/partners/search' },
   docs: {
     tag,

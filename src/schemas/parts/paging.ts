@@ -7,6 +7,6 @@ export function limitSchema(maximum: number, defaultLimit: number) {
   return defaulted(Type.Integer({ minimum: 1, maximum, default: defaultLimit, description: `Page size, 1-${maximum}.` }));
 }
 
-export function offsetSchema(maximum: number) {
-  return defaulted(Type.Integer({ minimum: 0, maximum, default: 0, description: `Results to skip, 0-${maximum}.` }));
+export function offsetSchema(maximum: number, description = `Results to skip, 0-${maximum}.`) {
+  return defaulted(Type.Integer({ minimum: 0, maximum, default: 0, description }));
 }

@@ -1,8 +1,10 @@
 // Directory listing and partner search (spec 4.2): filters and sorts straight on the index,
 // no language model, no personalisation.
+import type { Static } from 'typebox';
+import type { directoryQuerySchema } from '../../schemas/endpoints/directory';
+import type { partnerSearchQuerySchema } from '../../schemas/endpoints/partnerSearch';
 import { ValidationError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
-import type { VerificationLevel } from '../../domain/profile';
 import { kindPhrases, kindsNamedIn, requestCategoryFilter } from '../../domain/search/categoryWords';
 import { windowedPage } from '../../domain/search/listingWindow';
 import { findUsCity } from '../../domain/search/usCities';
@@ -11,32 +13,14 @@ import type { SearchIndex, SearchQuery, SearchResult } from '../../ports/searchI
 import type { PartnerAccess } from '../partners/partnerAccess';
 import { typoCorrection } from './typoCorrection';
 
-export interface DirectoryInput {
-  query?: string;
-  category?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-  postalCode?: string;
-  verificationLevel?: VerificationLevel;
-  sortBy: 'aiVisibilityScore' | 'rating' | 'name' | 'relevance';
-  sortOrder: 'asc' | 'desc';
-  limit: number;
-  offset: number;
-}
+export type DirectoryInput = Static<typeof directoryQuerySchema>;
 
 /** A partner page: with the corrected `q` when the one sent had typos and the corrected one found something. */
 export interface PartnerResult extends SearchResult {
   correctedQuery?: string;
 }
 
-export interface PartnerInput {
-  q?: string;
-  category?: string;
-  location?: string;
-  limit: number;
-  offset: number;
-}
+export type PartnerInput = Static<typeof partnerSearchQuerySchema>;
 
 /** Radius when a partner passes "lat,lon" without a third number. */
 export const PARTNER_DEFAULT_RADIUS_KM = 25;
