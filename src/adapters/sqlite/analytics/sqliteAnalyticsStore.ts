@@ -21,7 +21,7 @@ export interface SqliteAnalyticsStoreOptions {
   file: string;
   /** Page cache of the reading connection, MiB: the rollups stay hot at scale. */
   cacheMiB?: number;
-  /** Page cache of the writer's connection, MiB: the key and journey indexes it inserts into. */
+  /** Page cache of the writer's connection, MiB (default WRITER_CACHE_MIB). */
   writerCacheMiB?: number;
   /** Write on a thread of its own (default for a file; ':memory:' always writes in-process). */
   writerThread?: boolean;
@@ -33,6 +33,15 @@ export interface SqliteAnalyticsStore extends AnalyticsStore {
   /** Re-counts the rollups from the raw events (rebuildRollups.ts says which), business by business. */
   rebuildRollups(onProgress?: (progress: RebuildProgress) => void): RebuildProgress;
 }
+
+/**
+ * The writer's page cache holds the pages of the key and journey indexes it inserts into. It fills
+ * to its bound as the file grows past it, and what it holds is resident memory for the life of the
+ * process: 128 MiB of a soak's plateau, where 32 cost no ingestion (1 M events, twice each way,
+ * 21 554-23 360 events per CPU second at 32 MiB against 20 250-21 866 at 128). A page it misses is
+ * read from the operating system's file cache.
+ */
+const WRITER_CACHE_MIB = 32;
 
 /** Rows deleted per purge transaction, so a large purge never holds the write lock for long. */
 const PURGE_CHUNK = 5000;
@@ -49,7 +58,7 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
   }
   const writer: AnalyticsWriter = inMemory || options.writerThread === false
     ? createInlineAnalyticsWriter(db)
-    : createThreadAnalyticsWriter({ file: options.file, connection: { cacheMiB: options.writerCacheMiB ?? 128 } });
+    : createThreadAnalyticsWriter({ file: options.file, connection: { cacheMiB: options.writerCacheMiB ?? WRITER_CACHE_MIB } });
   let closed = false;
 
   return {
