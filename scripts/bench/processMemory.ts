@@ -1,5 +1,6 @@
-// Resident memory of a server started through tsx: the pid we hold is tsx's launcher, the server
-// is a node process below it. Reads /proc (Linux), so figures are the kernel's own.
+// Resident memory of a started server: the largest process of the tree below the pid we hold (the
+// server itself, or the node process below a launcher such as the tsx command). Reads /proc
+// (Linux), so figures are the kernel's own.
 import { readFileSync } from 'node:fs';
 
 export interface ProcessMemory {

@@ -1,9 +1,8 @@
 // Runs the real API server (src/server.ts) as a child process on 127.0.0.1 and a free port,
 // waits until it answers /v1/health and its indexer has nothing pending, and stops it again.
-// The child gets its own process group so stopping it also stops what tsx started under it.
+// The child gets its own process group so stopping it also stops anything it started.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -34,7 +33,8 @@ export async function startServer(options: { repoRoot: string; dataDir: string; 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child: ChildProcess = spawn(join(options.repoRoot, 'node_modules/.bin/tsx'), [...SERVER_HEAP_FLAGS, 'src/server.ts'], {
+  // What `npm start` runs: one node process with tsx's hooks (the tsx command would add a launcher process).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...SERVER_HEAP_FLAGS, 'src/server.ts'], {
     cwd: options.repoRoot,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
