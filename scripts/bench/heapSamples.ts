@@ -22,6 +22,22 @@ interface ProbeLine {
   /** Main thread: the event loop's longest delay and p99 since the last line (ms). */
   loopDelayMaxMs?: number;
   loopDelayP99Ms?: number;
+  /** Main thread: the longest stall of the loop since the last line, what it ran, waited for a core and collected in it (ms). */
+  stallMs?: number;
+  stallCpuMs?: number;
+  stallWaitMs?: number;
+  stallGcMs?: number;
+  /** Main thread since the last line: ms on a core, ms runnable but waiting for one. */
+  runMs?: number;
+  waitMs?: number;
+}
+
+/** The event loop's longest stall: how long, and how much of it the thread ran, waited for a core, collected garbage (ms). */
+export interface LoopStall {
+  ms: number;
+  cpuMs: number;
+  waitMs: number;
+  gcMs: number;
 }
 
 export interface MinuteOfMemory {
@@ -40,6 +56,11 @@ export interface MinuteOfMemory {
   workersGcMaxMs: number;
   /** The main thread's event loop: longest delay in the minute (ms). */
   loopDelayMaxMs: number;
+  /** The main thread's longest stall in the minute (Linux only). */
+  stall?: LoopStall;
+  /** The main thread in the minute: seconds on a core, seconds runnable but waiting for one (Linux only). */
+  mainRunS?: number;
+  mainWaitS?: number;
 }
 
 /** The environment that makes a server (started through tsx) write its samples into `dir`. */
@@ -78,7 +99,21 @@ export function minutesOfMemory(dir: string, pid: number, fromMs: number): Minut
       gcTotalMs: Math.round(main.reduce((sum, line) => sum + (line.gcMs ?? 0), 0)),
       workersGcMaxMs: Math.max(0, ...list.filter((line) => line.thread !== 0).map((line) => line.gcMaxMs ?? 0)),
       loopDelayMaxMs: Math.max(0, ...main.map((line) => line.loopDelayMaxMs ?? 0)),
+      ...schedulerFigures(main),
     });
   }
   return rows.sort((a, b) => a.minute - b.minute);
+}
+
+/** A minute's longest stall and the main thread's time on and waiting for a core, where the probe could read them. */
+function schedulerFigures(main: ProbeLine[]): Pick<MinuteOfMemory, 'stall' | 'mainRunS' | 'mainWaitS'> {
+  const read = main.filter((line) => line.stallMs !== undefined);
+  if (read.length === 0) return {};
+  const longest = read.reduce((worst, line) => ((line.stallMs ?? 0) > (worst.stallMs ?? 0) ? line : worst));
+  const seconds = (field: 'runMs' | 'waitMs') => Math.round(read.reduce((sum, line) => sum + (line[field] ?? 0), 0) / 100) / 10;
+  return {
+    stall: { ms: longest.stallMs ?? 0, cpuMs: longest.stallCpuMs ?? 0, waitMs: longest.stallWaitMs ?? 0, gcMs: longest.stallGcMs ?? 0 },
+    mainRunS: seconds('runMs'),
+    mainWaitS: seconds('waitMs'),
+  };
 }

@@ -204,15 +204,21 @@ function report(result: RunResult): void {
   if (result.recorder) log(`    recorder: ${JSON.stringify(result.recorder)}`);
   log(`    RSS every ${MEMORY_EVERY_MS / 1000} s (MiB): ${result.memory.map((m) => m.rssMiB).join(' ')}`);
   // What could have held the slowest answers up, minute by minute: a collection's pause on the main
-  // thread or a worker, the event loop's own delay (our code, or the machine not running us), the load.
-  log('    minute | RSS | main heap reserved / lowest used | external | workers\' heaps (MiB) | answers, p99 / slowest (ms) | main GC longest / total, workers\' GC longest, event loop delay longest (ms) | load');
+  // thread or a worker, the event loop's own delay, and its longest stall split into the CPU the
+  // main thread ran (our code and its collections), the time it waited for a core (the machine) and
+  // the collections within it; the main thread's seconds on a core and waiting for one; the load.
+  log(
+    '    minute | RSS | main heap reserved / lowest used | external | workers\' heaps (MiB) | answers, p99 / slowest (ms) | main GC longest / total, workers\' GC longest, event loop delay longest (ms) | ' +
+      'longest stall: ms = ran + waited for a core (GC in it) | main thread s ran / waited | load',
+  );
   for (const m of result.minutes) {
     const answers = result.run.minutes.find((minute) => minute.minute === m.minute);
     const loads = result.loadSamples.filter((s) => Math.floor((s.at - result.startedAt) / 60_000) + 1 === m.minute).map((s) => s.load);
     const load = loads.length > 0 ? Math.max(...loads).toFixed(1) : '-';
     log(
       `    ${String(m.minute).padStart(6)} | ${m.rssMiB} | ${m.heapTotalMiB} / ${m.heapUsedLowMiB} | ${m.externalMiB} | ${m.workersHeapTotalMiB} | ` +
-        `${answers ? `${answers.requests}, ${answers.p99Ms.toFixed(0)} / ${answers.maxMs.toFixed(0)}` : '-'} | ${m.gcMaxMs.toFixed(0)} / ${m.gcTotalMs}, ${m.workersGcMaxMs.toFixed(0)}, ${m.loopDelayMaxMs.toFixed(0)} | ${load}`,
+        `${answers ? `${answers.requests}, ${answers.p99Ms.toFixed(0)} / ${answers.maxMs.toFixed(0)}` : '-'} | ${m.gcMaxMs.toFixed(0)} / ${m.gcTotalMs}, ${m.workersGcMaxMs.toFixed(0)}, ${m.loopDelayMaxMs.toFixed(0)} | ` +
+        `${m.stall ? `${m.stall.ms.toFixed(0)} = ${m.stall.cpuMs.toFixed(0)} + ${m.stall.waitMs.toFixed(0)} (${m.stall.gcMs.toFixed(0)})` : '-'} | ${m.mainRunS ?? '-'} / ${m.mainWaitS ?? '-'} | ${load}`,
     );
   }
 }
