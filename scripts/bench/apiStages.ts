@@ -18,6 +18,7 @@
 // alternate the rungs so the machine's load moves them alike.
 //
 //   npx tsx scripts/bench/apiStages.ts --data-dir DIR [--scenario consumer] [--searches 10] [--rounds 3] [--only http]
+//   ELASTICSEARCH_URL=http://127.0.0.1:PORT npx tsx scripts/bench/apiStages.ts --data-dir DIR   (a kept Elasticsearch data set)
 //
 // The directory and partner scenarios have the raw, http and transport steps.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ import { consumerSearch } from '../../src/operations/search';
 import { composeInvoke, composeServices } from '../../src/runtime/composeServices';
 import { openRuntime } from '../../src/runtime/openRuntime';
 import { createBenchAccount } from './benchAccount';
+import { ES_BENCH_INDEX } from './benchOptions';
 import { benchScenarios, CONSUMER_BODIES, type BenchRequest } from './benchScenarios';
 import { summariseLatencies } from './latencySummary';
 
@@ -106,6 +108,9 @@ async function main(): Promise<void> {
     IN_PROCESS_INDEXER: 'false',
     // ANALYTICS_RECORDING=false in the environment: the ladder without recording answers.
     ...(process.env.ANALYTICS_RECORDING !== undefined && { ANALYTICS_RECORDING: process.env.ANALYTICS_RECORDING }),
+    // ELASTICSEARCH_URL in the environment: the index a `bench:search --engine elasticsearch` run built there
+    // (the store stays the kept SQLite file).
+    ...(process.env.ELASTICSEARCH_URL !== undefined && { ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL, ELASTICSEARCH_INDEX: ES_BENCH_INDEX }),
   });
   const logger = createLogger('warn');
   const runtime = await openRuntime(config, logger);

@@ -3,6 +3,9 @@ import { parseArgs } from 'node:util';
 
 export type Engine = 'sqlite' | 'elasticsearch';
 
+/** Index (alias) name on a shared Elasticsearch, so the bench never rebuilds the real `profiles`. */
+export const ES_BENCH_INDEX = 'bench_profiles';
+
 export interface BenchOptions {
   count: number;
   seed: string;

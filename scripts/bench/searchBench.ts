@@ -14,7 +14,7 @@ import { createLogger } from '../../src/logger';
 import { openSearchIndex } from '../../src/runtime/openSearchIndex';
 import { openStore } from '../../src/runtime/openStore';
 import { createBenchAccount } from './benchAccount';
-import { parseBenchOptions, USAGE, type BenchOptions } from './benchOptions';
+import { ES_BENCH_INDEX, parseBenchOptions, USAGE, type BenchOptions } from './benchOptions';
 import { checkTargets, formatReport, writeReport, type BenchReport, type ScenarioResult } from './benchReport';
 import { benchScenarios, type Scenario } from './benchScenarios';
 import { buildBenchIndex } from './buildBenchIndex';
@@ -29,8 +29,6 @@ import { measureRawFloor, type RawFloor } from './rawIndexFloor';
 import { startServer, waitUntilIndexed } from './serverProcess';
 
 const REPO_ROOT = resolve(__dirname, '../..');
-/** Index (alias) name on a shared Elasticsearch, so the bench never rebuilds the real `profiles`. */
-const ES_BENCH_INDEX = 'bench_profiles';
 /** Settings of the caller's shell the bench must not pass on: other engines, an LLM, another data dir. */
 const SCRUBBED_ENV = [
   'MONGODB_URI', 'REDIS_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ELASTICSEARCH_URL',
