@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { openSearchIndex } from '../src/runtime/openSearchIndex';
 import { openStore } from '../src/runtime/openStore';
+import { peakMemoryText, startPeakMemory } from '../src/runtime/peakMemory';
 import { reindexProgress } from '../src/runtime/progressBar';
 import { rebuildIndex } from './rebuildIndex';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const index = await openSearchIndex(config, logger);
   const total = await store.profiles.countScannable();
   const startedAt = Date.now();
+  const peak = startPeakMemory();
   const interactive = process.stderr.isTTY === true;
   try {
     await rebuildIndex({
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
       },
     });
     const documents = await index.count();
-    process.stderr.write(`reindex done: ${documents} documents in the index, ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(`reindex done: ${documents} documents in the index, ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${peakMemoryText(peak)}\n`);
   } finally {
     await index.close();
     await store.close();

@@ -47,7 +47,7 @@ export interface BenchReport {
   /** loadAverage: 1-minute load at start and end; above the CPU count, other work was competing. */
   machine: { cpus: number; node: string; platform: string; loadAverage: { start: number; end: number } };
   /** generateMs: writing the import file; importMs: `npm run import`'s pipeline into the store (importCpuMs: CPU of it, threads included). */
-  dataset: { count: number; seed: string; generateMs: number; importMs: number; importCpuMs: number; indexMs: number; indexed: number };
+  dataset: { count: number; seed: string; generateMs: number; importMs: number; importCpuMs: number; indexMs: number; indexPeakRssMiB?: number; indexed: number };
   scenarios: ScenarioResult[];
   targets: TargetCheck[];
 }

@@ -76,7 +76,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   closers.push(() => store.close());
   const account = await createBenchAccount(store);
   let loaded: ImportedBusinesses;
-  let built: { indexed: number; elapsedMs: number };
+  let built: { indexed: number; elapsedMs: number; peakRssMiB?: number };
   let index: Awaited<ReturnType<typeof openSearchIndex>>;
   if (kept) {
     log(`reusing the ${kept.count} businesses (seed "${kept.seed}") kept in ${dataDir}: load and index times are from when they were built`);
@@ -99,7 +99,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     index = await openSearchIndex(config, logger);
     closers.push(() => index.close());
     built = await buildBenchIndex({ store, index, logger, onProgress: (p) => p.scanned % 20_000 === 0 && log(`  ${p.indexed} indexed`) });
-    log(`indexed ${built.indexed} (${engine}) in ${seconds(built.elapsedMs)}`);
+    log(`indexed ${built.indexed} (${engine}) in ${seconds(built.elapsedMs)}, peak RSS ${built.peakRssMiB} MiB`);
     if (options.dataDir !== undefined) writeFileSync(join(dataDir, KEPT_MARKER), JSON.stringify({ count: options.count, seed: options.seed, engine, loaded, built }));
   }
 
@@ -200,7 +200,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
     machine: { cpus: cpus().length, node: process.versions.node, platform: `${process.platform}-${process.arch}`, loadAverage: { start: loadAtStart, end: loadavg()[0] } },
     dataset: {
       count: loaded.rows, seed: options.seed, generateMs: Math.round(loaded.generateMs), importMs: Math.round(loaded.importMs), importCpuMs: Math.round(loaded.importCpuMs),
-      indexMs: Math.round(built.elapsedMs), indexed: built.indexed,
+      indexMs: Math.round(built.elapsedMs), indexPeakRssMiB: built.peakRssMiB, indexed: built.indexed,
     },
     scenarios: results,
     targets: checkTargets(results),
@@ -208,7 +208,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   console.log(`\n${formatReport(report)}\n`);
   const byName = <T>(pick: (s: ScenarioResult) => T) => Object.fromEntries(results.map((s) => [s.name, pick(s)]));
   for (const line of stageLines({
-    count: loaded.rows, generateMs: loaded.generateMs, importMs: loaded.importMs, importRows: loaded.rows, importCpuUsPerRow: (loaded.importCpuMs * 1000) / loaded.rows, buildMs: built.elapsedMs,
+    count: loaded.rows, generateMs: loaded.generateMs, importMs: loaded.importMs, importRows: loaded.rows, importCpuUsPerRow: (loaded.importCpuMs * 1000) / loaded.rows, buildMs: built.elapsedMs, buildPeakRssMiB: built.peakRssMiB,
     raw: byName((s) => ({ p50: s.raw.latency.p50, p99: s.raw.latency.p99 })),
     api: byName((s) => ({ p50: s.api.latency.p50, p99: s.api.latency.p99 })),
     load: byName((s) => ({ connections: s.load.connections, requestsPerSecond: s.load.requestsPerSecond, p99: s.load.latency.p99 })),

@@ -11,6 +11,8 @@ export interface StageFigures {
   /** CPU per imported row, microseconds (this process and its import threads). */
   importCpuUsPerRow: number;
   buildMs: number;
+  /** The build's peak RSS (MiB), when the run measured it (not in a data directory kept before it was). */
+  buildPeakRssMiB?: number;
   /** Raw index latency per scenario (ms). */
   raw: Record<string, { p50: number; p99: number }>;
   /** API at one connection (ms). */
@@ -35,7 +37,7 @@ export function stageLines(figures: StageFigures): string[] {
     `Stages beside their targets (issue 40, for 1 M businesses; this run: ${figures.count.toLocaleString('en-US')}):`,
     `          generate       ${seconds(figures.generateMs).padStart(9)}   (writing the import file; no target)`,
     `  ${mark(rate >= 20_000)}  import         ${seconds(figures.importMs).padStart(9)}   ${Math.round(rate).toLocaleString('en-US')} rows/s, ${Math.round(figures.importCpuUsPerRow)} us CPU a row; target >= 20,000 rows/s (1 M in <= 50 s)`,
-    timeTarget('index build', figures.buildMs, 120, figures.count),
+    timeTarget('index build', figures.buildMs, 120, figures.count) + (figures.buildPeakRssMiB !== undefined ? `; peak RSS ${figures.buildPeakRssMiB} MiB` : ''),
   ];
   const raw = figures.raw;
   if (raw.consumer) lines.push(`  ${mark(raw.consumer.p99 <= 20)}  raw consumer   p99 ${raw.consumer.p99.toFixed(1)} ms   target <= 20 ms`);

@@ -10,6 +10,7 @@ import type { Config } from '../../src/config';
 import type { Logger } from '../../src/logger';
 import type { Store } from '../../src/ports/store';
 import { openSearchIndex } from '../../src/runtime/openSearchIndex';
+import { peakMemoryText, startPeakMemory } from '../../src/runtime/peakMemory';
 import { progressBar, progressLine, reindexProgress } from '../../src/runtime/progressBar';
 import type { IndexMode } from './importOptions';
 
@@ -65,6 +66,7 @@ export async function indexAfterImport(deps: { config: Config; store: Store; log
     if (step === 'follow') return await follow(deps.store, index, deps.logger);
     const total = await deps.store.profiles.countScannable();
     const started = Date.now();
+    const peak = startPeakMemory();
     const line = progressLine();
     await rebuildIndex({
       feed: deps.store.changeFeed,
@@ -74,7 +76,7 @@ export async function indexAfterImport(deps: { config: Config; store: Store; log
       logger: deps.logger,
       onProgress: (progress) => (progress.scanComplete ? line.finish(reindexProgress(progress, total, started)) : line.update(reindexProgress(progress, total, started))),
     });
-    return `search index: rebuilt with ${await index.count()} documents in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    return `search index: rebuilt with ${await index.count()} documents in ${((Date.now() - started) / 1000).toFixed(1)} s, ${peakMemoryText(peak)}`;
   } finally {
     await index.close();
   }

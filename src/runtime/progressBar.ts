@@ -3,6 +3,7 @@
 // printed as a line now and then when the output is a log or a pipe.
 
 import type { ReindexProgress } from '../../indexer/fullReindex';
+import { residentMiB } from './peakMemory';
 
 const WIDTH = 30;
 
@@ -38,9 +39,9 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr, every 
   };
 }
 
-/** `[#########.........] 45% 45000/100000 profiles, 0 failed, 0 skipped, 2300/s`: an index build's line. */
+/** `[#########.........] 45% 45000/100000 profiles, 0 failed, 0 skipped, 2300/s, RSS 1400 MiB`: an index build's line. */
 export function reindexProgress(progress: ReindexProgress, total: number, startedAt: number): string {
   const seconds = (Date.now() - startedAt) / 1000;
   const rate = seconds > 0 ? Math.round(progress.scanned / seconds) : 0;
-  return `${progressBar(total > 0 ? progress.scanned / total : 1)} ${progress.scanned}/${total} profiles, ${progress.failed} failed, ${progress.skipped} skipped, ${rate}/s`;
+  return `${progressBar(total > 0 ? progress.scanned / total : 1)} ${progress.scanned}/${total} profiles, ${progress.failed} failed, ${progress.skipped} skipped, ${rate}/s, RSS ${residentMiB()} MiB`;
 }
