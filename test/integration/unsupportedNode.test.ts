@@ -2,7 +2,8 @@
 // without a word) gets one line from every npm script instead: the Node found, the Nodes supported
 // and the command that installs one. Run for real with this machine's own older Node and its npm.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import satisfies from 'semver/functions/satisfies';
 
@@ -37,8 +38,12 @@ withOldNode('npm scripts on an unsupported Node', () => {
   const npm = existsSync(join(dirname(bin), 'npm')) ? [bin, join(dirname(bin), 'npm')] : [process.execPath, join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js')];
 
   function run(...args: string[]) {
+    return runIn(ROOT, ...args);
+  }
+
+  function runIn(cwd: string, ...args: string[]) {
     const result = spawnSync(npm[0], [npm[1], ...args], {
-      cwd: ROOT,
+      cwd,
       encoding: 'utf8',
       env: { ...process.env, PATH: `${dirname(bin)}:/usr/bin:/bin` },
       timeout: 60_000,
@@ -56,6 +61,21 @@ withOldNode('npm scripts on an unsupported Node', () => {
     ]);
     // Nothing ran past the check: npm's own banner is all stdout holds.
     expect(result.stdout).not.toMatch(/listening|Error|Segmentation/);
+  });
+
+  it('npm ci refuses to install anything (engine-strict), so no native module is built for that Node', () => {
+    // In a copy of the manifest, lock and .npmrc: the project's own node_modules stays as it is.
+    const copy = mkdtempSync(join(tmpdir(), 'bdapi-old-node-'));
+    try {
+      for (const file of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(join(ROOT, file), join(copy, file));
+      const result = runIn(copy, 'ci', '--no-audit', '--no-fund');
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain('EBADENGINE');
+      expect(result.stderr).toContain(`Required: {"node":"${RANGE}"}`);
+      expect(existsSync(join(copy, 'node_modules'))).toBe(false);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('the README shows the same PATH line where it mentions the install script', () => {
