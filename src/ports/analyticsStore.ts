@@ -10,6 +10,7 @@
 import type { AnalyticsEvent } from '../domain/analytics/analyticsEvent';
 import type { Environment } from '../domain/profile';
 import type { BusinessTotals, ConvertedJourney, JourneyFacts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
+import type { Revenue } from '../domain/analytics/revenue';
 
 export type { BusinessTotals, ConvertedJourney, JourneyFacts, JourneyStage, TouchpointType, VisibilityCounts, VisibilityFacts } from '../domain/analytics/analyticsFacts';
 
@@ -57,6 +58,8 @@ export interface AnalyticsQuestions {
   journeys(scope: AnalyticsScope): Promise<JourneyFacts[]>;
   /** Journeys whose first conversion in the scope has at least one event before it in the scope. */
   convertedJourneys(scope: AnalyticsScope): Promise<ConvertedJourney[]>;
+  /** What the conversions of the scope's journeys carried, summed per currency (by currency; journey-less conversions left out, as in journeys()). */
+  revenue(scope: AnalyticsScope): Promise<Revenue[]>;
   /** Per-business totals for peer comparison; businesses without events come back as zeros. */
   businessTotals(query: Omit<AnalyticsScope, 'businessId'> & { businessIds: string[] }): Promise<BusinessTotals[]>;
 }

@@ -132,7 +132,7 @@ it('regroups the series by week and recomputes attribution under another model',
   await page.selectOption('#attribution-model', 'firstTouch');
   await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent?.includes('firstTouch'), undefined, WAIT);
   const first = await world.api(`/analytics/attribution?${world.march()}&model=firstTouch`);
-  expect(first.touchpoints).toEqual([{ type: 'impression', platform: 'chatgpt', credit: 1, conversions: 1 }]);
+  expect(first.touchpoints).toEqual([{ type: 'impression', platform: 'chatgpt', credit: 1, conversions: 1, revenue: [] }]);
   expect(await page.locator('#attribution-table tbody tr').count()).toBe(1);
   expect(Number(await cell(page, 'attribution-table', 'impression', 2))).toBe(1);
 

@@ -176,9 +176,15 @@ it('shows what people reported about AI summaries naming the business, in words:
   expect(text).not.toContain('acct_somecaller0001');
 }, 60_000);
 
+it('says what the server\'s operator sets for payments when it has no payment keys', async () => {
+  await page.waitForSelector('#payments[data-state="empty"]', WAIT);
+  expect(await page.textContent('#payments')).toContain('Payments are not set up on this server.');
+  expect(await page.textContent('#payments')).toContain('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+});
+
 it('leaves no row half empty at 1280 px: full-width panels, and one pair that shares its row', async () => {
   const rows = await panelRows();
-  expect(rows.map((row) => row.panels)).toEqual([['visibility'], ['benchmarks'], ['platforms', 'attribution'], ['funnel'], ['profile-health'], ['summary-reports']]);
+  expect(rows.map((row) => row.panels)).toEqual([['visibility'], ['benchmarks'], ['platforms', 'attribution'], ['funnel'], ['payments'], ['profile-health'], ['summary-reports']]);
   for (const row of rows) expect({ row: row.panels, fromLeft: row.fromLeft, toRight: row.toRight }).toEqual({ row: row.panels, fromLeft: 0, toRight: 0 });
   await keepScreenshot(page, 'dashboard-owner-1280', true);
   expect(problems).toEqual([]);
@@ -188,7 +194,7 @@ it('at 375 px puts one panel in each row, full width, and nothing wider than the
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForFunction(() => document.documentElement.scrollWidth <= 375, undefined, WAIT);
   const rows = await panelRows();
-  expect(rows.map((row) => row.panels)).toEqual([['visibility'], ['benchmarks'], ['platforms'], ['attribution'], ['funnel'], ['profile-health'], ['summary-reports']]);
+  expect(rows.map((row) => row.panels)).toEqual([['visibility'], ['benchmarks'], ['platforms'], ['attribution'], ['funnel'], ['payments'], ['profile-health'], ['summary-reports']]);
   for (const row of rows) expect({ row: row.panels, fromLeft: row.fromLeft, toRight: row.toRight }).toEqual({ row: row.panels, fromLeft: 0, toRight: 0 });
   expect(await overflowingElements(page)).toEqual([]);
   await keepScreenshot(page, 'dashboard-owner-375', true);

@@ -136,7 +136,8 @@ describe('GET /v1/analytics/intent-journeys', () => {
       businessId,
       period: { start: '2026-03-01T06:00:00.000Z', end: '2026-04-01T04:59:59.999Z' },
       // j1 conversion (5 events, 3600 s), j2 intent (3, 2700 s), j3 awareness (1, 0), j4 consideration (2, 300 s), j5 conversion (1, 0).
-      journeys: { total: 5, byStage: { awareness: 1, consideration: 1, intent: 1, conversion: 2 }, conversionRate: 0.4, avgTouchpoints: 2.4, avgDuration: 1320 },
+      // j1's conversion carried 80 USD; j5's none.
+      journeys: { total: 5, byStage: { awareness: 1, consideration: 1, intent: 1, conversion: 2 }, conversionRate: 0.4, avgTouchpoints: 2.4, avgDuration: 1320, revenue: [{ currency: 'USD', amount: 80 }] },
       topQueries: [
         { query: 'dentist austin', count: 3, conversionRate: 0.3333 },
         { query: 'dentist austin open now', count: 1, conversionRate: 1 },
@@ -147,7 +148,7 @@ describe('GET /v1/analytics/intent-journeys', () => {
 
   it('keeps journeys that reached at least the stage asked for', async () => {
     const response = await get(`intent-journeys?businessId=${businessId}&${MARCH}&stage=intent`, owner.auth);
-    expect(response.body.journeys).toEqual({ total: 3, byStage: { awareness: 0, consideration: 0, intent: 1, conversion: 2 }, conversionRate: 0.6667, avgTouchpoints: 3, avgDuration: 2100 });
+    expect(response.body.journeys).toEqual({ total: 3, byStage: { awareness: 0, consideration: 0, intent: 1, conversion: 2 }, conversionRate: 0.6667, avgTouchpoints: 3, avgDuration: 2100, revenue: [{ currency: 'USD', amount: 80 }] });
   });
 });
 
@@ -164,21 +165,23 @@ describe('GET /v1/analytics/attribution', () => {
       period: { start: '2026-03-01T06:00:00.000Z', end: '2026-04-01T04:59:59.999Z' },
       model: 'multiTouch',
       conversions: 1,
+      // j1's 80 USD shared 40/20/40.
+      revenue: [{ currency: 'USD', amount: 80 }],
       touchpoints: [
-        { type: 'impression', platform: 'chatgpt', credit: 0.4, conversions: 1 },
-        { type: 'website_visit', platform: 'chatgpt', credit: 0.4, conversions: 1 },
-        { type: 'citation', platform: 'chatgpt', credit: 0.2, conversions: 1 },
+        { type: 'impression', platform: 'chatgpt', credit: 0.4, conversions: 1, revenue: [{ currency: 'USD', amount: 32 }] },
+        { type: 'website_visit', platform: 'chatgpt', credit: 0.4, conversions: 1, revenue: [{ currency: 'USD', amount: 32 }] },
+        { type: 'citation', platform: 'chatgpt', credit: 0.2, conversions: 1, revenue: [{ currency: 'USD', amount: 16 }] },
       ],
     });
   });
 
   it('gives the whole conversion to the first or the last touch, or equal shares', async () => {
-    expect((await credits('firstTouch')).touchpoints).toEqual([{ type: 'impression', platform: 'chatgpt', credit: 1, conversions: 1 }]);
-    expect((await credits('lastTouch')).touchpoints).toEqual([{ type: 'website_visit', platform: 'chatgpt', credit: 1, conversions: 1 }]);
+    expect((await credits('firstTouch')).touchpoints).toEqual([{ type: 'impression', platform: 'chatgpt', credit: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 80 }] }]);
+    expect((await credits('lastTouch')).touchpoints).toEqual([{ type: 'website_visit', platform: 'chatgpt', credit: 1, conversions: 1, revenue: [{ currency: 'USD', amount: 80 }] }]);
     expect((await credits('linear')).touchpoints).toEqual([
-      { type: 'citation', platform: 'chatgpt', credit: 0.3333, conversions: 1 },
-      { type: 'impression', platform: 'chatgpt', credit: 0.3333, conversions: 1 },
-      { type: 'website_visit', platform: 'chatgpt', credit: 0.3333, conversions: 1 },
+      { type: 'citation', platform: 'chatgpt', credit: 0.3333, conversions: 1, revenue: [{ currency: 'USD', amount: 26.67 }] },
+      { type: 'impression', platform: 'chatgpt', credit: 0.3333, conversions: 1, revenue: [{ currency: 'USD', amount: 26.67 }] },
+      { type: 'website_visit', platform: 'chatgpt', credit: 0.3333, conversions: 1, revenue: [{ currency: 'USD', amount: 26.67 }] },
     ]);
   });
 });

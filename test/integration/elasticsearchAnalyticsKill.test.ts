@@ -79,7 +79,7 @@ const EXPECTED = {
   // Impressions j1 (followed by the 10:10 visit), j2, j3 (followed by the 11:20 visit), j4: two zero-click.
   totals: { impressions: 4, citations: 1, comparisons: 1, zeroClick: 2, positionSum: 10, positionCount: 4, crawls: { training: 0, search: 0, user: 0 } },
   journeys: [['j1', 'conversion', 4], ['j2', 'consideration', 2], ['j3', 'intent', 2], ['j4', 'awareness', 1]],
-  converted: [{ journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] }],
+  converted: [{ journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }], revenue: [] }],
   peers: [{ businessId: 'biz_kill', impressions: 4, citations: 1, journeys: 4, convertedJourneys: 1 }],
 };
 

@@ -18,5 +18,10 @@ export function formatDuration(seconds) {
   return `${decimal.format(seconds / 3600)} h`;
 }
 
+/** An amount in major units of an ISO 4217 currency: €10.00, $45.00. */
+export const formatMoney = (amount, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+/** Revenue per currency (the analytics answers' lists): "€10.00 + $45.00", or a dash for none. */
+export const formatRevenue = (revenue) => (revenue.length === 0 ? '–' : revenue.map((entry) => formatMoney(entry.amount, entry.currency)).join(' + '));
+
 /** An API word (website_visit) as a person writes it; platforms have their own names (platforms.js). */
 export const humanise = (name) => name.replace(/_/g, ' ');

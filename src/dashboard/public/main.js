@@ -9,6 +9,7 @@ import * as state from './state.js';
 import { attributionView } from './views/attribution.js';
 import { benchmarksView } from './views/benchmarks.js';
 import { funnelView } from './views/funnel.js';
+import { paymentsView } from './views/payments.js';
 import { platformShareView } from './views/platformShare.js';
 import { profileHealthView } from './views/profileHealth.js';
 import { summaryReportsView } from './views/summaryReports.js';
@@ -16,7 +17,7 @@ import { visibilityView } from './views/visibility.js';
 
 const $ = (id) => document.getElementById(id);
 // In reading order; platform share and attribution are the one pair that shares a row on wide screens.
-const views = [visibilityView(), benchmarksView(), platformShareView(), attributionView(), funnelView(), profileHealthView(), summaryReportsView()];
+const views = [visibilityView(), benchmarksView(), platformShareView(), attributionView(), funnelView(), paymentsView(), profileHealthView(), summaryReportsView()];
 $('views').append(...views.map((view) => view.element));
 
 const reload = h('button', { type: 'button', id: 'reload' }, 'Reload');

@@ -2,6 +2,7 @@
 // as every analytics store adapter returns them (ports/analyticsStore.ts re-exports them) and the
 // domain's attribution, stage and summary logic reads them.
 import type { AnalyticsEventType } from './analyticsEvent';
+import type { Revenue } from './revenue';
 
 /** An event of a journey before its conversion: what attribution credits. */
 export type TouchpointType = Exclude<AnalyticsEventType, 'conversion' | 'crawl'>;
@@ -54,6 +55,8 @@ export interface JourneyFacts {
 export interface ConvertedJourney {
   journeyId: string;
   touchpoints: Array<{ type: TouchpointType; platform: string }>;
+  /** What its conversions in the scope carried, per currency (empty when none carried a value). */
+  revenue: Revenue[];
 }
 
 export interface BusinessTotals {

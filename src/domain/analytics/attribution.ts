@@ -2,8 +2,11 @@
 // firstTouch and lastTouch give it all to one, linear shares it equally, multiTouch is
 // position-based 40/20/40 (first and last 40 % each, the middle ones share 20 %; a single touch
 // takes all, two take half each). Every model hands out exactly one credit per conversion, so
-// the credits of an answer always sum to its `conversions`.
+// the credits of an answer always sum to its `conversions`. A journey's revenue (what its
+// conversions carried) is shared by the same weights, so per currency the touchpoints' revenue
+// sums to the answer's.
 import type { ConvertedJourney, TouchpointType } from './analyticsFacts';
+import { addRevenue, type Revenue, revenueList, type RevenueTotals } from './revenue';
 
 export const ATTRIBUTION_MODELS = ['firstTouch', 'lastTouch', 'linear', 'multiTouch'] as const;
 export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];
@@ -38,27 +41,34 @@ export interface TouchpointCredit {
   credit: number;
   /** Converted journeys in which it received a share. */
   conversions: number;
+  /** Its shares of those journeys' revenue, per currency. */
+  revenue: Revenue[];
 }
 
 export interface AttributionResult {
   conversions: number;
+  /** What the credited journeys' conversions carried, per currency. */
+  revenue: Revenue[];
   touchpoints: TouchpointCredit[];
 }
 
 /** Credits every converted journey under `model`; touchpoints ordered by credit, then type and platform. */
 export function attributeConversions(journeys: readonly ConvertedJourney[], model: AttributionModel): AttributionResult {
-  const groups = new Map<string, TouchpointCredit & { lastJourney: number }>();
+  const groups = new Map<string, Omit<TouchpointCredit, 'revenue'> & { totals: RevenueTotals; lastJourney: number }>();
+  const revenue: RevenueTotals = new Map();
   let conversions = 0;
   journeys.forEach((journey, journeyIndex) => {
     const weights = touchWeights(journey.touchpoints.length, model);
     if (weights.length === 0) return;
     conversions += 1;
+    for (const value of journey.revenue) addRevenue(revenue, value.currency, value.amount);
     journey.touchpoints.forEach((touch, index) => {
       if (weights[index] === 0) return;
       const key = `${touch.type}\u0000${touch.platform}`;
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { type: touch.type, platform: touch.platform, credit: 0, conversions: 0, lastJourney: -1 }));
+      if (!group) groups.set(key, (group = { type: touch.type, platform: touch.platform, credit: 0, conversions: 0, totals: new Map(), lastJourney: -1 }));
       group.credit += weights[index];
+      for (const value of journey.revenue) addRevenue(group.totals, value.currency, value.amount * weights[index]);
       // A journey that touched the same (type, platform) twice is still one conversion for it.
       if (group.lastJourney !== journeyIndex) {
         group.conversions += 1;
@@ -67,7 +77,7 @@ export function attributeConversions(journeys: readonly ConvertedJourney[], mode
     });
   });
   const touchpoints = [...groups.values()]
-    .map(({ type, platform, credit, conversions: count }) => ({ type, platform, credit, conversions: count }))
+    .map(({ type, platform, credit, conversions: count, totals }) => ({ type, platform, credit, conversions: count, revenue: revenueList(totals) }))
     .sort((a, b) => b.credit - a.credit || a.type.localeCompare(b.type) || a.platform.localeCompare(b.platform));
-  return { conversions, touchpoints };
+  return { conversions, revenue: revenueList(revenue), touchpoints };
 }

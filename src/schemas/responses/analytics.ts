@@ -23,6 +23,16 @@ const period = Type.Object(
 
 const businessId = Type.String({ description: 'The business asked about.' });
 
+/** Revenue beside counts: what conversions carried (a paid booking's amount, or a reported value), per currency. */
+const revenue = (description: string) =>
+  Type.Array(
+    Type.Object({
+      currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+      amount: Type.Number({ exclusiveMinimum: 0, description: 'In major units of the currency, 2 decimals.' }),
+    }),
+    { description: `${description} One entry per ISO 4217 currency (amounts in different currencies are never added), by currency; empty when no conversion carried a value.` },
+  );
+
 const crawls = Type.Object(
   {
     total: count('All crawler fetches.'),
@@ -95,6 +105,7 @@ export const intentJourneysResponse = Type.Object({
       conversionRate: rate('Journeys that converted over all journeys.'),
       avgTouchpoints: Type.Number({ minimum: 0, description: 'Mean events per journey (every type), 2 decimals.' }),
       avgDuration: Type.Number({ minimum: 0, description: "Mean time from a journey's first to its last event in the period, in seconds (1 decimal); 0 for a single event." }),
+      revenue: revenue('Addition to spec 4.4: what the conversions of these journeys in the period carried (a paid booking counts as its conversion, valued at what was paid), beside byStage.conversion.'),
     },
     {
       description:
@@ -114,12 +125,14 @@ export const attributionResponse = Type.Object({
   conversions: count(
     'Converted journeys of the period with at least one touchpoint before their first conversion (a conversion reported with nothing before it has nothing to credit; it still counts in intent-journeys). The credits of all touchpoints sum to this number.',
   ),
+  revenue: revenue("Addition to spec 4.4: what the conversions of those journeys carried in the period. Per currency, the touchpoints' revenue sums to it (up to rounding)."),
   touchpoints: Type.Array(
     Type.Object({
       type: stringEnum(['impression', 'citation', 'comparison', 'profile_view', 'website_visit'], { description: 'profile_view is an addition to the four types spec 4.4 lists.' }),
       platform: Type.String(),
       credit: Type.Number({ minimum: 0, description: 'Conversions credited to it under the model (fractions of conversions), 4 decimals.' }),
       conversions: count('Conversions it received a share of.'),
+      revenue: revenue("Its share of those journeys' revenue under the model (the same weights as credit)."),
     }),
     { description: 'Touchpoints grouped by (type, platform), most credit first. A touchpoint is an event of the journey before its first conversion.' },
   ),

@@ -20,6 +20,7 @@ export function createAttribution(deps: { access: AnalyticsAccess; analytics: Pi
       period,
       model: query.model,
       conversions: result.conversions,
+      revenue: result.revenue,
       touchpoints: result.touchpoints.map((touch) => ({ ...touch, credit: rounded(touch.credit, 4) })),
     };
   };

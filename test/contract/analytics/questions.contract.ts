@@ -56,8 +56,15 @@ export function questionsContract(suite: AnalyticsSuite): void {
     it('lists converted journeys with the events before their first conversion, in order', async () => {
       // j5 converted with nothing before it: nothing to credit, so it is not listed.
       expect(await suite.store().convertedJourneys(MARCH)).toEqual([
-        { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }] },
+        { journeyId: 'j1', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'chatgpt' }], revenue: [{ currency: 'USD', amount: 80 }] },
       ]);
+    });
+
+    it('sums what the journeys\' conversions carried, per currency: j1\'s 80 USD (j5\'s conversion carried none)', async () => {
+      expect(await suite.store().revenue(MARCH)).toEqual([{ currency: 'USD', amount: 80 }]);
+      // Conversions outside the days asked for, or of another environment, count nowhere.
+      expect(await suite.store().revenue({ ...MARCH, from: '2026-03-03' })).toEqual([]);
+      expect(await suite.store().revenue({ ...MARCH, environment: 'test' })).toEqual([]);
     });
 
     it('totals peers, zeros for a business without events', async () => {

@@ -91,9 +91,20 @@ export function rawConvertedJourneys(retained: readonly StoredEvent[], scope: An
     const first = Math.min(...conversions);
     // Crawls carry no journey, so what is not a conversion here is a touchpoint.
     const before = events.filter((e): e is typeof e & { type: TouchpointType } => e.type !== 'conversion' && e.type !== 'crawl' && ms(e) <= first).sort((a, b) => ms(a) - ms(b) || a.arrival - b.arrival);
-    if (before.length > 0) out.push({ journeyId, touchpoints: before.map((e) => ({ type: e.type, platform: e.platform })) });
+    const revenue = new Map<string, number>();
+    for (const e of events) if (e.type === 'conversion' && e.value !== undefined) revenue.set(e.currency!, (revenue.get(e.currency!) ?? 0) + e.value);
+    if (before.length > 0) out.push({ journeyId, touchpoints: before.map((e) => ({ type: e.type, platform: e.platform })), revenue: [...revenue].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })) });
   }
   return out;
+}
+
+/** What the conversions of the scope's journeys carried, per currency, by currency (2 decimals). */
+export function rawRevenue(retained: readonly StoredEvent[], scope: AnalyticsScope): Array<{ currency: string; amount: number }> {
+  const sums = new Map<string, number>();
+  for (const events of journeyEvents(retained, scope).values()) {
+    for (const e of events) if (e.type === 'conversion' && e.value !== undefined) sums.set(e.currency!, (sums.get(e.currency!) ?? 0) + e.value);
+  }
+  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 }));
 }
 
 export function rawBusinessTotals(everStored: readonly AnalyticsEvent[], retained: readonly StoredEvent[], scope: Omit<AnalyticsScope, 'businessId'>, businessId: string): BusinessTotals {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { AnalyticsEvent } from '../../../src/domain/analytics/analyticsEvent';
 import { localDateOf } from '../../../src/domain/localTime';
 import type { AnalyticsScope, AnalyticsStore } from '../../../src/ports/analyticsStore';
-import { rawBusinessTotals, rawConvertedJourneys, rawJourneys, rawVisibility, type StoredEvent } from './rawAnswers';
+import { rawBusinessTotals, rawConvertedJourneys, rawRevenue, rawJourneys, rawVisibility, type StoredEvent } from './rawAnswers';
 
 // America/Chicago springs forward on 2026-03-08 at 08:00 UTC; Pacific/Auckland falls back on
 // 2026-04-05 (NZDT -> NZST) at 14:00 UTC on the 4th: both inside their businesses' windows, and
@@ -74,6 +74,8 @@ function buildEvents(stream: Stream): AnalyticsEvent[] {
       ...(spec.query !== undefined && { query: spec.query }),
       ...(spec.type === 'impression' && spec.position !== undefined && { position: spec.position }),
       ...(spec.reporter !== undefined && { reporter: spec.reporter }),
+      // Two conversions in three carry a value (a paid booking's, say), in one of two currencies.
+      ...(spec.type === 'conversion' && index % 3 !== 0 && { value: 5 + (index % 7) * 5, currency: index % 2 === 0 ? 'EUR' : 'USD' }),
     };
     // Half the repeats are the same event sent again, half another event under a used id.
     built.push(repeated && index % 2 === 0 ? { ...repeated } : repeated ? { ...event, environment: repeated.environment, reporter: repeated.reporter } : event);
@@ -145,6 +147,7 @@ export async function checkRollupsAgainstRawEvents(options: RollupPropertyOption
             const journeys = (await store.journeys(scope)).map((j) => ({ ...j, queries: [...j.queries].sort() })).sort(byId);
             expect(journeys).toEqual(rawJourneys(retained, scope).map((j) => ({ ...j, queries: [...j.queries].sort() })).sort(byId));
             expect((await store.convertedJourneys(scope)).sort(byId)).toEqual(rawConvertedJourneys(retained, scope).sort(byId));
+            expect(await store.revenue(scope)).toEqual(rawRevenue(retained, scope));
             const ids = ['biz_chicago', 'biz_auckland', 'biz_none'];
             const totals = await store.businessTotals({ environment: 'live', from, to, businessIds: ids });
             expect(totals.sort((x, y) => x.businessId.localeCompare(y.businessId))).toEqual(ids.map((id) => rawBusinessTotals(accepted, retained, { environment: 'live', from, to }, id)).sort((x, y) => x.businessId.localeCompare(y.businessId)));

@@ -80,7 +80,7 @@ it('shows one search, one click and one conversion in all four endpoints, exactl
   expect((await get('intent-journeys?stage=awareness')).body).toEqual({
     businessId: first.id,
     period: PERIOD,
-    journeys: { total: 1, byStage: { awareness: 0, consideration: 0, intent: 0, conversion: 1 }, conversionRate: 1, avgTouchpoints: 5, avgDuration: 600 },
+    journeys: { total: 1, byStage: { awareness: 0, consideration: 0, intent: 0, conversion: 1 }, conversionRate: 1, avgTouchpoints: 5, avgDuration: 600, revenue: [{ currency: 'USD', amount: 120 }] },
     topQueries: [{ query: 'dentist in austin', count: 1, conversionRate: 1 }],
   });
 
@@ -90,11 +90,13 @@ it('shows one search, one click and one conversion in all four endpoints, exactl
     period: PERIOD,
     model: 'linear',
     conversions: 1,
+    // The booking's 120 USD, a quarter to each touch.
+    revenue: [{ currency: 'USD', amount: 120 }],
     touchpoints: [
-      { type: 'citation', platform: 'claude', credit: 0.25, conversions: 1 },
-      { type: 'comparison', platform: 'claude', credit: 0.25, conversions: 1 },
-      { type: 'impression', platform: 'claude', credit: 0.25, conversions: 1 },
-      { type: 'website_visit', platform: 'claude', credit: 0.25, conversions: 1 },
+      { type: 'citation', platform: 'claude', credit: 0.25, conversions: 1, revenue: [{ currency: 'USD', amount: 30 }] },
+      { type: 'comparison', platform: 'claude', credit: 0.25, conversions: 1, revenue: [{ currency: 'USD', amount: 30 }] },
+      { type: 'impression', platform: 'claude', credit: 0.25, conversions: 1, revenue: [{ currency: 'USD', amount: 30 }] },
+      { type: 'website_visit', platform: 'claude', credit: 0.25, conversions: 1, revenue: [{ currency: 'USD', amount: 30 }] },
     ],
   });
 

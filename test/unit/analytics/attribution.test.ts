@@ -20,18 +20,44 @@ describe('touch weights', () => {
 describe('attributing conversions', () => {
   it('groups credit by (type, platform) and counts a journey once per group', () => {
     const journeys: ConvertedJourney[] = [
-      { journeyId: 'a', touchpoints: [{ type: 'impression', platform: 'claude' }, { type: 'impression', platform: 'claude' }, { type: 'website_visit', platform: 'claude' }] },
-      { journeyId: 'b', touchpoints: [{ type: 'citation', platform: 'gemini' }] },
+      { journeyId: 'a', touchpoints: [{ type: 'impression', platform: 'claude' }, { type: 'impression', platform: 'claude' }, { type: 'website_visit', platform: 'claude' }], revenue: [] },
+      { journeyId: 'b', touchpoints: [{ type: 'citation', platform: 'gemini' }], revenue: [] },
     ];
     // a: 0.4 + 0.2 to impression/claude, 0.4 to the visit; b: all to citation/gemini.
     expect(attributeConversions(journeys, 'multiTouch')).toEqual({
       conversions: 2,
+      revenue: [],
       touchpoints: [
-        { type: 'citation', platform: 'gemini', credit: 1, conversions: 1 },
-        { type: 'impression', platform: 'claude', credit: expect.closeTo(0.6, 10), conversions: 1 },
-        { type: 'website_visit', platform: 'claude', credit: expect.closeTo(0.4, 10), conversions: 1 },
+        { type: 'citation', platform: 'gemini', credit: 1, conversions: 1, revenue: [] },
+        { type: 'impression', platform: 'claude', credit: expect.closeTo(0.6, 10), conversions: 1, revenue: [] },
+        { type: 'website_visit', platform: 'claude', credit: expect.closeTo(0.4, 10), conversions: 1, revenue: [] },
       ],
     });
+  });
+
+  it('shares each journey\'s revenue by the model\'s weights, per currency, never adding currencies', () => {
+    const journeys: ConvertedJourney[] = [
+      // A paid deposit of 10 EUR after a ChatGPT impression, a citation and a visit.
+      { journeyId: 'paid', touchpoints: [{ type: 'impression', platform: 'chatgpt' }, { type: 'citation', platform: 'chatgpt' }, { type: 'website_visit', platform: 'direct' }], revenue: [{ currency: 'EUR', amount: 10 }] },
+      // 45 USD after a Claude impression.
+      { journeyId: 'usd', touchpoints: [{ type: 'impression', platform: 'claude' }], revenue: [{ currency: 'USD', amount: 45 }] },
+      // Converted without a value.
+      { journeyId: 'free', touchpoints: [{ type: 'impression', platform: 'chatgpt' }], revenue: [] },
+    ];
+    // multiTouch: paid gives 4 / 2 / 4 EUR; usd all 45 USD to claude's impression; free nothing (most credit first:
+    // chatgpt's impression 0.4 + 1, claude's 1, the visit 0.4, the citation 0.2).
+    const multi = attributeConversions(journeys, 'multiTouch');
+    expect(multi.revenue).toEqual([{ currency: 'EUR', amount: 10 }, { currency: 'USD', amount: 45 }]);
+    expect(multi.touchpoints.map((touch) => [touch.type, touch.platform, touch.revenue])).toEqual([
+      ['impression', 'chatgpt', [{ currency: 'EUR', amount: 4 }]],
+      ['impression', 'claude', [{ currency: 'USD', amount: 45 }]],
+      ['website_visit', 'direct', [{ currency: 'EUR', amount: 4 }]],
+      ['citation', 'chatgpt', [{ currency: 'EUR', amount: 2 }]],
+    ]);
+    // lastTouch: the visit takes the whole deposit; linear: 3.33 each.
+    expect(attributeConversions(journeys, 'lastTouch').touchpoints.find((touch) => touch.type === 'website_visit')!.revenue).toEqual([{ currency: 'EUR', amount: 10 }]);
+    expect(attributeConversions(journeys, 'linear').touchpoints.find((touch) => touch.type === 'citation')!.revenue).toEqual([{ currency: 'EUR', amount: 3.33 }]);
+    expect(attributeConversions(journeys, 'firstTouch').touchpoints.find((touch) => touch.type === 'citation')).toBeUndefined();
   });
 
   it('hands out exactly one credit per conversion under every model (property over random journeys)', () => {
@@ -52,12 +78,17 @@ describe('attributing conversions', () => {
           type: types[Math.floor(random() * types.length)]!,
           platform: platforms[Math.floor(random() * platforms.length)]!,
         })),
+        revenue: [{ currency: 'EUR', amount: 1 + Math.floor(random() * 100) }],
       }));
       for (const model of ATTRIBUTION_MODELS) {
         const result = attributeConversions(journeys, model);
         expect(result.conversions).toBe(journeys.length);
         const total = result.touchpoints.reduce((sum, touch) => sum + touch.credit, 0);
         expect(total).toBeCloseTo(journeys.length, 9);
+        // The touchpoints' revenue sums to the journeys' (each share rounded to the cent).
+        const paid = journeys.reduce((sum, journey) => sum + journey.revenue[0].amount, 0);
+        const shared = result.touchpoints.reduce((sum, touch) => sum + (touch.revenue[0]?.amount ?? 0), 0);
+        expect(Math.abs(shared - paid)).toBeLessThanOrEqual(0.005 * result.touchpoints.length + 1e-9);
         for (const touch of result.touchpoints) {
           expect(touch.credit).toBeGreaterThan(0);
           expect(touch.conversions).toBeLessThanOrEqual(journeys.length);

@@ -1,7 +1,9 @@
 // convertedJourneys() on Elasticsearch: a composite aggregation over the per-day journey summaries
-// finds each converted journey's first conversion; its earlier events (only those journeys') come
-// from a sorted search of raw events (time, then arrival order).
+// finds each converted journey's first conversion; its earlier events and the values its
+// conversions carried (only those journeys') come from a sorted search of raw events (time, then
+// arrival order).
 import type { Client } from '@elastic/elasticsearch';
+import { addRevenue, revenueList, type RevenueTotals } from '../../../domain/analytics/revenue';
 import type { AnalyticsQuestions, ConvertedJourney, TouchpointType } from '../../../ports/analyticsStore';
 import type { AnalyticsIndices } from './analyticsIndices';
 import { journeyEventsFilter } from './journeys';
@@ -33,7 +35,7 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
 
   return async (scope) => {
     const firsts = await firstConversions(scope);
-    const byJourney = new Map<string, ConvertedJourney>();
+    const byJourney = new Map<string, ConvertedJourney & { totals: RevenueTotals }>();
     const ids = [...firsts.keys()].sort();
     for (let start = 0; start < ids.length; start += PAGE) {
       const chunk = ids.slice(start, start + PAGE);
@@ -42,24 +44,37 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
         const response = await client.search({
           ...common,
           size: 5000,
-          _source: ['journey_id', 'type', 'platform', '@timestamp'],
-          query: { bool: { filter: [...journeyEventsFilter(scope), { terms: { journey_id: chunk } }], must_not: [{ term: { type: 'conversion' } }] } },
+          _source: ['journey_id', 'type', 'platform', '@timestamp', 'value', 'currency'],
+          // Conversions only for the values they carried.
+          query: {
+            bool: {
+              filter: [...journeyEventsFilter(scope), { terms: { journey_id: chunk } }],
+              should: [{ bool: { must_not: [{ term: { type: 'conversion' } }] } }, { exists: { field: 'value' } }],
+              minimum_should_match: 1,
+            },
+          },
           sort: [{ journey_id: 'asc' }, { '@timestamp': 'asc' }, { seq: 'asc' }],
           ...(searchAfter && { search_after: searchAfter }),
         });
         const hits = response.hits.hits;
         for (const hit of hits) {
-          // Not a conversion (must_not) and in a journey (crawls have none): a touchpoint type.
-          const doc = hit._source as { journey_id: string; type: TouchpointType; platform: string; '@timestamp': number };
-          if (doc['@timestamp'] > (firsts.get(doc.journey_id) as number)) continue;
+          // In a journey (crawls have none): a conversion or a touchpoint type.
+          const doc = hit._source as { journey_id: string; type: TouchpointType | 'conversion'; platform: string; '@timestamp': number; value?: number; currency?: string };
+          const conversion = doc.type === 'conversion';
+          if (!conversion && doc['@timestamp'] > (firsts.get(doc.journey_id) as number)) continue;
           let journey = byJourney.get(doc.journey_id);
-          if (!journey) byJourney.set(doc.journey_id, (journey = { journeyId: doc.journey_id, touchpoints: [] }));
-          journey.touchpoints.push({ type: doc.type, platform: doc.platform });
+          if (!journey) byJourney.set(doc.journey_id, (journey = { journeyId: doc.journey_id, touchpoints: [], revenue: [], totals: new Map() }));
+          if (doc.type === 'conversion') addRevenue(journey.totals, doc.currency!, doc.value!);
+          else journey.touchpoints.push({ type: doc.type, platform: doc.platform });
         }
         if (hits.length < 5000) break;
         searchAfter = hits[hits.length - 1].sort as Array<string | number>;
       }
     }
-    return [...byJourney.values()].sort((a, b) => a.journeyId.localeCompare(b.journeyId));
+    // A conversion with nothing before it has nothing to credit.
+    return [...byJourney.values()]
+      .filter((journey) => journey.touchpoints.length > 0)
+      .map(({ totals, ...journey }) => ({ ...journey, revenue: revenueList(totals) }))
+      .sort((a, b) => a.journeyId.localeCompare(b.journeyId));
   };
 }

@@ -16,6 +16,7 @@ import { forgetKeysOfMonth } from './keyClaims';
 import { catchUpRollups } from './rollupCatchUp';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
+import { createRevenue } from './revenue';
 import { createJourneys } from './journeys';
 import { createVisibility } from './visibility';
 
@@ -74,6 +75,7 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
     visibility: wrap(createVisibility(client, indices)),
     journeys: wrap(createJourneys(client, indices)),
     convertedJourneys: wrap(createConvertedJourneys(client, indices)),
+    revenue: wrap(createRevenue(client, indices)),
     businessTotals: wrap(createBusinessTotals(client, indices)),
     purgeRawEvents: (before) =>
       guard(async () => {

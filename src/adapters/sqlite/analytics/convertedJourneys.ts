@@ -1,7 +1,9 @@
 // convertedJourneys(): the journeys of the period that converted, with the events before their
-// first conversion in time order (ties in insertion order), for attribution. Which journeys
-// converted, and when first, comes from the per-day journey summaries; only those journeys'
-// raw events are read (a few per cent of journeys), through the business index.
+// first conversion in time order (ties in insertion order), for attribution, and the values their
+// conversions carried. Which journeys converted, and when first, comes from the per-day journey
+// summaries; only those journeys' raw events are read (a few per cent of journeys), through the
+// business index.
+import { addRevenue, revenueList, type RevenueTotals } from '../../../domain/analytics/revenue';
 import type { AnalyticsQuestions, ConvertedJourney, TouchpointType } from '../../../ports/analyticsStore';
 import type { SqliteDatabase } from '../openDatabase';
 
@@ -13,21 +15,22 @@ export function createConvertedJourneys(db: SqliteDatabase): AnalyticsQuestions[
       GROUP BY journey_id
     )
     -- CROSS JOIN keeps the few converted journeys outside, so each one's events are an index seek.
-    SELECT e.journey_id, e.type, e.platform FROM converted c CROSS JOIN analytics_events e ON e.journey_id = c.journey_id
+    SELECT e.journey_id, e.type, e.platform, e.value, e.currency FROM converted c CROSS JOIN analytics_events e ON e.journey_id = c.journey_id
     WHERE e.environment = @environment AND e.business_id = @businessId AND e.local_date BETWEEN @from AND @to
-      AND e.type <> 'conversion' AND e.ts <= c.at
+      AND ((e.type <> 'conversion' AND e.ts <= c.at) OR (e.type = 'conversion' AND e.value IS NOT NULL))
     ORDER BY e.journey_id, e.ts, e.seq`);
 
   return async ({ environment, businessId, from, to }) => {
-    // Not a conversion (the WHERE) and in a journey (crawls have none): a touchpoint type.
-    const rows = statement.all({ environment, businessId, from, to }) as Array<{ journey_id: string; type: TouchpointType; platform: string }>;
-    const journeys: ConvertedJourney[] = [];
+    // In a journey (crawls have none): a conversion or a touchpoint type.
+    const rows = statement.all({ environment, businessId, from, to }) as Array<{ journey_id: string; type: TouchpointType | 'conversion'; platform: string; value: number | null; currency: string | null }>;
+    const journeys: Array<ConvertedJourney & { totals: RevenueTotals }> = [];
     for (const row of rows) {
-      const last = journeys[journeys.length - 1];
-      const touchpoint = { type: row.type, platform: row.platform };
-      if (last && last.journeyId === row.journey_id) last.touchpoints.push(touchpoint);
-      else journeys.push({ journeyId: row.journey_id, touchpoints: [touchpoint] });
+      let journey = journeys[journeys.length - 1];
+      if (!journey || journey.journeyId !== row.journey_id) journeys.push((journey = { journeyId: row.journey_id, touchpoints: [], revenue: [], totals: new Map() }));
+      if (row.type === 'conversion') addRevenue(journey.totals, row.currency!, row.value!);
+      else journey.touchpoints.push({ type: row.type, platform: row.platform });
     }
-    return journeys;
+    // A conversion with nothing before it has nothing to credit.
+    return journeys.filter((journey) => journey.touchpoints.length > 0).map(({ totals, ...journey }) => ({ ...journey, revenue: revenueList(totals) }));
   };
 }

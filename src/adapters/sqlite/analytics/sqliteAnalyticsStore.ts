@@ -12,6 +12,7 @@ import { ANALYTICS_COMPONENT, analyticsMigrations } from './analyticsSchema';
 import { type AnalyticsWriter, createInlineAnalyticsWriter, createThreadAnalyticsWriter } from './analyticsWriter';
 import { createBusinessTotals } from './businessTotals';
 import { createConvertedJourneys } from './convertedJourneys';
+import { createRevenue } from './revenue';
 import { createJourneys } from './journeys';
 import { rebuildSqliteRollups, type RebuildProgress } from './rebuildRollups';
 import { createVisibility } from './visibility';
@@ -66,6 +67,7 @@ export function createSqliteAnalyticsStore(options: SqliteAnalyticsStoreOptions)
     visibility: createVisibility(db),
     journeys: createJourneys(db),
     convertedJourneys: createConvertedJourneys(db),
+    revenue: createRevenue(db),
     businessTotals: createBusinessTotals(db),
     rebuildRollups: (onProgress) => rebuildSqliteRollups(db, onProgress),
     async append(events: AnalyticsEvent[]) {

@@ -4,7 +4,7 @@ import * as api from '../api.js';
 import { axis, barsHeight, horizontalBars } from '../charts.js';
 import { noConversionsYet } from '../messages.js';
 import { platformNamer } from '../platforms.js';
-import { formatCount, formatDecimal, humanise } from '../format.js';
+import { formatCount, formatDecimal, formatRevenue, humanise } from '../format.js';
 import { chartWithTable, figures } from '../panel.js';
 import { createView, optionSelect } from '../view.js';
 
@@ -22,7 +22,7 @@ export function attributionView() {
   const view = createView({
     id: 'attribution',
     title: 'Attribution',
-    description: 'Which moments before a conversion get the credit for it: being shown, named or compared, a website visit, by AI platform.',
+    description: 'Which moments before a conversion get the credit for it and its revenue: being shown, named or compared, a website visit, by AI platform.',
     half: true,
     fetch: (selection) => Promise.all([api.analytics('attribution', selection, options), platformNamer(selection.environment)]),
     render(panel, [answer, platformName]) {
@@ -32,7 +32,10 @@ export function attributionView() {
       }
       const label = (t) => `${capitalise(humanise(t.type))} on ${platformName(t.platform)}`;
       panel.show(
-        figures('attribution-figures', [['Conversions credited', formatCount(answer.conversions), answer.conversions, 'conversions']]),
+        figures('attribution-figures', [
+          ['Conversions credited', formatCount(answer.conversions), answer.conversions, 'conversions'],
+          ['Revenue credited', formatRevenue(answer.revenue), JSON.stringify(answer.revenue), 'revenue'],
+        ]),
         chartWithTable({
           id: 'attribution',
           label: `Credit per touchpoint under ${answer.model}: ${touchpoints.map((t) => `${label(t)} ${formatDecimal(t.credit)}`).join(', ')}`,
@@ -45,12 +48,13 @@ export function attributionView() {
           }),
           table: {
             caption: `Credit per touchpoint type and platform (model: ${answer.model})`,
-            columns: ['Touchpoint', 'Platform', 'Credit (conversions)', 'Conversions it shares in'],
+            columns: ['Touchpoint', 'Platform', 'Credit (conversions)', 'Conversions it shares in', 'Revenue credited'],
             rows: touchpoints.map((t) => [
               { text: humanise(t.type), value: t.type },
               { text: platformName(t.platform), value: t.platform },
               { text: formatDecimal(t.credit), value: t.credit },
               { text: formatCount(t.conversions), value: t.conversions },
+              { text: formatRevenue(t.revenue), value: JSON.stringify(t.revenue) },
             ]),
           },
         }),

@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import { axis, barsHeight, horizontalBars } from '../charts.js';
 import { h } from '../dom.js';
-import { formatCount, formatDecimal, formatDuration, formatRate } from '../format.js';
+import { formatCount, formatDecimal, formatDuration, formatRate, formatRevenue } from '../format.js';
 import { noEventsYet } from '../messages.js';
 import { chartWithTable, columns, dataTable, figures } from '../panel.js';
 import { createView } from '../view.js';
@@ -33,7 +33,8 @@ export function funnelView() {
     title: 'Journey funnel',
     description:
       'A journey is one person\'s session with this business: shown in an answer (awareness), named, compared or its profile viewed ' +
-      '(consideration), a visit to your website (intent), a conversion (a booking, a call, a purchase you report).',
+      '(consideration), a visit to your website (intent), a conversion (a booking, a call, a purchase you report). Revenue is what ' +
+      'the converting journeys paid (paid bookings) or reported.',
     fetch: (selection) => api.analytics('intent-journeys', selection),
     render(panel, answer) {
       const { journeys, topQueries } = answer;
@@ -45,6 +46,8 @@ export function funnelView() {
           ['Conversion rate', formatRate(journeys.conversionRate), journeys.conversionRate, 'conversionRate'],
           ['Average touchpoints', formatDecimal(journeys.avgTouchpoints), journeys.avgTouchpoints, 'avgTouchpoints'],
           ['Average duration', formatDuration(journeys.avgDuration), journeys.avgDuration, 'avgDuration'],
+          // Beside the conversion count: what converting journeys paid (paid bookings) or reported.
+          ['Revenue', formatRevenue(journeys.revenue), JSON.stringify(journeys.revenue), 'revenue'],
         ]),
         columns(
           chartWithTable({
