@@ -1,8 +1,10 @@
 // Pure mapping from a stored profile to what the search index holds. Only published,
-// non-deleted profiles of accounts in good standing are searchable; anything else becomes a delete.
+// non-deleted profiles of accounts in good standing that have not closed for good are searchable;
+// anything else becomes a delete. A temporarily closed business is indexed without opening hours.
 import { categoryKeysOf, indexedCategory } from '../src/domain/categories/canonicalCategory';
 import { businessKinds, profileTexts } from '../src/domain/categories/describedKinds';
 import { assessCompleteness } from '../src/domain/completeness';
+import { isPermanentlyClosed, isTemporarilyClosed } from '../src/domain/freshness/operatingStatus';
 import type { BusinessProfile, Environment } from '../src/domain/profile';
 import { timeZoneAt } from '../src/domain/timeZone';
 import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
@@ -10,7 +12,8 @@ import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
 export function isSearchable(profile: BusinessProfile): boolean {
   // ownerSuspended comes and goes through the change feed like any write, so suspending an
   // account deletes its documents and lifting the suspension upserts them again.
-  return profile.status === 'published' && profile.deletedAt === undefined && profile.ownerSuspended !== true;
+  // A permanently closed business leaves every search, like an unpublished one (its public page stays and says so).
+  return profile.status === 'published' && profile.deletedAt === undefined && profile.ownerSuspended !== true && !isPermanentlyClosed(profile);
 }
 
 function lowestPrice(profile: BusinessProfile): { minPrice: number; minPriceCurrency: string } | undefined {
@@ -28,6 +31,7 @@ export function toSearchDocument(profile: BusinessProfile): SearchDocument {
   const address = profile.location?.address ?? {};
   const coordinates = profile.location?.coordinates;
   const price = lowestPrice(profile);
+  const closed = isTemporarilyClosed(profile);
   return {
     id: profile.id,
     environment: profile.environment,
@@ -58,10 +62,13 @@ export function toSearchDocument(profile: BusinessProfile): SearchDocument {
     completeness: assessCompleteness(profile).completionPercentage,
     aiVisibilityScore: profile.aiVisibilityScore,
     ...price,
-    hours: profile.hours,
+    // Closed for now: no hours, so "open now", "tonight" and every other time filter leave it out.
+    hours: closed ? {} : profile.hours,
     ...(coordinates && { timeZone: timeZoneAt(coordinates) }),
     blackoutDates: profile.blackoutDates,
     updatedAt: profile.updatedAt,
+    ...(closed && { operatingStatus: 'temporarily_closed' as const, ...(profile.operatingStatus?.reopensOn !== undefined && { reopensOn: profile.operatingStatus.reopensOn }) }),
+    ...(profile.lastVerifiedAt !== undefined && { lastVerifiedAt: profile.lastVerifiedAt }),
   };
 }
 

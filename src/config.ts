@@ -13,6 +13,7 @@ import { IDEMPOTENCY_PHASES, type IdempotencyPhase } from './core/idempotencyPha
 import { PAYMENT_EVENT_PHASES, type PaymentEventPhase } from './domain/payments/paymentEventPhases';
 import { paymentSettings, type PaymentSettings } from './paymentSettings';
 import { DEFAULT_PUBLIC_PAGES_PER_MINUTE } from './domain/rateLimitTiers';
+import { DEFAULT_CONFIRM_AFTER_DAYS } from './domain/freshness/informationConfirmation';
 import { PLATFORM_NAME } from './domain/analytics/aiPlatform';
 import { INDEXNOW_KEY } from './domain/publicPage/indexNow';
 
@@ -103,6 +104,8 @@ export interface Config {
   payments: PaymentSettings;
   /** PUBLIC_PAGES_PER_MINUTE (default 120): public web pages (/b/..., sitemaps, llms.txt) one client address may fetch a minute. */
   publicPagesPerMinute: number;
+  /** CONFIRM_INFORMATION_AFTER_DAYS (default 180): after how long the profile status recommends confirming a profile's information. */
+  confirmInformationAfterDays: number;
   /**
    * SEARCH_LANGUAGES (default en,es,fr,de,pt,it): the languages search understands kinds of
    * business in, as the tagging schema's locales; English is always among them.
@@ -358,6 +361,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsBufferEvents: integer(env, 'ANALYTICS_BUFFER_EVENTS', 50_000, 100, 10_000_000, problems),
     oauthKeyRotationDays: integer(env, 'OAUTH_KEY_ROTATION_DAYS', 30, 0, 3650, problems),
     publicPagesPerMinute: integer(env, 'PUBLIC_PAGES_PER_MINUTE', DEFAULT_PUBLIC_PAGES_PER_MINUTE, 1, 100_000, problems),
+    confirmInformationAfterDays: integer(env, 'CONFIRM_INFORMATION_AFTER_DAYS', DEFAULT_CONFIRM_AFTER_DAYS, 1, 3650, problems),
     directoryName: (env.DIRECTORY_NAME ?? '').trim() || 'Local business directory',
     robotsDisallow: userAgentTokens(env, 'ROBOTS_DISALLOW', problems),
     crawlerIpRanges: crawlerIpRanges(env, problems),

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
     status: 404,
     description: 'POST /summaries/{summaryId}/reports: the report link was not issued by this service (tampered, truncated or made up), or its answer belongs to the other environment (sandbox and live report with their own credentials).',
   },
+  REPORT_NOT_FOUND: { status: 404, description: 'No report with this id about this business in the caller\'s environment.' },
   TRACKED_LINK_NOT_FOUND: {
     status: 404,
     description: 'GET /r/{token}: the token was not issued by this service (tampered, truncated or made up), or its business is no longer published or has no https website.',

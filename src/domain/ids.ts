@@ -26,7 +26,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'pag' | 'srp' | 'biz' | 'svc' | 'ver' | 'med' | 'req' | 'acct' | 'key' | 'rt' | 'fam' | 'sess' | 'rev' | 'bkg' | 'evt' | 'we' | 'msg' | 'whd' | 'pay' | 'rfd';
+export type IdPrefix = 'pag' | 'srp' | 'biz' | 'svc' | 'ver' | 'med' | 'req' | 'acct' | 'key' | 'rt' | 'fam' | 'sess' | 'rev' | 'bkg' | 'evt' | 'we' | 'msg' | 'whd' | 'pay' | 'rfd' | 'irp';
 
 /** `biz_` + 20 base62 characters (~119 bits). */
 export function newId(prefix: IdPrefix): string {

@@ -1,5 +1,7 @@
 // The canonical business profile and its parts (spec 2.2-2.4, 2.6).
 // Pure types: every adapter and the HTTP layer speak these shapes.
+import type { VerifiedBy } from './freshness/informationConfirmation';
+import type { OperatingStatus } from './freshness/operatingStatus';
 import type { CountryCode } from './countries';
 import type { CurrencyCode } from './currencies';
 import type { ServicePayment } from './servicePayment';
@@ -162,4 +164,9 @@ export interface BusinessProfile {
   publicSlugs?: string[];
   /** Set on a profile a bulk import wrote: the data set and row it came from. */
   source?: ImportSource;
+  /** Whether it is trading (domain/freshness/operatingStatus.ts); absent means open. */
+  operatingStatus?: OperatingStatus;
+  /** When its information was last confirmed, by its owner or by an approved verification (domain/freshness/informationConfirmation.ts). */
+  lastVerifiedAt?: string;
+  lastVerifiedBy?: VerifiedBy;
 }

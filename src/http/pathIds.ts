@@ -3,6 +3,7 @@
 // parameter, never a lookup and a 404 that quotes the input back.
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
+import type { Operation } from '../core/operation';
 import { ValidationError } from '../domain/errors';
 import { compileSchema } from '../schemas/compile';
 import { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
@@ -41,12 +42,23 @@ export function allowOnlyServingMethods(router: Router): Middleware {
   };
 }
 
+/** Whether a request is for an operation anyone may call (PUBLIC): its method and path under `prefix`. */
+export function publicRouteMatcher(operations: ReadonlyArray<Pick<Operation<never>, 'access' | 'http'>>, prefix: string): (method: string, path: string) => boolean {
+  const routes = operations.flatMap((operation) =>
+    operation.access.kind === 'public' && operation.http
+      ? [{ method: operation.http.method, pattern: new RegExp(`^${prefix}${operation.http.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }]
+      : [],
+  );
+  return (method, path) => routes.some((route) => route.method === method && route.pattern.test(path));
+}
+
 /**
  * Registers the checks on `router` (before or after its sub-routers are mounted). Router
  * param handlers run before a route's own middleware, so a bad id first goes through
- * `authenticate`: a caller without a valid credential gets 401, as for any other path.
+ * `authenticate`: a caller without a valid credential gets 401, as for any other path, except
+ * on a route anyone may call (`isPublic`), where the bad id is the only thing wrong.
  */
-export function checkPathIds(router: Router, authenticate: Middleware): void {
+export function checkPathIds(router: Router, authenticate: Middleware, isPublic: (method: string, path: string) => boolean = () => false): void {
   for (const [name, schema] of Object.entries(PATH_ID_SCHEMAS)) {
     const valid = VALIDATORS[name];
     const issue = String(schema['x-issue']);
@@ -59,7 +71,7 @@ export function checkPathIds(router: Router, authenticate: Middleware): void {
         ctx.status = 405;
         return;
       }
-      await authenticate(ctx, async () => undefined);
+      if (!isPublic(ctx.method, ctx.path)) await authenticate(ctx, async () => undefined);
       throw new ValidationError(name, issue);
     });
   }

@@ -6,7 +6,7 @@ import { SESSION_ID } from '../domain/sessionId';
 import type { SchemaObject } from 'ajv';
 import { oauthErrorSchema, oauthIntrospectionRequestSchema, oauthIntrospectionSchema, oauthRevocationRequestSchema, oauthTokenRequestSchema, oauthTokenResponseSchema } from '../schemas/responses/oauthProtocol';
 import { ERROR_CODES, codesWithStatus, type ErrorCode, type ErrorCodeInfo } from '../schemas/errorCodes';
-import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, mediaIdSchema, partnerAgreementIdSchema, paymentIdSchema, reviewIdSchema, serviceIdSchema, summaryTokenSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
+import { accountIdSchema, apiKeyIdSchema, bookingIdSchema, businessIdSchema, informationReportIdSchema, mediaIdSchema, partnerAgreementIdSchema, paymentIdSchema, reviewIdSchema, serviceIdSchema, summaryTokenSchema, verificationIdSchema, webhookDeliveryIdSchema, webhookEndpointIdSchema } from '../schemas/parts/ids';
 import { AI_PLATFORM_DESCRIPTION } from '../schemas/parts/aiPlatform';
 import { MAX_TOKEN_LENGTH } from '../domain/analytics/trackedLinkToken';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
@@ -127,6 +127,7 @@ export function buildComponents() {
       ClientId: pathParameter('clientId', { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
       BookingId: pathParameter('bookingId', bookingIdSchema),
       PaymentId: pathParameter('paymentId', paymentIdSchema),
+      ReportId: pathParameter('reportId', informationReportIdSchema),
       EndpointId: pathParameter('endpointId', webhookEndpointIdSchema),
       DeliveryId: pathParameter('deliveryId', webhookDeliveryIdSchema),
       XRequestId: {

@@ -24,6 +24,7 @@ import type { ConsumerSearch } from '../services/search/consumerSearch';
 import type { ListingSearch } from '../services/search/listingSearch';
 import type { VerificationService } from '../services/verificationService';
 import type { SummaryReportService } from '../services/summaries/summaryReportService';
+import type { InformationReportService } from '../services/freshness/informationReportService';
 import type { SummaryDisclosures } from '../services/summaries/summaryDisclosures';
 import type { WebhookEndpointService } from '../services/webhooks/webhookEndpointService';
 import type { PaymentServices } from '../services/payments/paymentServices';
@@ -63,6 +64,8 @@ export interface AppServices {
   disclosures: SummaryDisclosures;
   /** Reports of wrong search summaries (issue 34). */
   summaryReports: SummaryReportService;
+  /** Reports that a business closed or that its information is wrong, and the owners' answers. */
+  informationReports: InformationReportService;
   /** The four analytics questions (spec 4.4). */
   analytics: AnalyticsQuestionServices;
   /** Events partners and businesses report (POST /analytics/events). */

@@ -107,7 +107,10 @@ export const getProfileStatus = operation({
       `(among ${REQUIRED_TO_PUBLISH.join(', ')}): profileComplete is true exactly when it is empty, and only then can the ` +
       'profile be published. `recommendedFields` lists the recommended ones still missing (logo, photos, tagline, services, ' +
       'exclusive content, the rest of the address and contact), most valuable first; they never block publishing. ' +
-      '`recommendations` holds one piece of advice per field of missingFields, then per field of recommendedFields. ' +
+      '`recommendations` holds one piece of advice per field of missingFields, then per field of recommendedFields, then the freshness ' +
+      'advice. `freshness` says whether it is trading (operatingStatus), when its information was last confirmed (lastVerifiedAt, by the owner ' +
+      'through POST /business/profile/{businessId}/confirm or by an approved verification) and whether confirming it is due ' +
+      '(CONFIRM_INFORMATION_AFTER_DAYS after the last confirmation, or after creation). ' +
       'Until issue 24, missingFields listed required and recommended fields together.',
     successDescription: 'Completion report.',
   },
@@ -196,6 +199,9 @@ export const updateProfile = operation({
       `a change here or through hours that would remove what publishing requires (${REQUIRED_TO_PUBLISH.join(', ')}) is refused with ` +
       'VALIDATION_ERROR, details.field naming the first field it would remove and the message listing all that ' +
       'would be missing. Send status: draft in the same request to unpublish and remove them. ' +
+      'operatingStatus replaces the stored one whole: {"status": "temporarily_closed", "reopensOn": "2026-12-15"} keeps the business in ' +
+      'search, marked closed and left out of "open now"; permanently_closed takes it out of every search (its public page stays and says so); ' +
+      'open undoes either. ' +
       IF_MATCH_NOTE,
     parameters: ['IfMatch'],
     successDescription: 'Updated.',

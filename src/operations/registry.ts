@@ -9,6 +9,7 @@ import { ANALYTICS_OPERATIONS } from './analytics';
 import { ANALYTICS_EVENT_OPERATIONS } from './analyticsEvents';
 import { BOOKING_OPERATIONS } from './bookings';
 import { CATALOG_OPERATIONS } from './catalog';
+import { FRESHNESS_OPERATIONS } from './freshness';
 import { MEDIA_OPERATIONS } from './media';
 import { OAUTH_CLIENT_OPERATIONS } from './oauthClients';
 import { PARTNER_AGREEMENT_OPERATIONS } from './partnerAgreements';
@@ -28,6 +29,7 @@ export const OPERATIONS: ReadonlyArray<Operation<AppServices>> = [
   ...OAUTH_CLIENT_OPERATIONS,
   ...PROFILE_OPERATIONS,
   ...CATALOG_OPERATIONS,
+  ...FRESHNESS_OPERATIONS,
   ...MEDIA_OPERATIONS,
   ...VERIFICATION_OPERATIONS,
   ...ACCOUNT_OPERATIONS,

@@ -155,6 +155,9 @@ export const consumerSearch = operation({
             ...(item.distance !== undefined && { distanceKm: item.distance }),
             whyMatched: result.reasons,
             matchesQuery: item.matchesQuery,
+            operatingStatus: item.operatingStatus,
+            reopensOn: item.reopensOn,
+            lastVerifiedAt: item.lastVerifiedAt,
           };
         }),
       }),

@@ -19,6 +19,7 @@ import type { IdempotencyKeyRepository } from './idempotencyKeys';
 import type { PartnerAgreementRepository } from './partnerAgreements';
 import type { ListPage, ListPageOptions } from '../domain/listPage';
 import type { SummaryReportRepository } from './summaryReports';
+import type { InformationReportRepository } from './informationReports';
 import type { PublishedPage } from '../domain/publicPage/publishedListing';
 import type { PaymentStore } from './payments';
 
@@ -280,6 +281,8 @@ export interface Store {
   readonly partnerAgreements: PartnerAgreementRepository;
   /** Reports of wrong consumer-search summaries (issue 34). */
   readonly summaryReports: SummaryReportRepository;
+  /** Reports that a business closed or that its information is wrong (docs/visibility.md, freshness). */
+  readonly informationReports: InformationReportRepository;
   /** Payments, businesses' provider accounts, plan subscriptions and the provider's notifications (issue 43). */
   readonly payments: PaymentStore;
   readonly changeFeed: ChangeFeed;

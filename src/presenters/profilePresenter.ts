@@ -3,6 +3,7 @@
 import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../domain/profile';
 import { categoryFieldsOf } from '../domain/categories/canonicalCategory';
 import { timeZoneAt } from '../domain/timeZone';
+import { operatingStatusOf } from '../domain/freshness/operatingStatus';
 import { DEFAULT_PUBLIC_PAGE, hasPublicPage, publicPagePath } from '../domain/publicPage/publicVisibility';
 
 /** The zone the hours are read in (derived from the coordinates); null without coordinates. */
@@ -40,6 +41,9 @@ export function presentProfile(profile: BusinessProfile) {
     aiVisibilityScore: profile.aiVisibilityScore,
     status: profile.status,
     publicPage: presentPublicPage(profile),
+    operatingStatus: operatingStatusOf(profile),
+    lastVerifiedAt: profile.lastVerifiedAt ?? null,
+    lastVerifiedBy: profile.lastVerifiedBy ?? null,
     createdAt: profile.createdAt,
     updatedAt: profile.updatedAt,
   };

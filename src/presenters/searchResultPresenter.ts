@@ -23,6 +23,10 @@ function baseItem(doc: SearchDocument) {
     verified: doc.verificationLevel !== 'none',
     averageRating: doc.averageRating,
     reviewCount: doc.reviewCount,
+    // Permanently closed businesses are never found; a temporarily closed one says so.
+    operatingStatus: doc.operatingStatus ?? ('open' as const),
+    reopensOn: doc.reopensOn ?? null,
+    lastVerifiedAt: doc.lastVerifiedAt ?? null,
   };
 }
 

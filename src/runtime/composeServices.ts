@@ -45,6 +45,7 @@ import { createConsumerSearch } from '../services/search/consumerSearch';
 import { createListingSearch } from '../services/search/listingSearch';
 import { createSummaryDisclosures } from '../services/summaries/summaryDisclosures';
 import { createSummaryReportService } from '../services/summaries/summaryReportService';
+import { createInformationReportService } from '../services/freshness/informationReportService';
 import { createVerificationService } from '../services/verificationService';
 import { createWebhookEndpointService } from '../services/webhooks/webhookEndpointService';
 import { createPaymentProviders } from '../services/payments/paymentProviders';
@@ -52,7 +53,7 @@ import { createPaymentServices, type PaymentServices } from '../services/payment
 
 /** The engines and settings services are built from. */
 export interface ServiceEngines {
-  config: Pick<Config, 'jwtSecret'> & {
+  config: Pick<Config, 'jwtSecret'> & Partial<Pick<Config, 'confirmInformationAfterDays'>> & {
     /** Without it: no private address is allowed, and secrets are sealed with a key from jwtSecret. */
     webhooks?: Pick<Config['webhooks'], 'allowedCidrs' | 'secretKey'>;
   };
@@ -84,7 +85,13 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
   const { config, logger, store, clock } = engines;
   const access = createProfileAccess({ store, clock });
   const payments = engines.payments ?? createPaymentServices({ store, providers: createPaymentProviders({}), clock, logger, recorder: engines.eventRecorder });
-  const profiles = createProfileService({ store, access, clock, paymentStatus: payments.onboarding.statusOf });
+  const profiles = createProfileService({
+    store,
+    access,
+    clock,
+    paymentStatus: payments.onboarding.statusOf,
+    ...(config.confirmInformationAfterDays !== undefined && { confirmAfterDays: config.confirmInformationAfterDays }),
+  });
   // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
   const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
   const platforms = createPlatformRegistry({ store, clock });
@@ -120,6 +127,7 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     trackedLinks: createTrackedLinks({ secret: config.jwtSecret, store, recorder: engines.eventRecorder, clock, logger }),
     disclosures,
     summaryReports: createSummaryReportService({ store, disclosures, access, clock }),
+    informationReports: createInformationReportService({ store, access, clock, secret: config.jwtSecret }),
     platforms,
     analytics: createAnalyticsServices({ store, analytics: engines.analytics, searchIndex: engines.searchIndex }),
     ingestEvents: createEventIngestion({ store, analytics: engines.analytics, partnerAccess, clock }),

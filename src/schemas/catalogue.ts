@@ -31,6 +31,7 @@ import {
   blackoutDatesResultSchema,
   exclusiveContentResultSchema,
   hoursResultSchema,
+  informationConfirmedSchema,
   profileCreatedSchema,
   profileRecordSchema,
   profileStatusSchema,
@@ -49,6 +50,8 @@ import { consumerSearchResultSchema, listingBusinessSchema, listingResultSchema,
 import { profileListSchema } from './responses/lists';
 import { ingestEventsResultSchema, platformListSchema, platformRegisteredSchema } from './responses/analyticsEvents';
 import { summaryReportBodySchema } from './endpoints/summaryReports';
+import { informationReportAnswerBodySchema, informationReportBodySchema } from './endpoints/informationReports';
+import { informationReportListSchema, informationReportSchema } from './responses/informationReports';
 import { summaryDisclosureSchema, summaryReportListSchema, summaryReportSchema } from './responses/summaryReports';
 import { billingPortalBodySchema, paymentAccountBodySchema, planCheckoutBodySchema } from './endpoints/payments';
 import { billingPortalSchema, checkoutSchema, paymentAccountSchema, paymentEventSchema, paymentListSchema, paymentRecordSchema } from './responses/payments';
@@ -56,6 +59,8 @@ import { billingPortalSchema, checkoutSchema, paymentAccountSchema, paymentEvent
 export const REQUEST_SCHEMAS = {
   CreatePartnerAgreementRequest: createPartnerAgreementBodySchema,
   SummaryReportRequest: summaryReportBodySchema,
+  InformationReportRequest: informationReportBodySchema,
+  InformationReportAnswerRequest: informationReportAnswerBodySchema,
   UpdatePartnerAgreementRequest: updatePartnerAgreementBodySchema,
   RegisterRequest: registerBodySchema,
   LoginRequest: loginBodySchema,
@@ -95,6 +100,8 @@ export const RESPONSE_SCHEMAS = {
   SummaryDisclosure: summaryDisclosureSchema,
   SummaryReport: summaryReportSchema,
   SummaryReportList: summaryReportListSchema,
+  InformationReport: informationReportSchema,
+  InformationReportList: informationReportListSchema,
   OAuthClient: oauthClientSchema,
   OAuthClientWithSecret: oauthClientWithSecretSchema,
   OAuthClientList: oauthClientListSchema,
@@ -107,6 +114,7 @@ export const RESPONSE_SCHEMAS = {
   ProfileCreated: profileCreatedSchema,
   ProfileUpdated: profileUpdatedSchema,
   ProfileStatus: profileStatusSchema,
+  InformationConfirmed: informationConfirmedSchema,
   ProfileList: profileListSchema,
   Service: serviceRecordSchema,
   HoursResult: hoursResultSchema,

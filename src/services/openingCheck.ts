@@ -3,6 +3,7 @@
 // an offset ("2026-11-28T18:35:00Z", converted to that zone), or now, answered by the same opening
 // rules search uses (domain/openingHours.ts), blackout dates included.
 import { ValidationError } from '../domain/errors';
+import { type OperatingStatus, operatingStatusOf } from '../domain/freshness/operatingStatus';
 import { localTime } from '../domain/localTime';
 import { clockText, isOpenAtClock, minutesOf } from '../domain/openingHours';
 import type { Principal } from '../domain/principal';
@@ -32,6 +33,16 @@ export interface OpeningCheck {
   blackoutDate: boolean;
   /** The hours stated for that weekday; null when none are stated. */
   hoursThatDay: DayHours | null;
+  /** Closed on that date whatever the hours say (domain/freshness/operatingStatus.ts); null otherwise. */
+  closure: 'temporarily_closed' | 'permanently_closed' | null;
+  reopensOn: string | null;
+}
+
+/** Whether the operating status closes the business on `date` (a temporary closure ends on its reopening day). */
+function closureOn(status: OperatingStatus, date: string): OpeningCheck['closure'] {
+  if (status.status === 'permanently_closed') return 'permanently_closed';
+  if (status.status === 'temporarily_closed' && (status.reopensOn === undefined || date < status.reopensOn)) return 'temporarily_closed';
+  return null;
 }
 
 function parseLocal(text: string): { date: string; minutes: number; weekday: Weekday } {
@@ -77,15 +88,19 @@ export function createOpeningCheck(deps: { profiles: Pick<ProfileService, 'read'
     if (at !== undefined) when = whenOf(at, timeZone);
     else if (timeZone) when = localTime(timeZone, clock());
     else throw new ValidationError('localTime', 'is required: this business has no coordinates, so its time zone (and "now" there) is unknown');
+    const status = operatingStatusOf(profile);
+    const closure = closureOn(status, when.date);
     return {
       businessId: profile.id,
       name: profile.name,
       timeZone,
       localTime: `${when.date}T${clockText(when.minutes)}`,
       weekday: when.weekday,
-      open: isOpenAtClock(profile.hours, profile.blackoutDates, when),
+      open: closure === null && isOpenAtClock(profile.hours, profile.blackoutDates, when),
       blackoutDate: profile.blackoutDates.includes(when.date),
       hoursThatDay: profile.hours[when.weekday] ?? null,
+      closure,
+      reopensOn: status.reopensOn ?? null,
     };
   };
 }

@@ -5,6 +5,9 @@ import { assessCompleteness } from '../domain/completeness';
 import { ForbiddenError, ProfileNotFoundError, ValidationError } from '../domain/errors';
 import { uniquenessScore, visibilityScore } from '../domain/exclusiveContentScores';
 import { newTimeOrderedId } from '../domain/ids';
+import { DEFAULT_CONFIRM_AFTER_DAYS } from '../domain/freshness/informationConfirmation';
+import type { OperatingStatus } from '../domain/freshness/operatingStatus';
+import { profileFreshness } from '../domain/freshness/profileFreshness';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
 import type { Static } from 'typebox';
@@ -47,15 +50,31 @@ function sameExclusiveContent(a: ExclusiveContent, b: ExclusiveContent): boolean
   return [...fields].every((field) => a[field] === b[field]);
 }
 
+/**
+ * The status a PATCH sends, checked against the business's own calendar: a reopening date only
+ * with temporarily_closed, and not in the past. It replaces the stored status as a whole.
+ */
+export function changedOperatingStatus(change: OperatingStatus, profile: BusinessProfile, now: Date): OperatingStatus | undefined {
+  if (change.reopensOn !== undefined) {
+    if (change.status !== 'temporarily_closed') throw new ValidationError('operatingStatus.reopensOn', 'is accepted only with status temporarily_closed');
+    const today = businessToday(profile.location?.coordinates, now);
+    if (change.reopensOn < today) throw new ValidationError('operatingStatus.reopensOn', `must not be before today (${today} where the business is)`);
+  }
+  // Open is the default: stored as nothing, as on a profile that never had a status.
+  return change.status === 'open' ? undefined : { status: change.status, ...(change.reopensOn !== undefined && { reopensOn: change.reopensOn }) };
+}
+
 export interface ProfileServiceDeps {
   store: Store;
   access: ProfileAccess;
   clock: Clock;
   /** Whether a business can take payments (issue 43), for its status; absent or undefined where payments are not configured. */
+  /** After how many days the status recommends confirming the information (CONFIRM_INFORMATION_AFTER_DAYS). */
+  confirmAfterDays?: number;
   paymentStatus?: (environment: Environment, businessId: string) => Promise<{ status: PaymentAccountStatus; requirementsDue: string[] } | undefined>;
 }
 
-export function createProfileService({ store, access, clock, paymentStatus }: ProfileServiceDeps) {
+export function createProfileService({ store, access, clock, paymentStatus, confirmAfterDays = DEFAULT_CONFIRM_AFTER_DAYS }: ProfileServiceDeps) {
   async function create(principal: Principal, input: CreateProfileInput): Promise<BusinessProfile> {
     const now = clock();
     const draft = draftProfile(input, { id: newTimeOrderedId('biz', now.getTime()), environment: principal.environment, ownerId: principal.accountId }, now);
@@ -69,9 +88,14 @@ export function createProfileService({ store, access, clock, paymentStatus }: Pr
       principal,
       id,
       (current, now) => {
-        const { status, services, contact, hours, location: locationPatch, ...rest } = input;
+        const { status, services, contact, hours, location: locationPatch, operatingStatus, ...rest } = input;
         const location = normalizeLocation(locationPatch);
         let next = mergePatch(current, rest);
+        if (operatingStatus !== undefined) {
+          const { operatingStatus: _previous, ...others } = next;
+          const changed = changedOperatingStatus(operatingStatus, next, now);
+          next = changed ? { ...others, operatingStatus: changed } : others;
+        }
         // null clears to what a create without the field stores: readers rely on the object being there.
         if (location !== undefined) next = { ...next, location: location === null ? {} : mergePatch(current.location ?? {}, location) };
         if (hours !== undefined) next = { ...next, hours: hours === null ? {} : mergeHours(current.hours, hours) };
@@ -125,7 +149,25 @@ export function createProfileService({ store, access, clock, paymentStatus }: Pr
     }
     const { profileComplete, completionPercentage, missingFields, recommendedFields, recommendations } = assessCompleteness(profile);
     const payments = await paymentStatus?.(profile.environment, profile.id);
-    return { businessId: profile.id, profileComplete, completionPercentage, status: profile.status, missingFields, recommendedFields, recommendations, ...(payments && { payments }) };
+    const openReports = await store.informationReports.page({ environment: profile.environment, businessId: profile.id, status: 'open' }, { limit: 1 });
+    const { freshness, advice } = profileFreshness(profile, confirmAfterDays, clock(), openReports.total);
+    return {
+      businessId: profile.id,
+      profileComplete,
+      completionPercentage,
+      status: profile.status,
+      missingFields,
+      recommendedFields,
+      recommendations: [...recommendations, ...advice],
+      freshness,
+      ...(payments && { payments }),
+    };
+  }
+
+  /** The owner says the profile's information is still correct: lastVerifiedAt is now. */
+  async function confirm(principal: Principal, id: string, ifMatch?: string) {
+    const saved = await access.mutate(principal, id, (current, now) => ({ ...current, lastVerifiedAt: now.toISOString(), lastVerifiedBy: 'owner' as const }), { ifMatch });
+    return revised(saved, { id: saved.id, lastVerifiedAt: saved.lastVerifiedAt as string, lastVerifiedBy: 'owner' as const, updatedAt: saved.updatedAt });
   }
 
   async function setHours(principal: Principal, id: string, hours: HoursChanges, ifMatch?: string) {
@@ -211,7 +253,7 @@ export function createProfileService({ store, access, clock, paymentStatus }: Pr
     throw new ValidationError('businessId', `is required because this account owns ${owned.length} profiles`);
   }
 
-  return { create, read, patch, remove, status, setHours, addBlackoutDates, removeBlackoutDates, listBlackoutDates, setExclusiveContent, resolveOwned };
+  return { create, read, patch, remove, status, confirm, setHours, addBlackoutDates, removeBlackoutDates, listBlackoutDates, setExclusiveContent, resolveOwned };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

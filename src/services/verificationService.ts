@@ -128,7 +128,8 @@ export function createVerificationService({ store, access, clock }: { store: Sto
     if (!decided) throw notPending(id);
     if (decided.status !== 'approved') return decided;
     try {
-      await access.mutate(null, businessId, (current) => ({ ...current, trust: { ...current.trust, verificationLevel: decided.level } }), { environment });
+      // An approval vouches for the profile's information as it stands: it counts as a confirmation.
+      await access.mutate(null, businessId, (current, at) => ({ ...current, trust: { ...current.trust, verificationLevel: decided.level }, lastVerifiedAt: at.toISOString(), lastVerifiedBy: 'verification' }), { environment });
     } catch (error) {
       if (!(error instanceof ProfileNotFoundError)) throw error;
       // Deleted between the check and the change: undo the approval rather than leave it half done.

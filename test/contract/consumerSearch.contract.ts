@@ -7,6 +7,7 @@ import type { WeeklyHours } from '../../src/domain/profile';
 import type { Principal } from '../../src/domain/principal';
 import { createLogger } from '../../src/logger';
 import type { SearchDocument, SearchIndex } from '../../src/ports/searchIndex';
+import { presentConsumerResult } from '../../src/presenters/searchResultPresenter';
 import { createConsumerSearch, type ConsumerSearchResult } from '../../src/services/search/consumerSearch';
 import type { ConsumerSearchInput } from '../../src/services/search/searchPlan';
 import { searchDocument } from '../fixtures/searchDocument';
@@ -235,6 +236,43 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
       const result = await search({ query: 'coffee shop with wifi', location: { ...DENVER, distance: '25km' } });
       expect(ids(result)[0]).toBe('biz_own_coffee_1');
       expect(ids(result).sort()).toEqual(coffee);
+    });
+  });
+
+  // The freshness signals: a temporarily closed business is indexed without hours and marked
+  // (indexer/toSearchDocument.ts; a permanently closed one is not indexed at all).
+  describe(`consumer search says when a business is closed for now: ${name}`, () => {
+    let index: SearchIndex;
+    const documents = [
+      place({
+        id: 'biz_barber_closed', name: 'Fade Factory', category: 'Barbers', description: 'Skin fades and beard trims.', coordinates: north(1),
+        hours: {}, operatingStatus: 'temporarily_closed', reopensOn: '2026-12-07', lastVerifiedAt: '2026-11-20T09:00:00.000Z',
+      }),
+      place({ id: 'biz_barber_open', name: 'Clip Joint', category: 'Barbers', description: 'Skin fades and beard trims.', coordinates: north(2) }),
+    ];
+    beforeAll(async () => {
+      index = await create();
+      expect(await index.apply(documents.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
+    });
+    afterAll(() => dispose(index));
+    const search = (input: Partial<ConsumerSearchInput> & { query: string }) =>
+      createConsumerSearch({
+        index, sessions: createLruSessionStore(), summaryCache: createMemoryCache<string>(), logger: createLogger('silent'), clock: () => NOW,
+      })(principal, { limit: 10, offset: 0, ...input });
+
+    it('still finds it, and its item and the summary say it is closed and when it expects to reopen', async () => {
+      const result = await search({ query: 'barber near me', location: { ...AUSTIN, distance: '25km' } });
+      expect(result.results.map((r) => r.document.id).sort()).toEqual(['biz_barber_closed', 'biz_barber_open']);
+      const items = Object.fromEntries(result.results.map((r) => [r.document.id, presentConsumerResult(r)]));
+      expect(items.biz_barber_closed).toMatchObject({ operatingStatus: 'temporarily_closed', reopensOn: '2026-12-07', lastVerifiedAt: '2026-11-20T09:00:00.000Z' });
+      expect(items.biz_barber_open).toMatchObject({ operatingStatus: 'open', reopensOn: null, lastVerifiedAt: null });
+      expect(result.response).toContain('Fade Factory (temporarily closed, expected to reopen on 2026-12-07, ');
+      expect(result.response).not.toContain('Clip Joint (temporarily closed');
+    });
+
+    it('leaves it out of a search for what is open now', async () => {
+      const result = await search({ query: 'barber open now', location: { ...AUSTIN, distance: '25km' } });
+      expect(result.results.map((r) => r.document.id)).toEqual(['biz_barber_open']);
     });
   });
 }

@@ -53,6 +53,7 @@ describe('SQLite store on a file', () => {
     db.close();
     expect(migrations).toEqual([
       { component: 'analytics_platforms', version: 1 },
+      { component: 'information_reports', version: 1 },
       { component: 'partner_agreements', version: 1 },
       { component: 'payments', version: 1 },
       { component: 'store', version: 1 },

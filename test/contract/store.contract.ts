@@ -18,6 +18,7 @@ import { profilesContract } from './store/profiles.contract';
 import { refreshTokensContract } from './store/refreshTokens.contract';
 import { reviewsContract } from './store/reviews.contract';
 import { summaryReportsContract } from './store/summaryReports.contract';
+import { informationReportsContract } from './store/informationReports.contract';
 import { freshStorePerTest, type StoreCapabilities, type StoreSuite } from './store/storeSuite';
 import { verificationsContract } from './store/verifications.contract';
 import { webhooksContract } from './store/webhooks.contract';
@@ -53,6 +54,7 @@ export function storeContract(
     reviewsContract(suite);
     bookingsContract(suite);
     summaryReportsContract(suite);
+    informationReportsContract(suite);
     paymentsContract(suite);
     paymentAccountsContract(suite);
     providerEventInboxContract(suite);

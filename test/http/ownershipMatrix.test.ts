@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
+import { openKeyOf } from '../../src/domain/freshness/informationReport';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -15,6 +16,7 @@ interface Fixture {
   businessId: string;
   serviceId: string;
   mediaId: string;
+  reportId: string;
 }
 
 type Caller = 'owner' | 'other' | 'anonymous' | 'sandbox';
@@ -24,6 +26,9 @@ const routes: Array<[string, number, Send]> = [
   ['GET profile (draft)', 200, (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}`).set(a)],
   ['PATCH profile', 200, (f, a) => request(app.callback).patch(`/v1/business/profile/${f.businessId}`).set(a).send({ tagline: 'x' })],
   ['DELETE profile', 200, (f, a) => request(app.callback).delete(`/v1/business/profile/${f.businessId}`).set(a)],
+  ['POST confirm information', 200, (f, a) => request(app.callback).post(`/v1/business/profile/${f.businessId}/confirm`).set(a)],
+  ['GET information reports', 200, (f, a) => request(app.callback).get(`/v1/business/profile/${f.businessId}/information-reports`).set(a)],
+  ['POST information report answer', 200, (f, a) => request(app.callback).post(`/v1/business/profile/${f.businessId}/information-reports/${f.reportId}/answer`).set(a).send({ status: 'dismissed' })],
   ['GET status', 200, (f, a) => request(app.callback).get(`/v1/business/profile/status?businessId=${f.businessId}`).set(a)],
   ['POST service', 201, (f, a) => request(app.callback).post(`/v1/business/profile/${f.businessId}/services`).set(a).send({ name: 'Tune-up' })],
   ['PATCH service', 200, (f, a) => request(app.callback).patch(`/v1/business/profile/${f.businessId}/services/${f.serviceId}`).set(a).send({ duration: 30 })],
@@ -57,7 +62,12 @@ async function freshFixture(): Promise<Fixture> {
   const businessId = (await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody())).body.data.id;
   const serviceId = (await request(app.callback).post(`/v1/business/profile/${businessId}/services`).set(owner.auth).send({ name: 'Service' })).body.data.id;
   const mediaId = (await request(app.callback).post('/v1/business/profile/media').set(owner.auth).field('type', 'photo').field('businessId', businessId).attach('file', PNG, 'p.png')).body.data.id;
-  return { businessId, serviceId, mediaId };
+  // A report about it, stored directly: reporting needs a published business, and the fixture stays a draft.
+  const reportId = `irp_${businessId.slice(4)}`;
+  const fields = { environment: 'live' as const, businessId, reporter: 'acct:acct_matrixreporter', kind: 'closed' as const };
+  const now = new Date().toISOString();
+  await app.store.informationReports.create({ id: reportId, ...fields, openKey: openKeyOf(fields), status: 'open', createdAt: now, updatedAt: now });
+  return { businessId, serviceId, mediaId, reportId };
 }
 
 function authFor(caller: Caller): Record<string, string> {

@@ -43,6 +43,13 @@ it('checks the credential first: a malformed id without one is 401', async () =>
   expect(response.status).toBe(401);
 });
 
+it('on a route anyone may call, a malformed id without a credential is 400 on the id, not 401', async () => {
+  const response = await request(app.callback).post('/v1/business/profile/not-an-id/information-reports').send({ kind: 'closed' });
+  expect([response.status, response.body.error.code, response.body.error.details.field]).toEqual([400, 'VALIDATION_ERROR', 'businessId']);
+  // The same path's owner-only method still checks the credential first.
+  expect((await request(app.callback).get('/v1/business/profile/not-an-id/information-reports')).status).toBe(401);
+});
+
 it('still answers 404 for a well-formed id that does not exist', async () => {
   const response = await request(app.callback).get('/v1/business/profile/biz_doesnotexist00000000').set(owner.auth);
   expect(response.status).toBe(404);

@@ -115,6 +115,9 @@ describe('POST /v1/api/v1/consumer/search', () => {
       distance: expect.any(Number),
       personalizationScore: expect.any(Number),
       matchesQuery: true,
+      operatingStatus: 'open',
+      reopensOn: null,
+      lastVerifiedAt: null,
     });
     // 0.01 degrees of latitude is 1.11 km.
     expect(top.distance).toBeGreaterThan(1.0);

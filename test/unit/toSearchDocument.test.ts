@@ -91,3 +91,24 @@ it('turns a profile the mapper throws on into a delete and reports it instead of
   ]);
   expect(skipped).toHaveLength(1);
 });
+
+describe('freshness signals', () => {
+  it('does not index a permanently closed business: its upsert becomes a delete', () => {
+    const closed = { ...published, operatingStatus: { status: 'permanently_closed' as const } };
+    expect(isSearchable(closed)).toBe(false);
+    expect(toIndexAction(closed)).toEqual({ type: 'delete', id: closed.id, environment: 'live' });
+  });
+
+  it('indexes a temporarily closed business without hours, marked with its reopening day', () => {
+    const closed = { ...published, operatingStatus: { status: 'temporarily_closed' as const, reopensOn: '2026-12-15' }, lastVerifiedAt: '2026-11-01T10:00:00.000Z', lastVerifiedBy: 'owner' as const };
+    expect(isSearchable(closed)).toBe(true);
+    expect(toSearchDocument(closed)).toMatchObject({ hours: {}, operatingStatus: 'temporarily_closed', reopensOn: '2026-12-15', lastVerifiedAt: '2026-11-01T10:00:00.000Z' });
+  });
+
+  it('marks nothing on an open business, and keeps its hours', () => {
+    const doc = toSearchDocument({ ...published, operatingStatus: { status: 'open' } });
+    expect(doc.hours).toEqual(published.hours);
+    expect(doc).not.toHaveProperty('operatingStatus');
+    expect(doc).not.toHaveProperty('reopensOn');
+  });
+});

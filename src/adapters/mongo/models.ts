@@ -15,6 +15,7 @@ import { type ProfileKeyDoc, profileKeySchema } from './schemas/profileKeySchema
 import { type RefreshTokenDoc, refreshTokenSchema } from './schemas/refreshTokenSchema';
 import { type ReviewDoc, reviewSchema } from './schemas/reviewSchema';
 import { type SummaryReportDoc, summaryReportSchema } from './schemas/summaryReportSchema';
+import { type InformationReportDoc, informationReportSchema } from './schemas/informationReportSchema';
 import { type VerificationDoc, verificationSchema } from './schemas/verificationSchema';
 import { type PaymentDoc, paymentSchema } from './schemas/paymentSchema';
 import { type PaymentAccountDoc, paymentAccountSchema } from './schemas/paymentAccountSchema';
@@ -37,6 +38,7 @@ export interface StoreModels {
   analyticsPlatforms: Model<AnalyticsPlatformDoc>;
   partnerAgreements: Model<PartnerAgreementDoc>;
   summaryReports: Model<SummaryReportDoc>;
+  informationReports: Model<InformationReportDoc>;
   bookings: Model<BookingDoc>;
   bookingSeats: Model<BookingSeatDoc>;
   payments: Model<PaymentDoc>;
@@ -62,6 +64,7 @@ export function registerModels(connection: Connection): StoreModels {
     analyticsPlatforms: connection.model<AnalyticsPlatformDoc>('AnalyticsPlatform', analyticsPlatformSchema),
     partnerAgreements: connection.model<PartnerAgreementDoc>('PartnerAgreement', partnerAgreementSchema),
     summaryReports: connection.model<SummaryReportDoc>('SummaryReport', summaryReportSchema),
+    informationReports: connection.model<InformationReportDoc>('InformationReport', informationReportSchema),
     bookings: connection.model<BookingDoc>('Booking', bookingSchema),
     bookingSeats: connection.model<BookingSeatDoc>('BookingSeat', bookingSeatSchema),
     payments: connection.model<PaymentDoc>('Payment', paymentSchema),

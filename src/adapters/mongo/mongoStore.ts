@@ -10,6 +10,7 @@ import { createAccountRepository } from './accountRepository';
 import { createAnalyticsPlatformRepository } from './analyticsPlatformRepository';
 import { backfillCategoryKeys } from './categoryBackfill';
 import { createSummaryReportRepository } from './summaryReportRepository';
+import { createInformationReportRepository } from './informationReportRepository';
 import { migratePartnerFlags } from './migratePartnerFlags';
 import { createPartnerAgreementRepository } from './partnerAgreementRepository';
 import { createApiKeyRepository } from './apiKeyRepository';
@@ -126,6 +127,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
     analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(models.analyticsPlatforms, marks)),
     partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(models.partnerAgreements, marks)),
     summaryReports: port('summaryReports', createSummaryReportRepository(models.summaryReports)),
+    informationReports: port('informationReports', createInformationReportRepository(models.informationReports)),
     payments: {
       payments: port('payments.payments', createPaymentRepository(models.payments, marks)),
       accounts: port('payments.accounts', createPaymentAccountRepository(models.paymentAccounts)),

@@ -7,6 +7,7 @@ import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import type { SummaryReportDoc } from './schemas/summaryReportSchema';
 import { duplicateKeyIndex, guard } from './translateError';
+import { madeSince } from './madeSince';
 
 const toReport = ({ _id, ...report }: SummaryReportDoc): SummaryReport => ({ id: _id, ...report });
 
@@ -40,14 +41,6 @@ export function createSummaryReportRepository(reports: Model<SummaryReportDoc>):
           .lean<SummaryReportDoc[]>();
         return toListPage(docs.map(toReport), size, await reports.countDocuments(filterOf(filter)));
       }),
-    madeSince: (reporterAccountId, since) =>
-      guard(async () => {
-        const window = { reporterAccountId, createdAt: { $gte: since } };
-        const [count, oldest] = await Promise.all([
-          reports.countDocuments(window),
-          reports.findOne(window).sort({ createdAt: 1 }).select({ createdAt: 1 }).lean<Pick<SummaryReportDoc, 'createdAt'>>(),
-        ]);
-        return { count, ...(oldest && { oldest: oldest.createdAt }) };
-      }),
+    madeSince: (reporterAccountId, since) => guard(() => madeSince(reports, { reporterAccountId }, since)),
   };
 }

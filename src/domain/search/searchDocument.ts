@@ -45,6 +45,15 @@ export interface SearchDocument {
   timeZone?: string;
   blackoutDates: string[];
   updatedAt: string;
+  /**
+   * Present while the business is temporarily closed (a permanently closed one is not indexed):
+   * its `hours` are then empty, so every time filter leaves it out on both engines.
+   */
+  operatingStatus?: 'temporarily_closed';
+  /** While temporarily closed: the day it expects to reopen, when known. */
+  reopensOn?: string;
+  /** When its information was last confirmed (owner or verification). */
+  lastVerifiedAt?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The default `response` text of consumer search: deterministic and built only from the
 // businesses being returned and the reasons ranking gave for them, so it can never name a
 // place that is not in the list or state a fact the data does not hold.
+import { closedPhrase, documentStatus } from '../freshness/operatingStatus';
 import { kindName } from '../categories/taxonomy';
 import type { SearchIntent } from './intent';
 import { askedThings } from './queryMatch';
@@ -107,7 +108,9 @@ export function kindNames(keys: readonly string[]): string[] {
 
 function pick(intent: SearchIntent, result: RankedResult): string {
   const note = categoryNote(intent, result);
-  const reasons = [...(note ? [note] : []), ...result.reasons].slice(0, MAX_REASONS_PER_PICK);
+  // A closure is said first and always, whatever else is said of the pick.
+  const closed = closedPhrase(documentStatus(result.document));
+  const reasons = [...(closed ? [closed] : []), ...[...(note ? [note] : []), ...result.reasons].slice(0, MAX_REASONS_PER_PICK)];
   return reasons.length > 0 ? `${result.document.name} (${reasons.join(', ')})` : result.document.name;
 }
 

@@ -2,6 +2,7 @@
 // answers as summaryTemplate.ts, sentence for sentence. Ranking's reasons are short English phrases
 // of known forms; each is said in Spanish, and one this file cannot say is left out rather than
 // mixed in English. Names, labels and quoted words are the businesses' and the caller's own.
+import { closedPhraseEs, documentStatus } from '../freshness/operatingStatus';
 import type { RankedResult } from './ranking';
 import type { SpellingCorrection } from './spelling';
 import type { SummaryRequest } from './summaryRequest';
@@ -54,7 +55,11 @@ function pick(request: SummaryRequest, result: RankedResult): string {
   const { intent } = request;
   const label = result.document.category.trim();
   const listedElsewhere = intent.categories.length > 0 && label !== '' && !(result.document.categoryKeys ?? []).some((key) => intent.categories.includes(key));
-  const reasons = [...(listedElsewhere ? [`en la categoría ${label}`] : []), ...result.reasons.flatMap((reason) => reasonInSpanish(reason) ?? [])].slice(0, MAX_REASONS_PER_PICK);
+  const closed = closedPhraseEs(documentStatus(result.document));
+  const reasons = [
+    ...(closed ? [closed] : []),
+    ...[...(listedElsewhere ? [`en la categoría ${label}`] : []), ...result.reasons.flatMap((reason) => reasonInSpanish(reason) ?? [])].slice(0, MAX_REASONS_PER_PICK),
+  ];
   return reasons.length > 0 ? `${result.document.name} (${reasons.join(', ')})` : result.document.name;
 }
 

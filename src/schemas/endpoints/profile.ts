@@ -8,6 +8,7 @@ import { hoursChangesSchema, hoursSchema } from '../parts/hours';
 import { locationChangesSchema, locationSchema } from '../parts/location';
 import { nullable, nullableProperties } from '../parts/nullable';
 import { publicPageSettingSchema } from '../parts/publicPage';
+import { operatingStatusChangeSchema } from '../parts/operatingStatus';
 import { MAX_SERVICES, serviceInputSchema } from '../parts/service';
 import { stringEnum } from '../parts/stringEnum';
 import { text } from '../parts/text';
@@ -48,6 +49,7 @@ export const updateProfileBodySchema = Type.Object(
     hours: Type.Optional(nullable(hoursChangesSchema)),
     status: Type.Optional(stringEnum(PROFILE_STATUSES)),
     publicPage: Type.Optional(publicPageSettingSchema),
+    operatingStatus: Type.Optional(operatingStatusChangeSchema),
   },
   {
     additionalProperties: false,

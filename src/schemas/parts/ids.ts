@@ -23,6 +23,7 @@ export const webhookEndpointIdSchema = idSchema('we', 'a webhook endpoint');
 export const webhookDeliveryIdSchema = idSchema('whd', 'a webhook delivery');
 export const partnerAgreementIdSchema = idSchema('pag', 'a partner agreement');
 export const paymentIdSchema = idSchema('pay', 'a payment');
+export const informationReportIdSchema = idSchema('irp', 'an information report');
 
 /** Route parameter name -> its schema; the same objects the OpenAPI path parameters show. */
 export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
@@ -38,6 +39,7 @@ export const PATH_ID_SCHEMAS: Record<string, SchemaObject> = {
   deliveryId: webhookDeliveryIdSchema,
   agreementId: partnerAgreementIdSchema,
   paymentId: paymentIdSchema,
+  reportId: informationReportIdSchema,
 };
 
 /**

@@ -7,7 +7,7 @@ import { dayHoursSchema } from '../parts/hours';
 export const openingCheckSchema: SchemaObject = {
   type: 'object',
   title: 'OpeningCheck',
-  required: ['businessId', 'name', 'timeZone', 'localTime', 'weekday', 'open', 'blackoutDate', 'hoursThatDay'],
+  required: ['businessId', 'name', 'timeZone', 'localTime', 'weekday', 'open', 'blackoutDate', 'hoursThatDay', 'closure', 'reopensOn'],
   properties: {
     businessId: { type: 'string' },
     name: { type: 'string' },
@@ -16,6 +16,14 @@ export const openingCheckSchema: SchemaObject = {
     weekday: { type: 'string', enum: [...WEEKDAYS] },
     open: { type: 'boolean' },
     blackoutDate: { type: 'boolean', description: 'The date is a blackout date: closed all day whatever the weekly hours say' },
+    closure: {
+      type: ['string', 'null'],
+      enum: ['temporarily_closed', 'permanently_closed', null],
+      description:
+        'Why it is closed whatever its hours say: `permanently_closed`, or `temporarily_closed` before the day it expects to reopen ' +
+        '(from that day on its weekly hours apply again); null otherwise.',
+    },
+    reopensOn: { type: ['string', 'null'], format: 'date', description: 'While temporarily closed: the day it expects to reopen, when known.' },
     hoursThatDay: { anyOf: [dayHoursSchema, { type: 'null' }], description: 'The hours stated for that weekday; null when none are stated.' },
   },
 };

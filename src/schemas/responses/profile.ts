@@ -1,6 +1,7 @@
 // Profile responses (spec 2.2, 2.3, 2.6, 4.3), built from the same parts the requests use.
 import Type, { type TOptional } from 'typebox';
 import { publicPageSettingSchema } from '../parts/publicPage';
+import { operatingStatusSchema, verifiedBySchema } from '../parts/operatingStatus';
 import { VERIFICATION_LEVELS } from '../../domain/profile';
 import { REQUIRED_TO_PUBLISH } from '../../domain/completeness';
 import { PROFILE_STATUSES } from '../endpoints/profile';
@@ -118,6 +119,11 @@ export const profileRecordSchema = Type.Object({
   aiVisibilityScore: Type.Optional(Type.Number({ ...SCORE, readOnly: true })),
   status: statusSchema,
   publicPage: Type.Optional(publicPageSchema),
+  operatingStatus: Type.Optional(operatingStatusSchema),
+  lastVerifiedAt: Type.Optional(
+    nullable({ ...timestampSchema, readOnly: true, description: 'When the information was last confirmed (by the owner or an approved verification); null when never.' }),
+  ),
+  lastVerifiedBy: Type.Optional(nullable({ ...verifiedBySchema, readOnly: true })),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -125,6 +131,23 @@ export const profileRecordSchema = Type.Object({
 export const profileCreatedSchema = Type.Object({ id: Type.String(), name: Type.String(), status: statusSchema, createdAt: timestampSchema });
 
 export const profileUpdatedSchema = Type.Object({ id: Type.String(), status: Type.Optional(statusSchema), publicPage: Type.Optional(publicPageSchema), updatedAt: timestampSchema });
+
+/** How fresh the profile's information is (domain/freshness). */
+const freshnessSchema = Type.Object({
+  operatingStatus: operatingStatusSchema,
+  lastVerifiedAt: nullable(timestampSchema),
+  lastVerifiedBy: nullable(verifiedBySchema),
+  confirmBy: Type.String({ format: 'date', description: 'The day confirmation becomes due: CONFIRM_INFORMATION_AFTER_DAYS after the last confirmation, or after creation.' }),
+  confirmationDue: Type.Boolean({ description: 'True from confirmBy on: the information is older than the operator\'s confirmation age.' }),
+  openReports: Type.Integer({ minimum: 0, description: 'Reports that the business closed or that its information is wrong, not yet answered (GET /business/profile/{businessId}/information-reports).' }),
+});
+
+export const informationConfirmedSchema = Type.Object({
+  id: Type.String(),
+  lastVerifiedAt: timestampSchema,
+  lastVerifiedBy: verifiedBySchema,
+  updatedAt: timestampSchema,
+});
 
 export const profileStatusSchema = Type.Object({
   businessId: Type.Optional(Type.String()),
@@ -142,7 +165,9 @@ export const profileStatusSchema = Type.Object({
     description: 'Recommended fields still missing (dotted paths), most valuable first: they raise completionPercentage and never block publishing.',
   }),
   recommendations: Type.Array(Type.String(), {
-    description: 'One piece of advice per field of missingFields, then one per field of recommendedFields, in that order.',
+    description:
+      'One piece of advice per field of missingFields, then one per field of recommendedFields, in that order; then, when due, ' +
+      'the advice to confirm the information, about a reopening date that has passed and about reports awaiting an answer.',
   }),
   payments: Type.Optional(
     Type.Object(
@@ -157,6 +182,7 @@ export const profileStatusSchema = Type.Object({
       },
     ),
   ),
+  freshness: Type.Optional(freshnessSchema),
 });
 
 export const hoursResultSchema = Type.Object({ id: Type.String(), hours: hoursSchema, updatedAt: timestampSchema });

@@ -27,6 +27,19 @@ const optionalString = Type.Optional(Type.String());
 const addressShape = Type.Object({ street: optionalString, city: optionalString, state: optionalString, postalCode: optionalString, country: optionalString });
 const coordinatesShape = Type.Object({ lat: Type.Optional(Type.Number()), lon: Type.Optional(Type.Number()) });
 
+/** Freshness signals every search item carries (docs/visibility.md); permanently closed businesses are never found. */
+export const searchFreshnessProperties = {
+  operatingStatus: Type.Optional(
+    stringEnum(['open', 'temporarily_closed'] as const, {
+      description: '`temporarily_closed`: the owner says it is closed for now (the summary says so too); time filters such as "open now" leave it out.',
+    }),
+  ),
+  reopensOn: Type.Optional(nullable(Type.String({ format: 'date', description: 'While temporarily closed: the day it expects to reopen, when known; else null.' }))),
+  lastVerifiedAt: Type.Optional(
+    nullable(Type.String({ format: 'date-time', description: 'When its information was last confirmed (by the owner or an approved verification); null when never.' })),
+  ),
+};
+
 const businessCommon = {
   id: Type.String(),
   name: Type.String(),
@@ -47,6 +60,7 @@ const businessCommon = {
     }),
   ),
   reviewCount: Type.Optional(Type.Integer({ minimum: 0, description: 'Visible reviews; 0 means the business has none yet.' })),
+  ...searchFreshnessProperties,
   trackedUrl: Type.Optional(
     Type.String({
       format: 'uri',

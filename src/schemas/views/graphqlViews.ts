@@ -2,7 +2,7 @@
 // flat pagination and one business item type for both searches, projected from the same answers
 // REST gives (operations/search.ts, operations/profiles.ts). `title` names the GraphQL types.
 import type { SchemaObject } from 'ajv';
-import { listingBusinessSchema, searchResultBusinessSchema } from '../responses/search';
+import { listingBusinessSchema, searchFreshnessProperties, searchResultBusinessSchema } from '../responses/search';
 
 const address: SchemaObject = {
   type: 'object',
@@ -36,6 +36,7 @@ export const graphqlBusinessItemSchema: SchemaObject = {
     personalizationScore: { type: 'number', description: 'Search only: how much this session\'s history lifted it (0-1).' },
     reasons: { type: 'array', items: { type: 'string' }, description: 'Search only: why it matched, in plain words.' },
     matchesQuery: { type: 'boolean', description: 'Search only: false when it is not what the query asked for, only shown instead (the summary says so first).' },
+    ...searchFreshnessProperties,
   },
 };
 

@@ -2,6 +2,7 @@
 // shape written for a model (summary, whyMatched, rating), projected from the same answer REST
 // gives (operations/search.ts).
 import type { SchemaObject } from 'ajv';
+import { searchFreshnessProperties } from '../responses/search';
 import { summaryDisclosureSchema } from '../responses/summaryReports';
 
 const address: SchemaObject = {
@@ -26,6 +27,7 @@ export const searchToolBusinessSchema: SchemaObject = {
     distanceKm: { type: 'number', description: 'Only when a location was sent' },
     whyMatched: { type: 'array', items: { type: 'string' }, description: 'Plain reasons this business matched the query' },
     matchesQuery: { type: 'boolean', description: 'false when it is not what the query asked for, only shown instead (see the summary)' },
+    ...searchFreshnessProperties,
   },
 };
 

@@ -1,6 +1,7 @@
 // The `response` text of consumer search. The template is the default and the fallback;
 // with a language model the model writes the text from the returned businesses only, within
 // `budgetMs`, and its text is used only if the grounding check passes.
+import { closedPhrase, documentStatus } from '../../domain/freshness/operatingStatus';
 import type { LanguageModel, SummaryBusiness } from '../../ports/llm';
 import type { RankedResult } from '../../domain/search/ranking';
 import { summaryProblem } from '../../domain/search/summaryCheck';
@@ -36,7 +37,8 @@ export function plainSummary(text: string): string {
 /** The facts the model may use for one business: what ranking said, where it is, its tagline. */
 export function summaryBusiness(result: RankedResult): SummaryBusiness {
   const doc = result.document;
-  const facts = [...result.reasons];
+  const closed = closedPhrase(documentStatus(doc));
+  const facts = [...(closed ? [closed] : []), ...result.reasons];
   const where = [doc.address.city, doc.address.state].filter(Boolean).join(', ');
   if (where) facts.push(`in ${where}`);
   const tagline = doc.tagline?.trim();
@@ -84,5 +86,15 @@ export async function summarise(request: SummaryRequest, ranked: RankedResult[],
       counts: [ranked.length, total],
     });
   if (problem) return { text: template(), source: 'template', fallbackReason: 'ungrounded', fallbackDetail: problem };
-  return { text: `${text}${unmatchedNote(request, ranked)}`, source: 'llm' };
+  return { text: `${text}${unmatchedNote(request, ranked)}${closureNote(text, matching)}`, source: 'llm' };
+}
+
+/** The model may leave a closure out: said after its summary, for every business it named that is closed for now. */
+export function closureNote(text: string, shown: RankedResult[]): string {
+  const lower = text.toLowerCase();
+  const unsaid = shown.flatMap((result) => {
+    const closed = closedPhrase(documentStatus(result.document));
+    return closed && lower.includes(result.document.name.toLowerCase()) && !lower.includes('closed') ? [`${result.document.name} is ${closed}.`] : [];
+  });
+  return unsaid.length > 0 ? ` ${unsaid.join(' ')}` : '';
 }

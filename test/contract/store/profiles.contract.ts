@@ -38,6 +38,17 @@ export function profilesContract(suite: StoreSuite): void {
       expect(await store.profiles.get('live', profile.id)).toEqual(profile);
     });
 
+    it('keeps the freshness signals (operating status, last confirmation) through a replace, and drops them when a revision leaves them out', async () => {
+      const profile = await store.profiles.create(aProfile({ status: 'published', operatingStatus: { status: 'temporarily_closed', reopensOn: '2026-12-15' }, lastVerifiedAt: at(2), lastVerifiedBy: 'owner' }));
+      expect(await store.profiles.get('live', profile.id)).toEqual(profile);
+      const closed = revisionOf(profile, { operatingStatus: { status: 'permanently_closed' }, lastVerifiedAt: at(3), lastVerifiedBy: 'verification' });
+      await store.profiles.replace(closed, profile.version);
+      expect(await store.profiles.get('live', profile.id)).toEqual(closed);
+      const { operatingStatus: _status, lastVerifiedAt: _at, lastVerifiedBy: _by, ...open } = revisionOf(closed, {});
+      await store.profiles.replace(open, closed.version);
+      expect(await store.profiles.get('live', profile.id)).toEqual(open);
+    });
+
     it('keeps the suspended-owner flag through a replace, and drops it when a revision leaves it out', async () => {
       const profile = await store.profiles.create(aProfile({ status: 'published' }));
       const flagged = revisionOf(profile, { ownerSuspended: true });

@@ -172,7 +172,7 @@ it('check_open reads the weekly hours in the business zone and honours blackout 
   // Now: Tuesday 13:00 in Austin.
   expect(await at()).toEqual({
     businessId: ids.sprout, name: 'Sprout Kitchen', timeZone: 'America/Chicago', localTime: '2026-03-10T13:00', weekday: 'tuesday',
-    open: true, blackoutDate: false, hoursThatDay: { open: '11:00', close: '22:00' },
+    open: true, blackoutDate: false, hoursThatDay: { open: '11:00', close: '22:00' }, closure: null, reopensOn: null,
   });
   expect(await at('2026-03-10T10:59')).toMatchObject({ open: false, blackoutDate: false });
   expect(await at('2026-03-15T12:00')).toMatchObject({ weekday: 'sunday', open: false, hoursThatDay: { closed: true } });

@@ -82,7 +82,7 @@ it('get_business: the full profile, every optional part present, matches the lis
   const profile = await validCall('get_business', { businessId: full.id });
   // The parts a hand-written schema left out, and every optional part, are really in the answer.
   expect(Object.keys(profile).sort()).toEqual(
-    ['aiVisibilityScore', 'blackoutDates', 'category', 'categoryKeys', 'categoryTaxonomy', 'contact', 'createdAt', 'description', 'exclusiveContent', 'exclusiveScores', 'hours', 'id', 'location', 'media', 'name', 'publicPage', 'services', 'status', 'tagline', 'timeZone', 'trust', 'updatedAt'],
+    ['aiVisibilityScore', 'blackoutDates', 'category', 'categoryKeys', 'categoryTaxonomy', 'contact', 'createdAt', 'description', 'exclusiveContent', 'exclusiveScores', 'hours', 'id', 'lastVerifiedAt', 'lastVerifiedBy', 'location', 'media', 'name', 'operatingStatus', 'publicPage', 'services', 'status', 'tagline', 'timeZone', 'trust', 'updatedAt'],
   );
   expect(profile.services.map((service: { pricing?: { type: string } }) => service.pricing?.type ?? 'quote')).toEqual(['fixed', 'range', 'hourly', 'quote']);
   expect(profile.media.logo).toMatch(/^\/v1\/media\/med_/);

@@ -122,6 +122,7 @@ export const CASES: Case[] = [
   { operationId: 'deleteMedia', call: (w) => ({ method: 'delete', path: `/business/profile/media/${w.ids.photoId}`, auth: w.owner.auth }) },
 
   // Verification.
+  { operationId: 'confirmProfileInformation', call: (w) => ({ method: 'post', path: profile(w, '/confirm'), auth: w.owner.auth }) },
   { operationId: 'requestVerification', call: (w) => ({ method: 'post', path: profile(w, '/verification'), auth: w.owner.auth, body: { level: 'basic', documents: ['https://greenleaf.example/licence.pdf'] } }), after: keep('verificationId', (b) => b.data.verificationId) },
   { operationId: 'listVerifications', call: (w) => ({ method: 'get', path: profile(w, '/verification'), auth: w.owner.auth }) },
   { operationId: 'listPendingVerifications', call: (w) => ({ method: 'get', path: '/admin/verifications', auth: w.admin.auth, query: { limit: '5' } }) },
@@ -228,6 +229,18 @@ export const CASES: Case[] = [
   { operationId: 'reportSummary', note: 'again: the first report', call: (w) => ({ method: 'post', path: w.ids.summaryReportPath, auth: w.customer.auth, body: { reason: 'other' }, status: 200 }) },
   { operationId: 'listBusinessSummaryReports', call: (w) => ({ method: 'get', path: profile(w, '/summary-reports'), auth: w.owner.auth, query: { limit: '5' } }) },
   { operationId: 'listSummaryReports', call: (w) => ({ method: 'get', path: '/admin/summary-reports', auth: w.admin.auth }) },
+  {
+    operationId: 'reportBusinessInformation',
+    note: 'without a credential',
+    call: (w) => ({ method: 'post', path: profile(w, '/information-reports'), body: { kind: 'wrong_information', details: 'The phone number rings a laundromat.' }, status: 201 }),
+    after: keep('informationReportId', (b) => b.data.id),
+  },
+  { operationId: 'reportBusinessInformation', note: 'again: the first report', call: (w) => ({ method: 'post', path: profile(w, '/information-reports'), body: { kind: 'wrong_information' }, status: 200 }) },
+  { operationId: 'listInformationReports', call: (w) => ({ method: 'get', path: profile(w, '/information-reports'), auth: w.owner.auth, query: { status: 'open', limit: '5' } }) },
+  {
+    operationId: 'answerInformationReport',
+    call: (w) => ({ method: 'post', path: profile(w, `/information-reports/${w.ids.informationReportId}/answer`), auth: w.owner.auth, body: { status: 'fixed', note: 'Phone number corrected.' } }),
+  },
   { operationId: 'directory', call: (w) => ({ method: 'get', path: '/api/v1/directory', auth: w.customer.auth, query: { city: 'Austin', limit: '5' } }) },
   {
     operationId: 'partnerSearch',

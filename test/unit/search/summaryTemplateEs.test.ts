@@ -48,3 +48,13 @@ describe('templateSummary for a Spanish sentence', () => {
     expect(templateSummary(request, [result('Uno', ['open now'])], 1)).toMatch(/^Found 1 place for "coffee in Denver"\. Top pick: Uno/);
   });
 });
+
+describe('a business closed for now', () => {
+  it('is said first among its reasons, in Spanish, with its reopening day', () => {
+    const request = { query: 'cafetería en Denver', intent: parseIntentByRules('cafetería en Denver') };
+    const closed = { ...result('Uno', ['1.4 km away']), document: searchDocument({ id: 'biz_uno', name: 'Uno', category: 'Coffee Shop', operatingStatus: 'temporarily_closed', reopensOn: '2026-12-07' }) } as RankedResult;
+    expect(templateSummary(request, [closed], 1)).toBe(
+      'Encontré 1 lugar para "cafetería en Denver". La mejor opción: Uno (cerrado temporalmente, reabre previsiblemente el 2026-12-07, a 1.4 km).',
+    );
+  });
+});

@@ -4,6 +4,7 @@
 import { Schema } from 'mongoose';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { BusinessProfile } from '../../../domain/profile';
+import { VERIFIED_BY } from '../../../domain/freshness/informationConfirmation';
 import {
   contactSchema,
   exclusiveContentSchema,
@@ -11,6 +12,7 @@ import {
   geoPointSchema,
   importSourceSchema,
   locationSchema,
+  operatingStatusSchema,
   profileMediaSchema,
   serviceSchema,
   trustSchema,
@@ -67,6 +69,9 @@ export const businessSchema = new Schema<BusinessDoc>(
     publicPage: { type: String, enum: ['indexed', 'noindex', 'off'] },
     publicSlugs: { type: [String], default: undefined },
     source: { type: importSourceSchema },
+    operatingStatus: { type: operatingStatusSchema },
+    lastVerifiedAt: timestamp,
+    lastVerifiedBy: { type: String, enum: VERIFIED_BY },
   },
   recordOptions(BUSINESSES_COLLECTION),
 );

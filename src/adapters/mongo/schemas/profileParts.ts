@@ -1,6 +1,7 @@
 // The embedded parts of a business profile (domain/profile.ts), each its own sub-schema so an
 // absent optional part stays absent instead of reading back as an empty object.
 import { Schema } from 'mongoose';
+import { OPERATING_STATUSES } from '../../../domain/freshness/operatingStatus';
 import { VERIFICATION_LEVELS } from '../../../domain/profile';
 import { partOptions, requiredTimestamp } from './storedFields';
 import { PAYMENT_REQUIREMENTS } from '../../../domain/servicePayment';
@@ -155,6 +156,15 @@ export const importSourceSchema = new Schema(
     id: { type: String, required: true },
     digest: { type: String, required: true },
     removedBecause: String,
+  },
+  partOptions,
+);
+
+/** Whether the business is trading (domain/freshness/operatingStatus.ts); absent means open. */
+export const operatingStatusSchema = new Schema(
+  {
+    status: { type: String, enum: OPERATING_STATUSES, required: true },
+    reopensOn: String,
   },
   partOptions,
 );

@@ -19,6 +19,7 @@ import { createRefreshTokenRepository } from './refreshTokenRepository';
 import { createReviewRepository } from './reviewRepository';
 import { STORE_COMPONENT, storeMigrations } from './schema';
 import { SUMMARY_REPORTS_COMPONENT, createSummaryReportRepository, summaryReportMigrations } from './summaryReportRepository';
+import { INFORMATION_REPORTS_COMPONENT, createInformationReportRepository, informationReportMigrations } from './informationReportRepository';
 import type { Synchronous } from './synchronous';
 import { createVerificationRepository } from './verificationRepository';
 import { createOutboxWriter } from './webhookOutbox';
@@ -55,6 +56,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
     runMigrations(db, PARTNER_AGREEMENTS_COMPONENT, partnerAgreementMigrations);
     runMigrations(db, SUMMARY_REPORTS_COMPONENT, summaryReportMigrations);
+    runMigrations(db, INFORMATION_REPORTS_COMPONENT, informationReportMigrations);
     runMigrations(db, PAYMENTS_COMPONENT, paymentMigrations);
     // Profiles get the keys of the taxonomy this build uses (issue 32); the change feed indexes them.
     backfillCategoryKeys(db);
@@ -89,6 +91,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(db)),
     partnerAgreements: port('partnerAgreements', createPartnerAgreementRepository(db)),
     summaryReports: port('summaryReports', createSummaryReportRepository(db)),
+    informationReports: port('informationReports', createInformationReportRepository(db)),
     payments: {
       payments: port('payments.payments', createPaymentRepository(db, outbox)),
       accounts: port('payments.accounts', createPaymentAccountRepository(db)),
