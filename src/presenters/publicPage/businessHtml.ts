@@ -5,7 +5,7 @@ import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessP
 import { publicMediaPath } from '../../domain/publicPage/publicVisibility';
 import { businessJsonLd, jsonLdScriptText } from './businessJsonLd';
 import { escapeHtml as e, safeHref } from './htmlText';
-import { addressLine, closedDates, hoursLines, kindAndPlace, ratingText, serviceDetails } from './pageFacts';
+import { addressLine, closedDates, confirmationText, hoursLines, kindAndPlace, operatingStatusText, ratingText, serviceDetails } from './pageFacts';
 import { PAGE_STYLE } from './pageStyle';
 
 function section(title: string, body: string): string {
@@ -65,6 +65,8 @@ export function businessHtml(page: PublicBusinessPage): string {
   const { profile } = page;
   const description = profile.tagline ?? profile.description ?? kindAndPlace(profile);
   const paragraphs = (profile.description ?? '').split(/\n\s*\n/).filter((text) => text.trim() !== '').map((text) => `<p>${e(text.trim())}</p>`).join('');
+  const closed = operatingStatusText(profile);
+  const confirmed = confirmationText(profile);
   const logo = profile.media.logo ? `<img class="logo" src="${e(publicMediaPath(profile.media.logo))}" alt="${e(`${profile.name} logo`)}" width="72" height="72">` : '';
   return `<!doctype html>
 <html lang="en">
@@ -85,13 +87,14 @@ ${page.noindex ? '<meta name="robots" content="noindex">\n' : ''}<link rel="cano
 <body>
 <main>
 <header>${logo}<h1>${e(profile.name)}</h1><p class="kind">${e(kindAndPlace(profile))}</p>${profile.tagline ? `<p class="tagline">${e(profile.tagline)}</p>` : ''}</header>
+${closed ? `<p class="status" role="status"><strong>${e(closed)}</strong></p>` : ''}
 ${paragraphs}
 ${section('Contact', contact(page))}
 ${section('Opening hours', hours(page))}
 ${section('Services', services(page))}
 ${section('Reviews', reviews(page))}
 ${section('Photos', photos(page))}
-<footer><p>Also as <a href="${e(`${page.url}.md`)}">Markdown</a>. Information provided by the business.</p></footer>
+<footer><p>Also as <a href="${e(`${page.url}.md`)}">Markdown</a>. Information provided by the business.${confirmed ? ` ${e(confirmed)}` : ''}</p></footer>
 </main>
 </body>
 </html>

@@ -3,7 +3,8 @@
 // closures, services as offers with their prices, rating and reviews, the booking action, its
 // website and images. Typed with schema-dts, so a misspelt property or a wrong value type fails
 // the build; test/http/publicPages checks the expanded graph against the schema.org vocabulary.
-// Each part is its own function: a later fact (an operating status) is one more part.
+// Each part is its own function. A closure by the operating status is a special opening period
+// from today; when the information was last confirmed is the page's lastReviewed.
 import type {
   AggregateRating,
   FoodEstablishmentLeaf,
@@ -15,8 +16,11 @@ import type {
   ReserveAction,
   Review as ReviewNode,
   UnitPriceSpecification,
+  WebPage,
   WithContext,
 } from 'schema-dts';
+import { operatingStatusOf } from '../../domain/freshness/operatingStatus';
+import { bookable as takesBookings } from './pageActions';
 import { upcomingBlackoutDates } from '../../domain/blackoutDates';
 import { publicMediaPath } from '../../domain/publicPage/publicVisibility';
 import { schemaOrgTypeOf, typeHasProperty } from '../../domain/publicPage/schemaOrgType';
@@ -62,11 +66,37 @@ function weeklyHours(profile: BusinessProfile): OpeningHoursSpecification[] {
   });
 }
 
-/** Closed all day: opens and closes at 00:00 on that date (the convention search engines read). */
+/** The day before `date` (YYYY-MM-DD). */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Closed all day: opens and closes at 00:00 over the dates (the convention search engines read).
+ * A closure by the operating status comes first: from today to the day before the reopening, or
+ * with no end (permanently, or temporarily without a known reopening).
+ */
 function closures(page: PublicBusinessPage): OpeningHoursSpecification[] {
-  return upcomingBlackoutDates(page.profile.blackoutDates, page.today)
+  const status = operatingStatusOf(page.profile);
+  const closedFromToday: OpeningHoursSpecification[] =
+    status.status === 'open' ? [] : [{ '@type': 'OpeningHoursSpecification', validFrom: page.today, ...(status.reopensOn !== undefined && { validThrough: dayBefore(status.reopensOn) }), opens: '00:00', closes: '00:00' }];
+  const days = upcomingBlackoutDates(page.profile.blackoutDates, page.today)
+    .filter((date) => status.status !== 'permanently_closed' && (status.status !== 'temporarily_closed' || (status.reopensOn !== undefined && date >= status.reopensOn)))
     .slice(0, MAX_SPECIAL_DAYS)
-    .map((date) => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' }));
+    .map((date): OpeningHoursSpecification => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' }));
+  return [...closedFromToday, ...days];
+}
+
+/** The page itself: when it last changed, and when the business last confirmed what it says (lastReviewed). */
+function pageNode(page: PublicBusinessPage): WebPage {
+  const { profile } = page;
+  return {
+    '@type': 'WebPage',
+    '@id': page.url,
+    url: page.url,
+    dateModified: profile.updatedAt,
+    ...(profile.lastVerifiedAt && { lastReviewed: profile.lastVerifiedAt.slice(0, 10) }),
+  };
 }
 
 function priceSpecification(pricing: Pricing): PriceSpecification | UnitPriceSpecification {
@@ -123,10 +153,12 @@ function reserveAction(page: PublicBusinessPage): ReserveAction {
 
 export function businessJsonLd(page: PublicBusinessPage): BusinessNode {
   const { profile } = page;
-  const bookable = profile.services.some((service) => service.bookable && !service.requiresQuote);
+  const bookable = takesBookings(page);
+  // Closed for good: no weekly hours to read as current.
+  const closedForGood = operatingStatusOf(profile).status === 'permanently_closed';
   const images = [profile.media.logo, ...profile.media.photos].filter((url): url is string => url !== undefined).map((url) => absolute(page, url));
   const coordinates = profile.location?.coordinates;
-  const hours = weeklyHours(profile);
+  const hours = closedForGood ? [] : weeklyHours(profile);
   const special = closures(page);
   const stars = rating(profile);
   const postal = address(profile);
@@ -137,6 +169,7 @@ export function businessJsonLd(page: PublicBusinessPage): BusinessNode {
     '@id': `${page.url}#business`,
     name: profile.name,
     url: page.url,
+    mainEntityOfPage: pageNode(page),
     ...(profile.description && { description: profile.description }),
     ...(profile.tagline && { slogan: profile.tagline }),
     ...(postal && { address: postal }),

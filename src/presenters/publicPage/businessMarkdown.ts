@@ -1,14 +1,17 @@
 // A business's public page as Markdown, for language models: the same facts as the HTML page
 // (pageFacts.ts), every owner-written value escaped so it stays text.
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
+import { bookable, reportAddress } from './pageActions';
 import { escapeMarkdown as m, escapeMarkdownParagraphs } from './htmlText';
-import { addressLine, closedDates, hoursLines, kindAndPlace, ratingText, serviceDetails } from './pageFacts';
+import { addressLine, closedDates, confirmationText, hoursLines, kindAndPlace, operatingStatusText, ratingText, serviceDetails } from './pageFacts';
 
 export function businessMarkdown(page: PublicBusinessPage): string {
   const { profile } = page;
   const out: string[] = [`# ${m(profile.name)}`, ''];
   if (profile.tagline) out.push(`> ${m(profile.tagline)}`, '');
   out.push(`${m(kindAndPlace(profile))}. Web page: <${page.url}>`, '');
+  const closed = operatingStatusText(profile);
+  if (closed) out.push(`**${closed}**`, '');
   if (profile.description) out.push(escapeMarkdownParagraphs(profile.description), '');
 
   const contact = [
@@ -22,8 +25,8 @@ export function businessMarkdown(page: PublicBusinessPage): string {
   const hours = hoursLines(profile);
   if (hours.length > 0) {
     out.push(`## Opening hours${page.timeZone ? ` (${page.timeZone})` : ''}`, '', ...hours.map(([day, time]) => `- ${day}: ${time}`), '');
-    const closed = closedDates(page);
-    if (closed.length > 0) out.push(`Closed on: ${closed.join(', ')}.`, '');
+    const closedOn = closedDates(page);
+    if (closedOn.length > 0) out.push(`Closed on: ${closedOn.join(', ')}.`, '');
   }
 
   if (profile.services.length > 0) {
@@ -44,9 +47,11 @@ export function businessMarkdown(page: PublicBusinessPage): string {
     if (page.reviews.length > 0) out.push('');
   }
 
-  if (profile.services.some((service) => service.bookable && !service.requiresQuote)) {
+  if (bookable(page)) {
     out.push('## Booking', '', `Bookable through the API: \`POST ${new URL('/v1/bookings', page.origin).toString()}\` (see <${new URL('/v1/openapi.json', page.origin).toString()}>).`, '');
   }
-  out.push(`Last updated ${profile.updatedAt.slice(0, 10)}. Information provided by the business.`, '');
+  const confirmed = confirmationText(profile);
+  out.push(`Last updated ${profile.updatedAt.slice(0, 10)}. Information provided by the business.${confirmed ? ` ${confirmed}` : ''}`, '');
+  out.push(`Closed, or something wrong? Report it: \`POST ${reportAddress(page)}\` with {"kind": "closed"} or {"kind": "wrong_information", "details": "..."}.`, '');
   return out.join('\n');
 }

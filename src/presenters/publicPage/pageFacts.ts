@@ -2,6 +2,7 @@
 // Markdown twin so the two always say the same thing. Owner-written text is returned as written:
 // each renderer escapes it for its own format.
 import { upcomingBlackoutDates } from '../../domain/blackoutDates';
+import { closedPhrase, operatingStatusOf } from '../../domain/freshness/operatingStatus';
 import { formatMoney } from '../../domain/money';
 import { WEEKDAYS, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
@@ -60,4 +61,17 @@ export function kindAndPlace(profile: BusinessProfile): string {
   const at = profile.location?.address;
   const place = [at?.city, at?.state].filter(Boolean).join(', ');
   return place ? `${profile.category} in ${place}` : profile.category;
+}
+
+/** "Temporarily closed, expected to reopen on 2026-12-07.", "Permanently closed."; undefined while open. */
+export function operatingStatusText(profile: BusinessProfile): string | undefined {
+  const phrase = closedPhrase(operatingStatusOf(profile));
+  return phrase ? `${phrase[0].toUpperCase()}${phrase.slice(1)}.` : undefined;
+}
+
+/** "Information confirmed by the business on 2026-11-20." (or "... by a verification ..."); undefined when never confirmed. */
+export function confirmationText(profile: BusinessProfile): string | undefined {
+  if (!profile.lastVerifiedAt) return undefined;
+  const by = profile.lastVerifiedBy === 'verification' ? 'through a verification' : 'by the business';
+  return `Information confirmed ${by} on ${profile.lastVerifiedAt.slice(0, 10)}.`;
 }

@@ -13,6 +13,7 @@ header p.kind{margin:.25rem 0 0;color:var(--muted)}
 h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 0;overflow-wrap:anywhere}
 h2{font-size:1.15rem;margin:2rem 0 .5rem;padding-bottom:.25rem;border-bottom:1px solid var(--line)}
 .tagline{font-size:1.1rem;margin:.5rem 0 0}
+.status{margin:1rem 0 0;padding:.5rem .75rem;border:1px solid var(--line);border-left:4px solid #b3261e;border-radius:4px}
 .logo{width:72px;height:72px;object-fit:contain;border-radius:8px;border:1px solid var(--line)}
 .photos{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.5rem}
 .photos img{width:100%;height:8rem;object-fit:cover;border-radius:6px}

@@ -191,3 +191,70 @@ describe('GET /b/{slug}', () => {
     expect(htmlElements(html).find((el) => el.tag === 'p' && el.attributes.class === 'kind')?.text).toBe('restaurants in Austin, TX');
   });
 });
+
+describe('the freshness signals on the page', () => {
+  const reopensOn = `${year}-03-02`;
+  let closing: Actor;
+  let id: string;
+  let path: string;
+  beforeAll(async () => {
+    closing = await signUp(app, 'closing', 'enterprise');
+    const created = await api('POST', '/business/profile', closing, {
+      name: 'Lakeside Tacos', category: 'restaurants', description: 'Breakfast tacos and migas by the lake, with coffee from a local roaster.',
+      location: { address: { street: '2 Lake St', city: 'Austin', state: 'TX', postalCode: '78702', country: 'US' }, coordinates: { lat: 30.27, lon: -97.72 } },
+      contact: { phone: '+15125550778' }, hours: { monday: { open: '07:00', close: '14:00' } },
+      services: [{ name: 'Taco catering', bookable: true, pricing: { type: 'fixed', currency: 'USD', amount: 120 } }],
+    });
+    id = created.id;
+    await api('PATCH', `/business/profile/${id}`, closing, { status: 'published' });
+    path = (await api('GET', `/business/profile/${id}`, closing)).publicPage.path;
+  });
+
+  async function pageData(): Promise<{ html: string; business: any; markdown: string }> {
+    const html = await (await fetch(`${base}${path}`)).text();
+    const expanded = await expandJsonLd(JSON.parse(htmlElements(html).find((el) => el.tag === 'script')!.text));
+    expect(schemaOrgProblems(expanded, vocabulary)).toEqual([]);
+    const markdown = await (await fetch(`${base}${path}.md`)).text();
+    return { html, business: expanded[0], markdown };
+  }
+  const statusNote = (html: string) => htmlElements(html).find((el) => el.tag === 'p' && el.attributes.class === 'status')?.text;
+
+  it('says when the business confirmed its information: the page\'s lastReviewed, and a line in HTML and Markdown', async () => {
+    const confirmed = await api('POST', `/business/profile/${id}/confirm`, closing);
+    const day = (confirmed.lastVerifiedAt as string).slice(0, 10);
+    const { html, business, markdown } = await pageData();
+    const [webPage] = valuesOf(business, 'mainEntityOfPage');
+    expect(typesOf(webPage)).toEqual(['WebPage']);
+    expect(valuesOf(webPage, 'lastReviewed')).toEqual([{ '@value': day }]);
+    expect(htmlElements(html).find((el) => el.tag === 'footer')?.text).toContain(`Information confirmed by the business on ${day}.`);
+    expect(markdown).toContain(`Information confirmed by the business on ${day}.`);
+    expect(statusNote(html)).toBeUndefined();
+    expect(markdown).toContain(`Closed, or something wrong? Report it: \`POST ${base}/v1/business/profile/${id}/information-reports\``);
+  });
+
+  it('says it is closed until the day before it reopens, and offers no booking meanwhile', async () => {
+    await api('PATCH', `/business/profile/${id}`, closing, { operatingStatus: { status: 'temporarily_closed', reopensOn } });
+    const { html, business, markdown } = await pageData();
+    const [closure] = valuesOf(business, 'specialOpeningHoursSpecification');
+    expect(valuesOf(closure, 'validThrough')).toEqual([{ '@value': `${year}-03-01` }]);
+    expect([valuesOf(closure, 'opens')[0]['@value'], valuesOf(closure, 'closes')[0]['@value']]).toEqual(['00:00', '00:00']);
+    expect(valuesOf(business, 'openingHoursSpecification')).toHaveLength(1);
+    expect(valuesOf(business, 'potentialAction')).toEqual([]);
+    expect(valuesOf(business, 'acceptsReservations')).toEqual([{ '@value': false }]);
+    expect(statusNote(html)).toBe(`Temporarily closed, expected to reopen on ${reopensOn}.`);
+    expect(markdown).toContain(`**Temporarily closed, expected to reopen on ${reopensOn}.**`);
+    expect(markdown).not.toContain('## Booking');
+  });
+
+  it('keeps the page of a permanently closed business, saying so, with no weekly hours', async () => {
+    await api('PATCH', `/business/profile/${id}`, closing, { operatingStatus: { status: 'permanently_closed' } });
+    const { html, business, markdown } = await pageData();
+    const [closure, ...others] = valuesOf(business, 'specialOpeningHoursSpecification');
+    expect(others).toEqual([]);
+    expect(valuesOf(closure, 'validFrom')[0]['@value']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(valuesOf(closure, 'validThrough')).toEqual([]);
+    expect(valuesOf(business, 'openingHoursSpecification')).toEqual([]);
+    expect(statusNote(html)).toBe('Permanently closed.');
+    expect(markdown).toContain('**Permanently closed.**');
+  });
+});
