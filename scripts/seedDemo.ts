@@ -8,8 +8,12 @@
 // clock, and no rate limits, which an operator's own tool would only trip over), so the service
 // records and checks everything exactly as it does live, just "on" that day.
 //
+// Sandbox businesses have no public page, so one of them is also published live, with a live key:
+// the business page, its JSON-LD, /llms.txt, the sitemap and crawler fetches of docs/visibility.md
+// work on it as printed.
+//
 // Idempotent: DATA_DIR/demo-seed.json remembers the account, businesses and finished days; a
-// second run reuses them, finishes what a crash left undone, and prints a fresh key.
+// second run reuses them, finishes what a crash left undone, and prints fresh keys.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +39,8 @@ interface SeedState {
   accountId: string;
   days: number;
   businessIds: string[];
+  /** The live business with a public page (docs/visibility.md). */
+  liveBusinessId?: string;
   daysDone: number;
   counts: { searches: number; clicks: number; conversions: number };
 }
@@ -136,6 +142,17 @@ async function main(): Promise<void> {
       }
       save(state);
     }
+    // The one live business, for the open web: published with a live key, its information confirmed.
+    const liveKey = (await must('live api key', call('POST', '/auth/api-keys', { token: jwt, body: { name: `demo live ${realNow.toISOString()}`, environment: 'live' } }), 201)).json.data.key as string;
+    if (!state.liveBusinessId) {
+      const showcase = bodies[0];
+      const live = await runtime.appDeps.store.profiles.listByOwner('live', account.id);
+      const id = live.find((profile) => profile.name === showcase.name)?.id ?? ((await must('create the live business', call('POST', '/business/profile', { token: liveKey, body: showcase }), 201)).json.data.id as string);
+      await must('publish the live business', call('PATCH', `/business/profile/${id}`, { token: liveKey, body: { status: 'published' } }), 200);
+      await must('confirm the live business', call('POST', `/business/profile/${id}/confirm`, { token: liveKey }), 200);
+      state.liveBusinessId = id;
+      save(state);
+    }
     for (;;) {
       const status = await runtime.indexer?.status();
       if (!status || (status.pending === 0 && status.state === 'running')) break;
@@ -218,6 +235,11 @@ curl -s -X POST ${base}/v1/api/v1/consumer/search ${auth} -H "Content-Type: appl
 curl -s "${base}/v1/analytics/upstream-metrics?businessId=${businessId}&startDate=${startDate}&endDate=${endDate}&granularity=week" ${auth}
 
 curl -s "${base}/v1/analytics/attribution?businessId=${businessId}&startDate=${startDate}&endDate=${endDate}&model=multiTouch" ${auth}
+
+On the open web (docs/visibility.md): ${bodies[0].name} is also published live, with a public page. With the server
+running, paste this line, then the commands of "Try it" there (its page, JSON-LD, /llms.txt, the sitemap, a crawler's fetch):
+
+export BASE=${base}/v1 KEY=${liveKey} BIZ=${state.liveBusinessId}
 `);
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,9 +16,11 @@ export interface ApiServer {
 
 const ROOT = resolve(__dirname, '../..');
 
-export async function startApiServer(env: Record<string, string> = {}): Promise<ApiServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bdapi-server-'));
+/** `options.dataDir`: serve an existing data directory (kept on stop); `options.port`: listen there instead of a free port. */
+export async function startApiServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<ApiServer> {
+  const port = options.port ?? (await freePort());
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bdapi-server-'));
   const engine = spawnEngine('api', process.execPath, [...TYPESCRIPT_ENTRY, 'src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -31,7 +33,7 @@ export async function startApiServer(env: Record<string, string> = {}): Promise<
     process: engine,
     async stop() {
       await engine.stop(10_000);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
