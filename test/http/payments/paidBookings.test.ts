@@ -156,3 +156,27 @@ it('gives the last place to one of two customers racing for it: the other never 
   expect(results.find((result) => result.status === 409)!.body.error.code).toBe('SLOT_UNAVAILABLE');
   expect(world.stripe.requests().filter((sent) => sent.path === '/v1/checkout/sessions')).toHaveLength(1);
 });
+
+it('never keeps two payments for one place: a hold that ran out is taken by another customer, and the first customer\'s late payment goes back', async () => {
+  const other = await signUp(world.app, 'second-customer', 'enterprise');
+  const start = await freeStart(world, deposit, 10);
+  const first = (await book(world, deposit, start).expect(201)).body.data;
+  world.shiftClock(16 * 60_000);
+  await settle(world);
+  // The place is free again: the second customer holds it and pays.
+  const second = (await book(world, deposit, start, other.auth).expect(201)).body.data;
+  await payCheckout(world, second.id);
+  await settle(world);
+  // The first customer's payment arrives late (they had the checkout page open).
+  world.stripe.clearRequests();
+  await payCheckout(world, first.id);
+  await settle(world);
+  const read = async (id: string, auth: Record<string, string>) => (await request(world.app.callback).get(`/v1/bookings/${id}`).set(auth).expect(200)).body.data;
+  expect((await read(second.id, other.auth)).status).toBe('confirmed');
+  expect(await read(first.id, world.customer.auth)).toEqual(expect.objectContaining({ status: 'expired', payment: expect.objectContaining({ refund: { amount: 10, reason: 'booking_released' } }) }));
+  expect(world.stripe.requests().filter((sent) => sent.method === 'POST' && sent.path === '/v1/refunds').map((sent) => [sent.idempotencyKey, sent.form.payment_intent])).toEqual([[`refund_${first.id}`, `pi_for_${first.id}`]]);
+  // One confirmed booking holds the place.
+  const day = start.slice(0, 10);
+  const availability = await request(world.app.callback).get(`/v1/business/profile/${world.businessId}/services/${deposit}/availability`).query({ from: day, to: day }).set(world.customer.auth);
+  expect(availability.body.data.slots.map((slot: { start: string }) => slot.start)).not.toContain(start);
+});
