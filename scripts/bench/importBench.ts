@@ -5,7 +5,8 @@
 // point, category, address, contact) instead of the search benchmark's full profiles.
 // `--engine mongo` imports into the MongoDB wire server with the change-stream indexer writing to
 // Elasticsearch alongside (both started from the test harness), and reports the indexer's lag while
-// the rows arrive and how long it takes to catch up once they stop.
+// the rows arrive and how long it takes to catch up once they stop. On the embedded store the engine's
+// floor follows the import (importFloor.ts: the same rows copied by SQL alone).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,8 +26,11 @@ import { startMongo } from '../../test/harness/mongo';
 import { DEFAULT_IMPORT_THREADS } from '../import/importPipeline';
 import type { BusinessFileShape } from './businessFile';
 import { generateAndImport } from './importedBusinesses';
+import { storeWriteFloor } from './importFloor';
 
 const TARGET_ROWS_PER_SECOND = 20_000;
+/** Rows the engine's floor copies: enough for a steady rate, few enough to take seconds. */
+const FLOOR_ROWS = 100_000;
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -105,6 +109,13 @@ async function main(): Promise<void> {
     log(`import: ${count(imported.rows)} rows (${count(imported.tally.created)} created, ${count(imported.tally.refused + imported.tally.duplicates)} refused) in ` +
       `${(imported.importMs / 1000).toFixed(1)} s = ${count(rate)} rows/s (target >= ${count(TARGET_ROWS_PER_SECOND)}: ${rate >= TARGET_ROWS_PER_SECOND ? 'MET' : 'MISSED'}) on ${threads === 0 ? 'this thread' : `${threads} threads`}; ` +
       `CPU ${(imported.importCpuMs / 1000).toFixed(1)} s = ${count((imported.importCpuMs * 1000) / imported.rows)} us a row, ${(cpuShare * 100).toFixed(0)} % of the ${cpus().length} cores' time; load average ${loadavg()[0].toFixed(1)}`);
+
+    if (engine === 'sqlite') {
+      const floorRows = Math.min(imported.tally.created, FLOOR_ROWS);
+      const floor = await storeWriteFloor({ source: join(dir, 'store.db'), dir, rows: floorRows, batchSize: values.batch !== undefined ? Number(values.batch) : 5000, cacheMiB: 128 });
+      log(`floor (the first ${count(floor.profiles)} profiles and their ${count(floor.keys)} keys copied by SQL into a fresh store, no JavaScript a row): ` +
+        `${count(floor.profiles / (floor.ms / 1000))} rows/s, CPU ${count((floor.cpuMs * 1000) / floor.profiles)} us a row against the import's ${count((imported.importCpuMs * 1000) / imported.rows)}; load average ${loadavg()[0].toFixed(1)}`);
+    }
 
     if (indexer && index) {
       const caughtUpFrom = performance.now();
