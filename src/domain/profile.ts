@@ -30,9 +30,18 @@ export interface Address {
   postalCode?: string;
 }
 
+/** WGS 84 degrees; every check of a latitude or longitude reads its bounds from here. */
 export interface Coordinates {
   lat: number;
   lon: number;
+}
+
+export const LATITUDE = { minimum: -90, maximum: 90 } as const;
+export const LONGITUDE = { minimum: -180, maximum: 180 } as const;
+
+/** Whether `value` is a number within `range` (LATITUDE or LONGITUDE). */
+export function isWithin(value: unknown, range: { minimum: number; maximum: number }): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= range.minimum && value <= range.maximum;
 }
 
 export interface Location {

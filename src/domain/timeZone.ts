@@ -4,7 +4,7 @@
 // opening hours is an acceptable trade against shipping full boundary polygons.
 
 import tzlookup from 'tz-lookup';
-import type { Coordinates } from './profile';
+import { isWithin, LATITUDE, LONGITUDE, type Coordinates } from './profile';
 import { ValidationError } from './errors';
 import { isKnownTimeZone } from './localTime';
 
@@ -13,8 +13,8 @@ const isSupported = isKnownTimeZone;
 /** IANA time-zone name at `coords`, such as `America/Chicago`. */
 export function timeZoneAt(coords: Coordinates): string {
   const { lat, lon } = coords ?? ({} as Coordinates);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || lat < -90 || lat > 90 || lon < -180 || lon > 180) {
-    throw new ValidationError('location.coordinates', 'must be lat -90..90 and lon -180..180');
+  if (!isWithin(lat, LATITUDE) || !isWithin(lon, LONGITUDE)) {
+    throw new ValidationError('location.coordinates', `must be lat ${LATITUDE.minimum}..${LATITUDE.maximum} and lon ${LONGITUDE.minimum}..${LONGITUDE.maximum}`);
   }
   const zone = tzlookup(lat, lon);
   return isSupported(zone) ? zone : 'UTC';

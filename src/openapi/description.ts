@@ -2,6 +2,7 @@
 // as this service implements them. The error table is generated from ERROR_CODES.
 import { ERROR_CODES, type ErrorCode } from '../schemas/errorCodes';
 import { MEDIA_SIZE_LIMITS } from '../schemas/endpoints/media';
+import { LATITUDE, LONGITUDE } from '../domain/profile';
 
 const MB = 1024 * 1024;
 
@@ -91,7 +92,7 @@ export function documentDescription(): string {
       'of a circulating currency; amounts in major units.',
     '- Hours: `HH:MM` 24-hour, 00:00-23:59, in the business\'s local time; `close` earlier than `open` means closing after midnight; ' +
       '`{"closed": true}` for a closed day.',
-    '- Dates: real calendar dates `YYYY-MM-DD`. Coordinates: lat -90..90, lon -180..180. Countries: ISO 3166-1 alpha-2.',
+    `- Dates: real calendar dates \`YYYY-MM-DD\`. Coordinates: lat ${LATITUDE.minimum}..${LATITUDE.maximum}, lon ${LONGITUDE.minimum}..${LONGITUDE.maximum}. Countries: ISO 3166-1 alpha-2.`,
     '- Directory and partner items: the search result business without `distance` and `personalizationScore`, plus ' +
       '`aiVisibilityScore` (0-100) and `verificationLevel`.',
     `- Uploads: logo up to ${MEDIA_SIZE_LIMITS.logo / MB} MB, photo ${MEDIA_SIZE_LIMITS.photo / MB} MB, video ${MEDIA_SIZE_LIMITS.video / MB} MB.`,

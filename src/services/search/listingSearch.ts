@@ -5,6 +5,7 @@ import type { directoryQuerySchema } from '../../schemas/endpoints/directory';
 import type { partnerSearchQuerySchema } from '../../schemas/endpoints/partnerSearch';
 import { ValidationError } from '../../domain/errors';
 import type { Principal } from '../../domain/principal';
+import { isWithin, LATITUDE, LONGITUDE } from '../../domain/profile';
 import { kindPhrases, kindsNamedIn, requestCategoryFilter } from '../../domain/search/categoryWords';
 import { windowedPage } from '../../domain/search/listingWindow';
 import { findUsCity } from '../../domain/search/usCities';
@@ -37,8 +38,8 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
     const lat = Number(numeric[1]);
     const lon = Number(numeric[2]);
     const radiusKm = numeric[3] !== undefined ? Number(numeric[3]) : PARTNER_DEFAULT_RADIUS_KM;
-    if (lat < -90 || lat > 90) throw new ValidationError('location', 'latitude must be between -90 and 90');
-    if (lon < -180 || lon > 180) throw new ValidationError('location', 'longitude must be between -180 and 180');
+    if (!isWithin(lat, LATITUDE)) throw new ValidationError('location', `latitude must be between ${LATITUDE.minimum} and ${LATITUDE.maximum}`);
+    if (!isWithin(lon, LONGITUDE)) throw new ValidationError('location', `longitude must be between ${LONGITUDE.minimum} and ${LONGITUDE.maximum}`);
     if (radiusKm <= 0 || radiusKm > 500) throw new ValidationError('location', 'radius must be more than 0 and at most 500 km');
     return { near: { lat, lon, radiusKm } };
   }

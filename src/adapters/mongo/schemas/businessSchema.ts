@@ -19,6 +19,11 @@ import {
   weeklyHoursSchema,
 } from './profileParts';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+import { leafOf, storedAs } from './storedAs';
+import { calendarDateSchema } from '../../../schemas/parts/dates';
+import { publicPageSettingSchema } from '../../../schemas/parts/publicPage';
+import { createProfileBodySchema, updateProfileBodySchema } from '../../../schemas/endpoints/profile';
+import { profileRecordSchema } from '../../../schemas/responses/profile';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 export interface BusinessDoc extends CarriesOutbox, CarriesMarks, Omit<BusinessProfile, 'id'> {
@@ -39,34 +44,34 @@ export const businessSchema = new Schema<BusinessDoc>(
     webhookOutbox: outboxPath,
     environment,
     ownerId: { type: String, required: true },
-    name: { type: String, required: true, minlength: 1 },
-    category: { type: String, required: true, minlength: 1 },
+    name: storedAs(leafOf(createProfileBodySchema, 'name'), true),
+    category: storedAs(leafOf(createProfileBodySchema, 'category'), true),
     // The category's taxonomy keys and the taxonomy version they come from (domain/categories).
     categoryKeys: { type: [String], default: undefined },
     categoryTaxonomy: { type: String },
     categoryKey: { type: String, required: true },
-    description: String,
-    tagline: String,
+    description: storedAs(leafOf(createProfileBodySchema, 'description')),
+    tagline: storedAs(leafOf(createProfileBodySchema, 'tagline')),
     location: { type: locationSchema, required: true },
     geo: { type: geoPointSchema },
     contact: { type: contactSchema, required: true },
     services: { type: [serviceSchema], required: true },
     hours: { type: weeklyHoursSchema, required: true },
-    blackoutDates: { type: [{ type: String, match: /^\d{4}-\d{2}-\d{2}$/ }], required: true },
+    blackoutDates: { type: [storedAs(calendarDateSchema)], required: true },
     media: { type: profileMediaSchema, required: true },
     trust: { type: trustSchema, required: true },
     exclusiveContent: { type: exclusiveContentSchema, required: true },
     hasExclusiveContent: { type: Boolean, required: true },
     exclusiveScores: { type: exclusiveScoresSchema },
-    aiVisibilityScore: { type: Number, required: true, min: 0, max: 100 },
-    status: { type: String, enum: ['draft', 'published'], required: true },
+    aiVisibilityScore: storedAs(leafOf(profileRecordSchema, 'aiVisibilityScore'), true),
+    status: storedAs(leafOf(updateProfileBodySchema, 'status'), true),
     dedupeKeys: { type: [String], required: true },
     version: { type: Number, required: true, min: 1 },
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,
     deletedAt: timestamp,
     ownerSuspended: { type: Boolean },
-    publicPage: { type: String, enum: ['indexed', 'noindex', 'off'] },
+    publicPage: storedAs(publicPageSettingSchema),
     publicSlugs: { type: [String], default: undefined },
     source: { type: importSourceSchema },
     operatingStatus: { type: operatingStatusSchema },

@@ -1,23 +1,29 @@
 // The embedded parts of a business profile (domain/profile.ts), each its own sub-schema so an
-// absent optional part stays absent instead of reading back as an empty object.
+// absent optional part stays absent instead of reading back as an empty object. Every value a
+// client writes takes its type, bounds, enum and pattern from the JSON Schema the API checks it
+// with (storedAs); what only the server writes (trust, scores) from the profile's record schema.
 import { Schema } from 'mongoose';
 import { OPERATING_STATUSES } from '../../../domain/freshness/operatingStatus';
-import { VERIFICATION_LEVELS } from '../../../domain/profile';
+import { contactSchema as contactJson } from '../../../schemas/parts/contact';
+import { exclusiveTextSchema } from '../../../schemas/parts/exclusiveContent';
+import { timeOfDaySchema } from '../../../schemas/parts/hours';
+import { locationSchema as locationJson } from '../../../schemas/parts/location';
+import { pricingSchema as pricingJson } from '../../../schemas/parts/pricing';
+import { servicePaymentSchema, serviceInputSchema } from '../../../schemas/parts/service';
+import { profileRecordSchema } from '../../../schemas/responses/profile';
+import { leafOf, storedAs } from './storedAs';
 import { partOptions, requiredTimestamp } from './storedFields';
-import { PAYMENT_REQUIREMENTS } from '../../../domain/servicePayment';
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const CURRENCY = /^[A-Z]{3}$/;
-
+const address = (field: string) => storedAs(leafOf(locationJson, `address.${field}`));
 const addressSchema = new Schema(
-  { street: String, city: String, state: String, country: String, postalCode: String },
+  { street: address('street'), city: address('city'), state: address('state'), country: address('country'), postalCode: address('postalCode') },
   partOptions,
 );
 
 const coordinatesSchema = new Schema(
   {
-    lat: { type: Number, required: true, min: -90, max: 90 },
-    lon: { type: Number, required: true, min: -180, max: 180 },
+    lat: storedAs(leafOf(locationJson, 'coordinates.lat'), true),
+    lon: storedAs(leafOf(locationJson, 'coordinates.lon'), true),
   },
   partOptions,
 );
@@ -27,7 +33,10 @@ export const locationSchema = new Schema(
   partOptions,
 );
 
-export const contactSchema = new Schema({ phone: String, email: String, website: String }, partOptions);
+export const contactSchema = new Schema(
+  { phone: storedAs(leafOf(contactJson, 'phone')), email: storedAs(leafOf(contactJson, 'email')), website: storedAs(leafOf(contactJson, 'website')) },
+  partOptions,
+);
 
 interface PricingFields {
   type: 'fixed' | 'range' | 'hourly';
@@ -44,14 +53,12 @@ function needsRange(this: PricingFields): boolean {
 
 const pricingSchema = new Schema(
   {
-    type: { type: String, enum: ['fixed', 'range', 'hourly'], required: true },
-    currency: { type: String, required: true, match: CURRENCY },
-    amount: { type: Number, min: 0, required: needsAmount },
-    minAmount: { type: Number, min: 0, required: needsRange },
+    type: storedAs(leafOf(pricingJson, 'type'), true),
+    currency: storedAs(leafOf(pricingJson, 'currency'), true),
+    amount: storedAs(leafOf(pricingJson, 'amount'), needsAmount),
+    minAmount: storedAs(leafOf(pricingJson, 'minAmount'), needsRange),
     maxAmount: {
-      type: Number,
-      min: 0,
-      required: needsRange,
+      ...storedAs(leafOf(pricingJson, 'maxAmount'), needsRange),
       validate: {
         validator(this: PricingFields, max: number) {
           return this.minAmount === undefined || this.minAmount <= max;
@@ -66,20 +73,26 @@ const pricingSchema = new Schema(
 export const serviceSchema = new Schema(
   {
     id: { type: String, required: true },
-    name: { type: String, required: true },
-    description: String,
-    category: String,
+    name: storedAs(leafOf(serviceInputSchema, 'name'), true),
+    description: storedAs(leafOf(serviceInputSchema, 'description')),
+    category: storedAs(leafOf(serviceInputSchema, 'category')),
     pricing: { type: pricingSchema },
-    duration: { type: Number, min: 0 },
-    capacity: { type: Number, min: 1 },
+    duration: storedAs(leafOf(serviceInputSchema, 'duration')),
+    capacity: storedAs(leafOf(serviceInputSchema, 'capacity')),
     payment: {
       type: new Schema(
-        { required: { type: String, enum: [...PAYMENT_REQUIREMENTS], required: true }, depositAmount: { type: Number, min: 0 }, refundCutoffHours: { type: Number, min: 0 } },
+        {
+          required: storedAs(leafOf(servicePaymentSchema, 'required'), true),
+          depositAmount: storedAs(leafOf(servicePaymentSchema, 'depositAmount')),
+          // Defaulted by the API, so every stored payment has it; records written before the default may not.
+          refundCutoffHours: storedAs(leafOf(servicePaymentSchema, 'refundCutoffHours')),
+        },
         partOptions,
       ),
     },
-    bookable: { type: Boolean, required: true },
-    requiresQuote: { type: Boolean, required: true },
+    // Defaulted to false by the API, so always stored.
+    bookable: storedAs(leafOf(serviceInputSchema, 'bookable'), true),
+    requiresQuote: storedAs(leafOf(serviceInputSchema, 'requiresQuote'), true),
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,
   },
@@ -90,12 +103,16 @@ function isOpenDay(this: { closed?: boolean }): boolean {
   return this.closed !== true;
 }
 
+function isClosedDay(this: { open?: string }): boolean {
+  return this.open === undefined;
+}
+
 /** `{ open, close }` or `{ closed: true }`; close before open means the day runs past midnight. */
 const dayHoursSchema = new Schema(
   {
-    open: { type: String, match: HH_MM, required: isOpenDay },
-    close: { type: String, match: HH_MM, required: isOpenDay },
-    closed: { type: Boolean, enum: [true] },
+    open: storedAs(timeOfDaySchema, isOpenDay),
+    close: storedAs(timeOfDaySchema, isOpenDay),
+    closed: { type: Boolean, enum: [true], required: isClosedDay },
   },
   partOptions,
 );
@@ -120,22 +137,22 @@ export const profileMediaSchema = new Schema(
 
 export const trustSchema = new Schema(
   {
-    verificationLevel: { type: String, enum: VERIFICATION_LEVELS, required: true },
-    averageRating: { type: Number, required: true, min: 0, max: 5 },
-    totalReviews: { type: Number, required: true, min: 0 },
+    verificationLevel: storedAs(leafOf(profileRecordSchema, 'trust.verificationLevel'), true),
+    averageRating: storedAs(leafOf(profileRecordSchema, 'trust.averageRating'), true),
+    totalReviews: storedAs(leafOf(profileRecordSchema, 'trust.totalReviews'), true),
   },
   partOptions,
 );
 
 export const exclusiveContentSchema = new Schema(
-  { insiderTips: String, localSecrets: String, behindTheScenes: String, sustainabilityPractices: String },
+  { insiderTips: storedAs(exclusiveTextSchema), localSecrets: storedAs(exclusiveTextSchema), behindTheScenes: storedAs(exclusiveTextSchema), sustainabilityPractices: storedAs(exclusiveTextSchema) },
   partOptions,
 );
 
 export const exclusiveScoresSchema = new Schema(
   {
-    visibilityScore: { type: Number, required: true, min: 0, max: 100 },
-    uniquenessScore: { type: Number, required: true, min: 0, max: 100 },
+    visibilityScore: storedAs(leafOf(profileRecordSchema, 'exclusiveScores.visibilityScore'), true),
+    uniquenessScore: storedAs(leafOf(profileRecordSchema, 'exclusiveScores.uniquenessScore'), true),
   },
   partOptions,
 );

@@ -1,7 +1,7 @@
 // Checks an incoming document before it is written. A bad document becomes a BulkFailure for
 // its id (the batch goes on), the way Elasticsearch reports a per-item mapping error, instead of
 // an exception that would stall the indexer on one poisoned record.
-import { VERIFICATION_LEVELS } from '../../../domain/profile';
+import { isWithin, LATITUDE, LONGITUDE, VERIFICATION_LEVELS } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
 
 const TEXT_FIELDS = ['name', 'category', 'description', 'tagline', 'servicesText', 'exclusiveText'] as const;
@@ -33,8 +33,8 @@ export function searchDocumentProblem(value: unknown): string | null {
   if (doc.coordinates !== undefined) {
     if (typeof doc.coordinates !== 'object' || doc.coordinates === null) return 'coordinates must be an object';
     const { lat, lon } = doc.coordinates as { lat?: unknown; lon?: unknown };
-    if (!isFiniteNumber(lat) || lat < -90 || lat > 90) return 'coordinates.lat must be between -90 and 90';
-    if (!isFiniteNumber(lon) || lon < -180 || lon > 180) return 'coordinates.lon must be between -180 and 180';
+    if (!isWithin(lat, LATITUDE)) return `coordinates.lat must be between ${LATITUDE.minimum} and ${LATITUDE.maximum}`;
+    if (!isWithin(lon, LONGITUDE)) return `coordinates.lon must be between ${LONGITUDE.minimum} and ${LONGITUDE.maximum}`;
   }
   if (typeof doc.updatedAt !== 'string') return 'updatedAt must be a string';
   return null;
