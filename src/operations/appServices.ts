@@ -1,5 +1,5 @@
 // The services every operation may call, built once by the composition root
-// (runtime/createServices.ts) for the API, the workers and the MCP stdio server alike.
+// (runtime/composeServices.ts) for the API, the workers and the MCP stdio server alike.
 import type { Readiness } from '../ports/readiness';
 import type { SessionStore } from '../ports/sessionStore';
 import type { AuthFailureLimiter } from '../ports/authFailureLimiter';

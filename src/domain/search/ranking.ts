@@ -2,22 +2,22 @@
 //
 //   score = Σ wᵢ·sᵢ / Σ wᵢ              every sᵢ is in 0..1, so score is in 0..1
 //
-//   component        weight  signal sᵢ
-//   text             0.40    index text relevance, normalised to 0..1 within the candidates
-//   distance         0.20    exp(-d / (radiusKm / 3)), d in km; 1 when the search had no location
-//                            (a place at a third of the radius scores 0.37, at the edge 0.05)
-//   quality          0.15    (bayes - 1) / 4 with bayes = (C·m + rating·n) / (C + n), m = 3.5, C = 10:
-//                            a Bayesian average that pulls ratings with few reviews towards 3.5,
-//                            mapped from the 1..5 star scale onto 0..1
-//   verification     0.10    none 0, basic 0.25, verified 0.5, premium 0.75, certified 1
-//   completeness     0.05    profile completeness / 100
-//   personalisation  0.10    personalizationScore(document, session), 0 without a session
+// The weights wᵢ and every number of the signals are the constants below (RANKING_WEIGHTS and the
+// rest); RANKING_FORMULA spells the formula out from them for the OpenAPI description. The signals:
+//   text             index text relevance, normalised to 0..1 within the candidates
+//   distance         exp(-d / (radiusKm / DISTANCE_SCALE_PARTS)), d in km; 1 when the search had no
+//                    location (with 3 parts, a place at a third of the radius scores 0.37, at the edge 0.05)
+//   quality          (bayes - 1) / 4 with bayes = (C·m + rating·n) / (C + n), m = RATING_PRIOR_MEAN,
+//                    C = RATING_PRIOR_WEIGHT: a Bayesian average that pulls ratings with few reviews
+//                    towards m, mapped from the 1..5 star scale onto 0..1
+//   verification     VERIFICATION_SCORES of the level
+//   completeness     profile completeness / 100
+//   personalisation  personalizationScore(document, session), 0 without a session
 //
-// Intent adjustments (the sum is renormalised, so the score stays in 0..1):
-//   "best", "top rated", a minimum rating -> quality weight 0.30
-//   "verified", "licensed"                -> verification weight 0.20
-//   "cheap"                               -> adds price 0.10: 1 / (1 + minPrice / 20); 0.25 when no price is known
-//   "open now"                            -> adds open 0.10: 1 open, 0.5 unknown hours, 0 closed
+// Intent adjustments (the sum is renormalised, so the score stays in 0..1): "best", "top rated" or a
+// minimum rating raise the quality weight; "verified", "licensed" the verification weight; "cheap"
+// adds a price signal (1 / (1 + minPrice / CHEAP_PRICE_SCALE), UNKNOWN_PRICE_SCORE without a price);
+// "open now" adds an open signal (1 open, UNKNOWN_HOURS_SCORE for unknown hours, 0 closed).
 // Hard constraints (category, city, radius, max price, minimum rating, open on a day or late)
 // are filters applied by the caller before ranking; these weights only order what is left.
 // What the sentence asked for comes first: with `matchesQuery` in the context, the candidates that
@@ -37,18 +37,6 @@ import { createTermMatcher } from './termMatch';
 
 export { personalizationScore, type SessionProfile } from './personalization';
 
-/** The formula above in one paragraph, for the OpenAPI description of consumer search. */
-export const RANKING_FORMULA =
-  'score = sum(w_i * s_i) / sum(w_i), each s_i in 0..1: text relevance 0.40 (normalised within the candidates); ' +
-  'distance 0.20 = exp(-d / (radiusKm / 3)), 1 without a location; quality 0.15 = (bayes - 1) / 4 with ' +
-  'bayes = (10 * 3.5 + rating * reviews) / (10 + reviews); verification 0.10 (none 0, basic 0.25, verified 0.5, ' +
-  'premium 0.75, certified 1); completeness 0.05; personalisation 0.10. "best"/"top rated" raise quality to 0.30, ' +
-  '"verified" raises verification to 0.20, "cheap" adds price 0.10 = 1 / (1 + minPrice / 20), "open now" adds open 0.10. ' +
-  'Category, place, radius, price cap, minimum rating, day and "late" are filters. Results that match the query (matchesQuery) come ' +
-  'before those that do not, each group in score order. ' +
-  'With an equal text match and equal other signals a nearer business scores higher; equal scores put a business open at ' +
-  'search time first (then unknown hours, then closed), then the nearer, then more reviews, then id.';
-
 export const RANKING_WEIGHTS = {
   text: 0.4,
   distance: 0.2,
@@ -65,7 +53,11 @@ const OPEN_WEIGHT = 0.1;
 export const RATING_PRIOR_MEAN = 3.5;
 export const RATING_PRIOR_WEIGHT = 10;
 export const DEFAULT_RADIUS_KM = 50;
+/** Distance decays over a part of the radius: a place at radiusKm / DISTANCE_SCALE_PARTS scores 1/e. */
+const DISTANCE_SCALE_PARTS = 3;
 const CHEAP_PRICE_SCALE = 20;
+const UNKNOWN_PRICE_SCORE = 0.25;
+const UNKNOWN_HOURS_SCORE = 0.5;
 
 export const VERIFICATION_SCORES: Record<VerificationLevel, number> = {
   none: 0,
@@ -74,6 +66,22 @@ export const VERIFICATION_SCORES: Record<VerificationLevel, number> = {
   premium: 0.75,
   certified: 1,
 };
+
+const weight = (value: number) => value.toFixed(2);
+
+/** The formula in one paragraph, written from the constants above, for the OpenAPI description of consumer search. */
+export const RANKING_FORMULA =
+  `score = sum(w_i * s_i) / sum(w_i), each s_i in 0..1: text relevance ${weight(RANKING_WEIGHTS.text)} (normalised within the candidates); ` +
+  `distance ${weight(RANKING_WEIGHTS.distance)} = exp(-d / (radiusKm / ${DISTANCE_SCALE_PARTS})), 1 without a location; ` +
+  `quality ${weight(RANKING_WEIGHTS.quality)} = (bayes - 1) / 4 with bayes = (${RATING_PRIOR_WEIGHT} * ${RATING_PRIOR_MEAN} + rating * reviews) / (${RATING_PRIOR_WEIGHT} + reviews); ` +
+  `verification ${weight(RANKING_WEIGHTS.verification)} (${Object.entries(VERIFICATION_SCORES).map(([level, score]) => `${level} ${score}`).join(', ')}); ` +
+  `completeness ${weight(RANKING_WEIGHTS.completeness)}; personalisation ${weight(RANKING_WEIGHTS.personalization)}. ` +
+  `"best"/"top rated" raise quality to ${weight(BOOSTED_QUALITY)}, "verified" raises verification to ${weight(BOOSTED_VERIFICATION)}, ` +
+  `"cheap" adds price ${weight(PRICE_WEIGHT)} = 1 / (1 + minPrice / ${CHEAP_PRICE_SCALE}), "open now" adds open ${weight(OPEN_WEIGHT)}. ` +
+  'Category, place, radius, price cap, minimum rating, day and "late" are filters. Results that match the query (matchesQuery) come ' +
+  'before those that do not, each group in score order. ' +
+  'With an equal text match and equal other signals a nearer business scores higher; equal scores put a business open at ' +
+  'search time first (then unknown hours, then closed), then the nearer, then more reviews, then id.';
 
 export interface RankInput {
   /**
@@ -144,7 +152,7 @@ export function bayesianRating(averageRating: number, reviewCount: number): numb
 
 export function distanceDecay(distanceKm: number | undefined, radiusKm: number = DEFAULT_RADIUS_KM): number {
   if (distanceKm === undefined) return 1;
-  const scale = Math.max(radiusKm, 0.001) / 3;
+  const scale = Math.max(radiusKm, 0.001) / DISTANCE_SCALE_PARTS;
   return Math.exp(-Math.max(0, distanceKm) / scale);
 }
 
@@ -251,8 +259,8 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
       completeness: clamp01(fields.completeness / 100),
       personalization: personal,
     };
-    if (withPrice) components.price = fields.minPrice === undefined ? 0.25 : 1 / (1 + Math.max(0, fields.minPrice) / CHEAP_PRICE_SCALE);
-    if (withOpen) components.open = openNow === undefined ? 0.5 : openNow ? 1 : 0;
+    if (withPrice) components.price = fields.minPrice === undefined ? UNKNOWN_PRICE_SCORE : 1 / (1 + Math.max(0, fields.minPrice) / CHEAP_PRICE_SCALE);
+    if (withOpen) components.open = openNow === undefined ? UNKNOWN_HOURS_SCORE : openNow ? 1 : 0;
     let sum = 0;
     for (const [name, weight] of weighted) sum += weight * (components[name] ?? 0);
     return new RankedCandidate(input, fields, openNow, sum / totalWeight, personal, components);
