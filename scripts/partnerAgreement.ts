@@ -1,4 +1,4 @@
-// Partnership agreements from the command line (issue 20), on the store the server is configured
+// Partnership agreements from the command line, on the store the server is configured
 // with (DATA_DIR or MONGODB_URI):
 //   npm run partner:agreement -- create --account partner@example.com --name "Answer Engine" \
 //     --platform perplexity --areas partner_search,event_ingestion --start 2026-01-01 --end 2026-12-31

@@ -1,4 +1,4 @@
-// The partner-agreement command line (issue 20), as a function of its arguments so that it can be
+// The partner-agreement command line, as a function of its arguments so that it can be
 // tested without a process: the same validation (the HTTP schemas) and the same service as
 // /v1/admin/partner-agreements. scripts/partnerAgreement.ts runs it against the configured store.
 import { parseArgs } from 'node:util';

@@ -47,7 +47,7 @@ export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'auth
   config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'crawlerIpRanges' | 'indexNow'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
-  /** Failed authentication per client address and account (issue 24); default: counted in memory. */
+  /** Failed authentication per client address and account; default: counted in memory. */
   authFailures?: AuthFailureLimiter;
   /** Counts a call against its rate-limit area (core/rateLimitCheck.ts); built by the caller so engines stay outside. */
   rateLimits: RateLimitCheck;
@@ -56,7 +56,7 @@ export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'auth
   clock?: Clock;
   /** Told as an idempotent request passes each phase (the server's crash tests stop the process there). */
   onIdempotencyPhase?: (phase: IdempotencyPhase) => void;
-  /** OAuth 2.0 server (issue 20): its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
+  /** OAuth 2.0 server: its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
   oauth?: OAuthSettings;
   /** Counts public web page requests per client address (PUBLIC_PAGES_PER_MINUTE); without it they are not limited. */
   pageRateLimit?: PageRateLimit;
@@ -88,12 +88,12 @@ export function createApp(deps: AppDeps): Koa {
   const v1 = new Router({ prefix: '/v1' });
   checkPathIds(v1, guards.authenticate, publicRouteMatcher(OPERATIONS, '/v1'));
   const routers = [
-    // Stripe's notifications, checked by their signature over the raw body (issue 43).
+    // Stripe's notifications, checked by their signature over the raw body.
     providerWebhookRoutes(services.payments.webhook, config.jsonBodyLimit),
     restOperationRoutes(OPERATIONS, { invoke, jsonBody: jsonBody(config.jsonBodyLimit), multipartBody: multipartBody(), publicUrl: config.publicUrl }),
-    // MCP for AI assistants (issue 23): the same services, scope checks and answer recording as REST.
+    // MCP for AI assistants: the same services, scope checks and answer recording as REST.
     mcpRoutes({ guards, plainJsonBody: jsonBody(config.jsonBodyLimit), sessions: deps.mcpSessions, operations: OPERATIONS, invoke: invoke as Invoke<unknown>, publicUrl: config.publicUrl }),
-    // GraphQL read API (issue 23): the same services, scopes, ownership and rate-limit areas as REST.
+    // GraphQL read API: the same services, scopes, ownership and rate-limit areas as REST.
     graphqlRoutes({
       guards,
       plainJsonBody: jsonBody(config.jsonBodyLimit),

@@ -74,7 +74,7 @@ export interface Config {
   analyticsEngine: 'sqlite' | 'elasticsearch';
   /** Days raw analytics events are kept (daily rollups are kept for good); see ANALYTICS_RAW_RETENTION_DAYS. */
   analyticsRawRetentionDays: number;
-  /** Webhooks (issue 22): see webhookSettings(). */
+  /** Webhooks: see webhookSettings(). */
   webhooks: WebhookSettings;
   /**
    * PUBLIC_URL: scheme://host[:port] clients reach the API at, for absolute links the API hands

@@ -8,7 +8,7 @@
 // same sizes and seed, which then skips loading and ingesting (its ingest figure is the one saved).
 // --questions-only (embedded) asks the questions of whatever a --data-dir holds, also a run whose
 // ingestion was stopped part-way (its events are counted; no ingest figure).
-// Targets (issue 33): ingest >= 50 000 events/s embedded, >= 20 000 on Elasticsearch; each
+// Targets: ingest >= 50 000 events/s embedded, >= 20 000 on Elasticsearch; each
 // question p99 <= 100 ms for 90 days and <= 250 ms for 366 days, on both engines.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// `npm run bench:analytics-engines`: the embedded engine choice, measured (issue 33). The same
+// `npm run bench:analytics-engines`: the embedded engine choice, measured. The same
 // synthetic events (analyticsEventStream.ts, same seed) go into the SQLite store this service
 // uses and into DuckDB (@duckdb/node-api) with the same tables: raw events de-duplicated by their
 // key, daily counts and per-day journey summaries updated in the same transaction as each batch.

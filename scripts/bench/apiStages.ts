@@ -1,4 +1,4 @@
-// Where the API's time goes over the raw index, one layer at a time (issue 35: "measure each
+// Where the API's time goes over the raw index, one layer at a time ("measure each
 // step"): the benchmark's consumer requests, on a data directory a `bench:search --data-dir` run
 // kept, all in this process and on its thread (SEARCH_READER_THREADS=0, like the raw floor), each
 // rung adding one layer to the one before:

@@ -1,5 +1,5 @@
 // `npm run bench:dashboard -- --data-dir DIR`: how long each view of /dashboard takes for a big
-// account (issue 33), in Chromium (Debian's, driven by playwright-core) against the real server on
+// account, in Chromium (Debian's, driven by playwright-core) against the real server on
 // loopback, on the data `npm run bench:analytics -- --data-dir DIR` kept (10 000 businesses of one
 // account, a year of events). Signs in as the bench account (its password is set here: the data
 // directory is a benchmark's scratch copy), picks the business with the most events among those

@@ -1,5 +1,5 @@
 // `npm run bench:recording-soak`: what recording the service's own analytics events costs every
-// endpoint (issue 33). The real server (src/server.ts, embedded engines) on loopback, the same
+// endpoint. The real server (src/server.ts, embedded engines) on loopback, the same
 // data, driven by a closed-loop mix at 10 connections (40 % consumer search, 30 % directory, 25 %
 // profile reads, 5 % creates) for a bounded time with ANALYTICS_RECORDING on and off, back to back,
 // alternating which goes first each round; resident memory of the server sampled throughout, and

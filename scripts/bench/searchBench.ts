@@ -136,7 +136,7 @@ async function main(options: BenchOptions, closers: Array<() => Promise<unknown>
   const searchFloor = await startSearchFloor(scenarios, serverEnv(options, dataDir));
   closers.push(() => searchFloor.stop());
 
-  // What recording the answers' analytics events costs (issue 18): a second server on the same data
+  // What recording the answers' analytics events costs: a second server on the same data
   // with ANALYTICS_RECORDING=false (and no indexer of its own), driven at 1 connection right after
   // the recording one, scenario by scenario, so both see the same moment of a shared machine. The
   // directory records nothing: its difference is the noise floor of the comparison.

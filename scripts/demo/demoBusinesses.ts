@@ -20,7 +20,7 @@ export const DEMO_CITIES: DemoCity[] = [
 
 interface DemoBusiness {
   name: string;
-  /** The category as its owner wrote it: free text, as real owners write it (issue 32). */
+  /** The category as its owner wrote it: free text, as real owners write it. */
   label: string;
   /** What it offers, in its own words: no two businesses share a description. */
   offer: string;

@@ -1,4 +1,4 @@
-// Faults under load (issue 36): while faultLoad.ts drives writes, searches and bookings through
+// Faults under load: while faultLoad.ts drives writes, searches and bookings through
 // the proxy, one API instance is SIGKILLed, then one webhook worker, then the indexer, then Redis
 // and Elasticsearch are restarted, each held down for `holdSeconds` and followed by `settleSeconds`
 // of load. Then the load stops and the run checks what must hold whatever happened: no

@@ -1,4 +1,4 @@
-// The one call path (issue 31): every operation, from every transport, runs through invoke.
+// The one call path: every operation, from every transport, runs through invoke.
 //
 //   authenticate -> path ids -> rate limit -> access -> platform -> body -> idempotency
 //     -> validate -> run -> envelope

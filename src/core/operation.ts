@@ -1,4 +1,4 @@
-// One operation, declared once (issue 31): what it takes, what it answers, who may call it, what it
+// One operation, declared once: what it takes, what it answers, who may call it, what it
 // counts against, and the work itself. Everything else is derived from this value: REST routes
 // (http/restOperations.ts), the scope table, the OpenAPI paths (openapi/), the MCP tools (mcp/) and
 // the GraphQL fields (graphql/). A transport never decides any of these on its own.

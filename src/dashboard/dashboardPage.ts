@@ -1,4 +1,4 @@
-// Issue 19: the business dashboard at /dashboard. A client of the public API like any other:
+// The business dashboard at /dashboard. A client of the public API like any other:
 // plain ES modules from ./public (no build step) and Chart.js's UMD build from node_modules,
 // under a CSP that allows this origin only and no inline script or style.
 //

@@ -1,5 +1,5 @@
-// Issue 19: the OpenAPI reference rendered by swagger-ui-dist, served offline from node_modules
-// (no CDN), with a Content-Security-Policy that allows only this origin. Issue 34: arranged for a
+// The OpenAPI reference rendered by swagger-ui-dist, served offline from node_modules
+// (no CDN), with a Content-Security-Policy that allows only this origin. Arranged for a
 // reader (public/init.js: operations first, conventions after them, no renderer warning) and
 // narrow screens (public/docs.css).
 import path from 'node:path';

@@ -46,7 +46,7 @@ export interface ApiKeyRecord {
   /** SHA-256 of the full key; the key itself is never stored. */
   hash: string;
   last4: string;
-  /** The AI platform calls with this key are attributed to in analytics (issue 18); absent: `direct`. */
+  /** The AI platform calls with this key are attributed to in analytics; absent: `direct`. */
   platform?: string;
   createdAt: string;
   revokedAt?: string;

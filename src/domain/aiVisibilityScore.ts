@@ -1,4 +1,4 @@
-// aiVisibilityScore (issue 3): one 0..100 number for "how well can an assistant find and
+// aiVisibilityScore: one 0..100 number for "how well can an assistant find and
 // recommend this business", kept on the profile and in the search index, default directory sort.
 //
 //   score = round(100 * (0.35*C + 0.25*V + 0.20*L + 0.15*R + 0.05*F))

@@ -1,4 +1,4 @@
-// Failed authentication is slowed down (issue 24: 130 wrong logins in a row all answered 401).
+// Failed authentication is slowed down (130 wrong logins in a row all answered 401).
 // Counted apart from the plan's request limits: only failures count, a success costs nothing.
 // An account name is counted whether or not it exists, so a 429 reveals nothing about it.
 export interface AuthFailureRule {

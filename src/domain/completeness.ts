@@ -1,4 +1,4 @@
-// Profile completion (spec 2.6 "Profile status", issue 2; required vs recommended, issue 24).
+// Profile completion (spec 2.6 "Profile status"; required vs recommended).
 // Two answers from one checklist:
 // - completionPercentage: the weighted share of checklist items met (weights sum to 100), which
 //   tells an owner how much is left;

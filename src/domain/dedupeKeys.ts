@@ -1,4 +1,4 @@
-// Identity keys for DUPLICATE_PROFILE (issue 2): the same business is the same normalised name
+// Identity keys for DUPLICATE_PROFILE: the same business is the same normalised name
 // at the same postal code in the same country, or the same phone number. Stored on the profile
 // (`dedupeKeys`) and kept unique per environment by the store, so the check is one indexed
 // lookup instead of a fuzzy scan.

@@ -1,4 +1,4 @@
-// Search radius and great-circle distance. Distances in the API are kilometres (issue 3), so
+// Search radius and great-circle distance. Distances in the API are kilometres, so
 // every radius is converted to km once, at parse time.
 
 import type { Coordinates } from './profile';

@@ -1,4 +1,4 @@
-// Scores for a business's exclusive content (spec 2.6, issue 2). Deterministic: same input,
+// Scores for a business's exclusive content (spec 2.6). Deterministic: same input,
 // same score, no model involved, so owners can see why a change moved the number.
 //
 // visibilityScore(content), integer 0..100:

@@ -1,5 +1,5 @@
 // Every conversion between instants and the wall clock of an IANA zone, in one place, on Luxon
-// (issue 31): opening hours ("open now" where the business is), the business's local day of an
+//: opening hours ("open now" where the business is), the business's local day of an
 // analytics event, the instants a local day or an analytics period spans, the booking calendar's
 // local start times and the offsets they are written with. Calendar dates without a zone
 // (YYYY-MM-DD plus or minus days) are here too, so no module does its own date arithmetic.
@@ -32,7 +32,7 @@ function zoneOf(timeZone: string): IANAZone {
 
 /**
  * The answer for each zone asked about: Luxon's check builds an Intl.DateTimeFormat every time
- * (about 95 us, 18 % of an index build's main thread, issue 35), and the platform's zones do not
+ * (about 95 us, 18 % of an index build's main thread), and the platform's zones do not
  * change while the process runs. Bounded, as callers may ask about any string.
  */
 const knownZone = boundedMemo(2000, (timeZone) => IANAZone.isValidZone(timeZone));

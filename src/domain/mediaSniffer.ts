@@ -1,4 +1,4 @@
-// Media type from the file's bytes (issue 2: "content type decided from the file's bytes, not its
+// Media type from the file's bytes ("content type decided from the file's bytes, not its
 // name or header"). Only formats we serve are recognised; everything else is rejected, so a
 // script or HTML page renamed photo.png never reaches storage with an image content type.
 

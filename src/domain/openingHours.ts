@@ -1,6 +1,6 @@
-// Opening-hours logic in the business's own time zone (issue 3: "open now", "open on Sunday",
+// Opening-hours logic in the business's own time zone ("open now", "open on Sunday",
 // "open late"). The wall clock where the business is comes from domain/localTime.ts.
-// Rules (spec 2.4 plus issue 2):
+// Rules (spec 2.4, and what it leaves open):
 // - `close` earlier than `open` means the span runs past midnight: Friday 18:00-02:00 also
 //   covers Saturday 00:00-02:00.
 // - `open` equal to `close` (00:00-00:00 included) means open the whole day.

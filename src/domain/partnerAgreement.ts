@@ -1,4 +1,4 @@
-// Partnership agreements (spec 5.7, issue 20): an admin's record that an account may use the
+// Partnership agreements (spec 5.7): an admin's record that an account may use the
 // partner areas of the API, for one AI platform, between two dates. Replaces the account's old
 // boolean `partner` flag (a migration turned each flag into an open-ended agreement).
 

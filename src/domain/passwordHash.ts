@@ -1,4 +1,4 @@
-// Account passwords (issue 2: "stored with scrypt or argon2"). scrypt ships with node:crypto, so
+// Account passwords ("stored with scrypt or argon2"). scrypt ships with node:crypto, so
 // there is no native addon to compile. Parameters follow the OWASP minimum for scrypt
 // (N=2^14, r=8, p=1): ~16 MB and tens of milliseconds per hash, which is the point, because
 // passwords are low-entropy and a leaked table must be slow to brute-force.

@@ -72,7 +72,7 @@ export interface Service {
   capacity?: number;
   bookable: boolean;
   requiresQuote: boolean;
-  /** Whether booking it takes payment, and its refund rule (issue 43); absent: none. */
+  /** Whether booking it takes payment, and its refund rule; absent: none. */
   payment?: ServicePayment;
   createdAt: string;
   updatedAt: string;

@@ -1,4 +1,4 @@
-// Whether booking a service takes payment (issue 43), as its owner states it on the service:
+// Whether booking a service takes payment, as its owner states it on the service:
 // `required` none, deposit (a fixed amount, major units of the service's pricing currency) or
 // full (its fixed price), and `refundCutoffHours`: a customer who cancels at least that long
 // before the start gets everything back, later nothing.

@@ -1,4 +1,4 @@
-// What a personalisation session remembers (issue #3): weighted categories, searched terms and the
+// What a personalisation session remembers: weighted categories, searched terms and the
 // businesses viewed. Sizes are bounded so a long-lived or abusive session cannot grow without end;
 // when a bound is hit the lightest entries go (ties: the alphabetically first, which is also the
 // order Redis sorted sets trim in, so every adapter keeps the same entries).

@@ -1,4 +1,4 @@
-// A business's time zone, derived from its coordinates (issue 3: "weekly hours in the business's
+// A business's time zone, derived from its coordinates ("weekly hours in the business's
 // own time zone, derived from its coordinates"). tz-lookup is an offline boundary raster, so this
 // is a pure, fast function with no I/O; near borders it can pick the neighbouring zone, which for
 // opening hours is an acceptable trade against shipping full boundary polygons.

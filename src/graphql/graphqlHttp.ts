@@ -1,4 +1,4 @@
-// POST /v1/graphql (issue 23): GraphQL Yoga over the declared operations (issue 31). The credential
+// POST /v1/graphql: GraphQL Yoga over the declared operations. The credential
 // and the route's scope (http/routeScopes.ts) are checked first, the JSON body is read once by
 // koa-body (415 / 413 / 400 as in REST) and handed to Yoga; each field is a call of its operation
 // through invoke (graphqlSchema.ts), which checks the field's own scope and counts its rate-limit

@@ -1,4 +1,4 @@
-// The GraphQL-over-HTTP request (issue 30): a JSON object with a string `query`, optional
+// The GraphQL-over-HTTP request: a JSON object with a string `query`, optional
 // `variables` and `extensions` objects and an optional `operationName` string (null allowed for
 // each). A body that is not one is malformed, refused with 400 whatever the Accept header, as the
 // GraphQL-over-HTTP specification asks; so is a query over the size limit, before it is parsed.

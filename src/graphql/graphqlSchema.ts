@@ -1,4 +1,4 @@
-// The GraphQL schema, generated from the operations that declare a GraphQL exposure (issue 31):
+// The GraphQL schema, generated from the operations that declare a GraphQL exposure:
 // each field's arguments and type come from the same JSON Schemas REST validates and documents,
 // and each resolver is a call of the operation through invoke. Read only: every change goes
 // through the REST API (its idempotency keys, ETags, webhooks). `npm run graphql:schema` prints it.

@@ -1,4 +1,4 @@
-// Size, depth and cost limits of the GraphQL read API (issues 23 and 30): a query over a limit is
+// Size, depth and cost limits of the GraphQL read API: a query over a limit is
 // refused before the standard validation rules and before any resolver runs.
 //
 // Every limit is computed in time linear in the document: each fragment is measured once and its

@@ -1,4 +1,4 @@
-// GraphQL types from the JSON Schemas the operations declare (issue 31): one schema, so a field
+// GraphQL types from the JSON Schemas the operations declare: one schema, so a field
 // REST adds appears in GraphQL with its type, and no JSON scalar stands in where a schema exists.
 //   object with properties -> object type (required -> non-null), named by `title`, by the name it
 //                              was asked for, or by its parent and field

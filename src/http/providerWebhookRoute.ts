@@ -1,4 +1,4 @@
-// POST /v1/payments/stripe/webhook (issue 43): where Stripe sends its notifications. Not a declared
+// POST /v1/payments/stripe/webhook: where Stripe sends its notifications. Not a declared
 // operation: the caller is Stripe, proving itself with the Stripe-Signature over the exact bytes it
 // sent, so the body is read raw (never parsed and re-serialised before the check) and no credential
 // or rate limit of ours applies. The use case (services/payments/providerWebhook.ts) checks, stores

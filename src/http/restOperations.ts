@@ -1,4 +1,4 @@
-// REST as a thin adapter over invoke (issue 31): each declared operation with an HTTP binding
+// REST as a thin adapter over invoke: each declared operation with an HTTP binding
 // becomes one route. The route only translates: the request into a Call (credential, path, query,
 // a body read once the caller is allowed, headers), and the Answer back into status, headers and
 // body. Every check, count and refusal is the core's (core/invoke.ts).

@@ -12,12 +12,12 @@ export { scope };
 
 /** The endpoints that carry calls of their own protocol; each call inside checks its operation's access too. */
 const UNDECLARED_ROUTES: Readonly<Record<string, RouteAccess>> = {
-  // MCP (issue 23): every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
+  // MCP: every tool reads businesses; a tool that needs more (bookings) checks its own scope too.
   'POST /mcp': scope('read:businesses'),
   'DELETE /mcp': scope('read:businesses'),
-  // GraphQL (issue 23): read only; each field also checks its own scope (analytics fields read:analytics).
+  // GraphQL: read only; each field also checks its own scope (analytics fields read:analytics).
   'POST /graphql': scope('read:businesses'),
-  // Stripe's notifications (issue 43): Stripe proves itself with the Stripe-Signature over the body, not a credential.
+  // Stripe's notifications: Stripe proves itself with the Stripe-Signature over the body, not a credential.
   'POST /payments/stripe/webhook': { kind: 'public' },
 };
 

@@ -1,4 +1,4 @@
-// A browser page served by the API process itself (issue 19: /docs, /dashboard): one HTML
+// A browser page served by the API process itself (/docs, /dashboard): one HTML
 // document at `base`, its scripts and styles under `base/assets/`, all from this repository or
 // node_modules (no CDN), each answer with the page's Content-Security-Policy.
 //

@@ -1,6 +1,6 @@
-// POST/DELETE /v1/mcp (issue 23): the MCP Streamable HTTP transport of the official SDK, bridged
+// POST/DELETE /v1/mcp: the MCP Streamable HTTP transport of the official SDK, bridged
 // from Koa. Sessions are ours, not the transport's, so that any API instance can serve any request
-// of a session (issue 36): `initialize` stores what it established (the account and environment
+// of a session: `initialize` stores what it established (the account and environment
 // that opened it, clientInfo, the protocol version) in the session store (ports/mcpSessions.ts:
 // Redis with REDIS_URL, else this process) and answers its id in Mcp-Session-Id; every later
 // request names it, and the instance that receives it serves that one request with a server from

@@ -1,4 +1,4 @@
-// The MCP server (issue 23) over the declared operations (issue 31): the SDK's protocol server
+// The MCP server over the declared operations: the SDK's protocol server
 // with its tools listed from every operation that declares an MCP exposure, each tool's input and
 // output schemas the very JSON Schemas the operation declares (no zod copy to drift), and every
 // call a call of the operation through invoke. Plus the business://{id} resources: a profile as

@@ -214,7 +214,7 @@ export function buildComponents() {
       oauth2: {
         type: 'oauth2',
         description:
-          'OAuth 2.0 access token of an app a user allowed (issue 20): limited to the consented scopes and the user\'s live data. ' +
+          'OAuth 2.0 access token of an app a user allowed: limited to the consented scopes and the user\'s live data. ' +
           'Register apps with POST /oauth/clients. Token endpoint answers are RFC 6749 JSON, not the envelope. PKCE S256 is required for public clients.',
         flows: {
           authorizationCode: {

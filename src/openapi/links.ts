@@ -1,4 +1,4 @@
-// OpenAPI links (issue 24): from each operation that creates something to the operations that
+// OpenAPI links: from each operation that creates something to the operations that
 // take its id, so stateful tools (schemathesis, client generators) can chain a create with the
 // reads, writes and deletes of what it created. Values are runtime expressions: the created id
 // from the answer's body, the business from the creating request's path.

@@ -57,7 +57,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...oauthProtocolPaths(),
       ...paymentWebhookPaths(),
     }),
-    // What the service POSTs to subscribed URLs (issue 22), one entry per event type.
+    // What the service POSTs to subscribed URLs, one entry per event type.
     webhooks: webhookEventDocs(),
     components,
   };

@@ -1,4 +1,4 @@
-// The webhook event catalogue (issue 22) as OpenAPI 3.1 `webhooks`: one entry per event type,
+// The webhook event catalogue as OpenAPI 3.1 `webhooks`: one entry per event type,
 // the request the service POSTs to a subscribed URL. `data` is the resource as the API returns it
 // (the same component schemas as the REST answers), so the catalogue and the deliveries cannot
 // drift apart; test/http/webhookEvents.test.ts checks real deliveries against these schemas.

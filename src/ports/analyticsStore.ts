@@ -1,4 +1,4 @@
-// The analytics port (issue 18): where AI-visibility events are kept and the four analytics
+// The analytics port: where AI-visibility events are kept and the four analytics
 // questions are answered. Adapters: adapters/sqlite/analytics (embedded default, its own file
 // under DATA_DIR) and adapters/elasticsearch/analytics (a data stream). Rules every adapter keeps
 // (test/contract/analyticsStore.contract.ts):

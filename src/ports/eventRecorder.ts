@@ -1,4 +1,4 @@
-// How the service records the events of its own answers (issue 18) without slowing them: events
+// How the service records the events of its own answers without slowing them: events
 // go into a bounded in-process buffer that is flushed to the analytics store in batches (at least
 // every 250 ms, and on shutdown). A crash may lose at most that window of recorded events;
 // ingested events do not use this path (they are acknowledged only once stored).

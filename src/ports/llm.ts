@@ -12,7 +12,7 @@ export interface SummaryBusiness {
 }
 
 export interface LanguageModel {
-  /** The model's name, for the disclosure a generated summary carries (issue 34). */
+  /** The model's name, for the disclosure a generated summary carries. */
   readonly model?: string;
   extractIntent(query: string, signal: AbortSignal): Promise<SearchIntent>;
   summarise(input: { query: string; businesses: SummaryBusiness[] }, signal: AbortSignal): Promise<string>;

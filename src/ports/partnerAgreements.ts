@@ -1,4 +1,4 @@
-// Partnership agreements in the store (issue 20). Adapters: adapters/sqlite/store and
+// Partnership agreements in the store. Adapters: adapters/sqlite/store and
 // adapters/mongo; contract: test/contract/store/partnerAgreements.contract.ts.
 import type { AgreementStatus, PartnerAgreement } from '../domain/partnerAgreement';
 import type { ListPage, ListPageOptions } from '../domain/listPage';

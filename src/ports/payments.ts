@@ -1,4 +1,4 @@
-// What the payment services keep (issue 43): payments with their refunds, the businesses' accounts
+// What the payment services keep: payments with their refunds, the businesses' accounts
 // at the provider, the accounts' plan subscriptions, and the inbox of the provider's
 // notifications. Part of the Store. Rules every adapter keeps (test/contract/store/payments*.contract.ts):
 // - replace is a compare-and-swap on `version` (PreconditionFailedError on mismatch);

@@ -1,4 +1,4 @@
-// Personalisation sessions (issue #3). Adapters: adapters/memory/lruSessionStore (default, one
+// Personalisation sessions. Adapters: adapters/memory/lruSessionStore (default, one
 // process) and adapters/redis/redisSessionStore (when REDIS_URL is set, shared by every instance).
 // Rules every adapter keeps (test/contract/sessionStore.contract.ts):
 // - get() of an unknown or expired session is null and does not create it;

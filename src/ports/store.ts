@@ -186,7 +186,7 @@ export interface ReviewPageOptions {
   limit: number;
 }
 
-/** Reviews (issue 21). Lists and counts see visible reviews only; get() returns hidden ones too. */
+/** Reviews. Lists and counts see visible reviews only; get() returns hidden ones too. */
 export interface ReviewRepository {
   /** ConflictError('DUPLICATE_REVIEW') when the author already reviewed the business in this environment. */
   create(review: Review, events?: readonly WebhookEvent[]): Promise<Review>;
@@ -214,7 +214,7 @@ export interface BookingPageOptions {
   limit: number;
 }
 
-/** Bookings (issue 21), with the seats of each start time they hold. */
+/** Bookings, with the seats of each start time they hold. */
 export interface BookingRepository {
   /**
    * Stores the booking holding the lowest free seat of its (business, service, start), seats
@@ -246,7 +246,7 @@ export interface CheckpointRepository {
   save(consumer: string, position: string): Promise<void>;
 }
 
-/** An AI platform name an admin added to the built-in list (issue 18). */
+/** An AI platform name an admin added to the built-in list. */
 export interface AnalyticsPlatformRecord {
   name: string;
   /** Shown in listings; defaults to the name. */
@@ -274,16 +274,16 @@ export interface Store {
   readonly bookings: BookingRepository;
   readonly checkpoints: CheckpointRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
-  /** Webhook subscriptions, outbox and delivery log (issue 22). */
+  /** Webhook subscriptions, outbox and delivery log. */
   readonly webhooks: WebhookRepository;
   readonly analyticsPlatforms: AnalyticsPlatformRepository;
-  /** Partnership agreements (issue 20). */
+  /** Partnership agreements. */
   readonly partnerAgreements: PartnerAgreementRepository;
-  /** Reports of wrong consumer-search summaries (issue 34). */
+  /** Reports of wrong consumer-search summaries. */
   readonly summaryReports: SummaryReportRepository;
   /** Reports that a business closed or that its information is wrong (docs/visibility.md, freshness). */
   readonly informationReports: InformationReportRepository;
-  /** Payments, businesses' provider accounts, plan subscriptions and the provider's notifications (issue 43). */
+  /** Payments, businesses' provider accounts, plan subscriptions and the provider's notifications. */
   readonly payments: PaymentStore;
   readonly changeFeed: ChangeFeed;
   /** Cheap round trip for readiness checks. */

@@ -1,4 +1,4 @@
-// Reports of wrong consumer-search summaries in the store (issue 34). Adapters:
+// Reports of wrong consumer-search summaries in the store. Adapters:
 // adapters/sqlite/store and adapters/mongo; contract: test/contract/store/summaryReports.contract.ts.
 import type { ListPage, ListPageOptions } from '../domain/listPage';
 import type { Environment } from '../domain/profile';

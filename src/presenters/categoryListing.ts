@@ -1,4 +1,4 @@
-// The searchable kinds of the category taxonomy (issue 32), each with the other names that reach
+// The searchable kinds of the category taxonomy, each with the other names that reach
 // it: what MCP's list_categories answers.
 import { categoryTaxonomy } from '../domain/categories/taxonomy';
 

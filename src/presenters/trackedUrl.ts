@@ -1,4 +1,4 @@
-// Adds `trackedUrl` to search result items that have a website (issue 18): the link a consumer
+// Adds `trackedUrl` to search result items that have a website: the link a consumer
 // follows goes through GET /r/{token}, which records the visit and redirects to the website.
 import type { TrackedLink } from '../domain/analytics/trackedLinkToken';
 

@@ -1,4 +1,4 @@
-// The composition root (issue 31): the application's services built from its engines, once, for
+// The composition root: the application's services built from its engines, once, for
 // every process that serves operations (the API in app.ts, the MCP stdio server). Engines are
 // opened elsewhere (openRuntime.ts); nothing below the services knows which ones they are.
 import type { Config } from '../config';
@@ -66,15 +66,15 @@ export interface ServiceEngines {
   summaryCache: Cache<string>;
   /** Optional: without it, query understanding and summaries use the deterministic rules/template. */
   llm?: LanguageModel;
-  /** AI-visibility events and the four analytics questions (issue 18). */
+  /** AI-visibility events and the four analytics questions. */
   analytics: AnalyticsStore;
-  /** Buffers the events of the service's own answers for the analytics store (issue 18). */
+  /** Buffers the events of the service's own answers for the analytics store. */
   eventRecorder: EventRecorder;
   readiness: Readiness;
   clock: Clock;
   /** Failed sign-ins and credential checks, counted per address and account (shared with authentication). */
   authFailures: AuthFailureLimiter;
-  /** Payments (issue 43), built by the runtime over its providers; without them, payment operations answer 503. */
+  /** Payments, built by the runtime over its providers; without them, payment operations answer 503. */
   payments?: PaymentServices;
 }
 
@@ -92,11 +92,11 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     paymentStatus: payments.onboarding.statusOf,
     ...(config.confirmInformationAfterDays !== undefined && { confirmAfterDays: config.confirmInformationAfterDays }),
   });
-  // Partner search and partner event reports ask one question: an agreement in force for the area (issue 20).
+  // Partner search and partner event reports ask one question: an agreement in force for the area.
   const partnerAccess = createPartnerAccess({ agreements: store.partnerAgreements, clock });
   const platforms = createPlatformRegistry({ store, clock });
   const recordAnswer = createAnswerRecording({ recorder: engines.eventRecorder, clock, logger });
-  // What each summary is and where to report it (issue 34); the links are signed like tracked links.
+  // What each summary is and where to report it; the links are signed like tracked links.
   const disclosures = createSummaryDisclosures({ secret: config.jwtSecret });
   return {
     profiles,
@@ -105,7 +105,7 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     verifications: createVerificationService({ store, access, clock }),
     ownedProfiles: createOwnedProfiles({ store }),
     accounts: createAccountAdminService({ store, clock }),
-    // Review and booking writes store their webhook events themselves, in the same write (issue 22).
+    // Review and booking writes store their webhook events themselves, in the same write.
     reviews: createReviewService({ store, access, refreshTrust: createTrustRefresh({ store, clock, logger }), clock, logger }),
     bookings: createBookingService({ store, access, clock, recorder: engines.eventRecorder, payments }),
     payments,

@@ -1,4 +1,4 @@
-// `npm run mcp:stdio` (issue 23): the MCP server over stdin/stdout for desktop assistants, on the
+// `npm run mcp:stdio`: the MCP server over stdin/stdout for desktop assistants, on the
 // same engines as `npm start` (DATA_DIR, MONGODB_URI, ...) and the same services and operations
 // (composeServices.ts). The credential is MCP_API_KEY (an sk_live_/sk_test_ key or an access JWT):
 // every tool call authenticates it again through invoke and counts in the search rate-limit area,

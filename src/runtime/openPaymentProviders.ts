@@ -1,4 +1,4 @@
-// The payment providers of this process (issue 43), from STRIPE_*: the live environment's key and
+// The payment providers of this process, from STRIPE_*: the live environment's key and
 // the sandbox's test-mode key (one Stripe client when they are the same key), and the verifier of
 // Stripe's notifications over every configured endpoint secret. Without keys: none, payment
 // operations answer 503, and the Stripe SDK is never loaded.

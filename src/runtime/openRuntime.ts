@@ -168,7 +168,7 @@ export async function openRuntime(
       closers.push(() => (indexNow as IndexNowNotifier).stop());
     }
 
-    // Payments (issue 43): the Stripe providers of each environment; their worker acts on Stripe's notifications.
+    // Payments: the Stripe providers of each environment; their worker acts on Stripe's notifications.
     const payments = createPaymentServices({
       store,
       providers: await openPaymentProviders(config.payments, logger),

@@ -14,7 +14,7 @@ export const API_KEY_PREFIXES = { test: 'sk_test_', live: 'sk_live_' } as const;
 export type ApiKeyPrefix = (typeof API_KEY_PREFIXES)[Environment];
 const API_KEY_RANDOM_LENGTH = 40;
 
-/** A key made without `scopes` may do what its account may (issue 20); name scopes to narrow it. */
+/** A key made without `scopes` may do what its account may; name scopes to narrow it. */
 export const DEFAULT_API_KEY_SCOPES: readonly Scope[] = SCOPES;
 
 export interface PublicApiKey {

@@ -27,7 +27,7 @@ export function assertServicesPricing(inputs: ServiceInput[] | null | undefined)
   inputs?.forEach((input, index) => assertPricingPrecision(input.pricing, `services.${index}.pricing`));
 }
 
-/** Refuses a payment rule the service's other fields cannot carry (issue 43), naming the field under `at` (`services.2.`, or nothing). */
+/** Refuses a payment rule the service's other fields cannot carry, naming the field under `at` (`services.2.`, or nothing). */
 export function assertServicePayment(service: Pick<Service, 'pricing' | 'payment' | 'bookable' | 'requiresQuote'>, at = ''): void {
   const problem = servicePaymentIssue(service);
   if (problem) throw new ValidationError(`${at}${problem.field}`, problem.issue);

@@ -68,7 +68,7 @@ export interface ProfileServiceDeps {
   store: Store;
   access: ProfileAccess;
   clock: Clock;
-  /** Whether a business can take payments (issue 43), for its status; absent or undefined where payments are not configured. */
+  /** Whether a business can take payments, for its status; absent or undefined where payments are not configured. */
   /** After how many days the status recommends confirming the information (CONFIRM_INFORMATION_AFTER_DAYS). */
   confirmAfterDays?: number;
   paymentStatus?: (environment: Environment, businessId: string) => Promise<{ status: PaymentAccountStatus; requirementsDue: string[] } | undefined>;

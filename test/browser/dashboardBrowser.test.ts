@@ -1,4 +1,4 @@
-// The business dashboard end to end (issue 19), in Debian's Chromium driven by playwright-core,
+// The business dashboard end to end, in Debian's Chromium driven by playwright-core,
 // on the world of dashboardFixture.ts (a hand-written March 2026 story: its comment has the
 // hand-counted numbers). The test signs in through the form, picks the period, and checks that the
 // page shows the API's numbers for the same period, and the hand-counted ones; then the period and

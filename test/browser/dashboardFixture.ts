@@ -28,7 +28,7 @@ export const WAIT = { timeout: 30_000 };
 export const ATTACHED = { ...WAIT, state: 'attached' as const };
 export const MARCH = { startDate: '2026-03-01', endDate: '2026-03-31' };
 export const PANELS = ['visibility', 'benchmarks', 'platforms', 'attribution', 'funnel', 'profile-health', 'summary-reports'];
-/** The one report of an AI summary naming the business (issue 34), as a caller sent it. */
+/** The one report of an AI summary naming the business, as a caller sent it. */
 export const REPORT = { reason: 'outdated' as const, details: 'They stopped opening on Sundays in February.', text: 'Bright Smile Dental is open on Sundays from 9am.' };
 
 export interface DashboardWorld {

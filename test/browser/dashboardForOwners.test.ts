@@ -1,4 +1,4 @@
-// The dashboard read by a business owner who does not know the API (issue 34), on the March story
+// The dashboard read by a business owner who does not know the API, on the March story
 // of dashboardFixture.ts, in Chromium at 1280 and 375 px: every chart's value axis says what it
 // counts and in which unit, the platform share is written in percent, the benchmark shows the owner
 // among the peers' p25 / p50 / p75, citations stay visible beside impressions, the profile health

@@ -1,4 +1,4 @@
-// The API reference page (/docs) in Chromium, as a reader meets it (issue 34): no renderer
+// The API reference page (/docs) in Chromium, as a reader meets it: no renderer
 // warning box, the operations right under a short introduction with the conventions after them
 // (reached by a link), and at 375 px nothing wider than the screen, with operations open too.
 import { createServer, type Server } from 'node:http';

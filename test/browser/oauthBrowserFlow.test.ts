@@ -1,4 +1,4 @@
-// The OAuth 2.0 flow the way an integrator runs it (issue 20): a relying party built on
+// The OAuth 2.0 flow the way an integrator runs it: a relying party built on
 // `openid-client` (discovery, PKCE, code exchange, refresh, revocation), and Debian's Chromium
 // driven by playwright-core filling our sign-in and consent pages. Everything on 127.0.0.1.
 import { createServer, type Server } from 'node:http';

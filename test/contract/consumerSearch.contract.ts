@@ -174,7 +174,7 @@ export function consumerSearchContract(name: string, create: () => Promise<Searc
     });
   });
 
-  // Issue 32's own examples, on businesses whose owners named their kind in their own words.
+  // Free-text kinds, on businesses whose owners named their kind in their own words.
   describe(`consumer search finds a business however its owner named it: ${name}`, () => {
     let index: SearchIndex;
     const DENVER = { lat: 39.7392, lon: -104.9903 };

@@ -1,4 +1,4 @@
-// Issue 20: the accounts' old boolean `partner` flag becomes an open-ended agreement for both areas
+// The accounts' old boolean `partner` flag becomes an open-ended agreement for both areas
 // when a store opens, on SQLite (a migration step) and on MongoDB (a start-up step); the flag is
 // gone from every account afterwards, and opening again changes nothing more.
 import { mkdtempSync, rmSync } from 'node:fs';

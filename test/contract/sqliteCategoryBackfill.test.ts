@@ -1,4 +1,4 @@
-// The SQLite store's start-up backfill of category keys (issue 32): a profile stored before its
+// The SQLite store's start-up backfill of category keys: a profile stored before its
 // category had taxonomy keys gets them at the next start, with a change-feed entry so the index
 // follows, and its revision untouched.
 import { mkdtempSync, rmSync } from 'node:fs';

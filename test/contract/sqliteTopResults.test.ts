@@ -1,5 +1,5 @@
 // Pinned results of the embedded index on a small hand-written corpus, so changes made for
-// scale (issue 25: opening bitsets, index build order) cannot move a listing or a time filter.
+// scale (opening bitsets, index build order) cannot move a listing or a time filter.
 // Twenty-six businesses due north of central Austin, number k at k x 0.5 km (k = 1..26), inserted
 // out of order so row ids do not follow distance. Every expected list below is worked out by hand.
 import { createSqliteSearchIndex } from '../../src/adapters/sqlite/search/sqliteSearchIndex';

@@ -1,4 +1,4 @@
-// Issue 19: /dashboard is served by the API process, offline (its own ES modules and Chart.js
+// /dashboard is served by the API process, offline (its own ES modules and Chart.js
 // from node_modules), under a CSP that allows this origin only and no inline script or style.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

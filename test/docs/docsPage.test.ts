@@ -1,4 +1,4 @@
-// Issue 19 (slice 1): /docs serves swagger-ui from node_modules with a self-only CSP.
+// /docs serves swagger-ui from node_modules with a self-only CSP.
 import request from 'supertest';
 import { buildTestApp, type TestApp } from '../http/testApp';
 

@@ -1,4 +1,4 @@
-// The fleet (issue 36): `npm run fleet`'s topology started by the same code (scripts/fleet/fleet.ts)
+// The fleet: `npm run fleet`'s topology started by the same code (scripts/fleet/fleet.ts)
 // on loopback ports: MongoDB wire server, Elasticsearch, Redis, three API instances, the indexer
 // and two webhook workers behind HAProxy round-robin. Every flow goes through the proxy and
 // crosses instances; then a bounded load runs while processes are killed and engines restarted

@@ -1,4 +1,4 @@
-// Issue 24: failed authentication is slowed down per account and per client address (login,
+// Failed authentication is slowed down per account and per client address (login,
 // refresh, API keys, access tokens): 429 RATE_LIMITED with Retry-After; a successful login clears
 // the account's count. The production limits (10 per account, 50 per address, per 15 minutes)
 // are used as they are.

@@ -1,4 +1,4 @@
-// Bookings (issue 21) through the HTTP app, on a controlled clock: availability, booking and every
+// Bookings through the HTTP app, on a controlled clock: availability, booking and every
 // refusal, the last place under a race, Idempotency-Key, the lifecycle, who sees what, and the
 // conversion event a confirmation records.
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Issue 24: an answer for one caller must not be kept by a shared cache: authenticated answers
+// An answer for one caller must not be kept by a shared cache: authenticated answers
 // carry Cache-Control: no-store unless the route means something else (documented in OpenAPI).
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from './actors';

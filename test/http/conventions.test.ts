@@ -134,7 +134,7 @@ it('health answers without credentials', async () => {
 });
 
 it('the OAuth token endpoint answers in the RFC 6749 5.2 shape, not the envelope', async () => {
-  // Without client authentication: invalid_client, 401 (issue 30).
+  // Without client authentication: invalid_client, 401.
   const response = await request(app.callback).post('/v1/oauth/token').type('form').send({ grant_type: 'authorization_code' });
   expect(response.status).toBe(401);
   expect(response.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });

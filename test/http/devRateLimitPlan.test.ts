@@ -1,4 +1,4 @@
-// DEV_RATE_LIMIT_PLAN (issue 24, "get past the free plan's limit while trying things out"): a
+// DEV_RATE_LIMIT_PLAN ("get past the free plan's limit while trying things out"): a
 // development setting that counts every caller at least at a named plan's limits, refused when
 // NODE_ENV=production. Read by config.ts, applied by the rateLimit middleware over real HTTP.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 24: a known path with a method it does not serve is 405 METHOD_NOT_ALLOWED in the
+// A known path with a method it does not serve is 405 METHOD_NOT_ALLOWED in the
 // envelope with an Allow header listing the methods it does serve - on every route of /v1.
 import type Router from '@koa/router';
 import request from 'supertest';

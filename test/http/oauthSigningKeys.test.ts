@@ -1,4 +1,4 @@
-// ID-token signing keys shared by a fleet (issue 36): two app instances over one OAuth storage
+// ID-token signing keys shared by a fleet: two app instances over one OAuth storage
 // stand for two API processes. An ID token issued by one verifies against the other's JWKS
 // (checked with jose, not our code), a restart brings back the same keys, the private halves are
 // sealed at rest, and a rotation publishes the successor a day ahead and keeps the replaced key

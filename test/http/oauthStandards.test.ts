@@ -1,6 +1,6 @@
 // The OAuth server against the RFCs, driven by a relying-party library nobody here wrote
 // (openid-client) where it has the call, by plain HTTP where the deviation is in what a library
-// never sends (issue 30): introspection only for the token's own client or the operator's resource
+// never sends: introspection only for the token's own client or the operator's resource
 // server (RFC 7662 section 4), metadata that advertises exactly what works (RFC 8414), a missing
 // or unknown scope (RFC 6749 section 3.3), the protected-resource metadata the 401 names (RFC 9728),
 // redirect_uri at the token endpoint (RFC 6749 section 4.1.3), and requests without client

@@ -1,4 +1,4 @@
-// The served OpenAPI document is exactly the server's behaviour (issue 24): every operation in
+// The served OpenAPI document is exactly the server's behaviour: every operation in
 // GET /v1/openapi.json is called with a realistic request on a seeded world, and each real answer
 // must be documented for that operation: its status, its body against the documented schema
 // (object schemas that list their properties are closed, so an undocumented field fails), and the

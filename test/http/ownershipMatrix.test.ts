@@ -105,7 +105,7 @@ it('a published profile is readable by any authenticated caller of the same envi
   expect((await request(app.callback).get(`/v1/business/profile/${businessId}`).set(sandboxAuth)).status).toBe(404);
 });
 
-// Reviews and bookings (issue 21). The owner-only routes answer others 403 like the profile
+// Reviews and bookings. The owner-only routes answer others 403 like the profile
 // routes; a booking answers 404 to anyone but its business's owner and the account that made it
 // (it is not theirs to know about). The sandbox key carries every scope, so its 404 is the
 // environment wall, not a missing scope.

@@ -1,4 +1,4 @@
-// Issue 20, partnership agreements: admins record them (/v1/admin/partner-agreements), and partner
+// Partnership agreements: admins record them (/v1/admin/partner-agreements), and partner
 // search and partner event reports need one in force covering the area today. Every state is
 // driven through the admin API: in force, suspended, expired, not started, another area,
 // terminated, none. "Today" is 15 June 2026 (UTC) on the app's clock.

@@ -1,4 +1,4 @@
-// http/restOperations.ts writes what the core answers in HTTP's own forms (issue 31): a redirect
+// http/restOperations.ts writes what the core answers in HTTP's own forms: a redirect
 // with an encoded Location, bytes with their Content-Type, a multipart upload's file handed to
 // the work, and a JSON body held to the operation's own limit.
 import Koa from 'koa';

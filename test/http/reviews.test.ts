@@ -1,4 +1,4 @@
-// Reviews (issue 21) through the HTTP app: writing, the one-per-account rule, listing with sort,
+// Reviews through the HTTP app: writing, the one-per-account rule, listing with sort,
 // cursor and histogram, edits, the owner's reply, admin moderation, sandbox isolation, and the
 // trust numbers flowing through the change feed into search.
 import request from 'supertest';

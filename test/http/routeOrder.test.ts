@@ -1,4 +1,4 @@
-// Issue 24: a route with an id in its place, registered before a literal route it also matches
+// A route with an id in its place, registered before a literal route it also matches
 // (`/business/profile/:businessId` before `/business/profile/status`), would take the literal's
 // requests: a 400 about an id nobody sent, or the wrong handler. Every literal path of /v1 must
 // come before any id route that matches it, for the same method.

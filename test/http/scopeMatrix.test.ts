@@ -1,4 +1,4 @@
-// Issue 20, scopes on every route: every route of http/routeScopes.ts x {each single scope, no
+// Scopes on every route: every route of http/routeScopes.ts x {each single scope, no
 // scope} x {API key, OAuth token}. A credential without the route's scope gets 403 FORBIDDEN
 // naming the scope before anything runs; one with it gets past the check (the call then fails
 // or succeeds on its own merits: fake ids give 404, empty bodies 400). Routes come from the

@@ -1,4 +1,4 @@
-// AI summaries that say what they are (issue 34): every consumer search answer carries a
+// AI summaries that say what they are: every consumer search answer carries a
 // disclosure (template or which model, when) and a report link; POST to it records a report
 // (what was wrong, the answer's request id) that the owners of the businesses its summary named
 // and admins can list; one report per caller per answer, at most 20 per caller in 24 hours.

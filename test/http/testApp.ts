@@ -45,7 +45,7 @@ export interface TestApp {
   eventRecorder: EventRecorder & Partial<Pick<BufferedEventRecorder, 'stats'>>;
   /** The OAuth server's storage (in-memory SQLite). */
   oauthStorage: OAuthStorage;
-  /** The app's payment services (issue 43): their worker is driven pass by pass (payments.worker.runOnce()). */
+  /** The app's payment services: their worker is driven pass by pass (payments.worker.runOnce()). */
   payments: PaymentServices;
   close(): Promise<void>;
 }

@@ -189,7 +189,7 @@ describe('review and booking events (stored with the write that caused them)', (
     expect(afterReply.map((p) => p.type)).toEqual(['review.updated']);
     expect(afterReply[0].data).toMatchObject({ id: reviewed.body.data.id, reply: { text: 'Thank you!' } });
 
-    // The same reply again, and an edit that sets what is already there, change nothing and send nothing (issue 30).
+    // The same reply again, and an edit that sets what is already there, change nothing and send nothing.
     const review = `/v1/business/profile/${businessId}/reviews/${reviewed.body.data.id}`;
     const unchanged = (await request(app.callback).get(review).set(owner.auth)).body.data;
     expect((await request(app.callback).put(`${review}/reply`).set(owner.auth).send({ text: 'Thank you!' })).status).toBe(200);

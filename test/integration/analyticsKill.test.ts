@@ -1,4 +1,4 @@
-// A crash in the middle of ingestion (issue 33): the real server takes batches of reported events
+// A crash in the middle of ingestion: the real server takes batches of reported events
 // from four clients at once and is killed (SIGKILL, no shutdown) while batches are in flight. On
 // the analytics file afterwards: every batch that was acknowledged (202) is stored whole, every
 // other batch is stored whole or not at all, and the rollups count each stored event exactly

@@ -1,5 +1,5 @@
 // The recorder's bounds come from the configuration, and what it dropped is reported in the
-// admin readiness report, not only logged (issue 33).
+// admin readiness report, not only logged.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// A process killed in the middle of an Elasticsearch append (issue 33): a real process
+// A process killed in the middle of an Elasticsearch append: a real process
 // (test/fixtures/elasticsearch/appendThenDie.ts) appends two batches and is SIGKILLed right after
 // its second batch's events are stored, before their rollups are sent. Its events are then stored
 // and uncounted; the rollup catch-up finds the batch by its missing marker and counts it once, even

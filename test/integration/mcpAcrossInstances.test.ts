@@ -1,4 +1,4 @@
-// MCP sessions across API instances (issue 36): two app instances on one store listen on their
+// MCP sessions across API instances: two app instances on one store listen on their
 // own ports, and the SDK's own client sends each of its requests to the other one in turn.
 // With the sessions in Redis, initialize on one instance and tool calls on the other work, the
 // answers are attributed to the platform named in initialize, and DELETE on either ends the

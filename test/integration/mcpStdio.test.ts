@@ -1,4 +1,4 @@
-// `npm run mcp:stdio` (issue 23): the SDK's own client starts the stdio server on the DATA_DIR of a
+// `npm run mcp:stdio`: the SDK's own client starts the stdio server on the DATA_DIR of a
 // running API, lists the tools (which turns its output validation on) and calls each on a fully
 // populated profile; a bad MCP_API_KEY ends the process with its reason.
 import { execFile } from 'node:child_process';
@@ -59,8 +59,8 @@ it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () 
   );
   try {
     // Listing the tools turns the client's output validation on: a structuredContent that does not
-    // match its tool's outputSchema makes callTool throw (issue 30). stdio offers the same tools as HTTP:
-    // both are built from the declared operations (issue 31).
+    // match its tool's outputSchema makes callTool throw. stdio offers the same tools as HTTP:
+    // both are built from the declared operations.
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['check_open', 'create_booking', 'get_availability', 'get_business', 'list_categories', 'search_businesses']);
     type Answer = { isError?: boolean; structuredContent?: Record<string, any> };

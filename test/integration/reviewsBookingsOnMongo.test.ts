@@ -96,7 +96,7 @@ describe('bookings on MongoDB', () => {
     const second = await bookAs(a.status === 201 ? bob : alice);
     expect(second.status).toBe(201);
 
-    // Webhook events (issue 22): one per stored write, in the booking's own document write; the refused request left none.
+    // Webhook events: one per stored write, in the booking's own document write; the refused request left none.
     const events = (await queuedWebhookEvents(store)).filter((event) => event.data.businessId === businessId && event.type.startsWith('booking.'));
     const summary = events.map((event) => `${event.type} ${event.data.id} ${event.data.status}`).sort();
     expect(summary).toEqual(

@@ -35,7 +35,7 @@ it('builds a demo sandbox in one command and reuses it on a second run', async (
       const profiles = await store.profiles.listByOwner('test', account?.id ?? '');
       expect(profiles).toHaveLength(56);
       expect(profiles.every((profile) => profile.status === 'published')).toBe(true);
-      // Owners' own labels, each business described in its own words (issue 32).
+      // Owners' own labels, each business described in its own words.
       expect(new Set(profiles.map((profile) => profile.description)).size).toBe(56);
       const coffee = profiles.filter((profile) => profile.category === 'coffee');
       expect(coffee).toHaveLength(4);

@@ -1,4 +1,4 @@
-// Selection sets for the generated GraphQL schema (issue 31): the answers have types now, so a test
+// Selection sets for the generated GraphQL schema: the answers have types now, so a test
 // that wants a whole answer (to compare it with REST's) asks for every field, unions by fragment.
 import { getNamedType, type GraphQLObjectType, GraphQLUnionType, isLeafType, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
 import { buildGraphqlSchema } from '../../src/graphql/graphqlSchema';

@@ -1,5 +1,5 @@
 // A published business with every part of a profile filled in, built through the public API of a
-// listening server (issue 30): services of every pricing kind (fixed and bookable, range, hourly,
+// listening server: services of every pricing kind (fixed and bookable, range, hourly,
 // quote only), hours with a closed day and one past midnight, blackout dates, all four exclusive
 // content fields (so exclusive scores too), a logo and a photo, and reviews with an owner's reply.
 // Tools and documents that present a profile are checked against it, so no optional part is left

@@ -1,4 +1,4 @@
-// OpenAPI links (issue 24): every creating operation links to the operations that take the id it
+// OpenAPI links: every creating operation links to the operations that take the id it
 // answers, each link names a real operation and fills every path parameter that operation needs,
 // from a field the creating answer documents or a path parameter of the creating request.
 import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';

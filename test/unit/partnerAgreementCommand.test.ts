@@ -1,4 +1,4 @@
-// npm run partner:agreement (issue 20): the command runs the admin API's validation and service on
+// npm run partner:agreement: the command runs the admin API's validation and service on
 // the configured store; one run goes through a real process on a DATA_DIR, as an operator would.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -71,9 +71,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
   let webhookCollections;
   try {
     await guard(() => ensureIndexes(models));
-    // Accounts' old partner flags become agreements before the store serves anyone (issue 20).
+    // Accounts' old partner flags become agreements before the store serves anyone.
     await guard(() => migratePartnerFlags(models));
-    // Profiles get the keys of the taxonomy this build uses (issue 32); the change stream indexes them.
+    // Profiles get the keys of the taxonomy this build uses; the change stream indexes them.
     await guard(() => backfillCategoryKeys(models.businesses));
     webhookCollections = await guard(() => openWebhookCollections(connection.db!));
   } catch (error) {

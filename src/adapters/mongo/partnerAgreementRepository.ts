@@ -1,4 +1,4 @@
-// Partnership agreements (issue 20) on MongoDB: one document each, updates as one atomic
+// Partnership agreements on MongoDB: one document each, updates as one atomic
 // findOneAndUpdate guarded by the stored status.
 import type { Model } from 'mongoose';
 import type { PartnerAgreement } from '../../domain/partnerAgreement';

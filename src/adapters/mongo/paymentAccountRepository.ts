@@ -1,4 +1,4 @@
-// Businesses' accounts at the payment provider and accounts' plan subscriptions (issue 43) on
+// Businesses' accounts at the payment provider and accounts' plan subscriptions on
 // MongoDB: one document each, keyed by the business (per environment) or the account, replaced
 // whole by a compare-and-swap on `version`; creating one that exists answers the stored one.
 import type { Model } from 'mongoose';

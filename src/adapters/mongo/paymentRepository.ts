@@ -1,4 +1,4 @@
-// Payments (issue 43) on MongoDB: one document each; a write's webhook events ride inside the
+// Payments on MongoDB: one document each; a write's webhook events ride inside the
 // document it writes (webhooks/embeddedOutbox.ts), so they are stored exactly when it is. Lists are
 // newest first: a page continues strictly before the previous page's last (createdAt, id).
 import type { Model } from 'mongoose';

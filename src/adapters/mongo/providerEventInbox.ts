@@ -1,4 +1,4 @@
-// The inbox of the payment provider's notifications (issue 43) on MongoDB. A claim leases events
+// The inbox of the payment provider's notifications on MongoDB. A claim leases events
 // one atomic findOneAndUpdate each, so two instances never get the same event while its lease runs;
 // an instance that dies holding one leaves it to whoever claims after the lease ran out.
 import type { Model } from 'mongoose';

@@ -1,4 +1,4 @@
-// Reports of wrong summaries (issue 34) on MongoDB: one document each; the unique index on
+// Reports of wrong summaries on MongoDB: one document each; the unique index on
 // (environment, requestId, reporterAccountId) keeps one report per caller per answer.
 import type { Model } from 'mongoose';
 import type { SummaryReport } from '../../domain/summaries/summaryReport';

@@ -1,4 +1,4 @@
-// The AI platform an event is attributed to (issue 18): what the caller declared on its API key
+// The AI platform an event is attributed to: what the caller declared on its API key
 // (or, later, its OAuth client), overridden per request by X-AI-Platform for partners that relay
 // several assistants; `direct` when nobody declared one. Names are the built-in list plus those an
 // admin registered; a name nobody knows is refused rather than counted under a typo.

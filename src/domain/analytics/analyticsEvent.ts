@@ -1,4 +1,4 @@
-// One analytics event (issue 18): what an AI-visibility number is counted from. Recorded by the
+// One analytics event: what an AI-visibility number is counted from. Recorded by the
 // service itself on every answer it gives (impression, citation, comparison), by the tracked
 // redirect (website_visit), by bookings (conversion), or ingested from partners and businesses.
 // No IP address, user agent or account e-mail is ever part of an event.

@@ -1,4 +1,4 @@
-// The events one answer produces (issue 18), as a pure function: per returned business an
+// The events one answer produces, as a pure function: per returned business an
 // `impression` with its 1-based position among the businesses of that answer (a second page's
 // first business is position 1 of its answer), a `citation` when the answer's generated summary names
 // it, and a `comparison` when the same page holds at least one other business of its category.

@@ -1,4 +1,4 @@
-// How a conversion's credit is shared among the touchpoints before it (issue 18, spec 4.4):
+// How a conversion's credit is shared among the touchpoints before it (spec 4.4):
 // firstTouch and lastTouch give it all to one, linear shares it equally, multiTouch is
 // position-based 40/20/40 (first and last 40 % each, the middle ones share 20 %; a single touch
 // takes all, two take half each). Every model hands out exactly one credit per conversion, so

@@ -1,4 +1,4 @@
-// A journey's stage is the furthest it reached (issue 18): awareness (impressions only),
+// A journey's stage is the furthest it reached: awareness (impressions only),
 // consideration (a citation, comparison or profile view), intent (a website visit), conversion.
 import type { JourneyStage } from './analyticsFacts';
 import type { AnalyticsEventType } from './analyticsEvent';

@@ -1,4 +1,4 @@
-// The AI platform an MCP session is attributed to (issue 23), read from the client's own name
+// The AI platform an MCP session is attributed to, read from the client's own name
 // in `initialize` (clientInfo.name: "claude-ai", "ChatGPT", "gemini-cli", ...). Names are matched
 // by the product word they contain; anything else (an IDE, a script, our tests' clients) is `other`.
 import type { BUILT_IN_PLATFORMS } from './analyticsEvent';

@@ -1,4 +1,4 @@
-// The token of a tracked link, GET /v1/r/{token} (issue 18): which business, environment,
+// The token of a tracked link, GET /v1/r/{token}: which business, environment,
 // journey and platform a click belongs to, signed so nobody can make one up or change one.
 // It carries no URL: the redirect always goes to the website stored on the profile when the link
 // is followed, so a token cannot become an open redirect.

@@ -1,4 +1,4 @@
-// zeroClick is derived, not recorded (issue 18): an impression is zero-click when its journey has
+// zeroClick is derived, not recorded: an impression is zero-click when its journey has
 // no website_visit or conversion for that business within 30 minutes after it. An impression
 // without a journey has nothing that could follow it, so it counts as zero-click.
 

@@ -1,8 +1,8 @@
-// A booking of a bookable service (issue 21) and its lifecycle:
+// A booking of a bookable service and its lifecycle:
 //   pending -> confirmed | declined            (the business owner)
 //   pending | confirmed -> cancelled           (the business owner or the customer who booked, before the start)
 //   confirmed -> completed | no_show           (the business owner, once the start has passed)
-// A service that takes payment (issue 43) books into pending_payment instead of pending:
+// A service that takes payment books into pending_payment instead of pending:
 //   pending_payment -> confirmed               (the payment came in: the system, never a person)
 //   pending_payment -> expired                 (the hold window ran out unpaid: the system)
 //   pending_payment -> cancelled               (either side, before the start)

@@ -1,4 +1,4 @@
-// What a booking of a service that takes payment (issue 43) must be paid, and its refund rule.
+// What a booking of a service that takes payment must be paid, and its refund rule.
 // The service states it: `payment.required` none, deposit (a fixed amount) or full (its fixed
 // price), and `payment.refundCutoffHours`: a customer who cancels at least that long before the
 // start gets everything back, later nothing. A business that cancels always refunds in full, and a

@@ -1,4 +1,4 @@
-// The start times a bookable service offers (issue 21), from the business's weekly hours in its
+// The start times a bookable service offers, from the business's weekly hours in its
 // own time zone. Rules, the same as "open now" (openingHours.ts):
 // - each business day's span runs from its opening to its closing; a closing earlier than the
 //   opening is the next day's (past midnight); opening equal to closing is the whole day;

@@ -1,4 +1,4 @@
-// A payment (issue 43): money a customer pays a business for a booking, or an account pays the
+// A payment: money a customer pays a business for a booking, or an account pays the
 // service for its plan, through the provider. Amounts are integers in the currency's minor unit.
 // Its status only moves forward, whatever order the provider's events arrive in:
 //   pending -> failed (an attempt was refused; the checkout stays open) -> succeeded | canceled

@@ -1,4 +1,4 @@
-// A business's account at the payment provider (issue 43), where its customers' payments go. Its
+// A business's account at the payment provider, where its customers' payments go. Its
 // status is what the profile status and the payments account answer show:
 //   not_connected  no account yet (no record)
 //   pending        created; the owner has not finished the provider's onboarding, or it cannot charge yet

@@ -1,4 +1,4 @@
-// An account's paid plan at the payment provider (issue 43): its customer, its subscription, and the
+// An account's paid plan at the payment provider: its customer, its subscription, and the
 // plan that subscription pays for. The account's own `plan` (what its rate limits follow) is set
 // from it: a paying subscription gives its plan, anything else (cancelled, unpaid, expired) the
 // free plan, and a subscription the owner cancelled keeps its plan until its period ends.

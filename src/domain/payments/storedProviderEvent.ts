@@ -1,4 +1,4 @@
-// A provider notification as the inbox keeps it (issue 43): stored before it is acknowledged, so
+// A provider notification as the inbox keeps it: stored before it is acknowledged, so
 // an acknowledged event is never lost; handled afterwards, by whichever process holds its lease.
 // A process that dies while holding one leaves it to be handled again once the lease runs out:
 // handling is idempotent, so an event is acted on once however often it is attempted.

@@ -1,4 +1,4 @@
-// A customer review of a business (issue 21). One per account per business and environment;
+// A customer review of a business. One per account per business and environment;
 // the business owner may answer it once (and edit the answer); an admin may hide it, and every
 // hide or restore is kept in `moderation` for audit. Only visible reviews count towards the
 // profile's trust.averageRating and trust.totalReviews (ratingSummary.ts).

@@ -1,4 +1,4 @@
-// The time conditions of consumer search (issue 3: "open now", "open on Sunday", "open late", and
+// The time conditions of consumer search ("open now", "open on Sunday", "open late", and
 // "open today / tomorrow", "open at 9pm", "open until 2am") as a filter the search index applies,
 // so totals and deep pages count every business that passes.
 // Both indexes store each business's opening as a schedule code (encodeSchedule) and decide codes

@@ -1,7 +1,7 @@
-// Whether a search result is what the sentence asked for (issue 24), as `matchesQuery` says per
+// Whether a search result is what the sentence asked for, as `matchesQuery` says per
 // result and the summary says first when none is. The index matches any word of the search text,
 // plus every business of the kinds the words imply: "tooth" also finds every dentist, "breakfast"
-// every restaurant. So, when the words imply or name a kind (issue 32):
+// every restaurant. So, when the words imply or name a kind:
 //   - a result of one of those kinds (its taxonomy keys, broader kinds included) matches;
 //   - so does one whose profile mentions a word asked for (leftover words, search terms, kind
 //     words): the bakery whose menu lists breakfast;

@@ -115,7 +115,7 @@ export function editDistance(a: string, b: string, limit: number): number {
 /**
  * The closest known word of each word not known, remembered: the vocabulary is fixed, so the
  * answer is too, and finding it compares the word with every known word of a near length (about
- * 60 us a sentence, 2-3 % of a consumer search's work in the API; issue 35).
+ * 60 us a sentence, 2-3 % of a consumer search's work in the API).
  */
 const CLOSEST_MEMO_SIZE = 10_000;
 const closestKnownWord = boundedMemo(CLOSEST_MEMO_SIZE, searchClosestKnownWord);

@@ -31,7 +31,7 @@ const BARE_DOMAIN = /\b[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b(?!\.\d)/u;
 const INSTRUCTION_TALK =
   /\b(?:(?:previous|prior|above|earlier|my|your|these|those|system|hidden|original) instructions?|system prompt|api[ -]?keys?|ignore (?:all|any|the|previous|prior|above)|disregard (?:all|any|the|previous|prior|above|your)|jailbreak|pwned|as an ai|language model)\b/i;
 // What a business is not or lacks ("does not offer ramen", "isn't a bakery", "no longer serves"):
-// facts only say what profiles state, so such a sentence is the model's guess (issue 24). A
+// facts only say what profiles state, so such a sentence is the model's guess. A
 // business whose name holds these words is cut out of the text before the check.
 const NEGATIVE_CLAIM =
   /\b(?:(?:does|do|did|is|are|was|were|has|have|can)\s*n[o']?t|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|hasn't|haven't|cannot|can't|lacks?|lacking|no longer)\b/i;

@@ -1,4 +1,4 @@
-// Where a consumer search's summary came from (issue 34), the way Google's Places API labels its
+// Where a consumer search's summary came from, the way Google's Places API labels its
 // generated summaries (disclosureText): written by the fixed template or by a language model
 // (which one), and when. The answer carries it with a link to report a summary that is wrong.
 

@@ -1,4 +1,4 @@
-// A report that a consumer search's summary was wrong (issue 34): what was wrong, which answer
+// A report that a consumer search's summary was wrong: what was wrong, which answer
 // (its request id), the businesses that summary named (their owners read the reports) and where
 // the summary came from. One report per caller per answer; a caller makes at most
 // SUMMARY_REPORTS_PER_DAY of them.

@@ -1,4 +1,4 @@
-// The token in a summary's report link, POST /v1/summaries/{token}/reports (issue 34): which answer
+// The token in a summary's report link, POST /v1/summaries/{token}/reports: which answer
 // (request id, environment), which businesses its summary named, where the summary came from and a
 // hash of its text, signed so nobody can make one up or change one. Nothing is stored when a search
 // answers: the link carries what a report needs, and a report proves which summary it is about.

@@ -1,6 +1,6 @@
-// The webhook event catalogue (issue 22). Names are `resource.action`, as Standard Webhooks
+// The webhook event catalogue. Names are `resource.action`, as Standard Webhooks
 // suggests. Every emitted type but webhook.test is stored with the write that caused it
-// (services/webhooks/webhookEvents.ts builds them). Payments (issue 43) send payment.processed,
+// (services/webhooks/webhookEvents.ts builds them). Payments send payment.processed,
 // payment.failed and payment.refunded.
 export const EMITTED_EVENT_TYPES = [
   'profile.created',

@@ -1,4 +1,4 @@
-// The GraphQL read API (issue 23): one POST operation; the schema itself is printed by
+// The GraphQL read API: one POST operation; the schema itself is printed by
 // `npm run graphql:schema` and answered to introspection.
 import { MAX_QUERY_BYTES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_FIELDS, MAX_SAME_NAME } from '../../graphql/queryLimitValues';
 import { operation } from '../operation';

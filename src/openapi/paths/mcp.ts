@@ -1,4 +1,4 @@
-// The MCP endpoint (issue 23): JSON-RPC 2.0 messages of the Model Context Protocol over its
+// The MCP endpoint: JSON-RPC 2.0 messages of the Model Context Protocol over its
 // Streamable HTTP transport. The messages themselves are the protocol's (modelcontextprotocol.io);
 // this documents what HTTP sees: credential, session header, statuses.
 import { operation } from '../operation';

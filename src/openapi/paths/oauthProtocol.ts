@@ -1,4 +1,4 @@
-// The OAuth 2.0 protocol endpoints (issue 30): token, revocation and introspection, served by
+// The OAuth 2.0 protocol endpoints: token, revocation and introspection, served by
 // oidc-provider (services/oauth/oauthProvider.ts) rather than the /v1 router, so they are not in
 // http/routeScopes.ts: the caller is an OAuth client authenticating itself (RFC 6749 section 2.3),
 // not an API credential. Form-encoded requests, RFC 6749 section 5 answers, never the envelope.

@@ -1,4 +1,4 @@
-// POST /payments/stripe/webhook (issue 43): Stripe's notifications, served outside the declared
+// POST /payments/stripe/webhook: Stripe's notifications, served outside the declared
 // operations (http/providerWebhookRoute.ts): the caller proves itself with Stripe-Signature, not
 // an API credential, and the answer is for Stripe (2xx: stored; anything else: sent again later).
 import { ref, STANDARD_HEADERS } from '../components';

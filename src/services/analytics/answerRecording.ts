@@ -1,4 +1,4 @@
-// Records the events of an answer the service gave (issue 18). Every surface that answers with
+// Records the events of an answer the service gave. Every surface that answers with
 // businesses calls this one function after it has its answer: consumer and partner search today,
 // MCP tools and GraphQL with surface 'mcp' / 'graphql'. It only enqueues (EventRecorder.record
 // never waits), so it adds no round trip to the answer.

@@ -1,4 +1,4 @@
-// The EventRecorder of the service's own answers (issue 18, issue 33): a bounded in-process
+// The EventRecorder of the service's own answers: a bounded in-process
 // buffer, written to the analytics store in batches, one batch in flight at a time. A batch is
 // written as soon as `batchSize` events wait, and whatever waits at least every flush interval
 // (250 ms by default) and on close (SIGTERM). Recording never waits and never fails the answer

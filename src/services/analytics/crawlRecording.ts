@@ -1,4 +1,4 @@
-// Records a public page fetch by an AI crawler as a `crawl` event (issue 44), through the same
+// Records a public page fetch by an AI crawler as a `crawl` event, through the same
 // buffered recorder as the events of answers: the page is answered first, the user agent is read
 // on the next turn of the event loop, and recording never waits or fails the page. The crawler
 // list is read on the first page fetch, not at start. Where the operator gave a platform's

@@ -1,4 +1,4 @@
-// POST /analytics/events (issue 18): events partners and businesses report after an answer.
+// POST /analytics/events: events partners and businesses report after an answer.
 // The whole batch is checked first (form by the schema, then time window, value/currency,
 // platform, business and permission per item, in order); the first bad item stops it with an
 // error naming `events[i].field` and nothing is stored. Accepted batches are appended to the
@@ -29,7 +29,7 @@ export interface IngestionResult {
 export function createEventIngestion(deps: {
   store: Pick<Store, 'profiles' | 'analyticsPlatforms'>;
   analytics: EventAppender;
-  /** Whether the caller holds a partnership agreement in force for event ingestion (issue 20). */
+  /** Whether the caller holds a partnership agreement in force for event ingestion. */
   partnerAccess: Pick<PartnerAccess, 'decide'>;
   clock: () => Date;
 }) {

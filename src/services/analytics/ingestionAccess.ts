@@ -1,5 +1,5 @@
-// Who may report events for a business (issue 18): its owner, or a partner for any published
-// business. "Partner" means an agreement in force covering event ingestion (issue 20), decided by
+// Who may report events for a business: its owner, or a partner for any published
+// business. "Partner" means an agreement in force covering event ingestion, decided by
 // services/partners/partnerAccess.ts; this function only combines that answer with the business.
 import type { Principal } from '../../domain/principal';
 import type { BusinessProfile } from '../../domain/profile';

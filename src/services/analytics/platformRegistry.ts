@@ -1,4 +1,4 @@
-// The AI platform names analytics accept (issue 18): the built-in list plus names an admin
+// The AI platform names analytics accept: the built-in list plus names an admin
 // registered in the store. `resolve` is the one place a call's platform is decided; an OAuth
 // client (or any other credential) passes its declared platform the same way an API key does.
 import { checkRegistrablePlatform, resolveAiPlatform } from '../../domain/analytics/aiPlatform';

@@ -1,4 +1,4 @@
-// Tracked links (issue 18): each search result with a website gets `trackedUrl`, an absolute link
+// Tracked links: each search result with a website gets `trackedUrl`, an absolute link
 // to GET /v1/r/{token}. Following it records a `website_visit` for the journey and answers with
 // the business's website as stored on its profile at that moment (a changed website is followed
 // at once; a deleted or unpublished business, or a token we did not sign, is 404).

@@ -1,5 +1,5 @@
 // GET /analytics/upstream-metrics: how often AI answers showed, cited and compared the business,
-// per platform and over time (spec 4.4), plus averagePosition (issue 18's addition).
+// per platform and over time (spec 4.4), plus averagePosition (ours, beyond the spec).
 import type { Static } from 'typebox';
 import type { upstreamMetricsResponse } from '../../schemas/responses/analytics';
 import { ratio, rounded } from '../../domain/analytics/rounding';

@@ -1,5 +1,5 @@
-// A booking counts as a conversion of its journey in analytics (issue 18): when its owner confirms
-// it (valued at its fixed price), or when its payment confirms it (issue 43; valued at what was
+// A booking counts as a conversion of its journey in analytics: when its owner confirms
+// it (valued at its fixed price), or when its payment confirms it (valued at what was
 // paid, under an id derived from the payment, so handling the same payment twice records it once).
 import { DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 import { businessLocalDate } from '../../domain/analytics/businessDay';

@@ -1,4 +1,4 @@
-// Bookings (issue 21): availability of a bookable service, booking a start time, the lifecycle,
+// Bookings: availability of a bookable service, booking a start time, the lifecycle,
 // and who may see what. Only the business owner and the account that booked ever see a booking
 // (anyone else gets 404), so the customer's contact reaches no one else; it is never logged and
 // never part of an analytics event. Each stored change carries its webhook event (booking.created
@@ -53,7 +53,7 @@ export interface BookingServiceDeps {
   access: ProfileAccess;
   clock: Clock;
   recorder?: Pick<EventRecorder, 'record'>;
-  /** Services that take payment (issue 43): their checkouts, and what cancelling a paid booking gives back. */
+  /** Services that take payment: their checkouts, and what cancelling a paid booking gives back. */
   payments: { checkout: BookingCheckout; settlement: BookingSettlement; logger: Pick<Logger, 'warn'> };
 }
 

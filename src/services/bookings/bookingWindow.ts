@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 // Time zone arithmetic on dates outside these years fails (RangeError) or answers a wrong instant:
-// found by the schemathesis run (issue 24) as a 500 on the bookings lists.
+// found by the schemathesis run as a 500 on the bookings lists.
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 9998;
 

@@ -1,4 +1,4 @@
-// The one question partner areas ask (issue 20): does this caller hold an agreement in force
+// The one question partner areas ask: does this caller hold an agreement in force
 // today that covers this area? Partner search and partner event ingestion both ask it here; the
 // agreements are read on each call (no cache), so an admin's suspension applies to the very next request.
 import { ForbiddenError } from '../../domain/errors';

@@ -1,4 +1,4 @@
-// What admins do with partnership agreements (issue 20), over HTTP (/admin/partner-agreements)
+// What admins do with partnership agreements, over HTTP (/admin/partner-agreements)
 // and from the command line (scripts/partnerAgreement.ts): create, list, read, change. Status moves
 // active <-> suspended; any -> terminated, which is final. Dates are UTC days, the end inclusive.
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';

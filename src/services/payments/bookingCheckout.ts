@@ -1,4 +1,4 @@
-// Booking a service that takes payment (issue 43): before the booking is stored, what it must pay
+// Booking a service that takes payment: before the booking is stored, what it must pay
 // (its hold, its refund cut-off) and a check that the business can take payments; once it holds
 // its place (pending_payment), a checkout on the business's own account at the provider, with the
 // platform's application fee, under an idempotency key of the booking. When the provider cannot

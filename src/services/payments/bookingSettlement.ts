@@ -1,4 +1,4 @@
-// What a booking's payment does to the booking (issue 43), each step idempotent so that handling a
+// What a booking's payment does to the booking, each step idempotent so that handling a
 // notification twice, or again after a crash half-way, acts once:
 // - paid: the payment succeeds (payment.processed) and the booking awaiting it is confirmed
 //   (booking.updated, a conversion valued at what was paid); a booking released meanwhile gets

@@ -1,4 +1,4 @@
-// A business gets paid on its own account at the provider (issue 43; Stripe Connect, as booking
+// A business gets paid on its own account at the provider (Stripe Connect, as booking
 // platforms do): its owner starts onboarding, which creates the account once (an idempotency key
 // of the business, so a retry or a second click makes no second one) and answers a one-time link
 // to the provider's form; the provider's notifications then move its status from pending to

@@ -1,4 +1,4 @@
-// Acts on one notification of the payment provider (issue 43), whatever order they arrive in:
+// Acts on one notification of the payment provider, whatever order they arrive in:
 // every change is checked against what is stored (a payment only moves forward, an account or
 // subscription only takes a newer state), so a late payment failure after a success, or the same
 // event twice, changes nothing. A notification only touches records of its own mode (a test-mode

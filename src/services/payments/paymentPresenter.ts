@@ -1,4 +1,4 @@
-// The API shape of payments and payment accounts (issue 43): amounts in major units of their
+// The API shape of payments and payment accounts: amounts in major units of their
 // currency, like every amount of the API; the provider's reference the most useful one it has.
 import { fromMinorUnits } from '../../domain/money';
 import { refundedAmount, type Payment } from '../../domain/payments/payment';

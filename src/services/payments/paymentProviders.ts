@@ -1,4 +1,4 @@
-// Which payment provider serves a call (issue 43): the live environment pays with STRIPE_SECRET_KEY,
+// Which payment provider serves a call: the live environment pays with STRIPE_SECRET_KEY,
 // the sandbox with a test-mode key only (STRIPE_TEST_SECRET_KEY, or STRIPE_SECRET_KEY when that is
 // a test key), so sandbox callers never reach live money. Without one, every payment operation
 // answers 503 PAYMENTS_NOT_CONFIGURED with a message naming what to set.

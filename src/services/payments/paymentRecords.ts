@@ -1,4 +1,4 @@
-// Payments and their refunds as records (issue 43): a business owner lists those of one business or
+// Payments and their refunds as records: a business owner lists those of one business or
 // all of its account's (its businesses' payments and its own plan payments), an admin lists every
 // account's, each newest first with cursor paging. One payment is read by the account whose records
 // hold it, the account that paid it, or an admin; anyone else gets 404. Like everything else, a

@@ -1,4 +1,4 @@
-// The payment services (issue 43) built together, once per process, over one set of providers:
+// The payment services built together, once per process, over one set of providers:
 // what the operations call (onboarding, records, plans, the provider's webhook), what booking
 // calls (checkout, settlement), and the worker that acts on the provider's notifications.
 import type { PaymentEventPhase } from '../../domain/payments/paymentEventPhases';

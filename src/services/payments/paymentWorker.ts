@@ -1,4 +1,4 @@
-// The payment worker (issue 43), one in every API process: it handles the provider's stored
+// The payment worker, one in every API process: it handles the provider's stored
 // notifications (leased, so two instances never act on one at once; a process that dies holding
 // one leaves it to the next after PAYMENT_EVENT_LEASE_SECONDS), releases holds that ran out unpaid,
 // sends refunds decided but not sent yet, and lets plans cancelled at their period's end fall

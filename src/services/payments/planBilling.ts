@@ -1,4 +1,4 @@
-// Paid plans (issue 43): an account upgrades from free to professional or enterprise through the
+// Paid plans: an account upgrades from free to professional or enterprise through the
 // provider's checkout in subscription mode; the subscription's notifications set the account's
 // plan, which every instance reads from the store on each request (so its rate-limit tier follows
 // at once), and each paid invoice is a payment of the account (payment.processed). A subscription

@@ -1,4 +1,4 @@
-// The provider's notifications arrive here (issue 43, POST /v1/payments/stripe/webhook): the
+// The provider's notifications arrive here (POST /v1/payments/stripe/webhook): the
 // signature is checked over the raw body (a bad one is refused and changes nothing), the event is
 // stored in the inbox before it is acknowledged (a repeat of one stored already is acknowledged
 // as it is), and the payment worker is woken to handle it. A store that cannot take it answers

@@ -1,4 +1,4 @@
-// Reviews of a business (issue 21): write, edit, list with a histogram, the owner's reply and
+// Reviews of a business: write, edit, list with a histogram, the owner's reply and
 // admin moderation. Every write that can change what counts recounts the profile's trust numbers
 // (trustRefresh.ts). Every stored write hands its webhook event (review.submitted / review.updated,
 // to the business's owner) to the repository, which stores it with the write or not at all.

@@ -72,7 +72,7 @@ export interface ConsumerSearchResult {
   /** The sentence actually searched when the one typed had typos that no business contains and the corrected one found something. */
   correctedQuery?: string;
   response: string;
-  /** Who wrote `response` and when (issue 34): the answer's disclosure. */
+  /** Who wrote `response` and when: the answer's disclosure. */
   summary: SummaryProvenance;
   results: RankedResult[];
   total: number;

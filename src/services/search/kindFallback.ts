@@ -1,4 +1,4 @@
-// A named kind never empties the answer by itself (issue 32): when the kinds a sentence named
+// A named kind never empties the answer by itself: when the kinds a sentence named
 // ("emergency plumber") filter every business away, the same search runs once more without that
 // filter, matching the kinds' names and search terms as words. A business filed as "home-services"
 // whose profile says it fixes leaks is then found, and the summary says plainly that it is not

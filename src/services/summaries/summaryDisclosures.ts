@@ -1,4 +1,4 @@
-// The disclosure every consumer-search answer carries beside its summary (issue 34): who wrote it
+// The disclosure every consumer-search answer carries beside its summary: who wrote it
 // (the fixed template, or which language model) and when, and a link to report it. The link holds
 // a signed token naming the answer (summaryReportToken.ts), so nothing is stored when a search
 // answers; POST /v1/summaries/{token}/reports reads it back.

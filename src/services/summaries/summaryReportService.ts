@@ -1,4 +1,4 @@
-// Reports of wrong summaries (issue 34): a caller reports the summary of an answer it received
+// Reports of wrong summaries: a caller reports the summary of an answer it received
 // (its report link), the owners of the businesses that summary named list the reports about
 // them, admins list them all. One report per caller per answer; at most SUMMARY_REPORTS_PER_DAY
 // per caller in any 24 hours (counted in the store, so every instance sees the same count).

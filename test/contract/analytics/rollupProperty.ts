@@ -1,4 +1,4 @@
-// Rollup answers equal raw-event answers (issue 33): for random event streams (journeys of two
+// Rollup answers equal raw-event answers: for random event streams (journeys of two
 // businesses in zones that change to summer time inside the window, one of them across a month
 // end, journeys over several days, late events arriving in any order and in batches of any size,
 // repeated eventIds with the same or other content, the sandbox beside live), followed by a

@@ -1,4 +1,4 @@
-// Store contract, admin-registered AI platform names (issue 18): add, refuse a second add, list, has.
+// Store contract, admin-registered AI platform names: add, refuse a second add, list, has.
 import type { Store } from '../../../src/ports/store';
 import { at } from '../../fixtures/profiles';
 import type { StoreSuite } from './storeSuite';

@@ -1,4 +1,4 @@
-// Store contract, partnership agreements (issue 20): records round-trip, per-account lists,
+// Store contract, partnership agreements: records round-trip, per-account lists,
 // filtered keyset pages, and updates guarded by the stored status.
 import type { Store } from '../../../src/ports/store';
 import { at } from '../../fixtures/profiles';

@@ -1,4 +1,4 @@
-// Store contract, payment accounts and plan subscriptions (issue 43): one per business (per
+// Store contract, payment accounts and plan subscriptions: one per business (per
 // environment) or per account, creation answers the stored one, the provider's ids find them only
 // in their own mode, changes are compare-and-swap, and subscriptions cancelled at their period's
 // end show up once that period is over.

@@ -1,4 +1,4 @@
-// Store contract, payments (issue 43): a payment and its webhook events are stored together, a
+// Store contract, payments: a payment and its webhook events are stored together, a
 // repeated creation changes nothing, the provider's ids find it only in its own mode, changes are
 // compare-and-swap, and lists are newest first per account (or every account), filtered and paged.
 import { PreconditionFailedError } from '../../../src/domain/errors';

@@ -1,4 +1,4 @@
-// Store contract, the provider event inbox (issue 43): an event is stored once per id, a claim
+// Store contract, the provider event inbox: an event is stored once per id, a claim
 // leases due unhandled events to one caller (a second claim meanwhile gets none of them), a lease
 // that ran out (its holder died) lets the next claim have them again, a failed attempt is due
 // again at its retry time, and a handled event is never claimed again.

@@ -1,4 +1,4 @@
-// Store contract, reports of wrong summaries (issue 34): one report per caller per answer (a repeat
+// Store contract, reports of wrong summaries: one report per caller per answer (a repeat
 // gets the first back), pages of one environment, of one named business, and how many a caller
 // made since a moment.
 import type { SummaryReport } from '../../../src/domain/summaries/summaryReport';

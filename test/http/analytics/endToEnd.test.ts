@@ -1,4 +1,4 @@
-// Events in, numbers out (issue 18): a search through the API with a session id and a declared
+// Events in, numbers out: a search through the API with a session id and a declared
 // platform, a click through /v1/r/, an ingested conversion; then the four analytics endpoints
 // show exactly those events and nothing else. Every expected number is counted by hand below.
 import request from 'supertest';

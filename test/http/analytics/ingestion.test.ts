@@ -1,4 +1,4 @@
-// POST /v1/analytics/events (issue 18): whole-batch validation, eventId de-duplication, who may
+// POST /v1/analytics/events: whole-batch validation, eventId de-duplication, who may
 // report for which business, sandbox isolation, and acknowledgement only once stored.
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';

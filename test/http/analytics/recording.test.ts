@@ -1,4 +1,4 @@
-// Events the service records from its own answers (issue 18): exactly which ones per answer,
+// Events the service records from its own answers: exactly which ones per answer,
 // with which platform and journey, in which environment, and nothing about the person.
 import request from 'supertest';
 import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';

@@ -1,4 +1,4 @@
-// Tracked links (issue 18): trackedUrl on search results, GET /v1/r/{token} records a website
+// Tracked links: trackedUrl on search results, GET /v1/r/{token} records a website
 // visit and answers 302 to the website stored on the profile when clicked; nothing else.
 import request from 'supertest';
 import { signTrackedLink, trackedLinkKey } from '../../../src/domain/analytics/trackedLinkToken';

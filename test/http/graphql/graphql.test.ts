@@ -1,4 +1,4 @@
-// The GraphQL read API (issue 23): every query field against the real app, and the refusals
+// The GraphQL read API: every query field against the real app, and the refusals
 // (no credential, another account's analytics, a missing scope, too deep, too costly, bad arguments),
 // each in GraphQL's errors shape with our code in extensions.code.
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ afterAll(() => app.close());
 
 describe('queries', () => {
   it('business(id) with services, hours and openAt', async () => {
-    // Prices and hours are typed (issue 31): unions by fragment, days not stated answered null.
+    // Prices and hours are typed: unions by fragment, days not stated answered null.
     const day = '{ ... on Open { open close } ... on Closed { closed } }';
     const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((name) => `${name} ${day}`).join(' ');
     const price = '{ ... on Fixed { type currency amount } ... on Range { type currency minAmount maxAmount } ... on Hourly { type currency amount } }';

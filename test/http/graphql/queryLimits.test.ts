@@ -1,4 +1,4 @@
-// GraphQL limits against hostile documents (issue 30): fragment chains that double at every line,
+// GraphQL limits against hostile documents: fragment chains that double at every line,
 // wide aliases, deep nesting and oversized texts are refused in time linear in the document, so a
 // concurrent GET /v1/health is answered while they arrive; and malformed GraphQL-over-HTTP requests
 // are 400 whatever the Accept header.

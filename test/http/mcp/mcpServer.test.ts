@@ -1,4 +1,4 @@
-// The MCP server (issue 23) driven by the SDK's own client over Streamable HTTP against the app
+// The MCP server driven by the SDK's own client over Streamable HTTP against the app
 // listening on 127.0.0.1: tools listed and called, refusals as tool errors, 401s, and the answers
 // recorded for analytics under the client's platform with surface mcp.
 import { createServer, type Server } from 'node:http';

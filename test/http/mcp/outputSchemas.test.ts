@@ -1,4 +1,4 @@
-// Every MCP tool's structured output validates against the output schema it lists (issue 30), as
+// Every MCP tool's structured output validates against the output schema it lists, as
 // the official SDK client checks it: listTools() turns the client's validation on, after which
 // callTool throws on an answer that does not match. Driven over Streamable HTTP against a fully
 // populated profile (every pricing kind, hours, blackout dates, exclusive content, media, reviews)

@@ -1,4 +1,4 @@
-// MCP and GraphQL count in the REST rate-limit areas (issue 23): MCP tools/call in `search` (not
+// MCP and GraphQL count in the REST rate-limit areas: MCP tools/call in `search` (not
 // initialize or tools/list), GraphQL each field's area once per request; over the limit both
 // refuse with 429 RATE_LIMITED and Retry-After.
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Paid bookings end to end (issue 43) against stripe-mock: a deposit booking holds its place in
+// Paid bookings end to end against stripe-mock: a deposit booking holds its place in
 // pending_payment with a checkout on the business's own Stripe account (application fee,
 // idempotency key), Stripe's signed completion confirms it, and payment.processed reaches the
 // owner's receiver, verified with the standardwebhooks library. Also: the same events again and out

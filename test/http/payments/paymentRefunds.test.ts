@@ -1,4 +1,4 @@
-// Cancelling a paid booking refunds by the service's policy (issue 43), against stripe-mock: the
+// Cancelling a paid booking refunds by the service's policy, against stripe-mock: the
 // customer before the cut-off gets everything back, after it nothing; the business always refunds
 // in full. A booking cancelled while awaiting payment closes its checkout instead. Money that comes
 // in for a booking already released goes back. A refund Stripe cannot take now is sent later by

@@ -1,4 +1,4 @@
-// Setting payments up (issue 43), against stripe-mock: a business's onboarding (one connected
+// Setting payments up, against stripe-mock: a business's onboarding (one connected
 // account, its status on the profile status, notices in any order), the services' payment rules,
 // Stripe's signature checked (a bad one changes nothing), who may see and do what, and the sandbox:
 // a sandbox key pays with the test-mode key only and never meets a live record. On a server

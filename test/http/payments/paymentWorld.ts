@@ -1,4 +1,4 @@
-// A world for the payment suites (issue 43): the real app on SQLite with its payment providers on
+// A world for the payment suites: the real app on SQLite with its payment providers on
 // stripe-mock (one per test file), a clock that can move forward (hold windows), a business whose
 // owner finished onboarding (its connected account made ready by a signed account.updated event),
 // a customer, a webhook receiver subscribed to the owner's events, and helpers to sign Stripe

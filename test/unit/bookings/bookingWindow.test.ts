@@ -1,4 +1,4 @@
-// Found by the schemathesis run (issue 24): a date far in the past or future made the bookings
+// Found by the schemathesis run: a date far in the past or future made the bookings
 // lists answer 500 (RangeError in time zone arithmetic) or read as a wrong instant.
 import { ValidationError } from '../../../src/domain/errors';
 import { windowEdge } from '../../../src/services/bookings/bookingWindow';

@@ -1,5 +1,5 @@
 // core/invoke.ts for the answers and inputs beyond enveloped JSON: a public operation that knows
-// an optional caller, a redirect, bare data, and an uploaded file (issue 31). Transport-neutral:
+// an optional caller, a redirect, bare data, and an uploaded file. Transport-neutral:
 // the calls here are what any adapter hands over.
 import { countNothing } from '../../../src/core/rateLimitCheck';
 import { UnauthorizedError } from '../../../src/domain/errors';

@@ -1,4 +1,4 @@
-// One operation, one definition (issue 31): every declared operation appears in the OpenAPI
+// One operation, one definition: every declared operation appears in the OpenAPI
 // document and the route table, and every MCP tool and GraphQL field answers with exactly the
 // schema its operation (or its declared view) names. A test that fails when a copy drifts.
 import type { SchemaObject } from 'ajv';

@@ -1,4 +1,4 @@
-// The report link's token (issue 34): it round-trips what the answer was, and anything this
+// The report link's token: it round-trips what the answer was, and anything this
 // service did not sign, or changed since, reads as no answer at all.
 import { signReportedAnswer, summaryHash, summaryTokenKey, verifyReportedAnswer, type ReportedAnswer } from '../../../src/domain/summaries/summaryReportToken';
 import { disclosureText } from '../../../src/domain/summaries/summaryProvenance';

@@ -1,4 +1,4 @@
-// Bulk writes of the analytics store, sized by bytes with several requests in flight (issue 33):
+// Bulk writes of the analytics store, sized by bytes with several requests in flight:
 // one request per BULK_MAX_BYTES of NDJSON (Elasticsearch's guidance is a few MB; smaller requests
 // let a single node index one while it parses the next), at most BULK_IN_FLIGHT at once. The
 // answer keeps the order of the operations, as one bulk's would. Each action is serialised once,

@@ -1,4 +1,4 @@
-// The rollup catch-up on Elasticsearch (issue 33): an append that died after storing its events and
+// The rollup catch-up on Elasticsearch: an append that died after storing its events and
 // before sending their rollups (appendEvents.ts, between steps 2 and 3) leaves events that no
 // answer counts. This job, run every minute by each API instance (runtime/openAnalyticsStore.ts):
 //   1. reads its checkpoint (`seq` of `<prefix>-rollup-batches/checkpoint`): every batch with

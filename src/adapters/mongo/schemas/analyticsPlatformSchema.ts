@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import { ownId, recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-/** An admin-registered AI platform name (issue 18); the name is the `_id`, so it is unique. */
+/** An admin-registered AI platform name; the name is the `_id`, so it is unique. */
 export interface AnalyticsPlatformDoc extends CarriesMarks {
   _id: string;
   displayName: string;

@@ -30,7 +30,7 @@ const historySchema = new Schema(
   partOptions,
 );
 
-/** What a booking of a service that takes payment must pay and how that stands (issue 43). */
+/** What a booking of a service that takes payment must pay and how that stands. */
 const bookingPaymentSchema = new Schema(
   {
     paymentId: { type: String, required: true },
@@ -83,7 +83,7 @@ export const bookingSchema = new Schema<BookingDoc>(
 keepsWriteMarks(bookingSchema);
 bookingSchema.index({ environment: 1, businessId: 1, start: 1, _id: 1 });
 bookingSchema.index({ environment: 1, createdBy: 1, start: 1, _id: 1 });
-// The sweeps of payments (issue 43): holds that ran out, refunds not sent yet.
+// The sweeps of payments: holds that ran out, refunds not sent yet.
 bookingSchema.index({ status: 1, 'payment.holdExpiresAt': 1 });
 bookingSchema.index({ 'payment.refund.state': 1 });
 

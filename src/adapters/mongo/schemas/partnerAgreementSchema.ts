@@ -3,7 +3,7 @@ import { AGREEMENT_STATUSES, PARTNER_AREAS, type PartnerAgreement } from '../../
 import { ownId, recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
-/** A partnership agreement (issue 20); its `pag_` id is the `_id`. */
+/** A partnership agreement; its `pag_` id is the `_id`. */
 export interface PartnerAgreementDoc extends CarriesMarks, Omit<PartnerAgreement, 'id'> {
   _id: string;
 }

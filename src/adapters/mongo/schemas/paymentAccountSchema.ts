@@ -3,7 +3,7 @@ import type { PaymentAccount } from '../../../domain/payments/paymentAccount';
 import { providerMode } from './paymentSchema';
 import { environment, recordOptions, requiredTimestamp } from './storedFields';
 
-/** A business's account at the payment provider (issue 43); `_id` is `<environment>:<businessId>`, one per business. */
+/** A business's account at the payment provider; `_id` is `<environment>:<businessId>`, one per business. */
 export interface PaymentAccountDoc extends PaymentAccount {
   _id: string;
 }

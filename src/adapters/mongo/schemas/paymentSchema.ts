@@ -5,7 +5,7 @@ import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-/** A payment (issue 43); its `pay_` id is the `_id`; its write's webhook events ride inside it until relayed. */
+/** A payment; its `pay_` id is the `_id`; its write's webhook events ride inside it until relayed. */
 export interface PaymentDoc extends CarriesOutbox, CarriesMarks, Omit<Payment, 'id'> {
   _id: string;
 }

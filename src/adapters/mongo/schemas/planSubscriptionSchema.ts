@@ -4,7 +4,7 @@ import { SUBSCRIPTION_STATUSES } from '../../../domain/payments/providerEvent';
 import { providerMode } from './paymentSchema';
 import { recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-/** An account's paid plan at the payment provider (issue 43); the account's id is the `_id`. */
+/** An account's paid plan at the payment provider; the account's id is the `_id`. */
 export interface PlanSubscriptionDoc extends Omit<PlanSubscription, 'accountId'> {
   _id: string;
 }

@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import type { StoredProviderEvent } from '../../../domain/payments/storedProviderEvent';
 import { recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
-/** A payment provider's notification in the inbox (issue 43); the provider's event id is the `_id`. */
+/** A payment provider's notification in the inbox; the provider's event id is the `_id`. */
 export interface ProviderEventDoc extends StoredProviderEvent {
   _id: string;
 }

@@ -3,7 +3,7 @@ import { SUMMARY_REPORT_REASONS, type SummaryReport } from '../../../domain/summ
 import { SUMMARY_GENERATORS } from '../../../domain/summaries/summaryProvenance';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 
-/** A report of a wrong summary (issue 34); its `srp_` id is the `_id`. */
+/** A report of a wrong summary; its `srp_` id is the `_id`. */
 export interface SummaryReportDoc extends Omit<SummaryReport, 'id'> {
   _id: string;
 }

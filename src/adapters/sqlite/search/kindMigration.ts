@@ -1,4 +1,4 @@
-// The search index's migration 8 (issue 32): documents carry their category's taxonomy keys and
+// The search index's migration 8: documents carry their category's taxonomy keys and
 // kinds' names (and the documents table a category_keys column). Rows written before get them now, from their own label (the same function the
 // indexer uses), in their JSON, their FTS category text and their kind tags, so category filters and
 // "cafe finds a business filed as coffee" work on an old file without waiting for a reindex. Each row's

@@ -1,4 +1,4 @@
-// Admin-registered AI platform names (issue 18). Its own migration component, so the table can
+// Admin-registered AI platform names. Its own migration component, so the table can
 // be added to an existing store file without touching the store's numbered steps.
 import { ConflictError } from '../../../domain/errors';
 import type { AnalyticsPlatformRecord, AnalyticsPlatformRepository } from '../../../ports/store';

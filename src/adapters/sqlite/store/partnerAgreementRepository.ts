@@ -1,4 +1,4 @@
-// Partnership agreements (issue 20) on SQLite. Its own migration component, so the table joins an
+// Partnership agreements on SQLite. Its own migration component, so the table joins an
 // existing store file without touching the store's numbered steps. Step 1 also turns each account's
 // old `partner: true` flag into an open-ended agreement for both areas (platform `other`, named after
 // the account, starting the day the account was created) and drops the flag from every account:

@@ -1,4 +1,4 @@
-// Businesses' accounts at the payment provider and accounts' plan subscriptions (issue 43) on
+// Businesses' accounts at the payment provider and accounts' plan subscriptions on
 // SQLite: one JSON document a row, keyed by the business (per environment) or the account, with a
 // compare-and-swap on `version`; creating one that exists answers the stored one.
 import { PreconditionFailedError } from '../../../domain/errors';

@@ -1,4 +1,4 @@
-// Payments (issue 43) on SQLite: one JSON document a row; a write and its webhook events commit in
+// Payments on SQLite: one JSON document a row; a write and its webhook events commit in
 // one transaction. Lists are newest first: a page continues strictly before the previous page's
 // last (createdAt, id).
 import { PreconditionFailedError } from '../../../domain/errors';

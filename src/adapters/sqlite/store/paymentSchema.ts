@@ -1,4 +1,4 @@
-// The payment tables (issue 43) on SQLite, in their own migration component so they join an
+// The payment tables on SQLite, in their own migration component so they join an
 // existing store file without touching the store's numbered steps. Every record is a JSON
 // document; lookups read VIRTUAL generated columns from it. Bookings get two lookup columns of their
 // own: the hold of one awaiting payment, and a refund decided but not yet sent to the provider,

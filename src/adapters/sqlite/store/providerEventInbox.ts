@@ -1,4 +1,4 @@
-// The inbox of the payment provider's notifications (issue 43) on SQLite. A claim reads the due,
+// The inbox of the payment provider's notifications on SQLite. A claim reads the due,
 // unhandled events and leases them in one immediate transaction, so two claims never get the same
 // event while its lease runs.
 import type { StoredProviderEvent } from '../../../domain/payments/storedProviderEvent';

@@ -123,7 +123,7 @@ CREATE TABLE idempotency_keys (
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 `;
 
-// Reviews (issue 21): one per author and business (the unique index is DUPLICATE_REVIEW); the
+// Reviews: one per author and business (the unique index is DUPLICATE_REVIEW); the
 // list and the histogram read visible reviews only, through partial indexes on each sort order.
 const reviews = `
 CREATE TABLE reviews (
@@ -142,7 +142,7 @@ CREATE INDEX reviews_newest ON reviews (environment, business_id, created_at DES
 CREATE INDEX reviews_by_rating ON reviews (environment, business_id, rating, created_at DESC, id DESC) WHERE hidden = 0;
 `;
 
-// Bookings (issue 21). A booking holds one seat row of its start time while it counts against the
+// Bookings. A booking holds one seat row of its start time while it counts against the
 // service's capacity; the seat's primary key makes "exactly one caller gets the last seat" a rule
 // of the database, checked inside the writing transaction.
 const bookings = `

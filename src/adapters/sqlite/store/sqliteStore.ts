@@ -58,7 +58,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     runMigrations(db, SUMMARY_REPORTS_COMPONENT, summaryReportMigrations);
     runMigrations(db, INFORMATION_REPORTS_COMPONENT, informationReportMigrations);
     runMigrations(db, PAYMENTS_COMPONENT, paymentMigrations);
-    // Profiles get the keys of the taxonomy this build uses (issue 32); the change feed indexes them.
+    // Profiles get the keys of the taxonomy this build uses; the change feed indexes them.
     backfillCategoryKeys(db);
   } catch (error) {
     db.close();

@@ -1,4 +1,4 @@
-// Reports of wrong summaries (issue 34) on SQLite. Its own migration component, so the tables join
+// Reports of wrong summaries on SQLite. Its own migration component, so the tables join
 // an existing store file without touching the store's numbered steps. Each report is a JSON
 // document; the businesses its summary named get a row each, so an owner's list is an index range.
 import type { SummaryReport } from '../../../domain/summaries/summaryReport';

@@ -1,4 +1,4 @@
-// Migration step for webhooks (issue 22): subscriptions, the event outbox and the delivery log.
+// Migration step for webhooks: subscriptions, the event outbox and the delivery log.
 // Kept beside schema.ts, which lists it; like every step, never edited once released.
 export const webhookTables = `
 CREATE TABLE webhook_endpoints (

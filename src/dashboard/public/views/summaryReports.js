@@ -1,4 +1,4 @@
-// Reported AI answers (GET /v1/business/profile/{id}/summary-reports, issue 34): what people said
+// Reported AI answers (GET /v1/business/profile/{id}/summary-reports): what people said
 // was wrong in AI summaries that named this business, newest first, in their words.
 import * as api from '../api.js';
 import { h } from '../dom.js';
