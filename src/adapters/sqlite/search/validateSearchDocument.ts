@@ -4,7 +4,10 @@
 import { isWithin, LATITUDE, LONGITUDE, VERIFICATION_LEVELS } from '../../../domain/profile';
 import type { SearchDocument } from '../../../ports/searchIndex';
 
-const TEXT_FIELDS = ['name', 'category', 'description', 'tagline', 'servicesText', 'exclusiveText'] as const;
+// Every field of SearchDocument is checked (test/unit/records/searchDocumentShape.test.ts holds this
+// check, the Elasticsearch mapping and the indexer's document to the same fields).
+const TEXT_FIELDS = ['name', 'category', 'description', 'tagline', 'servicesText', 'exclusiveText', 'phone', 'website'] as const;
+const OPTIONAL_STRING_LISTS = ['categoryKeys', 'categoryNames'] as const;
 const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
 const NUMBER_FIELDS = ['averageRating', 'reviewCount', 'completeness', 'aiVisibilityScore'] as const;
 
@@ -28,6 +31,12 @@ export function searchDocumentProblem(value: unknown): string | null {
   for (const field of NUMBER_FIELDS) {
     if (!isFiniteNumber(doc[field])) return `${field} must be a finite number`;
   }
+  for (const field of OPTIONAL_STRING_LISTS) {
+    if (doc[field] !== undefined && !isStringList(doc[field])) return `${field} must be a list of strings`;
+  }
+  if (typeof doc.hours !== 'object' || doc.hours === null || Array.isArray(doc.hours)) return 'hours must be an object';
+  if (!isStringList(doc.blackoutDates)) return 'blackoutDates must be a list of strings';
+  if (doc.timeZone !== undefined && typeof doc.timeZone !== 'string') return 'timeZone must be a string';
   if (doc.minPrice !== undefined && !isFiniteNumber(doc.minPrice)) return 'minPrice must be a finite number';
   if (doc.minPriceCurrency !== undefined && typeof doc.minPriceCurrency !== 'string') return 'minPriceCurrency must be a string';
   if (doc.coordinates !== undefined) {
@@ -38,6 +47,10 @@ export function searchDocumentProblem(value: unknown): string | null {
   }
   if (typeof doc.updatedAt !== 'string') return 'updatedAt must be a string';
   return null;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isFiniteNumber(value: unknown): value is number {
