@@ -7,6 +7,7 @@ import type { Schema, SchemaType } from 'mongoose';
 import { businessSchema } from '../../../src/adapters/mongo/schemas/businessSchema';
 import { createProfileBodySchema, updateProfileBodySchema } from '../../../src/schemas/endpoints/profile';
 import { calendarDateSchema } from '../../../src/schemas/parts/dates';
+import { verifiedBySchema } from '../../../src/schemas/parts/operatingStatus';
 import { publicPageSettingSchema } from '../../../src/schemas/parts/publicPage';
 import { serviceInputSchema } from '../../../src/schemas/parts/service';
 import { profileRecordSchema, serviceRecordSchema } from '../../../src/schemas/responses/profile';
@@ -56,6 +57,9 @@ const STORED_PROFILE: Json = {
     trust: { ...recordProperties.trust, required: ['verificationLevel', 'averageRating', 'totalReviews'] },
     exclusiveScores: { ...recordProperties.exclusiveScores, required: ['visibilityScore', 'uniquenessScore'] },
     aiVisibilityScore: recordProperties.aiVisibilityScore,
+    operatingStatus: recordProperties.operatingStatus,
+    lastVerifiedAt: recordProperties.createdAt,
+    lastVerifiedBy: json(verifiedBySchema),
     createdAt: recordProperties.createdAt,
     updatedAt: recordProperties.updatedAt,
   },

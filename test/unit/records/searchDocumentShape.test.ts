@@ -26,6 +26,9 @@ const FULL: SearchDocument = {
   minPrice: 12,
   minPriceCurrency: 'USD',
   timeZone: 'America/Chicago',
+  operatingStatus: 'temporarily_closed',
+  reopensOn: '2026-12-01',
+  lastVerifiedAt: '2026-11-01T09:00:00.000Z',
 };
 
 /** A value no field of this mapping type accepts. */

@@ -4,7 +4,7 @@
 import { Schema } from 'mongoose';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { BusinessProfile } from '../../../domain/profile';
-import { VERIFIED_BY } from '../../../domain/freshness/informationConfirmation';
+import { verifiedBySchema } from '../../../schemas/parts/operatingStatus';
 import {
   contactSchema,
   exclusiveContentSchema,
@@ -76,7 +76,7 @@ export const businessSchema = new Schema<BusinessDoc>(
     source: { type: importSourceSchema },
     operatingStatus: { type: operatingStatusSchema },
     lastVerifiedAt: timestamp,
-    lastVerifiedBy: { type: String, enum: VERIFIED_BY },
+    lastVerifiedBy: storedAs(verifiedBySchema),
   },
   recordOptions(BUSINESSES_COLLECTION),
 );

@@ -3,7 +3,7 @@
 // client writes takes its type, bounds, enum and pattern from the JSON Schema the API checks it
 // with (storedAs); what only the server writes (trust, scores) from the profile's record schema.
 import { Schema } from 'mongoose';
-import { OPERATING_STATUSES } from '../../../domain/freshness/operatingStatus';
+import { operatingStatusSchema as operatingStatusJson } from '../../../schemas/parts/operatingStatus';
 import { contactSchema as contactJson } from '../../../schemas/parts/contact';
 import { exclusiveTextSchema } from '../../../schemas/parts/exclusiveContent';
 import { timeOfDaySchema } from '../../../schemas/parts/hours';
@@ -180,8 +180,8 @@ export const importSourceSchema = new Schema(
 /** Whether the business is trading (domain/freshness/operatingStatus.ts); absent means open. */
 export const operatingStatusSchema = new Schema(
   {
-    status: { type: String, enum: OPERATING_STATUSES, required: true },
-    reopensOn: String,
+    status: storedAs(leafOf(operatingStatusJson, 'status'), true),
+    reopensOn: storedAs(leafOf(operatingStatusJson, 'reopensOn')),
   },
   partOptions,
 );

@@ -8,6 +8,7 @@ import type { SearchDocument } from '../../../ports/searchIndex';
 // check, the Elasticsearch mapping and the indexer's document to the same fields).
 const TEXT_FIELDS = ['name', 'category', 'description', 'tagline', 'servicesText', 'exclusiveText', 'phone', 'website'] as const;
 const OPTIONAL_STRING_LISTS = ['categoryKeys', 'categoryNames'] as const;
+const OPTIONAL_STRINGS = ['timeZone', 'reopensOn', 'lastVerifiedAt'] as const;
 const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const;
 const NUMBER_FIELDS = ['averageRating', 'reviewCount', 'completeness', 'aiVisibilityScore'] as const;
 
@@ -36,7 +37,10 @@ export function searchDocumentProblem(value: unknown): string | null {
   }
   if (typeof doc.hours !== 'object' || doc.hours === null || Array.isArray(doc.hours)) return 'hours must be an object';
   if (!isStringList(doc.blackoutDates)) return 'blackoutDates must be a list of strings';
-  if (doc.timeZone !== undefined && typeof doc.timeZone !== 'string') return 'timeZone must be a string';
+  for (const field of OPTIONAL_STRINGS) {
+    if (doc[field] !== undefined && typeof doc[field] !== 'string') return `${field} must be a string`;
+  }
+  if (doc.operatingStatus !== undefined && doc.operatingStatus !== 'temporarily_closed') return 'operatingStatus must be temporarily_closed when present';
   if (doc.minPrice !== undefined && !isFiniteNumber(doc.minPrice)) return 'minPrice must be a finite number';
   if (doc.minPriceCurrency !== undefined && typeof doc.minPriceCurrency !== 'string') return 'minPriceCurrency must be a string';
   if (doc.coordinates !== undefined) {
