@@ -145,13 +145,16 @@ export function operationsOver<Services>() {
   >(declared: OperationDeclaration<Services, A, Path, Query, Body, File, Output, Detail>): Operation<Services> {
     const { mcp, graphql, errors, docs, ...rest } = declared;
     const input = declared.input as DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>;
+    // The one place the typed declaration meets the plain Operation every transport reads. Sound
+    // because invoke authenticates every non-public operation before its work (so the caller is a
+    // Principal there) and checks the input against the very schemas its types are read from.
     return {
       ...rest,
       input,
       errors,
       docs: { ...docs, errors: statusesOf(errors) },
-      ...(mcp && { mcp: { ...mcp, ...argumentsOf(input, mcp.args, 'tool') } as McpExposure<unknown, unknown> }),
-      ...(graphql && { graphql: { ...graphql, ...argumentsOf(input, graphql.args, 'field') } as GraphqlExposure<unknown, unknown> }),
+      ...(mcp && { mcp: { ...mcp, ...argumentsOf(input, mcp.args, 'tool') } as McpExposure }),
+      ...(graphql && { graphql: { ...graphql, ...argumentsOf(input, graphql.args, 'field') } as GraphqlExposure }),
     } as Operation<Services>;
   };
 }

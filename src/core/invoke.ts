@@ -75,7 +75,7 @@ function checkPathIds(names: readonly string[], path: Record<string, string>): v
 
 /** Compiled once per operation: the input checks and the output check. */
 interface Checks {
-  query?: (query: Record<string, unknown>) => unknown;
+  query?: (query: Record<string, unknown>) => Record<string, unknown>;
   body?: (body: unknown) => unknown;
   /** The body read from the query, for an operation whose body may come there. */
   bodyFromQuery?: (query: Record<string, unknown>) => unknown;
@@ -153,7 +153,7 @@ export function createInvoke<Services>(deps: InvokeDeps<Services>): Invoke<Servi
         body: sentInQuery ? sentInQuery(call.input.query) : found.body ? found.body(sent.body) : sent.body,
         ...(sent.file && { file: sent.file }),
       };
-      const result = await operation.run(deps.services, { principal: principal as Principal, input, request });
+      const result = await operation.run(deps.services, { principal, input, request });
       const status = result.notModified ? 304 : (result.status ?? operation.http?.status ?? 200);
       // 304 Not Modified and 204 No Content carry no body (RFC 9110 15.4.5, 15.3.5).
       if (result.notModified || status === 204) return { status, headers: result.headers ?? {} };

@@ -78,13 +78,22 @@ export interface CallRequest {
   address: string;
 }
 
-/** The checked input: path parameters, query (defaults applied) and body, each typed where the operation says. */
-export type CheckedInput<Input> = Omit<{ path: Record<string, string>; query: Record<string, any>; body: any; file?: UploadedFile }, keyof Input> & Input;
+/** The checked input as every operation receives it: path parameters, query (defaults applied), body and file. */
+export interface CheckedInput {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  file?: UploadedFile;
+}
 
-/** One call of an operation's work: the caller (absent on public operations), its input checked, the request. */
-export interface OperationCall<Input> {
-  principal: Principal;
-  input: CheckedInput<Input>;
+/**
+ * One call of an operation's work: the caller (absent on public operations), its input checked,
+ * the request. A declaration made with operation() (declareOperation.ts) sees both typed by its
+ * access and its schemas.
+ */
+export interface OperationCall {
+  principal: Principal | undefined;
+  input: CheckedInput;
   request: CallRequest;
 }
 
@@ -149,13 +158,13 @@ export interface OperationDocs {
  * How a transport presents an operation's answer when its shape is its own (MCP's model-oriented
  * search answer, GraphQL's flat pages): a named schema and a pure projection of the same answer.
  */
-export interface View<Output> {
+export interface View {
   output: NamedSchema;
-  present(data: Output, detail: any): unknown;
+  present(data: unknown, detail: unknown): unknown;
 }
 
 /** An MCP tool that calls the operation: its arguments become the operation's input. */
-export interface McpExposure<Input, Output> {
+export interface McpExposure {
   tool: string;
   title: string;
   /** Written for a model: when to use the tool and what it returns. */
@@ -164,13 +173,13 @@ export interface McpExposure<Input, Output> {
   args: SchemaObject;
   toInput(args: Record<string, unknown>): OperationInput;
   /** The structured content: the operation's output schema and data unless a view is declared. */
-  view?: View<Output>;
+  view?: View;
   /** The agent skill it serves (domain/agentSkills.ts): how the A2A agent card groups the tools. */
   skill?: AgentSkillId;
 }
 
 /** A GraphQL field that calls the operation. */
-export interface GraphqlExposure<Input, Output> {
+export interface GraphqlExposure {
   field: string;
   /** Query fields only: every change goes through REST (its idempotency keys, ETags, webhooks). */
   on: 'Query' | 'Business';
@@ -178,14 +187,14 @@ export interface GraphqlExposure<Input, Output> {
   /** The field's arguments (JSON Schema, an object); on Business, the parent's id arrives as `businessId`. */
   args: SchemaObject;
   toInput(args: Record<string, unknown>): OperationInput;
-  view?: View<Output>;
+  view?: View;
   /** What the field costs the backends in the query-cost limit (graphql/queryLimits.ts). */
   cost: number;
   /** The field may answer null beside an error (one business among several asked for); others null the whole answer. */
   nullable?: boolean;
 }
 
-export interface Operation<Services = unknown, Input = any, Output = any> {
+export interface Operation<Services = unknown> {
   /** The operationId: 'getProfile'. */
   name: string;
   access: Access;
@@ -223,12 +232,16 @@ export interface Operation<Services = unknown, Input = any, Output = any> {
   errors?: readonly ErrorCode[];
   http?: HttpBinding;
   docs: OperationDocs;
-  mcp?: McpExposure<Input, Output>;
-  graphql?: GraphqlExposure<Input, Output>;
-  run(services: Services, call: OperationCall<Input>): Promise<OperationResult<Output>>;
+  mcp?: McpExposure;
+  graphql?: GraphqlExposure;
+  run(services: Services, call: OperationCall): Promise<OperationResult<unknown>>;
 }
 
-/** Declares an operation; the identity at run time, the types at compile time. */
-export function defineOperation<Services, Input = any, Output = any>(operation: Operation<Services, Input, Output>): Operation<Services, Input, Output> {
+/**
+ * An operation in the plain form every transport reads, checked as one at compile time. The app's
+ * operations are declared with operation() (declareOperation.ts), which types their work from
+ * their schemas; this form is for operations whose schemas carry no types (the core's own tests).
+ */
+export function defineOperation<Services>(operation: Operation<Services>): Operation<Services> {
   return operation;
 }

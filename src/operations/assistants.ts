@@ -1,28 +1,33 @@
 // Operations made for assistants (issue 23) that REST has no route for: whether a business is
 // open at a local time (MCP check_open, GraphQL Business.openAt) and the kinds of business search
 // understands (MCP list_categories).
-import { defineOperation, scope } from '../core/operation';
+import Type from 'typebox';
+import { scope } from '../core/operation';
 import { listedKinds } from '../presenters/categoryListing';
 import { responseSchema } from '../schemas/catalogue';
-import type { AppServices } from './appServices';
+import { operation } from './declare';
 
 const readBusinesses = scope('read:businesses');
 
-const localTimeArg = {
-  type: 'string',
-  maxLength: 40,
-  description: 'A local wall-clock time YYYY-MM-DDTHH:MM in the business\'s zone, or an instant with an offset (2026-11-28T18:35:00Z, 2026-11-28T12:35-06:00); omit for now',
-};
+const openingCheckQuerySchema = Type.Object(
+  {
+    localTime: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description: 'A local wall-clock time YYYY-MM-DDTHH:MM in the business\'s zone, or an instant with an offset (2026-11-28T18:35:00Z, 2026-11-28T12:35-06:00); omit for now',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-export const checkOpen = defineOperation<AppServices, { path: { businessId: string }; query: { localTime?: string } }>({
+export const checkOpen = operation({
   name: 'checkOpen',
   access: readBusinesses,
   rateLimit: 'general',
-  input: {
-    path: ['businessId'],
-    query: { type: 'object', additionalProperties: false, properties: { localTime: localTimeArg } },
-  },
+  input: { path: ['businessId'], query: openingCheckQuerySchema },
   output: responseSchema('OpeningCheck'),
+  errors: ['PROFILE_NOT_FOUND'],
   http: { method: 'GET', path: '/business/profile/{businessId}/opening-check' },
   docs: {
     tag: 'Business profiles',
@@ -34,7 +39,6 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
       'past midnight and blackout dates (closed all day) are honoured, as in search\'s time filters. Published profiles for every ' +
       'caller, drafts for their owner. The same check as MCP\'s check_open and GraphQL\'s Business.openAt.',
     successDescription: 'The opening check.',
-    errors: [404],
   },
   mcp: {
     tool: 'check_open',
@@ -44,31 +48,24 @@ export const checkOpen = defineOperation<AppServices, { path: { businessId: stri
       'Is a business open at a given local date and time (in the business\'s own time zone), at an instant with an offset ' +
       '(2026-11-28T18:35:00Z), or now when localTime is omitted? ' +
       'Honours weekly hours, spans past midnight and blackout dates (closed all day).',
-    args: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['businessId'],
-      properties: { businessId: { type: 'string', minLength: 1, maxLength: 64 }, localTime: localTimeArg },
-    },
-    toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
   },
   graphql: {
     field: 'openAt',
     on: 'Business',
     description: 'Is it open at a local date and time YYYY-MM-DDTHH:MM in its own zone, or at an instant with an offset (now when omitted)? Blackout dates honoured.',
-    args: { type: 'object', additionalProperties: false, properties: { localTime: { type: 'string' } } },
-    toInput: ({ businessId, localTime }) => ({ path: { businessId: String(businessId) }, query: localTime == null ? {} : { localTime }, body: undefined }),
+    args: { fromParent: 'businessId' },
     cost: 0,
   },
   run: async ({ checkOpen: check }, { principal, input }) => ({ data: await check(principal, input.path.businessId, input.query.localTime) }),
 });
 
-export const listCategories = defineOperation<AppServices>({
+export const listCategories = operation({
   name: 'listCategories',
   access: readBusinesses,
   rateLimit: 'general',
   input: {},
   output: responseSchema('CategoryList'),
+  errors: [],
   http: { method: 'GET', path: '/categories' },
   docs: {
     tag: 'Search',
@@ -87,8 +84,6 @@ export const listCategories = defineOperation<AppServices>({
     description:
       'The kinds of business search understands (the OpenStreetMap tagging schema\'s presets with our additions): each kind\'s name, its taxonomy key ' +
       'and other names people use for it. Any of these names (or the key) works as search_businesses\' category.',
-    args: { type: 'object', additionalProperties: false, properties: {} },
-    toInput: () => ({ path: {}, query: {}, body: undefined }),
   },
   run: async () => ({ data: listedKinds() }),
 });

@@ -1,11 +1,10 @@
 // The searchable kinds of the category taxonomy, each with the other names that reach
 // it: what MCP's list_categories answers.
+import type { Static } from 'typebox';
 import { categoryTaxonomy } from '../domain/categories/taxonomy';
+import type { categoryListSchema } from '../schemas/responses/assistant';
 
-export interface CategoryListing {
-  taxonomyVersion: string;
-  categories: Array<{ category: string; key: string; alsoCalled: string[] }>;
-}
+export type CategoryListing = Static<typeof categoryListSchema>;
 
 export function listedKinds(): CategoryListing {
   const taxonomy = categoryTaxonomy();

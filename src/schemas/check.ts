@@ -62,12 +62,13 @@ function refuseReplacementCharacter(query: Record<string, unknown>): void {
 }
 
 /** A query-string check: numbers and arrays coerced from strings, defaults applied. */
-export function queryChecker(schema: SchemaObject): (query: Record<string, unknown>) => unknown {
+export function queryChecker(schema: SchemaObject): (query: Record<string, unknown>) => Record<string, unknown> {
   const check = checker(schema, 'query', 'query');
   return (query) => {
     refuseReplacementCharacter(query);
     refuseRepeated(schema, query);
-    return check(splitLists(schema, query));
+    // The parameters stay an object: the check coerces and completes them, it does not replace them.
+    return check(splitLists(schema, query)) as Record<string, unknown>;
   };
 }
 

@@ -2,13 +2,15 @@
 // check): one published profile, a local date and time in the business's own zone, an instant with
 // an offset ("2026-11-28T18:35:00Z", converted to that zone), or now, answered by the same opening
 // rules search uses (domain/openingHours.ts), blackout dates included.
+import type { Static } from 'typebox';
 import { ValidationError } from '../domain/errors';
 import { type OperatingStatus, operatingStatusOf } from '../domain/freshness/operatingStatus';
 import { localTime } from '../domain/localTime';
 import { clockText, isOpenAtClock, minutesOf } from '../domain/openingHours';
 import type { Principal } from '../domain/principal';
-import { type DayHours, WEEKDAYS, type Weekday } from '../domain/profile';
+import { WEEKDAYS, type Weekday } from '../domain/profile';
 import { timeZoneAt } from '../domain/timeZone';
+import type { openingCheckSchema } from '../schemas/responses/assistant';
 import type { Clock } from './profileMutation';
 import type { ProfileService } from './profileService';
 
@@ -20,23 +22,7 @@ const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z
 const LOCAL_TIME_FORMS =
   'must be a local date and time YYYY-MM-DDTHH:MM (read in the business\'s own time zone) or an instant with an offset (2026-11-28T18:35:00Z, 2026-11-28T12:35-06:00)';
 
-export interface OpeningCheck {
-  businessId: string;
-  name: string;
-  /** IANA zone of the business; null when it has no coordinates. */
-  timeZone: string | null;
-  /** The local date and time checked, YYYY-MM-DDTHH:MM. */
-  localTime: string;
-  weekday: Weekday;
-  open: boolean;
-  /** The date is one of the business's blackout dates (closed all that day). */
-  blackoutDate: boolean;
-  /** The hours stated for that weekday; null when none are stated. */
-  hoursThatDay: DayHours | null;
-  /** Closed on that date whatever the hours say (domain/freshness/operatingStatus.ts); null otherwise. */
-  closure: 'temporarily_closed' | 'permanently_closed' | null;
-  reopensOn: string | null;
-}
+export type OpeningCheck = Static<typeof openingCheckSchema>;
 
 /** Whether the operating status closes the business on `date` (a temporary closure ends on its reopening day). */
 function closureOn(status: OperatingStatus, date: string): OpeningCheck['closure'] {

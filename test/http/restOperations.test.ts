@@ -34,7 +34,7 @@ const OPERATIONS: Operation<object>[] = [
     input: { body: fields, file: true },
     output: { name: 'Upload', schema: { type: 'object' } },
     http: { method: 'POST', path: '/upload', status: 201, bodyFormat: 'multipart' },
-    run: async (_services, { input }) => ({ data: { type: input.body.type, text: input.file?.bytes.toString('utf8'), name: input.file?.originalName } }),
+    run: async (_services, { input }) => ({ data: { type: (input.body as { type?: unknown }).type, text: input.file?.bytes.toString('utf8'), name: input.file?.originalName } }),
   }),
   defineOperation<object>({
     ...base,

@@ -2,18 +2,20 @@
 // itself, as every transport calls it: a sent body is the body; without one, the query read
 // against the body's schema is.
 import { createInvoke } from '../../../src/core/invoke';
-import { defineOperation, scope } from '../../../src/core/operation';
+import { operationsOver } from '../../../src/core/declareOperation';
+import { scope } from '../../../src/core/operation';
 import { countNothing } from '../../../src/core/rateLimitCheck';
 import type { Principal } from '../../../src/domain/principal';
 import { createLogger } from '../../../src/logger';
 import { requestSchema, responseSchema } from '../../../src/schemas/catalogue';
 
-const echoDates = defineOperation<unknown, { body: { dates: string[] } }>({
+const echoDates = operationsOver<unknown>()({
   name: 'echoDates',
   access: scope('write:businesses'),
   rateLimit: 'general',
   input: { path: ['businessId'], body: requestSchema('BlackoutDatesRequest'), bodyInQuery: true },
   output: responseSchema('BlackoutDates'),
+  errors: [],
   docs: { tag: 'Test', summary: 'Echoes the dates', successDescription: 'The dates.' },
   run: async (_services, { input }) => ({ data: { id: input.path.businessId, blackoutDates: input.body.dates } }),
 });

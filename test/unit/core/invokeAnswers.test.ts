@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 
 describe('a public operation that knows an optional caller', () => {
-  const seen: Array<OperationCall<unknown>['principal'] | undefined> = [];
+  const seen: Array<OperationCall['principal'] | undefined> = [];
   const whoAmI = defineOperation<object>({
     name: 'whoAmI',
     access: PUBLIC,
