@@ -20,7 +20,7 @@ import { requireRouteAccess } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { jsonBody } from './http/jsonBody';
 import { multipartBody } from './http/multipartBody';
-import { allowOnlyServingMethods, checkPathIds, publicRouteMatcher } from './http/pathIds';
+import { allowOnlyServingMethods, refuseUnservedMethods } from './http/pathIds';
 import { requestId } from './http/requestId';
 import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
 import { securityHeaders } from './http/securityHeaders';
@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps): Koa {
   const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store, logger, clock, checkOutputs: deps.checkOutputs, onIdempotencyPhase: deps.onIdempotencyPhase });
 
   const v1 = new Router({ prefix: '/v1' });
-  checkPathIds(v1, guards.authenticate, publicRouteMatcher(OPERATIONS, '/v1'));
+  refuseUnservedMethods(v1);
   const routers = [
     // Stripe's notifications, checked by their signature over the raw body.
     providerWebhookRoutes(services.payments.webhook, config.jsonBodyLimit),

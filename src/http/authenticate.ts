@@ -1,9 +1,7 @@
 // Koa middleware over the core's authentication (core/authentication.ts): the caller goes on
 // ctx.state.principal, a refusal carries its WWW-Authenticate challenge to the error handler.
 import type { Middleware } from 'koa';
-import { createAuthentication, type Authenticate, type AuthenticationDeps } from '../core/authentication';
-
-export type AuthenticateDeps = AuthenticationDeps;
+import type { Authenticate } from '../core/authentication';
 
 /** The middleware for an authentication already built (the app builds one and shares it with invoke). */
 export function authenticateWith(authenticate: Authenticate): Middleware {
@@ -14,8 +12,4 @@ export function authenticateWith(authenticate: Authenticate): Middleware {
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
-}
-
-export function authenticate(deps: AuthenticateDeps): Middleware {
-  return authenticateWith(createAuthentication(deps));
 }

@@ -1,14 +1,11 @@
-// Path ids are checked against their documented patterns (components.parameters in the
-// OpenAPI document): `/business/profile/not-an-id` is 400 VALIDATION_ERROR naming the
-// parameter, never a lookup and a 404 that quotes the input back.
+// Which routes really serve a path whose ids are not in their documented patterns: a method only a
+// route with an id in that place has is 405 with the methods of the routes that do serve it. The
+// id itself is checked by invoke, after authentication, for every transport (400 VALIDATION_ERROR
+// naming the parameter, never a lookup and a 404 that quotes the input back).
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { Operation } from '../core/operation';
-import { ValidationError } from '../domain/errors';
 import { compileSchema } from '../schemas/compile';
 import { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
-
-export { PATH_ID_SCHEMAS } from '../schemas/parts/ids';
 
 const VALIDATORS = Object.fromEntries(Object.entries(PATH_ID_SCHEMAS).map(([name, schema]) => [name, compileSchema(schema, 'body')]));
 
@@ -42,37 +39,22 @@ export function allowOnlyServingMethods(router: Router): Middleware {
   };
 }
 
-/** Whether a request is for an operation anyone may call (PUBLIC): its method and path under `prefix`. */
-export function publicRouteMatcher(operations: ReadonlyArray<Pick<Operation<never>, 'access' | 'http'>>, prefix: string): (method: string, path: string) => boolean {
-  const routes = operations.flatMap((operation) =>
-    operation.access.kind === 'public' && operation.http
-      ? [{ method: operation.http.method, pattern: new RegExp(`^${prefix}${operation.http.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }]
-      : [],
-  );
-  return (method, path) => routes.some((route) => route.method === method && route.pattern.test(path));
-}
-
 /**
- * Registers the checks on `router` (before or after its sub-routers are mounted). Router
- * param handlers run before a route's own middleware, so a bad id first goes through
- * `authenticate`: a caller without a valid credential gets 401, as for any other path, except
- * on a route anyone may call (`isPublic`), where the bad id is the only thing wrong.
+ * Registers the check on `router` (before or after its sub-routers are mounted): a path with an id
+ * out of its pattern, asked with a method no route serving that path has, is 405 (errorHandler puts
+ * the envelope around it). Other methods reach their route, whose invoke refuses the id.
  */
-export function checkPathIds(router: Router, authenticate: Middleware, isPublic: (method: string, path: string) => boolean = () => false): void {
-  for (const [name, schema] of Object.entries(PATH_ID_SCHEMAS)) {
-    const valid = VALIDATORS[name];
-    const issue = String(schema['x-issue']);
+export function refuseUnservedMethods(router: Router): void {
+  for (const [name, valid] of Object.entries(VALIDATORS)) {
     router.param(name, async (value, ctx, next) => {
       if (valid(value)) return next();
       const allowed = methodsServing(router, ctx.path);
       if (allowed.length > 0 && !allowed.includes(ctx.method)) {
-        // errorHandler puts the envelope around the router's own kind of 405.
         ctx.set('Allow', allowed.join(', '));
         ctx.status = 405;
         return;
       }
-      if (!isPublic(ctx.method, ctx.path)) await authenticate(ctx, async () => undefined);
-      throw new ValidationError(name, issue);
+      return next();
     });
   }
 }

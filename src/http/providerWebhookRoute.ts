@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { PayloadTooLargeError } from '../domain/errors';
 import type { ProviderWebhook } from '../services/payments/providerWebhook';
-import { ok } from './envelope';
+import { metaOf, successEnvelope } from '../core/answer';
 
 export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
 
@@ -28,7 +28,7 @@ export function providerWebhookRoutes(receive: ProviderWebhook, limitBytes: numb
   const router = new Router();
   router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
     const body = await rawBody(ctx, limitBytes);
-    ok(ctx, await receive(body, ctx.get('Stripe-Signature') || undefined));
+    ctx.body = successEnvelope(await receive(body, ctx.get('Stripe-Signature') || undefined), metaOf(ctx.state.requestId as string));
   });
   return router;
 }

@@ -3,11 +3,9 @@
 // included), and lets the refusal reach the error handler (which adds Retry-After). Mount it after
 // authentication so ctx.state.principal is known; without a principal the client address is limited.
 import type { Middleware } from 'koa';
-import type { Plan } from '../domain/account';
 import type { Principal } from '../domain/principal';
 import type { RateLimitArea } from '../domain/rateLimitTiers';
-import { createRateLimitCheck, OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
-import type { RateLimiter } from '../ports/rateLimiter';
+import { OverRateLimitError, rateLimitHeaders, type RateLimitCheck } from '../core/rateLimitCheck';
 
 export function rateLimitWith(check: RateLimitCheck, area: RateLimitArea): Middleware {
   return async (ctx, next) => {
@@ -20,9 +18,4 @@ export function rateLimitWith(check: RateLimitCheck, area: RateLimitArea): Middl
     }
     await next();
   };
-}
-
-/** `floorPlan`: DEV_RATE_LIMIT_PLAN (config.ts), development only: no caller counts below that plan's limits. */
-export function rateLimit(limiter: RateLimiter, area: RateLimitArea, options: { floorPlan?: Plan } = {}): Middleware {
-  return rateLimitWith(createRateLimitCheck(limiter, options), area);
 }

@@ -3,15 +3,14 @@
 // large_client_header_buffers, Apache's LimitRequestLine), so a URL that passes here passes
 // them too. Longer request heads still reach Node's own 16 KB limit: 431 (http/clientErrors.ts).
 import type { Middleware } from 'koa';
-import { fail } from './envelope';
+import { RequestRefusedError } from '../domain/errors';
 
 export const MAX_TARGET_BYTES = 8 * 1024;
 
 export function refuseLongTargets(): Middleware {
   return async (ctx, next) => {
     if (Buffer.byteLength(ctx.req.url ?? '') > MAX_TARGET_BYTES) {
-      fail(ctx, 414, 'URI_TOO_LONG', `The request target (path and query) is over ${MAX_TARGET_BYTES} bytes; send long input in a request body`);
-      return;
+      throw new RequestRefusedError('URI_TOO_LONG', `The request target (path and query) is over ${MAX_TARGET_BYTES} bytes; send long input in a request body`);
     }
     await next();
   };

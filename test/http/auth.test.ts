@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createMemoryAuthFailureLimiter } from '../../src/adapters/memory/memoryLimiters';
 import { signAccessToken } from '../../src/domain/accessToken';
 import type { Principal } from '../../src/domain/principal';
-import { authenticate } from '../../src/http/authenticate';
+import { createAuthentication } from '../../src/core/authentication';
+import { authenticateWith } from '../../src/http/authenticate';
 import { errorHandler } from '../../src/http/errorHandler';
 import { createLogger } from '../../src/logger';
 import { apiKey, completeProfileBody, signUp } from './actors';
@@ -372,7 +373,7 @@ describe('the principal authenticate establishes', () => {
     now = new Date();
     const koa = new Koa();
     koa.use(errorHandler(createLogger('silent')));
-    koa.use(authenticate({ store: app.store, jwtSecret: app.jwtSecret, clock: () => now, failures: createMemoryAuthFailureLimiter() }));
+    koa.use(authenticateWith(createAuthentication({ store: app.store, jwtSecret: app.jwtSecret, clock: () => now, failures: createMemoryAuthFailureLimiter() })));
     koa.use((ctx) => {
       ctx.body = ctx.state.principal as Principal;
     });

@@ -2,7 +2,7 @@
 // envelope with an Allow header listing the methods it does serve - on every route of /v1.
 import type Router from '@koa/router';
 import request from 'supertest';
-import { PATH_ID_SCHEMAS } from '../../src/http/pathIds';
+import { PATH_ID_SCHEMAS } from '../../src/schemas/parts/ids';
 import { signUp, type Actor } from './actors';
 import { buildTestApp, type TestApp } from './testApp';
 

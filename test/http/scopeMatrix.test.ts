@@ -9,7 +9,7 @@ import request from 'supertest';
 import { SCOPES, type Scope } from '../../src/domain/account';
 import { randomBase62 } from '../../src/domain/ids';
 import { sha256Hex } from '../../src/domain/secretHash';
-import { PATH_ID_SCHEMAS } from '../../src/http/pathIds';
+import { PATH_ID_SCHEMAS } from '../../src/schemas/parts/ids';
 import { registeredRoutes, routesWithoutAccess } from '../../src/http/routeAccessCheck';
 import { ROUTE_ACCESS, type RouteAccess } from '../../src/http/routeScopes';
 import { apiKey, signUp, type Actor } from './actors';
