@@ -10,7 +10,7 @@ import type { AgentSkillId } from '../domain/agentSkills';
 import { errorCodeInfo, type ErrorCode } from '../domain/errorCodes';
 import type { NamedSchema } from '../schemas/catalogue';
 import { deriveArguments, type ArgumentMap } from './derivedArguments';
-import type { Access, CallerOf, CallRequest, GraphqlExposure, McpExposure, Operation, OperationDocs, OperationInput, OperationResult, UploadedFile } from './operation';
+import type { Access, CallerOf, CallRequest, GraphqlExposure, McpExposure, Operation, OperationCall, OperationDocs, OperationInput, OperationResult, Transport, UploadedFile } from './operation';
 
 /**
  * The type a schema describes. A schema without one (a plain SchemaObject, whose string index
@@ -86,6 +86,19 @@ export interface FieldDeclaration<Data, Detail> {
   nullable?: boolean;
 }
 
+/**
+ * What an answer of the operation records (analytics): an effect declared with the operation, run
+ * after its work succeeds with the data it answered, whatever the transport unless `on` says.
+ */
+export interface RecordingEffect<Recorded, Data, Detail, Call> {
+  /** The transports whose answers are recorded (default: all). */
+  on?: readonly Transport[];
+  answer(data: Data, detail: Detail, call: Call): Recorded | Promise<Recorded>;
+}
+
+/** The same effect as the plain Operation's work sees it. */
+type PlainRecordingEffect<Recorded> = RecordingEffect<Recorded, unknown, unknown, OperationCall>;
+
 export interface OperationDeclaration<
   Services,
   A extends Access,
@@ -95,6 +108,7 @@ export interface OperationDeclaration<
   File extends boolean,
   Output extends SchemaObject | undefined,
   Detail,
+  Recorded = never,
 > {
   name: string;
   access: A;
@@ -117,6 +131,8 @@ export interface OperationDeclaration<
   mcp?: ToolDeclaration<NoInfer<SchemaType<Output>>, Detail>;
   graphql?: FieldDeclaration<NoInfer<SchemaType<Output>>, Detail>;
   run(services: Services, call: NoInfer<TypedCall<A, Path, Query, Body, File>>): Promise<OperationResult<NoInfer<SchemaType<Output>>> & { detail?: Detail }>;
+  /** Its answers are recorded for analytics: what each names (operationsOver's `record` keeps it). */
+  records?: RecordingEffect<Recorded, NoInfer<SchemaType<Output>>, NoInfer<Detail>, NoInfer<TypedCall<A, Path, Query, Body, File>>>;
 }
 
 function argumentsOf(input: DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>, declared: ArgumentMap | OwnArguments | undefined, style: 'tool' | 'field') {
@@ -133,7 +149,16 @@ function statusesOf(codes: readonly ErrorCode[]): number[] {
  * Declares operations over `Services`: `const operation = operationsOver<AppServices>()`, then
  * `operation({ ... })` for each; the types are inferred from the schemas the declaration names.
  */
-export function operationsOver<Services>() {
+/** Work that also keeps what its answer records, once the answer is data. */
+function recording<Services, Recorded>(run: Operation<Services>['run'], effect: PlainRecordingEffect<Recorded>, record: (services: Services, recorded: Recorded) => void): Operation<Services>['run'] {
+  return async (services, call) => {
+    const result = await run(services, call);
+    if (result.data !== undefined && (!effect.on || effect.on.includes(call.request.transport))) record(services, await effect.answer(result.data, result.detail, call));
+    return result;
+  };
+}
+
+export function operationsOver<Services, Recorded = never>(record?: (services: Services, recorded: Recorded) => void) {
   return function operation<
     const A extends Access,
     const Path extends string = never,
@@ -142,13 +167,13 @@ export function operationsOver<Services>() {
     const File extends boolean = false,
     Output extends SchemaObject | undefined = undefined,
     Detail = undefined,
-  >(declared: OperationDeclaration<Services, A, Path, Query, Body, File, Output, Detail>): Operation<Services> {
-    const { mcp, graphql, errors, docs, ...rest } = declared;
+  >(declared: OperationDeclaration<Services, A, Path, Query, Body, File, Output, Detail, Recorded>): Operation<Services> {
+    const { mcp, graphql, errors, docs, records, ...rest } = declared;
     const input = declared.input as DeclaredInput<string, SchemaObject | undefined, SchemaObject | undefined>;
     // The one place the typed declaration meets the plain Operation every transport reads. Sound
     // because invoke authenticates every non-public operation before its work (so the caller is a
     // Principal there) and checks the input against the very schemas its types are read from.
-    return {
+    const plain = {
       ...rest,
       input,
       errors,
@@ -156,5 +181,7 @@ export function operationsOver<Services>() {
       ...(mcp && { mcp: { ...mcp, ...argumentsOf(input, mcp.args, 'tool') } as McpExposure }),
       ...(graphql && { graphql: { ...graphql, ...argumentsOf(input, graphql.args, 'field') } as GraphqlExposure }),
     } as Operation<Services>;
+    if (records && record) plain.run = recording(plain.run, records as PlainRecordingEffect<Recorded>, record);
+    return plain;
   };
 }

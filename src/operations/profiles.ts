@@ -159,14 +159,9 @@ export const getProfile = operation({
     cost: 1,
     nullable: true,
   },
-  run: async ({ profiles, sessions, recordAnswer }, { principal, input, request }) => {
+  run: async ({ profiles, sessions }, { principal, input, request }) => {
     const profile = await profiles.read(principal, input.path.businessId);
     const presented = presentProfile(profile);
-    // An assistant reading a business over MCP is an answer naming it (issue 18); REST and GraphQL reads are not.
-    if (request.transport === 'mcp') {
-      const platform = await request.platform();
-      recordAnswer({ principal, surface: 'mcp', platform, businesses: [{ id: profile.id, name: profile.name, category: profile.category, ...(presented.timeZone && { timeZone: presented.timeZone }) }] });
-    }
     const etag = etagOf(profile);
     // A malformed If-None-Match is refused (400) before the view counts or any header is set.
     const ifNoneMatch = request.header('If-None-Match') ?? '';
@@ -176,6 +171,16 @@ export const getProfile = operation({
     // The client's copy is current: 304 with the same headers and no body (RFC 9110 13.1.2).
     if (current) return { data: undefined, headers, notModified: true };
     return { data: presented, headers };
+  },
+  // An assistant reading a business over MCP is an answer naming it (issue 18); REST and GraphQL reads are not.
+  records: {
+    on: ['mcp'],
+    answer: async (business, _detail, { principal, request }) => ({
+      principal,
+      surface: 'mcp',
+      platform: await request.platform(),
+      businesses: [{ id: business.id, name: business.name, category: business.category, ...(business.timeZone && { timeZone: business.timeZone }) }],
+    }),
   },
 });
 

@@ -1,7 +1,8 @@
 // The three searches (spec 4.2, 2.5; issues 3, 18, 23), under the repeated /api/v1 prefix the spec
 // uses. Consumer search is also MCP's search_businesses and GraphQL's search, the directory
 // GraphQL's directory. Consumer and partner answers are recorded for analytics: the consumer
-// search's own record stage, the partner search's here.
+// search's by its own record stage (which also keeps the search in the caller's session), the
+// partner search's as its declared `records` effect.
 import type { OwnArguments } from '../core/declareOperation';
 import { scope, type CallRequest } from '../core/operation';
 import { AI_VISIBILITY_FORMULA } from '../domain/aiVisibilityScore';
@@ -24,6 +25,12 @@ import { RECORDING_DESCRIPTION } from './recordingNote';
 
 const tag = 'Search';
 const readBusinesses = scope('read:businesses');
+
+/** A partner's journey is the consumer session it relays, when it sends one; there is none otherwise. */
+function relayedJourney(request: CallRequest): string | undefined {
+  const sent = request.header('X-Session-ID');
+  return isSessionId(sent) ? sent : undefined;
+}
 
 /** The analytics surface an answer was given on: REST's consumer endpoint, or the assistant transport. */
 const surfaceOf = (request: CallRequest): AnalyticsSurface => (request.transport === 'rest' ? 'consumer' : request.transport);
@@ -281,18 +288,25 @@ export const partnerSearch = operation({
     parameters: ['XSessionId', 'XAiPlatform'],
     successDescription: 'A page of businesses.',
   },
-  run: async ({ listings, recordAnswer, trackedLinks }, { principal, input, request }) => {
+  run: async ({ listings, trackedLinks }, { principal, input, request }) => {
     const query = input.query;
     const found = await listings.partner(principal, query);
-    // A partner's journey is the consumer session it relays, when it sends one; there is none otherwise.
-    const sent = request.header('X-Session-ID');
-    const journeyId = isSessionId(sent) ? sent : undefined;
-    const journey = { environment: principal.environment, journeyId, platform: await request.platform() };
-    recordAnswer({ principal, surface: 'partner', platform: journey.platform, journeyId, query: found.correctedQuery ?? query.q, businesses: found.hits.map((hit) => hit.document) });
+    const journey = { environment: principal.environment, journeyId: relayedJourney(request), platform: await request.platform() };
     const page = presentListingPage(found, query);
     const withTrackedUrl = trackedUrlAdder(trackedLinks, request.origin, journey);
     for (const item of page.businesses) withTrackedUrl(item);
-    return { data: page };
+    // The documents found, as the answer names them (with their time zones) for analytics.
+    return { data: page, detail: found.hits.map((hit) => hit.document) };
+  },
+  records: {
+    answer: async (page, businesses, { principal, input, request }) => ({
+      principal,
+      surface: 'partner',
+      platform: await request.platform(),
+      journeyId: relayedJourney(request),
+      query: page.correctedQuery ?? input.query.q,
+      businesses,
+    }),
   },
 });
 
