@@ -1,4 +1,4 @@
-// Operations made for assistants (issue 23) that REST has no route for: whether a business is
+// Operations made for assistants that REST has no route for: whether a business is
 // open at a local time (MCP check_open, GraphQL Business.openAt) and the kinds of business search
 // understands (MCP list_categories).
 import Type from 'typebox';

@@ -172,7 +172,7 @@ export const getProfile = operation({
     if (current) return { data: undefined, headers, notModified: true };
     return { data: presented, headers };
   },
-  // An assistant reading a business over MCP is an answer naming it (issue 18); REST and GraphQL reads are not.
+  // An assistant reading a business over MCP is an answer naming it; REST and GraphQL reads are not.
   records: {
     on: ['mcp'],
     answer: async (business, _detail, { principal, request }) => ({

@@ -1,4 +1,4 @@
-// Answers of the operations made for assistants (issue 23): the opening check (MCP check_open,
+// Answers of the operations made for assistants: the opening check (MCP check_open,
 // GraphQL Business.openAt) and the list of business kinds (MCP list_categories).
 import Type from 'typebox';
 import { WEEKDAYS } from '../../domain/profile';
