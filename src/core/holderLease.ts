@@ -38,14 +38,24 @@ export function createHolderLease(deps: { records: Pick<IdempotencyKeyRepository
         }, RENEW_EVERY_MS);
         timer.unref();
       }
-      if (performance.now() - renewedAt >= RENEW_EVERY_MS) await renew();
-    },
-    leave() {
-      inFlight -= 1;
-      if (inFlight === 0 && timer) {
-        clearInterval(timer);
-        timer = undefined;
+      if (performance.now() - renewedAt < RENEW_EVERY_MS) return;
+      try {
+        await renew();
+      } catch (error) {
+        // The caller gets the error and never calls leave: undo this entry here, or the lease
+        // would be renewed every second for the rest of the process's life.
+        leave();
+        throw error;
       }
     },
+    leave,
   };
+
+  function leave(): void {
+    inFlight -= 1;
+    if (inFlight === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
 }
