@@ -6,7 +6,8 @@ import type { InformationReportFilter, InformationReportRepository } from '../..
 import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import type { InformationReportDoc } from './schemas/informationReportSchema';
-import { duplicateKeyIndex, guard } from './translateError';
+import { guard } from './translateError';
+import { createOrEarlier } from './createOrEarlier';
 import { madeSince } from './madeSince';
 
 const toReport = ({ _id, ...report }: InformationReportDoc): InformationReport => ({ id: _id, ...report });
@@ -19,19 +20,7 @@ const filterOf = (filter: InformationReportFilter): Record<string, unknown> => (
 
 export function createInformationReportRepository(reports: Model<InformationReportDoc>): InformationReportRepository {
   return {
-    create: (report) =>
-      guard(async () => {
-        const { id, ...fields } = report;
-        try {
-          await reports.create({ _id: id, ...fields });
-          return { report: structuredClone(report), created: true };
-        } catch (error) {
-          if (duplicateKeyIndex(error) === undefined) throw error;
-          const earlier = await reports.findOne({ openKey: report.openKey }).lean<InformationReportDoc>();
-          if (!earlier) throw error;
-          return { report: toReport(earlier), created: false };
-        }
-      }),
+    create: (report) => guard(() => createOrEarlier(reports, report, { openKey: report.openKey }, toReport)),
     get: (environment, businessId, id) =>
       guard(async () => {
         const doc = await reports.findOne({ _id: id, environment, businessId }).lean<InformationReportDoc>();

@@ -6,7 +6,8 @@ import type { SummaryReportFilter, SummaryReportRepository } from '../../ports/s
 import { pageSize, toListPage } from '../keysetPage';
 import { afterPosition } from './keysetPage';
 import type { SummaryReportDoc } from './schemas/summaryReportSchema';
-import { duplicateKeyIndex, guard } from './translateError';
+import { guard } from './translateError';
+import { createOrEarlier } from './createOrEarlier';
 import { madeSince } from './madeSince';
 
 const toReport = ({ _id, ...report }: SummaryReportDoc): SummaryReport => ({ id: _id, ...report });
@@ -18,19 +19,7 @@ const filterOf = (filter: SummaryReportFilter): Record<string, unknown> => ({
 
 export function createSummaryReportRepository(reports: Model<SummaryReportDoc>): SummaryReportRepository {
   return {
-    create: (report) =>
-      guard(async () => {
-        const { id, ...fields } = report;
-        try {
-          await reports.create({ _id: id, ...fields });
-          return { report: structuredClone(report), created: true };
-        } catch (error) {
-          if (duplicateKeyIndex(error) === undefined) throw error;
-          const earlier = await reports.findOne({ environment: report.environment, requestId: report.requestId, reporterAccountId: report.reporterAccountId }).lean<SummaryReportDoc>();
-          if (!earlier) throw error;
-          return { report: toReport(earlier), created: false };
-        }
-      }),
+    create: (report) => guard(() => createOrEarlier(reports, report, { environment: report.environment, requestId: report.requestId, reporterAccountId: report.reporterAccountId }, toReport)),
     page: (filter, options) =>
       guard(async () => {
         const size = pageSize(options);
