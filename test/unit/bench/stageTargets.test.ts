@@ -38,4 +38,9 @@ describe('stage lines of the search benchmark', () => {
     // Scenarios that did not run print no line.
     expect(lines.filter((line) => line.includes('raw') || line.includes('connections'))).toEqual([]);
   });
+
+  it('says the CPU a row was not measured when the kept data directory did not record it', () => {
+    const lines = stageLines({ ...atMillion, importCpuUsPerRow: Number.NaN });
+    expect(lineOf(lines, 'import')).toMatch(/25,000 rows\/s, CPU a row not measured;/);
+  });
 });
