@@ -6,6 +6,8 @@
 // (what a search costs apart from waiting for a core) and, per query, both medians.
 //
 //   npx tsx scripts/bench/topTextFloor.ts --data-dir DIR [--scenario consumer] [--rounds 3] [--searches 20]
+//     [--only WORDS] (the queries whose text or filters mention WORDS) [--lists-only] (no SQL plans:
+//     to compare two builds of the code, each run in its own process, rounds in turns)
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config';
@@ -23,6 +25,8 @@ async function main(): Promise<void> {
       scenario: { type: 'string', default: 'consumer' },
       rounds: { type: 'string', default: '3' },
       searches: { type: 'string', default: '20' },
+      only: { type: 'string' },
+      'lists-only': { type: 'boolean', default: false },
     },
   });
   const dataDir = values['data-dir'];
@@ -35,13 +39,16 @@ async function main(): Promise<void> {
   const open = (topText: boolean) =>
     openSearchIndex(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEARCH_READER_THREADS: '0', SEARCH_TOP_TEXT: String(topText) }), createLogger('warn'));
   const lists = await open(true);
-  const plans = await open(false);
+  const plans = values['lists-only'] ? undefined : await open(false);
+  const indexes = plans === undefined ? ([['search lists', lists]] as const) : ([['search lists', lists], ['SQL plans', plans]] as const);
   try {
-    const queries = await scenario.indexQueries();
+    const only = values.only;
+    const queries = (await scenario.indexQueries()).filter((query) => only === undefined || JSON.stringify(query).includes(only));
+    if (queries.length === 0) throw new Error(`no query of ${scenario.name} mentions ${only}`);
     const iterations = queries.length * searches;
     const last: Record<string, RawFloor> = {};
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, index] of [['search lists', lists], ['SQL plans', plans]] as const) {
+      for (const [name, index] of indexes) {
         if (round === 1) await measureRawFloor(index, queries, { iterations, warmup: 0 });
         // CPU time of the process per search: on a shared machine, what a search costs apart from waiting for a core.
         const cpuBefore = process.cpuUsage();
@@ -55,14 +62,14 @@ async function main(): Promise<void> {
     console.log('per query, last round, p50 ms (search lists / SQL plans), matches (search lists / SQL plans when they differ):');
     queries.forEach((query, i) => {
       const a = last['search lists'].perQuery[i];
-      const b = last['SQL plans'].perQuery[i];
+      const b = (last['SQL plans'] ?? last['search lists']).perQuery[i];
       // Past EXACT_TOTAL_BOUND the search lists may stop counting (a lower bound); below it both are exact.
       const matches = a.total === b.total ? `${a.total}` : `${a.total} / ${b.total}`;
       console.log(`  ${a.p50.toFixed(2)} / ${b.p50.toFixed(2)}  ${matches}  ${query.text ?? ''}`);
     });
   } finally {
     await lists.close();
-    await plans.close();
+    await plans?.close();
   }
 }
 

@@ -2,7 +2,8 @@
 // plan, which reads, filters and scores every candidate FTS5 hands it and sorts them all. On a
 // generated corpus (words that repeat, multi-word categories, three cities, hours across
 // midnight, blackout dates, both environments, a third of the texts with their last word as a
-// prefix), about 3 900 random text searches must give
+// prefix; searches with one to four tag filters over common and rare words), about 6 300 random
+// text searches must give
 // the same page (ids, scores, distances, in order) and the same total both ways, after live
 // writes (inserts, updates, moves, deletes) and after a rebuild that writes the lists in bulk.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import type { SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
 import type { VerificationLevel, WeeklyHours } from '../../src/domain/profile';
 import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
 import { createSeededRandom, type SeededRandom } from '../../scripts/bench/seededRandom';
+import { categoryKeysOf } from '../../src/domain/categories/canonicalCategory';
 import { searchDocument } from '../fixtures/searchDocument';
 import { applyChurn, asWrittenBefore, BLACKOUT_DAYS, DAYS, listMarks, randomOpeningFilter, randomWeeklyHours, rebuildWith, searchingConnection } from '../support/randomSearchCorpus';
 
@@ -56,7 +58,8 @@ function document(random: SeededRandom, n: number): SearchDocument {
     environment: random.chance(0.1) ? 'test' : 'live',
     name: `${words(random, 1, 2)} ${random.pick(['House', 'Co', 'Place', 'Bar', 'Spot'])}`,
     category: random.pick(CATEGORIES),
-    description: words(random, 0, 14),
+    // A rare word: its lists are shorter than most tag filters' (the filters then lead the merge).
+    description: `${words(random, 0, 14)}${random.chance(0.03) ? ' truffle' : ''}`,
     tagline: random.chance(0.5) ? words(random, 1, 4) : '',
     servicesText: random.chance(0.7) ? words(random, 1, 6) : '',
     exclusiveText: random.chance(0.3) ? words(random, 2, 8) : '',
@@ -102,6 +105,28 @@ function query(random: SeededRandom): SearchQuery {
   if (near && random.chance(0.15)) q.minRating = random.pick([3.5, 4, 4.5]);
   if (near && random.chance(0.1)) q.minReviewCount = random.int(10, 200);
   if (near && random.chance(0.35)) q.opening = randomOpeningFilter(random);
+  return q;
+}
+
+/**
+ * A search with one to four tag filters (a kind, a category, a city, a state, verification levels)
+ * over common or rare words: tag lists shorter and longer than the words' lists, so the merge is
+ * led by either, across the three cities' cells.
+ */
+function filteredQuery(random: SeededRandom): SearchQuery {
+  const q = query(random);
+  const centre = random.pick(CENTRES);
+  if (random.chance(0.3)) q.text = random.chance(0.5) ? 'truffle' : `${words(random, 1, 2)} truffle`;
+  delete q.categories;
+  delete q.city;
+  delete q.state;
+  delete q.verificationLevels;
+  const filters = random.sample(['kind', 'category', 'city', 'state', 'verification'], random.int(1, 4));
+  if (filters.includes('kind')) q.categoryKeys = categoryKeysOf(random.pick(CATEGORIES));
+  if (filters.includes('category')) q.categories = random.sample(CATEGORIES, random.int(1, 2));
+  if (filters.includes('city')) q.city = centre.city;
+  if (filters.includes('state')) q.state = random.chance(0.8) ? centre.state : random.pick(CENTRES).state;
+  if (filters.includes('verification')) q.verificationLevels = random.sample(LEVELS, random.int(1, 3));
   return q;
 }
 
@@ -210,7 +235,7 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
    * `exactUpTo`, searches without a point may stop counting there and prune (MaxScore): the page
    * must still be the exhaustive one and the total a lower bound of at least that many.
    */
-  function compare(count: number, exactUpTo?: number): number {
+  function compare(count: number, exactUpTo?: number, makeQuery: (random: SeededRandom) => SearchQuery = query): number {
     const statements = createStatementCache(db);
     const totals = createTotalsCache(db, statements);
     const commonWords = createCommonWords(totals);
@@ -222,7 +247,7 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
     db.transaction(() => {
       totals.startRead();
       for (let i = 0; i < count; i++) {
-        const q = query(random);
+        const q = makeQuery(random);
         const isCommon = commonWords.oracle(tables, q.environment);
         const plan = searchPlan(q, tables, { isCommon, givenPhraseCounts: true, searchLists: true });
         if (!plan.topText || !plan.phraseCounts) continue;
@@ -254,14 +279,24 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
     expect(compare(600, 30)).toBeGreaterThan(500);
   });
 
+  it('on 1 000 random searches with tag filters over common and rare words, with and without a point', () => {
+    expect(compare(1000, undefined, filteredQuery)).toBeGreaterThan(800);
+  });
+
+  it('with tag filters and counting stopped past 30 matches, pages pruned by MaxScore equal the exhaustive ones', () => {
+    expect(compare(600, 30, filteredQuery)).toBeGreaterThan(480);
+  });
+
   it('after live updates, moves to another city, deletes and new businesses', async () => {
     await applyChurn(index, random, 1000, document);
     expect(compare(800)).toBeGreaterThan(650);
+    expect(compare(400, undefined, filteredQuery)).toBeGreaterThan(320);
   });
 
   it('after a rebuild of 6 000 businesses in one write, whose rows are prepared on threads', async () => {
     await rebuildWith(index, Array.from({ length: 6000 }, (_, n) => document(random, n)));
     expect(compare(500)).toBeGreaterThan(400);
+    expect(compare(400, 30, filteredQuery)).toBeGreaterThan(320);
   });
 
   it('after a rebuild that writes the lists in bulk while live writes change its rows, from its own connection and another', async () => {

@@ -46,7 +46,8 @@ void cursorClose(Cursor *c);
 int cursorStart(Cursor *c);
 int cursorNextBlock(Cursor *c);
 int cursorNext(Cursor *c);
-/* Moves to the first entry at or after pos; whole blocks before it are skipped undecoded. */
+/* Moves to the first entry at or after pos; whole blocks before it are skipped undecoded, and a
+** postings cursor some blocks behind seeks the cell of pos in the table instead of stepping there. */
 int cursorSeek(Cursor *c, sqlite3_int64 pos);
 
 #endif

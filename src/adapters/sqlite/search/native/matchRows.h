@@ -11,14 +11,19 @@
 double termScore(double idf, double freq, double length, double avgdl);
 
 /*
-** Without a point, a search with tag filters ("sushi in San Diego") reads the postings of the
-** cells where every filter has documents: one cell range each, replacing the spec's (all cells).
-** *pCells holds them (the caller frees it).
+** The first position at or after pos that every tag filter holds (a document holds one token of
+** each group), in *pNext; LARGEST_POSITION when there is none. A group whose lists go on further
+** moves the position there and the others are asked again (a leapfrog join), so the shorter lists
+** decide where the longer ones are read, a word's or a filter's, without counting either.
 */
-int cellsOfGroups(sqlite3 *db, Spec *s, sqlite3_int64 **pCells);
+int groupsNext(Spec *s, sqlite3_int64 pos, sqlite3_int64 *pNext);
 
-/* Whether the tag filters let the posting's row through (a document must hold one token of each group). */
-int inGroups(Spec *s, sqlite3_int64 pos, int *pRc);
+/*
+** The next position some phrase holds (but those of `skip`, MaxScore's non-essential ones) that
+** every tag filter holds too, the phrases' cursors sought past the rows the filters leave out;
+** LARGEST_POSITION when no row is left.
+*/
+int phrasesNext(Spec *s, const unsigned char *skip, sqlite3_int64 *pPos);
 
 /* Takes the entries at `pos` off the phrase cursors into freq[] (0 where a phrase has none);
 ** `seek`: phrases whose cursor may be behind (MaxScore's non-essential ones) seek it first. */

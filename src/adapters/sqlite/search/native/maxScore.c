@@ -82,13 +82,10 @@ int searchWithoutPoint(sqlite3 *db, Spec *s, double avgdl, Best *best, unsigned 
     sqlite3_int64 pos = LARGEST_POSITION;
     double length = 0.0, score;
     int matched;
-    for(i=0; i<s->nPhrase; i++){
-      const PhraseCursor *c = &s->aPhrase[i].cursor;
-      if( !nonEssential[i] && !c->eof && c->pos < pos ) pos = c->pos;
-    }
-    if( pos==LARGEST_POSITION ) break;
+    rc = phrasesNext(s, nonEssential, &pos);
+    if( rc || pos==LARGEST_POSITION ) break;
     rc = gatherRow(s, pos, pruning ? nonEssential : 0, freq, &length, &matched);
-    if( rc || !matched || !inGroups(s, pos, &rc) ) continue;
+    if( rc || !matched ) continue;
     score = rowScore(s, freq, length, avgdl);
     (*pSure)++;
     rc = bestOffer(best, pos & ROW_MASK, score);

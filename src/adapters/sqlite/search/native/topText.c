@@ -67,7 +67,6 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
   int nMaybe = 0, nMaybeAlloc = 0;
   unsigned char *candidate = 0, *sure = 0, *maybe = 0;
   Matches matches;
-  sqlite3_int64 *groupCells = 0;
   sqlite3_int64 nRow = 0, nToken = 0;
   unsigned int sureCount = 0;
   double avgdl;
@@ -121,8 +120,6 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
       if( rc==SQLITE_OK && !unsupported ) rc = sqlite3_bind_text(g->aCursor[j].stmt, 1, g->aKey[j], g->anKey[j], SQLITE_STATIC);
     }
   }
-  /* Without a point, the cells the tag filters hold documents in (all cells without filters). */
-  if( rc==SQLITE_OK && !unsupported && !s->hasNear && s->nGroup > 0 ) rc = cellsOfGroups(db, s, &groupCells);
   for(i=0; rc==SQLITE_OK && !unsupported && i<s->nPhrase; i++){
     rc = phraseCursorStart(&s->aPhrase[i].cursor, s->aCellRange, s->nCellRange);
   }
@@ -163,13 +160,10 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
       if( !aRow || !aLength || !aFreq ){ rc = SQLITE_NOMEM; break; }
       matches.nAlloc = nAlloc;
     }
-    for(i=0; i<s->nPhrase; i++){
-      const PhraseCursor *c = &s->aPhrase[i].cursor;
-      if( !c->eof && c->pos < pos ) pos = c->pos;
-    }
-    if( pos==LARGEST_POSITION ) break;
+    rc = phrasesNext(s, 0, &pos);
+    if( rc || pos==LARGEST_POSITION ) break;
     rc = gatherRow(s, pos, 0, &matches.aFreq[(sqlite3_int64)matches.n * s->nPhrase], &length, &matched);
-    if( rc || !matched || !inGroups(s, pos, &rc) ) continue;
+    if( rc || !matched ) continue;
     matches.aRow[matches.n] = pos & ROW_MASK;
     matches.aLength[matches.n] = length;
     matches.n++;
@@ -225,7 +219,6 @@ static void topTextFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlit
     for(j=0; j<s->aGroup[i].nTerm; j++){ cursorClose(&s->aGroup[i].aCursor[j]); sqlite3_free(s->aGroup[i].aKey[j]); }
   }
   sqlite3_free(zSql);
-  sqlite3_free(groupCells);
   sqlite3_free(candidate);
   sqlite3_free(sure);
   sqlite3_free(maybe);
