@@ -7,6 +7,8 @@
 //     total, or with counting stopped early a lower bound of at least the bound asked;
 //   - a field order from the kinds' index (kindWalk.ts) against the FTS page, which reads every
 //     match and sorts them: the same page and, through the search itself, the same total;
+//   - words with kinds in a field order: the index-shape page that keeps the MATCH's rows (whose
+//     tags hold the kinds) against the FTS page, every row of a kind asked for;
 // after batches of writes, after live updates, moves and deletes, and after a rebuild that writes
 // the lists in bulk.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +25,7 @@ import { readTopPlaces } from '../../src/adapters/sqlite/search/topPlaces';
 import { createTotalsCache } from '../../src/adapters/sqlite/search/totalsCache';
 import type { SqliteDatabase } from '../../src/adapters/sqlite/openDatabase';
 import type { VerificationLevel } from '../../src/domain/profile';
-import type { SearchDocument, SearchIndex, SearchQuery } from '../../src/ports/searchIndex';
+import { normalizeKeyword, type SearchDocument, type SearchIndex, type SearchQuery } from '../../src/ports/searchIndex';
 import { createSeededRandom, type SeededRandom } from '../../scripts/bench/seededRandom';
 import { searchDocument } from '../fixtures/searchDocument';
 import { applyChurn, BLACKOUT_DAYS, randomOpeningFilter, randomWeeklyHours, rebuildWith, searchingConnection } from '../support/randomSearchCorpus';
@@ -188,6 +190,36 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
     return walked;
   }
 
+  /**
+   * `count` random listings with words and kinds in a field order: the index-shape page that keeps
+   * the MATCH's rows (the kinds among its tags), read whatever the counts say, against the FTS page.
+   */
+  function compareDensePages(count: number): number {
+    const statements = createStatementCache(db);
+    const totals = createTotalsCache(db, statements);
+    const tables = generationTables(createIndexState(db).read().current!);
+    let compared = 0;
+    db.transaction(() => {
+      totals.startRead();
+      for (let i = 0; i < count; i++) {
+        const { near: _near, maxPrice: _price, minRating: _rating, minReviewCount: _reviews, opening: _opening, ...rest } = query(random, false);
+        const q: SearchQuery = { ...rest, sort: random.pick(['aiVisibilityScore', 'rating', 'name'] as const), text: random.pick(NAMES), textComplete: random.chance(0.5) };
+        const plan = searchPlan(q, tables, { kindLists: true });
+        expect([i, plan.densePageSql === undefined]).toEqual([i, false]);
+        const exhaustive = readPageRows(statements, totals, tables, { ...plan, densePageSql: undefined });
+        const dense = statements.get(plan.densePageSql!).all(plan.params) as Array<{ rowId: number }>;
+        const ids = statements.get(`SELECT row_id AS rowId, id, category_keys AS kinds FROM ${tables.documents} WHERE row_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(dense.map((row) => row.rowId))) as Array<{ rowId: number; id: string; kinds: string }>;
+        const idOf = new Map(ids.map((row) => [row.rowId, row.id]));
+        expect([i, q, dense.map((row) => [idOf.get(row.rowId), null])]).toEqual([i, q, comparable(exhaustive).rows]);
+        // Of the kinds asked for, read from the documents row (not from the tags both pages match).
+        const asked = new Set(q.categoryKeys!.map(normalizeKeyword));
+        expect([i, ids.filter((row) => !row.kinds.split(' ').some((kind) => asked.has(normalizeKeyword(kind)))).map((row) => row.id)]).toEqual([i, []]);
+        compared += 1;
+      }
+    })();
+    return compared;
+  }
+
   it('nearest first: 1 500 random searches over 1 500 businesses written in batches', () => {
     expect(compareNearest(1500)).toBeGreaterThan(1250);
   });
@@ -198,6 +230,10 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
 
   it('in a field order: 1 500 random listings', () => {
     expect(compareWalks(1500)).toBeGreaterThan(1300);
+  });
+
+  it('words and kinds in a field order: 800 random listings, the page that keeps the matched rows equal to the FTS page', () => {
+    expect(compareDensePages(800)).toBe(800);
   });
 
   it('after live updates, moves to another city, kind changes, deletes and new businesses', async () => {
@@ -211,5 +247,6 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
     expect(compareNearest(600)).toBeGreaterThan(480);
     expect(compareNearest(300, 50)).toBeGreaterThan(240);
     expect(compareWalks(600)).toBeGreaterThan(500);
+    expect(compareDensePages(400)).toBe(400);
   });
 });

@@ -220,9 +220,11 @@ export function searchPlan(query: SearchQuery, tables: GenerationTables, options
   // matches are dense, walking the sort key's index and keeping the rows in the matched set (a
   // list of row ids built once) stops after about a page, instead of reading every match. The
   // unary + keeps SQLite from looking rows up by that list instead. "sourdough" among bakeries,
-  // 4 020 matches at 100 000 businesses: 3.8 ms -> 1.3 ms.
+  // 4 020 matches at 100 000 businesses: 3.8 ms -> 1.3 ms. The MATCH holds the kind tags, so the
+  // kinds' own list of rows is not built beside it: 0.96 -> 0.58 ms of CPU (3 787 matches).
+  const denseFrom = `FROM ${tables.documents} AS d WHERE ${['d.environment = @environment', ...parts.equality].join(' AND ')}`;
   const densePageSql =
-    `SELECT d.row_id AS rowId, NULL AS textScore, NULL AS distanceKm ${indexFrom} ` +
+    `SELECT d.row_id AS rowId, NULL AS textScore, NULL AS distanceKm ${denseFrom} ` +
     `AND +d.row_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH @match) ORDER BY ${orderBy(true)} ${PAGE}`;
   return { pageSql, pageCountsTotal: true, countSql, densePageSql, params };
 }
