@@ -28,13 +28,16 @@ const SERVER_HEAP_FLAGS = ['--max-semi-space-size=8'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `env` is the child's whole environment (the caller decides what it inherits); PORT, HOST and DATA_DIR are set here. */
-export async function startServer(options: { repoRoot: string; dataDir: string; env: NodeJS.ProcessEnv; startTimeoutMs?: number }): Promise<ServerProcess> {
+/**
+ * `env` is the child's whole environment (the caller decides what it inherits); PORT, HOST and DATA_DIR are set here.
+ * `entry`: the script to run instead of src/server.ts (e.g. scripts/bench/clusterServer.ts).
+ */
+export async function startServer(options: { repoRoot: string; dataDir: string; env: NodeJS.ProcessEnv; startTimeoutMs?: number; entry?: string }): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   // What `npm start` runs: one node process with tsx's hooks (the tsx command would add a launcher process).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...SERVER_HEAP_FLAGS, 'src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...SERVER_HEAP_FLAGS, options.entry ?? 'src/server.ts'], {
     cwd: options.repoRoot,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
