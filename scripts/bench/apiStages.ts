@@ -87,6 +87,9 @@ function threadCpu(): { main: number; workers: number; v8: number } {
 }
 
 function listen(server: Server): Promise<number> {
+  // The API server's own keep-alive (src/server.ts): the rungs between two HTTP rungs can take
+  // longer than node's default 5 s, after which reusing the client's socket would meet a reset.
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
