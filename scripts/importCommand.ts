@@ -17,6 +17,7 @@ import type { ImportNotice } from '../src/services/import/importTally';
 import { indexAfterImport, indexStep } from './import/indexAfterImport';
 import { parseImportOptions, USAGE, type ImportOptions } from './import/importOptions';
 import { DEFAULT_IMPORT_THREADS, onThisThread, onWorkers } from './import/importPipeline';
+import { IMPORT_STORE_TUNING } from './import/importStoreTuning';
 import { noticeText, progressText, summaryLines } from './import/importSummary';
 
 /** Files smaller than this are imported on this thread: starting threads would take longer than the rows. */
@@ -49,7 +50,8 @@ async function main(options: ImportOptions): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const { size } = statSync(options.file);
-  const store = await openStore(config, logger);
+  // This connection writes too: the run's position after each batch, and the batches themselves on one thread.
+  const store = await openStore(config, logger, IMPORT_STORE_TUNING);
   try {
     const owner = await importOwner(store, options.owner, new Date());
     const key = runKey(options, owner.id);

@@ -24,6 +24,7 @@ import { importOwner } from '../../src/services/import/importOwner';
 import { startElasticsearch } from '../../test/harness/elasticsearch';
 import { startMongo } from '../../test/harness/mongo';
 import { DEFAULT_IMPORT_THREADS } from '../import/importPipeline';
+import { IMPORT_STORE_TUNING } from '../import/importStoreTuning';
 import type { BusinessFileShape } from './businessFile';
 import { generateAndImport } from './importedBusinesses';
 import { storeWriteFloor } from './importFloor';
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     } else {
       rmSync(join(dir, 'store.db'), { force: true });
       storeConfig = { dataDir: dir };
-      store = createSqliteStore({ file: join(dir, 'store.db'), cacheMiB: 128 });
+      store = createSqliteStore({ file: join(dir, 'store.db'), ...IMPORT_STORE_TUNING });
     }
     cleanups.unshift(() => store.close());
     const owner = await importOwner(store, undefined, new Date());

@@ -7,17 +7,12 @@ import type { Config } from '../../src/config';
 import type { SourceBatch } from '../../src/ports/importFile';
 import { openStore } from '../../src/runtime/openStore';
 import { prepareRows, writePreparedRows, type BatchContext, type BatchResult } from '../../src/services/import/importBatch';
+import { IMPORT_STORE_TUNING } from './importStoreTuning';
 
 export interface ImportThreadData {
   store: Pick<Config, 'dataDir' | 'mongodbUri'>;
   context: BatchContext;
 }
-
-/**
- * The page cache of a thread's embedded store: room for the indexes a large import writes into at
- * random places (ids, dedupe keys), which past a few hundred thousand profiles outgrow SQLite's 2 MiB.
- */
-const IMPORT_CACHE_MIB = 128;
 
 /** Main -> thread: a batch to prepare, its turn to write, or the end. */
 export type ToImportThread = { batch: SourceBatch; seq: number } | { write: number } | { close: true };
@@ -28,7 +23,7 @@ async function run(): Promise<void> {
   const port = parentPort;
   if (!port) return;
   const { store: storeConfig, context } = workerData as ImportThreadData;
-  const store = await openStore(storeConfig, undefined, { cacheMiB: IMPORT_CACHE_MIB });
+  const store = await openStore(storeConfig, undefined, IMPORT_STORE_TUNING);
   const turns = new Map<number, () => void>();
   const granted = new Set<number>();
   const turnOf = (seq: number) => (granted.delete(seq) ? Promise.resolve() : new Promise<void>((resolve) => turns.set(seq, resolve)));

@@ -15,10 +15,12 @@ export interface Persistence {
   mediaStorage: MediaStorage;
 }
 
-/** How a process that is not the API uses the store: a bulk import gives the embedded store's page cache more room. */
+/** How a process that is not the API uses the store: a bulk import gives the embedded store's page cache and write-ahead log more room. */
 export interface StoreTuning {
   /** Embedded store only: its connection's page cache in MiB (SQLite's default is 2). */
   cacheMiB?: number;
+  /** Embedded store only: the write-ahead log's size in MiB before a commit copies it into the database (SQLite's default is about 4). */
+  checkpointMiB?: number;
 }
 
 export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbUri'>, logger?: Logger, tuning: StoreTuning = {}): Promise<Persistence> {
@@ -35,7 +37,11 @@ export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbU
     return { store, mediaStorage: createGridFsMediaStorage(store.connection) };
   }
   return {
-    store: createSqliteStore({ file: join(config.dataDir, 'store.db'), ...(tuning.cacheMiB !== undefined && { cacheMiB: tuning.cacheMiB }) }),
+    store: createSqliteStore({
+      file: join(config.dataDir, 'store.db'),
+      ...(tuning.cacheMiB !== undefined && { cacheMiB: tuning.cacheMiB }),
+      ...(tuning.checkpointMiB !== undefined && { checkpointMiB: tuning.checkpointMiB }),
+    }),
     mediaStorage: createFileMediaStorage(join(config.dataDir, 'media')),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, runMigrations } from '../../src/adapters/sqlite/openDatabase';
@@ -78,6 +78,27 @@ describe('SQLite store on a file', () => {
     db.close();
 
     expect(settings).toEqual({ journal: 'wal', foreignKeys: 1, synchronous: 1, busyTimeout: 5000 });
+  });
+
+  it('copies the write-ahead log into the database past SQLite\'s 4 MiB by default, and only past checkpointMiB when told (a bulk writer)', async () => {
+    // Four transactions of about 2 MiB each: 500 profiles with a 4 000-character description.
+    const writeEightMiB = async (store: SqliteStore) => {
+      for (let batch = 0; batch < 4; batch++) {
+        await store.profiles.createMany(Array.from({ length: 500 }, () => aProfile({ description: 'x'.repeat(4000) })));
+      }
+    };
+    const walMiB = (file: string) => statSync(`${file}-wal`).size / (1024 * 1024);
+    const byDefault = join(dir, 'default.db');
+    const bulk = join(dir, 'bulk.db');
+    await writeEightMiB(openStore(byDefault));
+    const bulkStore = createSqliteStore({ file: bulk, checkpointMiB: 64 });
+    open.push(bulkStore);
+    await writeEightMiB(bulkStore);
+
+    // Copied after the commit that passed 4 MiB, the log starts over: it never holds all eight.
+    expect(walMiB(byDefault)).toBeLessThan(7);
+    expect(walMiB(bulk)).toBeGreaterThan(8);
+    expect(await bulkStore.profiles.countScannable()).toBe(2000);
   });
 
   it('lets a reader in another connection (a separate indexer) see writes while it waits', async () => {

@@ -38,6 +38,12 @@ export interface SqliteStoreOptions {
    * every write reads them back from the file.
    */
   cacheMiB?: number;
+  /**
+   * Write-ahead log size, in MiB, past which a commit of this connection copies the log into the
+   * database (SQLite's default: 1 000 pages, about 4 MiB). A bulk writer's larger setting makes
+   * that copy, and its sync, once every few of its transactions instead of after each.
+   */
+  checkpointMiB?: number;
 }
 
 export interface SqliteStore extends Store {
@@ -51,6 +57,10 @@ export interface SqliteStore extends Store {
 export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase({ file: options.file });
   if (options.cacheMiB !== undefined) db.pragma(`cache_size = ${-Math.max(1, Math.trunc(options.cacheMiB)) * 1024}`);
+  if (options.checkpointMiB !== undefined) {
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.round((options.checkpointMiB * 1024 * 1024) / pageSize))}`);
+  }
   try {
     runMigrations(db, STORE_COMPONENT, storeMigrations);
     runMigrations(db, ANALYTICS_PLATFORMS_COMPONENT, analyticsPlatformMigrations);
