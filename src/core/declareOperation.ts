@@ -146,19 +146,25 @@ function statusesOf(codes: readonly ErrorCode[]): number[] {
 }
 
 /**
- * Declares operations over `Services`: `const operation = operationsOver<AppServices>()`, then
- * `operation({ ... })` for each; the types are inferred from the schemas the declaration names.
+ * Keeps what an answer names, with the request it answered: where it was given (transport,
+ * platform) is the call path's to say, not the operation's.
  */
+export type RecordAnswered<Services, Recorded> = (services: Services, recorded: Recorded, request: CallRequest) => void | Promise<void>;
+
 /** Work that also keeps what its answer records, once the answer is data. */
-function recording<Services, Recorded>(run: Operation<Services>['run'], effect: PlainRecordingEffect<Recorded>, record: (services: Services, recorded: Recorded) => void): Operation<Services>['run'] {
+function recording<Services, Recorded>(run: Operation<Services>['run'], effect: PlainRecordingEffect<Recorded>, record: RecordAnswered<Services, Recorded>): Operation<Services>['run'] {
   return async (services, call) => {
     const result = await run(services, call);
-    if (result.data !== undefined && (!effect.on || effect.on.includes(call.request.transport))) record(services, await effect.answer(result.data, result.detail, call));
+    if (result.data !== undefined && (!effect.on || effect.on.includes(call.request.transport))) await record(services, await effect.answer(result.data, result.detail, call), call.request);
     return result;
   };
 }
 
-export function operationsOver<Services, Recorded = never>(record?: (services: Services, recorded: Recorded) => void) {
+/**
+ * Declares operations over `Services`: `const operation = operationsOver<AppServices>()`, then
+ * `operation({ ... })` for each; the types are inferred from the schemas the declaration names.
+ */
+export function operationsOver<Services, Recorded = never>(record?: RecordAnswered<Services, Recorded>) {
   return function operation<
     const A extends Access,
     const Path extends string = never,

@@ -175,10 +175,8 @@ export const getProfile = operation({
   // An assistant reading a business over MCP is an answer naming it; REST and GraphQL reads are not.
   records: {
     on: ['mcp'],
-    answer: async (business, _detail, { principal, request }) => ({
+    answer: (business, _detail, { principal }) => ({
       principal,
-      surface: 'mcp',
-      platform: await request.platform(),
       businesses: [{ id: business.id, name: business.name, category: business.category, ...(business.timeZone && { timeZone: business.timeZone }) }],
     }),
   },

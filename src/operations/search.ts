@@ -1,13 +1,11 @@
-// The three searches (spec 4.2, 2.5; issues 3, 18, 23), under the repeated /api/v1 prefix the spec
-// uses. Consumer search is also MCP's search_businesses and GraphQL's search, the directory
-// GraphQL's directory. Consumer and partner answers are recorded for analytics: the consumer
-// search's by its own record stage (which also keeps the search in the caller's session), the
-// partner search's as its declared `records` effect.
+// The three searches (spec 4.2, 2.5), under the repeated /api/v1 prefix the spec uses. Consumer
+// search is also MCP's search_businesses and GraphQL's search, the directory GraphQL's directory.
+// Consumer and partner answers are recorded for analytics as each operation's declared `records`
+// effect, once the answer is given; the surface and platform it was given on are the call path's.
 import type { OwnArguments } from '../core/declareOperation';
 import { scope, type CallRequest } from '../core/operation';
 import { AI_VISIBILITY_FORMULA } from '../domain/aiVisibilityScore';
 import { acceptedLanguage } from '../domain/categories/searchLanguages';
-import type { AnalyticsSurface } from '../domain/analytics/analyticsEvent';
 import { RANKING_FORMULA, type RankedResult } from '../domain/search/ranking';
 import { isSessionId } from '../domain/sessionId';
 import { presentConsumerResult, presentListingPage } from '../presenters/searchResultPresenter';
@@ -31,9 +29,6 @@ function relayedJourney(request: CallRequest): string | undefined {
   const sent = request.header('X-Session-ID');
   return isSessionId(sent) ? sent : undefined;
 }
-
-/** The analytics surface an answer was given on: REST's consumer endpoint, or the assistant transport. */
-const surfaceOf = (request: CallRequest): AnalyticsSurface => (request.transport === 'rest' ? 'consumer' : request.transport);
 
 const body = consumerSearchBodySchema.properties;
 
@@ -198,19 +193,17 @@ export const consumerSearch = operation({
     },
   },
   run: async ({ consumerSearch: search, trackedLinks, disclosures }, { principal, input, request }) => {
-    // The search's record stage records the answer for analytics.
-    const answeredOn = { surface: surfaceOf(request), platform: await request.platform() };
     // The caller's language decides a tie between the languages a sentence could be read in.
     const language = acceptedLanguage(request.header('Accept-Language'));
-    const result = await search(principal, { ...input.body, ...(language && { language }) }, request.header('X-Session-ID'), answeredOn);
-    const journey = { environment: principal.environment, journeyId: result.sessionId, platform: answeredOn.platform };
+    const result = await search(principal, { ...input.body, ...(language && { language }) }, request.header('X-Session-ID'));
+    const journey = { environment: principal.environment, journeyId: result.sessionId, platform: await request.platform() };
     const withTrackedUrl = trackedUrlAdder(trackedLinks, request.origin, journey);
     return {
       data: {
         query: result.query,
         ...(result.correctedQuery !== undefined && { correctedQuery: result.correctedQuery }),
         response: result.response,
-        // What the summary is and where to report it (issue 34).
+        // What the summary is and where to report it.
         summaryDisclosure: disclosures.disclose({
           origin: request.origin,
           requestId: request.requestId,
@@ -228,6 +221,18 @@ export const consumerSearch = operation({
       headers: { 'X-Session-ID': result.sessionId },
       detail: result.results,
     };
+  },
+  // The answer as shown: the sentence searched (the corrected one when it was), the page's
+  // businesses in their order, and the summary that may cite them.
+  records: {
+    answer: (data, ranked, { principal }) => ({
+      principal,
+      surface: 'consumer',
+      journeyId: data.sessionId,
+      query: data.correctedQuery ?? data.query,
+      businesses: ranked.map((result) => result.document),
+      summary: data.response,
+    }),
   },
 });
 
@@ -299,10 +304,9 @@ export const partnerSearch = operation({
     return { data: page, detail: found.hits.map((hit) => hit.document) };
   },
   records: {
-    answer: async (page, businesses, { principal, input, request }) => ({
+    answer: (page, businesses, { principal, input, request }) => ({
       principal,
       surface: 'partner',
-      platform: await request.platform(),
       journeyId: relayedJourney(request),
       query: page.correctedQuery ?? input.query.q,
       businesses,

@@ -119,8 +119,7 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     sessions: engines.sessions,
     readiness: engines.readiness,
     openApiDocument: buildOpenApiDocument(),
-    // Its record stage records every surface's answers (REST, MCP, GraphQL) for analytics.
-    consumerSearch: createConsumerSearch({ index: engines.searchIndex, sessions: engines.sessions, summaryCache: engines.summaryCache, llm: engines.llm, logger, clock, recordAnswer }),
+    consumerSearch: createConsumerSearch({ index: engines.searchIndex, sessions: engines.sessions, summaryCache: engines.summaryCache, llm: engines.llm, logger, clock }),
     listings: createListingSearch({ index: engines.searchIndex, partnerAccess }),
     checkOpen: createOpeningCheck({ profiles, clock }),
     recordAnswer,

@@ -5,8 +5,9 @@
 // Each stage is a named function with its own input and output. `createConsumerSearch` at the
 // bottom runs them in that order (understand, plan and retrieve a second time, on the sentence as
 // typed, when a corrected one finds nothing) and hands each stage's time to `onStage`, which is
-// how the API's own steps are measured (scripts/bench).
-import type { AnalyticsSurface } from '../../domain/analytics/analyticsEvent';
+// how the API's own steps are measured (scripts/bench). Recording the answer for analytics is not
+// a stage here: it is the consumerSearch operation's declared `records` effect (operations/search.ts),
+// run once the answer is given, on whichever transport gave it.
 import type { Principal } from '../../domain/principal';
 import { categoryKeysOf } from '../../domain/categories/canonicalCategory';
 import { asksForNothing, type SearchIntent } from '../../domain/search/intent';
@@ -25,7 +26,6 @@ import type { LanguageModel } from '../../ports/llm';
 import type { SearchIndex, SearchResult } from '../../ports/searchIndex';
 import type { SessionStore } from '../../ports/sessionStore';
 import type { SummaryProvenance } from '../../domain/summaries/summaryProvenance';
-import type { RecordAnswer } from '../analytics/answerRecording';
 import { type ConsumerPlan, type ConsumerSearchInput, planConsumerSearch } from './searchPlan';
 import { withoutNamedKinds } from './kindFallback';
 import { summaryCacheKey } from './summaryCacheKey';
@@ -43,16 +43,8 @@ export interface ConsumerSearchDeps {
   llm?: LanguageModel;
   logger: Logger;
   clock: () => Date;
-  /** Records answers given on a surface (the record stage); without it nothing goes to analytics. */
-  recordAnswer?: RecordAnswer;
   /** Told how long each stage took, in milliseconds (a stage run twice reports twice). */
   onStage?: (stage: ConsumerSearchStage, ms: number) => void;
-}
-
-/** Where an answer was given, for analytics: the surface and the caller's AI platform (PlatformRegistry.resolve). */
-export interface AnsweredOn {
-  surface: AnalyticsSurface;
-  platform: string;
 }
 
 /** The request as every stage sees it. */
@@ -63,8 +55,6 @@ export interface SearchRequest {
   sessionKey: string;
   /** The instant "open now" refers to, one for the whole search. */
   now: Date;
-  /** Absent: the answer is not recorded for analytics (the session still is). */
-  answeredOn?: AnsweredOn;
 }
 
 export interface ConsumerSearchResult {
@@ -221,16 +211,10 @@ export async function summarise(
   return correction ? { ...written, text: `${spellingNote(correction, summaryLanguage(retrieval.understanding.intent))} ${written.text}` } : written;
 }
 
-// 7. record: the search in the caller's session (personalisation of the next ones, best effort),
-//    and the answer for analytics on the surface that gave it (only enqueued, never awaited).
-export async function record(
-  deps: Pick<ConsumerSearchDeps, 'sessions' | 'logger' | 'recordAnswer'>,
-  request: SearchRequest,
-  retrieval: Retrieval,
-  ranked: RankedPage,
-  response: string,
-): Promise<void> {
-  const { input, principal } = request;
+// 7. record: the search in the caller's session, for the personalisation of the next ones (best
+//    effort: a session store outage must not fail the answer).
+export async function record(deps: Pick<ConsumerSearchDeps, 'sessions' | 'logger'>, request: SearchRequest, retrieval: Retrieval): Promise<void> {
+  const { input } = request;
   const { intent } = retrieval.understanding;
   await deps.sessions
     .recordSearch(request.sessionKey, {
@@ -239,16 +223,6 @@ export async function record(
       terms: [...intent.terms, ...intent.serviceTerms],
     })
     .catch((error) => deps.logger.warn({ err: (error as Error).message }, 'could not record the search in the session'));
-  if (request.answeredOn && deps.recordAnswer) {
-    deps.recordAnswer({
-      principal,
-      ...request.answeredOn,
-      journeyId: request.sessionId,
-      query: retrieval.correction?.text ?? input.query,
-      businesses: ranked.page.map((result) => result.document),
-      summary: response,
-    });
-  }
 }
 
 /** The caller's session for personalisation; best effort: a session store outage must not fail the search. */
@@ -299,14 +273,14 @@ export function createConsumerSearch(deps: ConsumerSearchDeps) {
     return retrieveSentence(request, request.input.query);
   }
 
-  return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string, answeredOn?: AnsweredOn): Promise<ConsumerSearchResult> {
+  return async function consumerSearch(principal: Principal, input: ConsumerSearchInput, sessionHeader?: string): Promise<ConsumerSearchResult> {
     const sessionId = sessionIdFrom(sessionHeader);
-    const request: SearchRequest = { principal, input, sessionId, sessionKey: sessionStoreKey(principal, sessionId), now: deps.clock(), answeredOn };
+    const request: SearchRequest = { principal, input, sessionId, sessionKey: sessionStoreKey(principal, sessionId), now: deps.clock() };
     // Independent round trips (the session store, the LLM, the index) run side by side.
     const [session, retrieval] = await Promise.all([sessionOf(deps, request), retrieveAsMeant(request)]);
     const ranked = stage('rank', () => rank(request, retrieval, session, deps.llm !== undefined));
     const { text: response, ...provenance } = await stage('summarise', () => summarise(deps, request, retrieval, ranked));
-    await stage('record', () => record(deps, request, retrieval, ranked, response));
+    await stage('record', () => record(deps, request, retrieval));
     const { total, totalIsEstimate } = retrieval.found;
     return {
       query: input.query,

@@ -1,12 +1,18 @@
-// Consumer search runs its declared stages in order, reports each stage's time, and its record
-// stage is the one place an answer is recorded for analytics.
+// Consumer search runs its declared stages in order and reports each stage's time; its answer is
+// recorded for analytics once, by the consumerSearch operation's declared `records` effect, with
+// the surface and platform the call path gives it (the service alone records nothing).
 import { createLruSessionStore } from '../../../src/adapters/memory/lruSessionStore';
 import { createMemoryCache } from '../../../src/adapters/memory/memoryCache';
+import { createInvoke } from '../../../src/core/invoke';
+import { countNothing } from '../../../src/core/rateLimitCheck';
 import type { Principal } from '../../../src/domain/principal';
 import { createLogger } from '../../../src/logger';
+import type { AppServices } from '../../../src/operations/appServices';
+import { consumerSearch } from '../../../src/operations/search';
 import { rankingFieldsOf, type SearchDocument, type SearchIndex, type SearchQuery } from '../../../src/ports/searchIndex';
 import type { RecordAnswerInput } from '../../../src/services/analytics/answerRecording';
 import { type ConsumerSearchStage, createConsumerSearch } from '../../../src/services/search/consumerSearch';
+import { createSummaryDisclosures } from '../../../src/services/summaries/summaryDisclosures';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const principal: Principal = {
@@ -27,19 +33,51 @@ function pizzaIndex(queries: SearchQuery[], empty = false): SearchIndex {
   };
 }
 
-function search(options: { stages?: ConsumerSearchStage[]; answers?: RecordAnswerInput[]; queries?: SearchQuery[]; empty?: boolean } = {}) {
+function search(options: { stages?: ConsumerSearchStage[]; queries?: SearchQuery[]; empty?: boolean } = {}) {
   return createConsumerSearch({
     index: pizzaIndex(options.queries ?? [], options.empty),
     sessions: createLruSessionStore(),
     summaryCache: createMemoryCache<string>(),
     logger: createLogger('silent'),
     clock: () => new Date('2026-11-22T12:00:00Z'),
-    recordAnswer: (answer) => options.answers?.push(answer),
     onStage: (stage, ms) => {
       expect(ms).toBeGreaterThanOrEqual(0);
       options.stages?.push(stage);
     },
   });
+}
+
+/** The services the consumerSearch operation calls, over the search above, its answers recorded into `answers`. */
+function searchServices(answers: RecordAnswerInput[]): AppServices {
+  const services: Pick<AppServices, 'consumerSearch' | 'disclosures' | 'recordAnswer' | 'trackedLinks'> = {
+    consumerSearch: search(),
+    disclosures: createSummaryDisclosures({ secret: 'stages-test-secret-0123456789abcdef' }),
+    recordAnswer: (answer) => answers.push(answer),
+    trackedLinks: { urlFor: (origin, link) => `${origin}/v1/r/${link.businessId}`, follow: () => Promise.reject(new Error('not used')) },
+  };
+  return services as AppServices;
+}
+
+/** The operation through the call path, as an MCP client on the given platform calls it. */
+function invokeOverMcp(answers: RecordAnswerInput[], platform: string) {
+  const invoke = createInvoke<AppServices>({
+    services: searchServices(answers),
+    authenticate: () => Promise.reject(new Error('the caller is known')),
+    checkRateLimit: countNothing,
+    idempotentCall: async (_principal, _key, _fingerprint, run) => run(),
+    resolvePlatform: async (_declared, relayed) => relayed ?? 'direct',
+    logger: createLogger('silent'),
+    checkOutputs: true,
+  });
+  return (body: Record<string, unknown>, sessionId: string) =>
+    invoke(consumerSearch, {
+      caller: { principal, address: '127.0.0.1' },
+      input: { path: {}, query: {}, body, headers: { 'X-Session-ID': sessionId } },
+      transport: 'mcp',
+      requestId: 'req_stages',
+      origin: 'http://api.test',
+      platformHint: () => platform,
+    });
 }
 
 describe('consumer search stages', () => {
@@ -61,7 +99,9 @@ describe('consumer search stages', () => {
 
   it('record the answer once, on the surface and platform given, with the corrected sentence and the page shown', async () => {
     const answers: RecordAnswerInput[] = [];
-    const result = await search({ answers })(principal, { query: 'piza', limit: 10, offset: 0 }, 'session-abc-0001', { surface: 'mcp', platform: 'claude' });
+    const answer = await invokeOverMcp(answers, 'claude')({ query: 'piza', limit: 10, offset: 0 }, 'session-abc-0001');
+    expect(answer.status).toBe(200);
+    const result = (answer.body as { data: { correctedQuery?: string; response: string } }).data;
     expect(result.correctedQuery).toBe('pizza');
     expect(answers).toEqual([
       {
@@ -77,8 +117,10 @@ describe('consumer search stages', () => {
   });
 
   it('record no answer for analytics when not told where it was given', async () => {
+    // The service called by itself, outside the call path (benchmarks, relevance runs): the
+    // recorder its operation would use is right there, and stays empty.
     const answers: RecordAnswerInput[] = [];
-    await search({ answers })(principal, { query: 'pizza', limit: 10, offset: 0 });
+    await searchServices(answers).consumerSearch(principal, { query: 'pizza', limit: 10, offset: 0 });
     expect(answers).toEqual([]);
   });
 });
