@@ -11,7 +11,7 @@
 //   transport  node:http answering the same bytes: the HTTP and client share of the last rung
 //
 // Each round ends with the API's CPU beyond the engine (http less raw less transport, request by
-// request: issue 40's measure, target <= 1.5 ms at p50).
+// request: the API's own CPU per consumer answer, target <= 1.5 ms at p50).
 //
 // Each rung is timed per request (p50, p99) and by CPU per request, the process's (the analytics
 // writer thread and the garbage collector's threads included) and this thread's; rounds

@@ -1,5 +1,5 @@
 // The benchmark's result: one row per endpoint (raw index floor, API at one connection, API
-// under load), the issue #3 targets beside the numbers, printed as a table and saved as JSON.
+// under load), the search targets (100 000 businesses) beside the numbers, printed as a table and saved as JSON.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchOptions } from './benchOptions';
@@ -113,7 +113,7 @@ export function formatReport(report: BenchReport): string {
     '  items, with no authentication, validation, ranking, summary or envelope (in brackets: its overhead over the raw index);',
     'beyond transport: (api p50 - transport p50) / raw p50 - 1, the overhead of the API\'s own work.',
     '',
-    'Targets (issue #3):',
+    'Targets (100 000 businesses, 2 cores):',
     ...report.targets.map((t) => `  ${t.met ? 'MET   ' : 'MISSED'}  ${t.target}: ${t.measured}`),
   ];
   lines.push('', 'Slowest requests at the raw index (median ms, matches):');

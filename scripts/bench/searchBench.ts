@@ -2,7 +2,7 @@
 // import`'s pipeline into a fresh DATA_DIR, builds the search index with the indexer's full reindex, measures the raw
 // index floor in-process, then starts the real server as a child process and drives the
 // consumer, directory and partner search endpoints with autocannon. Prints a table against the
-// issue #3 targets, then each stage (generate, import, build, raw, API, 10 connections) beside its
+// search targets (100 000 businesses), then each stage (generate, import, build, raw, API, 10 connections) beside its
 // target, and writes bench-results/search-<engine>-<timestamp>.json.
 // Everything stays on 127.0.0.1; the server child and the temp dir are removed on exit,
 // Ctrl-C and errors alike.

@@ -1,4 +1,4 @@
-// Each stage of the search benchmark beside its target (issue 40's table, for a million
+// Each stage of the search benchmark beside its target (the targets set for a million
 // businesses on this 2-core machine): generate, import, build, raw, API, 10 connections. Targets
 // at 1 M are printed as they are; a time target of a smaller run is also shown scaled to its size
 // (linearly, the loose reading: every stage grows at least that fast).
@@ -35,7 +35,7 @@ function timeTarget(name: string, ms: number, targetSecondsAtMillion: number, co
 export function stageLines(figures: StageFigures): string[] {
   const rate = figures.importRows / (figures.importMs / 1000);
   const lines = [
-    `Stages beside their targets (issue 40, for 1 M businesses; this run: ${figures.count.toLocaleString('en-US')}):`,
+    `Stages beside their targets (set for 1 M businesses; this run: ${figures.count.toLocaleString('en-US')}):`,
     `          generate       ${seconds(figures.generateMs).padStart(9)}   (writing the import file; no target)`,
     `  ${mark(rate >= 20_000)}  import         ${seconds(figures.importMs).padStart(9)}   ${Math.round(rate).toLocaleString('en-US')} rows/s, ${Number.isFinite(figures.importCpuUsPerRow) ? `${Math.round(figures.importCpuUsPerRow)} us CPU a row` : 'CPU a row not measured'}; target >= 20,000 rows/s (1 M in <= 50 s)`,
     timeTarget('index build', figures.buildMs, 120, figures.count) + (figures.buildPeakRssMiB !== undefined ? `; peak RSS ${figures.buildPeakRssMiB} MiB` : ''),

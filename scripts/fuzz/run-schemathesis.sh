@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every operation of the served OpenAPI document with schemathesis (issue 24), against the
+# Fuzzes every operation of the served OpenAPI document with schemathesis, against the
 # embedded server started here on a free loopback port with a temp DATA_DIR, authenticated as an
 # admin on the enterprise plan with an API key holding every scope. Fails on any 5xx, any answer
 # that breaks its documented schema, status, content type or headers, and any operation the run

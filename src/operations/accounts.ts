@@ -1,4 +1,4 @@
-// An admin's settings of an account (issues 3, 4): plan, suspension, enterprise custom limits.
+// An admin's settings of an account: plan, suspension, enterprise custom limits.
 // The first admin comes from `npm run admin:create`.
 import { ADMIN } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';

@@ -1,4 +1,4 @@
-// The four analytics questions (spec 4.4, 5.6, 8; issue 18). Each answers its result object
+// The four analytics questions (spec 4.4, 5.6, 8). Each answers its result object
 // itself, without the envelope (spec 2.1); errors keep the envelope like everywhere else. Every
 // one: credential, the analytics rate-limit area, scope read:analytics, then the query, then the
 // service's business check.

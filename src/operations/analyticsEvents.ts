@@ -1,4 +1,4 @@
-// Analytics events in (issue 18): ingestion, and the AI platform names analytics accept (any
+// Analytics events in: ingestion, and the AI platform names analytics accept (any
 // caller reads the list, to know what X-AI-Platform and API key `platform` take; admins register
 // names beyond the built-in ones). The tracked redirect is its own file (trackedRedirect.ts).
 import { ADMIN, scope } from '../core/operation';

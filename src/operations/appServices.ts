@@ -32,9 +32,9 @@ import type { PaymentServices } from '../services/payments/paymentServices';
 export interface AppServices {
   auth: AuthService;
   apiKeys: ApiKeyService;
-  /** Failed sign-ins per client address and account (issue 24), shared with every credential check. */
+  /** Failed sign-ins per client address and account, shared with every credential check. */
   authFailures: AuthFailureLimiter;
-  /** The apps an account registers and allows (issue 20); absent where the OAuth server is not served. */
+  /** The apps an account registers and allows; absent where the OAuth server is not served. */
   oauthClients?: OAuthClientService;
   profiles: ProfileService;
   catalog: CatalogService;
@@ -45,7 +45,7 @@ export interface AppServices {
   partnerAgreements: PartnerAgreementService;
   reviews: ReviewService;
   bookings: BookingService;
-  /** Payments (issue 43): business onboarding, payment records, plans, the provider's webhook. */
+  /** Payments: business onboarding, payment records, plans, the provider's webhook. */
   payments: PaymentServices;
   webhookEndpoints: WebhookEndpointService;
   /** Personalisation memory per X-Session-ID. */
@@ -60,9 +60,9 @@ export interface AppServices {
   /** Records the events of an answer the service gave (impression, citation, comparison). */
   recordAnswer: RecordAnswer;
   trackedLinks: TrackedLinks;
-  /** The summary disclosure of a consumer search answer, with its report link (issue 34). */
+  /** The summary disclosure of a consumer search answer, with its report link. */
   disclosures: SummaryDisclosures;
-  /** Reports of wrong search summaries (issue 34). */
+  /** Reports of wrong search summaries. */
   summaryReports: SummaryReportService;
   /** Reports that a business closed or that its information is wrong, and the owners' answers. */
   informationReports: InformationReportService;

@@ -1,4 +1,4 @@
-// /auth: accounts, sessions and API keys (spec 4.1, 5.2, 5.3; issue 2). Register, login and
+// /auth: accounts, sessions and API keys (spec 4.1, 5.2, 5.3). Register, login and
 // refresh are public, limited per client address (no caller yet: slows password guessing); API
 // keys are managed only by a person signed in.
 import { limitFailures } from '../core/limitFailures';
@@ -46,7 +46,7 @@ export const login = operation({
   errors: ['UNAUTHORIZED'],
   http: { method: 'POST', path: '/auth/login', bodyLimitBytes: AUTH_BODY_LIMIT_BYTES },
   docs: { tag, summary: 'Sign in: access token (JWT, 1 hour) and refresh token', successDescription: 'Tokens.' },
-  // A wrong password counts against the client address and the account (issue 24).
+  // A wrong password counts against the client address and the account.
   run: async ({ auth, authFailures }, { input, request }) =>
     unstored(await limitFailures(authFailures, { address: request.address, account: normalizeEmail(input.body.email) }, () => auth.login(input.body))),
 });

@@ -1,4 +1,4 @@
-// Media (spec 4.3; issue 2): upload to the caller's business, delete, and serve the bytes.
+// Media (spec 4.3): upload to the caller's business, delete, and serve the bytes.
 import { scope } from '../core/operation';
 import { MEDIA_SIZE_LIMITS, mediaUploadFieldsSchema } from '../schemas/endpoints/media';
 import { responseSchema } from '../schemas/catalogue';

@@ -1,4 +1,4 @@
-// Partnership agreements (spec 5.7, issue 20): admins record which accounts are partners, for
+// Partnership agreements (spec 5.7): admins record which accounts are partners, for
 // what and until when; partner search and partner event reports check them on every request.
 import { ADMIN } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';

@@ -1,4 +1,4 @@
-// Payments (issue 43): a business's payment onboarding and status, the payment records of owners
+// Payments: a business's payment onboarding and status, the payment records of owners
 // and admins, and paid plans. Without payment keys every one answers 503 PAYMENTS_NOT_CONFIGURED.
 // Stripe's own notifications arrive at POST /v1/payments/stripe/webhook (http/providerWebhookRoute.ts).
 import { ADMIN, scope, SIGNED_IN } from '../core/operation';

@@ -1,4 +1,4 @@
-// A business profile itself (spec 2.2, 3, 4.3; issue 2): create, list, status, read, change, delete.
+// A business profile itself (spec 2.2, 3, 4.3): create, list, status, read, change, delete.
 import { scope } from '../core/operation';
 import { REQUIRED_TO_PUBLISH } from '../domain/completeness';
 import { ifNoneMatchMatches, MAX_ENTITY_TAG_HEADER_LENGTH } from '../domain/entityTags';
@@ -111,7 +111,7 @@ export const getProfileStatus = operation({
       'advice. `freshness` says whether it is trading (operatingStatus), when its information was last confirmed (lastVerifiedAt, by the owner ' +
       'through POST /business/profile/{businessId}/confirm or by an approved verification) and whether confirming it is due ' +
       '(CONFIRM_INFORMATION_AFTER_DAYS after the last confirmation, or after creation). ' +
-      'Until issue 24, missingFields listed required and recommended fields together.',
+      'Earlier versions of this API listed required and recommended fields together in missingFields.',
     successDescription: 'Completion report.',
   },
   run: async ({ profiles }, { principal, input }) => ({ data: await profiles.status(principal, input.query.businessId) }),

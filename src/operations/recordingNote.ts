@@ -1,4 +1,4 @@
-// What every answer that names businesses records for analytics (issue 18), as the docs of the
+// What every answer that names businesses records for analytics, as the docs of the
 // searches and of event ingestion say it.
 import { DEFAULT_FLUSH_INTERVAL_MS } from '../services/analytics/bufferedEventRecorder';
 

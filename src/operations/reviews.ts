@@ -1,4 +1,4 @@
-// Reviews of a business (issue 21): written and read with the review scopes, answered by the
+// Reviews of a business: written and read with the review scopes, answered by the
 // owner, hidden or shown again by an admin.
 import { ADMIN, scope } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';

@@ -1,4 +1,4 @@
-// Reports of wrong consumer-search summaries (issue 34): the report link every consumer search
+// Reports of wrong consumer-search summaries: the report link every consumer search
 // answer carries (summaryDisclosure.reportUrl), the owner's list per business and the admins' list.
 import { ADMIN, scope } from '../core/operation';
 import { SUMMARY_REPORTS_PER_DAY } from '../domain/summaries/summaryReport';

@@ -1,4 +1,4 @@
-// Liveness, readiness and the OpenAPI document (issues 2, 4): public, never rate limited.
+// Liveness, readiness and the OpenAPI document: public, never rate limited.
 import { PUBLIC } from '../core/operation';
 import { UnavailableError } from '../domain/errors';
 import type { ReadinessReport } from '../ports/readiness';

@@ -1,4 +1,4 @@
-// GET /r/{token} (issue 18): the tracked link of a search result. No credential: the consumer's
+// GET /r/{token}: the tracked link of a search result. No credential: the consumer's
 // browser follows it. Limited per client address like other unauthenticated calls (the general
 // area's free tier). Answers 302 to the website stored on the profile now; never cached, so a
 // website changed after the answer is followed at once.

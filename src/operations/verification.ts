@@ -1,4 +1,4 @@
-// Verification of a business (spec 2.6, 4.3; issue 2): the owner asks for a level and reads the
+// Verification of a business (spec 2.6, 4.3): the owner asks for a level and reads the
 // history; an admin works through the queue and decides.
 import { ADMIN, scope } from '../core/operation';
 import { requestSchema, responseSchema } from '../schemas/catalogue';

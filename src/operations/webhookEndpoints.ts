@@ -1,4 +1,4 @@
-// Webhook endpoint management (issue 22): subscriptions, their signing secret, a test event and
+// Webhook endpoint management: subscriptions, their signing secret, a test event and
 // the delivery log. The events themselves and how to verify them: docs/webhooks.md. Managing them
 // is account configuration done with the owning account's credential: a signed-in JWT (live) or an
 // API key with write:businesses (its own environment; a read-only key can neither see nor change

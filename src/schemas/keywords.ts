@@ -16,7 +16,7 @@ export const MINIMUM_SIBLING_KEYWORD = 'x-minimumSibling';
 
 /**
  * `x-unicodePattern`: a pattern with Unicode property escapes (\p{Cf}), tested with the `u` flag.
- * OpenAPI tools cannot generate data for property escapes (issue 24), so a schema states the
+ * OpenAPI tools cannot generate data for property escapes, so a schema states the
  * closest pattern they can read in `pattern` and the exact rule here, beside it in the document.
  */
 export const UNICODE_PATTERN_KEYWORD = 'x-unicodePattern';

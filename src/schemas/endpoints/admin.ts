@@ -1,4 +1,4 @@
-// Admin endpoints (issue 2, 3, 4): verification decisions and account settings.
+// Admin endpoints: verification decisions and account settings.
 import Type from 'typebox';
 import { cursorPageQuerySchema } from '../parts/cursorPaging';
 import { nullable } from '../parts/nullable';

@@ -1,4 +1,4 @@
-// GET /v1/analytics/* query parameters (spec 4.4; issue 18). The business, the period and each
+// GET /v1/analytics/* query parameters (spec 4.4). The business, the period and each
 // question's own options; cross-parameter rules (start <= end, at most 366 days, a real calendar
 // day) are checked by services/analytics/analyticsPeriod.ts, naming the parameter.
 import Type, { type Static } from 'typebox';

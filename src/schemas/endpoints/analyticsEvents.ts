@@ -1,4 +1,4 @@
-// POST /analytics/events (issue 18): events partners and businesses report after an answer.
+// POST /analytics/events: events partners and businesses report after an answer.
 import Type, { type Static } from 'typebox';
 import { SESSION_ID } from '../../domain/sessionId';
 import { aiPlatformSchema } from '../parts/aiPlatform';

@@ -1,4 +1,4 @@
-// POST /admin/analytics-platforms (issue 18).
+// POST /admin/analytics-platforms.
 import Type from 'typebox';
 import { PLATFORM_NAME } from '../../domain/analytics/aiPlatform';
 import { text } from '../parts/text';

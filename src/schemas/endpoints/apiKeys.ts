@@ -1,4 +1,4 @@
-// POST /auth/api-keys (spec 5.2, issue 2).
+// POST /auth/api-keys (spec 5.2).
 import Type from 'typebox';
 import { SCOPES } from '../../domain/account';
 import { aiPlatformSchema } from '../parts/aiPlatform';

@@ -1,4 +1,4 @@
-// POST /auth/register, /auth/login, /auth/refresh (spec 4.1, issue 2).
+// POST /auth/register, /auth/login, /auth/refresh (spec 4.1).
 import Type from 'typebox';
 import { PLANS } from '../../domain/account';
 import { emailSchema } from '../parts/contact';
@@ -6,7 +6,7 @@ import { stringEnum } from '../parts/stringEnum';
 import { text } from '../parts/text';
 
 /**
- * 10 characters minimum (issue 2); 200 is far above any passphrase and bounds the hashing cost.
+ * 10 characters minimum; 200 is far above any passphrase and bounds the hashing cost.
  * Ten spaces meet the length but guard nothing.
  */
 export const newPasswordSchema = Type.String({ minLength: 10, maxLength: 200, pattern: '\\S', 'x-issue': 'must contain characters other than spaces' });

@@ -1,4 +1,4 @@
-// POST, DELETE /business/profile/{businessId}/blackout-dates (spec 4.3, issue 2).
+// POST, DELETE /business/profile/{businessId}/blackout-dates (spec 4.3).
 import Type from 'typebox';
 import { dateListSchema } from '../parts/dates';
 

@@ -1,4 +1,4 @@
-// Bookings (issue 21): availability, booking a start time, status changes, lists.
+// Bookings: availability, booking a start time, status changes, lists.
 import Type from 'typebox';
 import { BOOKING_STATUSES, CUSTOMER_NAME_MAX, NOTES_MAX } from '../../domain/bookings/booking';
 import { SESSION_ID } from '../../domain/sessionId';

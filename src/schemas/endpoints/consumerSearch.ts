@@ -1,4 +1,4 @@
-// POST /api/v1/consumer/search (spec 4.2, 8; issue 3).
+// POST /api/v1/consumer/search (spec 4.2, 8).
 import Type, { type Static } from 'typebox';
 import { latitudeSchema, longitudeSchema } from '../parts/coordinates';
 import { defaulted } from '../parts/defaulted';

@@ -1,4 +1,4 @@
-// GET /api/v1/directory (spec 4.2, 8; issue 3).
+// GET /api/v1/directory (spec 4.2, 8).
 import Type from 'typebox';
 import { LISTING_RESULT_WINDOW } from '../../domain/search/listingWindow';
 import { countryCodeSchema } from '../parts/address';

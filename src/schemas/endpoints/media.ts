@@ -1,4 +1,4 @@
-// POST /business/profile/media (multipart, spec 4.3; issue 2): the text fields beside `file`.
+// POST /business/profile/media (multipart, spec 4.3): the text fields beside `file`.
 import Type from 'typebox';
 import type { MediaType } from '../../domain/media';
 import { businessIdSchema } from '../parts/ids';
@@ -6,7 +6,7 @@ import { stringEnum } from '../parts/stringEnum';
 
 export const MEDIA_TYPES = ['photo', 'video', 'logo'] as const;
 
-/** Upload caps per media type, bytes (issue 2). */
+/** Upload caps per media type, bytes. */
 export const MEDIA_SIZE_LIMITS: Record<MediaType, number> = {
   logo: 2 * 1024 * 1024,
   photo: 10 * 1024 * 1024,

@@ -1,4 +1,4 @@
-// POST /oauth/clients (issue 20): an app registered by a signed-in account.
+// POST /oauth/clients: an app registered by a signed-in account.
 import Type, { type Static } from 'typebox';
 import { SCOPES } from '../../domain/account';
 import { stringEnum } from '../parts/stringEnum';

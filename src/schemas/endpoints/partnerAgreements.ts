@@ -1,4 +1,4 @@
-// /admin/partner-agreements (issue 20): request schemas, also shown in the OpenAPI document.
+// /admin/partner-agreements: request schemas, also shown in the OpenAPI document.
 import Type from 'typebox';
 import { AGREEMENT_STATUSES, PARTNER_AREAS } from '../../domain/partnerAgreement';
 import { cursorPageQuerySchema } from '../parts/cursorPaging';

@@ -1,4 +1,4 @@
-// GET /api/v1/partners/search (spec 4.2; issue 3). At least one of q, category, location.
+// GET /api/v1/partners/search (spec 4.2). At least one of q, category, location.
 import Type from 'typebox';
 import { limitSchema } from '../parts/paging';
 import { text } from '../parts/text';

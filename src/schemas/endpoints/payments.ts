@@ -1,4 +1,4 @@
-// Payments (issue 43): a business's payment onboarding, plan checkout and billing portal, and the
+// Payments: a business's payment onboarding, plan checkout and billing portal, and the
 // payment lists' filters.
 import Type from 'typebox';
 import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from '../../domain/payments/payment';

@@ -1,4 +1,4 @@
-// Reviews of a business (issue 21): write, edit, list, the owner's reply, admin moderation.
+// Reviews of a business: write, edit, list, the owner's reply, admin moderation.
 import Type from 'typebox';
 import { MAX_RATING, MIN_RATING, MODERATION_REASON_MAX, REPLY_TEXT_MAX, REVIEW_SORTS, REVIEW_TEXT_MAX } from '../../domain/reviews/review';
 import { cursorSchema } from '../parts/cursorPaging';

@@ -1,4 +1,4 @@
-// Reports of wrong summaries (issue 34): POST /summaries/{summaryId}/reports and the two lists.
+// Reports of wrong summaries: POST /summaries/{summaryId}/reports and the two lists.
 import Type from 'typebox';
 import { MAX_SUMMARY_REPORT_DETAILS, SUMMARY_REPORT_REASONS } from '../../domain/summaries/summaryReport';
 import { cursorPageQuerySchema } from '../parts/cursorPaging';

@@ -1,4 +1,4 @@
-// Webhook endpoint management (issue 22): request bodies and queries.
+// Webhook endpoint management: request bodies and queries.
 import Type from 'typebox';
 import { ALL_EVENTS, SUBSCRIBABLE_EVENT_TYPES } from '../../domain/webhooks/eventTypes';
 import { MAX_URL_LENGTH } from '../../domain/webhooks/endpointUrl';

@@ -1,4 +1,4 @@
-// An AI platform name (issue 18), as a request field or header and in answers.
+// An AI platform name, as a request field or header and in answers.
 import Type from 'typebox';
 import { BUILT_IN_PLATFORMS, DIRECT_PLATFORM } from '../../domain/analytics/analyticsEvent';
 

@@ -20,7 +20,7 @@ export const capacitySchema = Type.Integer({
   description: 'How many bookings one start time takes at once (chairs, tables, staff), 1-1000; 1 when absent.',
 });
 
-/** Whether booking the service takes payment (issue 43), and the refund rule of a cancellation. */
+/** Whether booking the service takes payment, and the refund rule of a cancellation. */
 export const servicePaymentSchema = Type.Object(
   {
     required: stringEnum(PAYMENT_REQUIREMENTS),

@@ -1,4 +1,4 @@
-// Account, token and API key responses (spec 4.1, 5; issue 2).
+// Account, token and API key responses (spec 4.1, 5).
 import Type from 'typebox';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../domain/accessToken';
 import { PLANS, SCOPES } from '../../domain/account';

@@ -1,4 +1,4 @@
-// Response shapes of the four analytics endpoints (spec 4.4; issue 18), for OpenAPI. They are
+// Response shapes of the four analytics endpoints (spec 4.4), for OpenAPI. They are
 // the bare result objects: spec 2.1 says these endpoints answer without the envelope.
 import Type from 'typebox';
 import { MIN_PEERS } from '../../domain/analytics/peerPercentiles';

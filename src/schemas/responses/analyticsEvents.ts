@@ -1,4 +1,4 @@
-// Responses of the analytics-events endpoints (issue 18): ingestion counts and the platform list.
+// Responses of the analytics-events endpoints: ingestion counts and the platform list.
 import Type from 'typebox';
 import { timestampSchema } from './common';
 

@@ -1,4 +1,4 @@
-// Booking responses (issue 21).
+// Booking responses.
 import Type, { type Static } from 'typebox';
 import { BOOKING_ACTORS, BOOKING_STATUSES } from '../../domain/bookings/booking';
 import { REFUND_REASONS } from '../../domain/payments/payment';
@@ -24,7 +24,7 @@ export const availabilitySchema = Type.Object({
 
 const nullableTimestamp = Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', description: 'ISO 8601, UTC.' });
 
-/** A booking's payment (issue 43): what it must pay and how that stands. */
+/** A booking's payment: what it must pay and how that stands. */
 const bookingPaymentObject = Type.Object({
   paymentId: Type.String({ description: 'pay_<id>: the payment record (GET /payments/{paymentId}).' }),
   required: stringEnum(['deposit', 'full']),

@@ -1,4 +1,4 @@
-// Shapes of /oauth/clients and /oauth/authorizations answers (issue 20): services/oauth/clientService.ts.
+// Shapes of /oauth/clients and /oauth/authorizations answers: services/oauth/clientService.ts.
 import Type from 'typebox';
 import { SCOPES } from '../../domain/account';
 import { AI_PLATFORMS } from '../endpoints/oauthClients';

@@ -1,4 +1,4 @@
-// The OAuth 2.0 protocol endpoints as oidc-provider serves them (issue 30): form-encoded requests
+// The OAuth 2.0 protocol endpoints as oidc-provider serves them: form-encoded requests
 // (RFC 6749 section 4.1.3 and 6, RFC 7009, RFC 7662) and their JSON answers, for the OpenAPI
 // document only: the provider itself checks these requests, so no validator compiles them.
 import type { SchemaObject } from 'ajv';

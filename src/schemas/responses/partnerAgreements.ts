@@ -1,4 +1,4 @@
-// Partner agreement answers (issue 20).
+// Partner agreement answers.
 import Type from 'typebox';
 import { AGREEMENT_STATUSES, PARTNER_AREAS } from '../../domain/partnerAgreement';
 import { stringEnum } from '../parts/stringEnum';

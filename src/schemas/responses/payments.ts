@@ -1,4 +1,4 @@
-// Payment responses (issue 43): payments and their refunds, a business's payment account and its
+// Payment responses: payments and their refunds, a business's payment account and its
 // onboarding link, checkouts, the billing portal. Amounts are in major units of their currency
 // (12.5 EUR), like every amount of the API; the provider counts in minor units behind it.
 import Type, { type TSchema, type TUnsafe } from 'typebox';

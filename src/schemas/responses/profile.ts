@@ -177,7 +177,7 @@ export const profileStatusSchema = Type.Object({
       },
       {
         description:
-          'Whether the business can take payments (issue 43): not_connected (onboarding never started: POST .../payments/account), pending ' +
+          'Whether the business can take payments: not_connected (onboarding never started: POST .../payments/account), pending ' +
           '(the provider still needs details or has not enabled charges), ready. Absent on a server without payment keys.',
       },
     ),

@@ -1,4 +1,4 @@
-// Media, verification and system responses (spec 2.6, 4.3; issues 2 and 4).
+// Media, verification and system responses (spec 2.6, 4.3).
 import Type from 'typebox';
 import { MEDIA_TYPES } from '../endpoints/media';
 import { REQUESTED_LEVELS } from '../endpoints/verification';

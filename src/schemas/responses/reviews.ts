@@ -1,4 +1,4 @@
-// Review responses (issue 21).
+// Review responses.
 import Type from 'typebox';
 import { stringEnum } from '../parts/stringEnum';
 import { timestampSchema } from './common';

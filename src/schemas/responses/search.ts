@@ -1,4 +1,4 @@
-// Search responses (spec 2.5, 4.2; issue 3).
+// Search responses (spec 2.5, 4.2).
 import Type from 'typebox';
 import { summaryDisclosureSchema } from './summaryReports';
 import { EXACT_TOTAL_BOUND } from '../../domain/search/exactTotalBound';

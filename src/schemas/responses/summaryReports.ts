@@ -1,4 +1,4 @@
-// The disclosure a consumer search answer carries, and reports of wrong summaries (issue 34).
+// The disclosure a consumer search answer carries, and reports of wrong summaries.
 import Type from 'typebox';
 import { SUMMARY_REPORT_REASONS } from '../../domain/summaries/summaryReport';
 import { SUMMARY_GENERATORS } from '../../domain/summaries/summaryProvenance';

@@ -1,4 +1,4 @@
-// Webhook endpoint management answers (issue 22): an endpoint as its owner reads it, the one-time
+// Webhook endpoint management answers: an endpoint as its owner reads it, the one-time
 // secret of create and rotate, the delivery log. Shapes of services/webhooks/webhookEndpointService.ts.
 import Type from 'typebox';
 import { stringEnum } from '../parts/stringEnum';

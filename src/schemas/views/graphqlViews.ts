@@ -1,4 +1,4 @@
-// The pages GraphQL answers for search, the directory and the caller's own businesses (issue 23):
+// The pages GraphQL answers for search, the directory and the caller's own businesses:
 // flat pagination and one business item type for both searches, projected from the same answers
 // REST gives (operations/search.ts, operations/profiles.ts). `title` names the GraphQL types.
 import type { SchemaObject } from 'ajv';
@@ -40,7 +40,7 @@ export const graphqlBusinessItemSchema: SchemaObject = {
   },
 };
 
-/** What a search summary is (issue 34), as GraphQL shows it: `model` null for a template. */
+/** What a search summary is, as GraphQL shows it: `model` null for a template. */
 const graphqlSummaryDisclosureSchema: SchemaObject = {
   type: 'object',
   title: 'SummaryDisclosure',

@@ -1,4 +1,4 @@
-// The answer of the MCP tool search_businesses (issue 23): the consumer search's result in the
+// The answer of the MCP tool search_businesses: the consumer search's result in the
 // shape written for a model (summary, whyMatched, rating), projected from the same answer REST
 // gives (operations/search.ts).
 import type { SchemaObject } from 'ajv';
