@@ -7,8 +7,8 @@
 //     total, or with counting stopped early a lower bound of at least the bound asked;
 //   - a field order from the kinds' index (kindWalk.ts) against the FTS page, which reads every
 //     match and sorts them: the same page and, through the search itself, the same total;
-//   - words with kinds in a field order: the index-shape page that keeps the MATCH's rows (whose
-//     tags hold the kinds) against the FTS page, every row of a kind asked for;
+//   - words with kinds in a field order: the walk of the kinds' index that keeps the MATCH's rows
+//     (whose tags hold the kinds) against the FTS page, every row of a kind asked for;
 // after batches of writes, after live updates, moves and deletes, and after a rebuild that writes
 // the lists in bulk.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -191,8 +191,8 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
   }
 
   /**
-   * `count` random listings with words and kinds in a field order: the index-shape page that keeps
-   * the MATCH's rows (the kinds among its tags), read whatever the counts say, against the FTS page.
+   * `count` random listings with words and kinds in a field order: the walk of the kinds' index
+   * that keeps the MATCH's rows, read whatever the counts say, against the FTS page.
    */
   function compareDensePages(count: number): number {
     const statements = createStatementCache(db);

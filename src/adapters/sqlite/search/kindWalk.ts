@@ -47,6 +47,8 @@ interface WalkParts {
   rowOnly: string[];
   /** The plan's named parameters (SearchPlan.params). */
   params: Record<string, string | number>;
+  /** A condition on `k.row_id` alone every row of the page must pass (the rows a MATCH finds), tested on the index entry. */
+  kept?: string;
 }
 
 export interface KindWalk {
@@ -64,7 +66,7 @@ export interface KindWalk {
 }
 
 /** The page statement of the walk, and its bound; binds `@walkKind<i>` in `params`. */
-export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, dir, distance, equalityFilters, rowOnly, params }: WalkParts): KindWalk {
+export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, dir, distance, equalityFilters, rowOnly, params, kept }: WalkParts): KindWalk {
   const kinds = [...new Set((query.categoryKeys ?? []).map(normalizeKeyword))];
   kinds.forEach((kind, i) => {
     params[`walkKind${i}`] = kind;
@@ -77,7 +79,7 @@ export function kindWalk(query: SearchQuery, tables: GenerationTables, { keys, d
   const readsRows = onRows.length > 0 || distance !== 'NULL';
   const from = readsRows ? `${tables.kinds} AS k CROSS JOIN ${tables.documents} AS d ON d.row_id = k.row_id` : `${tables.kinds} AS k`;
   const arm = (_: string, i: number): string => {
-    const where = ['k.environment = @environment', `k.kind = @walkKind${i}`, ...onKinds, ...onRows].join(' AND ');
+    const where = ['k.environment = @environment', `k.kind = @walkKind${i}`, ...onKinds, ...(kept === undefined ? [] : [kept]), ...onRows].join(' AND ');
     const sortColumns = keys.map((key, j) => `${kindColumn(key)} AS walkKey${j}`).join(', ');
     // CROSS JOIN: the kinds' index first, then each document's row by its id.
     return `SELECT k.row_id AS rowId, NULL AS textScore, ${distance} AS distanceKm, ${sortColumns} FROM ${from} WHERE ${where}`;
