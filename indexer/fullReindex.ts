@@ -4,9 +4,10 @@
 // still writing the previous one: reading and writing overlap, writes still go one at a time.
 import type { Logger } from '../src/logger';
 import type { ChangeFeed } from '../src/ports/changeFeed';
-import type { BulkFailure, IndexAction, SearchIndex } from '../src/ports/searchIndex';
+import type { BulkFailure, SearchIndex } from '../src/ports/searchIndex';
 import type { ProfileRepository } from '../src/ports/store';
-import { toIndexActionOrSkip, type SkippedDocument } from './toSearchDocument';
+import { type MappedPage, type PageReader, storePages } from './mappedPages';
+import type { SkippedDocument } from './toSearchDocument';
 
 export interface ReindexProgress {
   scanned: number;
@@ -20,16 +21,6 @@ export interface ReindexProgress {
 
 /** Profiles per store page: a few megabytes of documents, enough for several bulk requests in flight. */
 export const REINDEX_PAGE_SIZE = 10_000;
-/** Profiles per store read within a page. */
-const SCAN_LIMIT = 2_500;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-interface MappedPage {
-  scanned: number;
-  upserts: IndexAction[];
-  next?: string;
-}
 
 export async function fullReindex(deps: {
   feed: ChangeFeed;
@@ -41,6 +32,8 @@ export async function fullReindex(deps: {
   onSkip?: (skipped: SkippedDocument) => void;
   /** Profiles read from the store at a time (default REINDEX_PAGE_SIZE). */
   pageSize?: number;
+  /** Reads and maps the pages (default: `profiles` on this thread; src/runtime/threadedPages.ts reads them on another). */
+  pages?: PageReader;
 }): Promise<string | null> {
   const pageSize = deps.pageSize ?? REINDEX_PAGE_SIZE;
   // Taken before the scan: changes made during the scan are replayed afterwards (idempotent).
@@ -51,24 +44,11 @@ export async function fullReindex(deps: {
     if (deps.onSkip) deps.onSkip(skipped);
     else deps.logger.error({ profileId: skipped.id, reason: skipped.error }, 'reindex: skipped a profile it cannot map');
   };
-  /**
-   * One write's worth of profiles, read in store pages of at most SCAN_LIMIT with a turn of the
-   * event loop between them: an embedded store reads synchronously, and the bulk requests of the
-   * previous write keep uploading in those turns instead of waiting for the whole page.
-   */
+  const pages = deps.pages ?? storePages(deps.profiles);
   const readPage = async (after: string | undefined): Promise<MappedPage> => {
-    const mapped: MappedPage = { scanned: 0, upserts: [], next: after };
-    do {
-      const page = await deps.profiles.scan({ after: mapped.next, limit: Math.min(SCAN_LIMIT, pageSize - mapped.scanned) });
-      for (const profile of page.profiles) {
-        const action = toIndexActionOrSkip(profile, skip);
-        if (action.type === 'upsert') mapped.upserts.push(action);
-      }
-      mapped.scanned += page.profiles.length;
-      mapped.next = page.next;
-      await nextTurn();
-    } while (mapped.next !== undefined && mapped.scanned < pageSize);
-    return mapped;
+    const page = await pages(after, pageSize);
+    for (const skipped of page.skipped) skip(skipped);
+    return page;
   };
   const report = (page: MappedPage, failures: BulkFailure[]): void => {
     for (const failure of failures) deps.logger.error({ profileId: failure.id, reason: failure.reason }, 'reindex: document rejected');

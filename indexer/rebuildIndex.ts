@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../src/ports/changeFeed';
 import type { SearchIndex } from '../src/ports/searchIndex';
 import type { CheckpointRepository, ProfileRepository } from '../src/ports/store';
 import { fullReindex, type ReindexProgress } from './fullReindex';
+import type { PageReader } from './mappedPages';
 import { SEARCH_INDEXER_CONSUMER } from './indexer';
 
 export async function rebuildIndex(deps: {
@@ -16,6 +17,8 @@ export async function rebuildIndex(deps: {
   index: SearchIndex;
   logger: Logger;
   onProgress?: (progress: ReindexProgress) => void;
+  /** Where the pages are read and mapped (fullReindex's `pages`). */
+  pages?: PageReader;
 }): Promise<{ position: string | null }> {
   const position = await fullReindex(deps);
   // The indexer resumes from the feed position taken before the scan (idempotent replay).
