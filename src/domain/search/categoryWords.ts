@@ -165,11 +165,13 @@ export function kindWords(keys: readonly string[]): string[] {
  * ("pet" of "pet store") does not mention it.
  */
 export function kindMentions(keys: readonly string[]): string[] {
-  const { names, terms } = categoryTaxonomy();
   const phrases = new Set(keys.map((key) => categoryPhrase(kindName(key))).filter(Boolean));
-  for (const [phrase, kinds] of names) if (kinds.some((key) => keys.includes(key))) phrases.add(phrase);
-  // A term many kinds share ("dog", "cat") says nothing of this one.
-  for (const [phrase, kinds] of terms) if (kinds.length <= MAX_KINDS_PER_TERM && kinds.some((key) => keys.includes(key))) phrases.add(phrase);
+  const index = mentionPhrases();
+  for (const list of [index.names, index.terms]) {
+    // The taxonomy's own order (names, then terms, each as listed), whichever kind a phrase is of.
+    const listed = keys.flatMap((key) => list.get(key) ?? []).sort((a, b) => a.position - b.position);
+    for (const { phrase } of listed) phrases.add(phrase);
+  }
   return [...phrases];
 }
 
@@ -179,29 +181,51 @@ interface ListedPhrase {
   position: number;
 }
 
-let phrasesByKind: { of: CategoryTaxonomy; names: Map<string, ListedPhrase[]>; terms: Map<string, ListedPhrase[]> } | undefined;
+/** Each kind's phrases, with their places in the taxonomy's lists of names and of terms. */
+interface PhrasesByKind {
+  names: Map<string, ListedPhrase[]>;
+  terms: Map<string, ListedPhrase[]>;
+}
+
+/** The phrases of the taxonomy's lists that `keep` keeps, by kind, each kind's in list order. */
+function byKind(lists: ReadonlyMap<string, readonly string[]>, keep: (phrase: string, kinds: readonly string[]) => boolean): Map<string, ListedPhrase[]> {
+  const index = new Map<string, ListedPhrase[]>();
+  let position = 0;
+  for (const [phrase, kinds] of lists) {
+    position += 1;
+    if (!keep(phrase, kinds)) continue;
+    for (const key of new Set(kinds)) {
+      let listed = index.get(key);
+      if (!listed) index.set(key, (listed = []));
+      listed.push({ phrase, position });
+    }
+  }
+  return index;
+}
+
+let singleWords: (PhrasesByKind & { of: CategoryTaxonomy }) | undefined;
+let mentions: (PhrasesByKind & { of: CategoryTaxonomy }) | undefined;
 
 /**
  * Each kind's one-word names and terms, with their places in the taxonomy's lists: built once, so
  * kindWords reads a few kinds' lists instead of every phrase of the taxonomy for each search.
  */
-function singleWordPhrases(): { names: Map<string, ListedPhrase[]>; terms: Map<string, ListedPhrase[]> } {
+function singleWordPhrases(): PhrasesByKind {
   const taxonomy = categoryTaxonomy();
-  if (phrasesByKind?.of === taxonomy) return phrasesByKind;
-  const byKind = (lists: ReadonlyMap<string, readonly string[]>) => {
-    const index = new Map<string, ListedPhrase[]>();
-    let position = 0;
-    for (const [phrase, kinds] of lists) {
-      position += 1;
-      if (phrase.includes(' ')) continue;
-      for (const key of new Set(kinds)) {
-        let listed = index.get(key);
-        if (!listed) index.set(key, (listed = []));
-        listed.push({ phrase, position });
-      }
-    }
-    return index;
-  };
-  phrasesByKind = { of: taxonomy, names: byKind(taxonomy.names), terms: byKind(taxonomy.terms) };
-  return phrasesByKind;
+  if (singleWords?.of === taxonomy) return singleWords;
+  const oneWord = (phrase: string) => !phrase.includes(' ');
+  singleWords = { of: taxonomy, names: byKind(taxonomy.names, oneWord), terms: byKind(taxonomy.terms, oneWord) };
+  return singleWords;
+}
+
+/**
+ * Each kind's names and its terms that few kinds share (a term many kinds share, "dog" or "cat",
+ * says nothing of one of them), built once on the first widened search: kindMentions then reads
+ * a few kinds' lists instead of testing every phrase of the taxonomy (about 75 us a call).
+ */
+function mentionPhrases(): PhrasesByKind {
+  const taxonomy = categoryTaxonomy();
+  if (mentions?.of === taxonomy) return mentions;
+  mentions = { of: taxonomy, names: byKind(taxonomy.names, () => true), terms: byKind(taxonomy.terms, (_, kinds) => kinds.length <= MAX_KINDS_PER_TERM) };
+  return mentions;
 }
