@@ -12,7 +12,7 @@ export function bookingsContract(suite: StoreSuite): void {
     beforeEach(() => (store = suite.store()));
 
     it('stores bookings on free seats up to the capacity, then refuses with SLOT_UNAVAILABLE', async () => {
-      const first = await store.bookings.create(aBooking({ price: { amount: 40, currency: 'USD' }, journeyId: 'sess-1', notes: 'hi' }), 2);
+      const first = await store.bookings.create(aBooking({ price: { amount: 40, currency: 'USD' }, journeyId: 'sess-journey-0001', notes: 'hi' }), 2);
       const second = await store.bookings.create(aBooking(), 2);
       expect([first.seat, second.seat]).toEqual([0, 1]);
       expect(await store.bookings.get('live', first.id)).toEqual(first);

@@ -1,8 +1,10 @@
 import { Schema } from 'mongoose';
 import { BOOKING_ACTORS, BOOKING_STATUSES, type Booking } from '../../../domain/bookings/booking';
 import { REFUND_REASONS } from '../../../domain/payments/payment';
+import { createBookingBodySchema, updateBookingBodySchema } from '../../../schemas/endpoints/bookings';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
-import { environment, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+import { leafOf, storedAs } from './storedAs';
+import { environment, minorUnits, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 export interface BookingDoc extends CarriesOutbox, CarriesMarks, Omit<Booking, 'id'> {
@@ -20,12 +22,16 @@ export interface BookingSeatDoc {
   claimedAt: string;
 }
 
+/** A customer field, with the rules its booking's body was checked with. */
+const customer = (field: string, required?: boolean) => storedAs(leafOf(createBookingBodySchema, `customer.${field}`), required);
+
 const historySchema = new Schema(
   {
     status: { type: String, enum: [...BOOKING_STATUSES], required: true },
     at: requiredTimestamp,
     by: { type: String, enum: [...BOOKING_ACTORS], required: true },
-    reason: String,
+    // The status change's own reason, as its body was checked.
+    reason: storedAs(leafOf(updateBookingBodySchema, 'reason')),
   },
   partOptions,
 );
@@ -35,7 +41,7 @@ const bookingPaymentSchema = new Schema(
   {
     paymentId: { type: String, required: true },
     required: { type: String, enum: ['deposit', 'full'], required: true },
-    amount: { type: Number, required: true, min: 0 },
+    amount: minorUnits,
     currency: { type: String, required: true },
     holdExpiresAt: requiredTimestamp,
     refundableUntil: requiredTimestamp,
@@ -43,7 +49,7 @@ const bookingPaymentSchema = new Schema(
     paidAt: timestamp,
     refund: new Schema(
       {
-        amount: { type: Number, required: true, min: 0 },
+        amount: minorUnits,
         reason: { type: String, enum: [...REFUND_REASONS], required: true },
         state: { type: String, enum: ['due', 'requested'], required: true },
       },
@@ -67,13 +73,13 @@ export const bookingSchema = new Schema<BookingDoc>(
     end: requiredTimestamp,
     timeZone: { type: String, required: true },
     status: { type: String, enum: [...BOOKING_STATUSES], required: true },
-    customer: new Schema({ name: { type: String, required: true }, email: String, phone: String }, partOptions),
-    notes: String,
-    journeyId: String,
+    customer: { type: new Schema({ name: customer('name', true), email: customer('email'), phone: customer('phone') }, partOptions), required: true },
+    notes: storedAs(leafOf(createBookingBodySchema, 'notes')),
+    journeyId: storedAs(leafOf(createBookingBodySchema, 'journeyId')),
     price: new Schema({ amount: { type: Number, required: true }, currency: { type: String, required: true } }, partOptions),
     payment: bookingPaymentSchema,
     seat: { type: Number, required: true, min: 0 },
-    history: { type: [historySchema], default: [] },
+    history: { type: [historySchema], required: true, default: [] },
     version: { type: Number, required: true },
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,

@@ -3,7 +3,7 @@ import { PLANS } from '../../../domain/account';
 import { PAYMENT_PURPOSES, PAYMENT_STATUSES, type Payment, REFUND_REASONS } from '../../../domain/payments/payment';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
-import { environment, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
+import { environment, minorUnits, ownId, partOptions, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
 /** A payment; its `pay_` id is the `_id`; its write's webhook events ride inside it until relayed. */
 export interface PaymentDoc extends CarriesOutbox, CarriesMarks, Omit<Payment, 'id'> {
@@ -11,7 +11,6 @@ export interface PaymentDoc extends CarriesOutbox, CarriesMarks, Omit<Payment, '
 }
 
 export const providerMode = { type: String, enum: ['test', 'live'], required: true } as const;
-const minorUnits = { type: Number, required: true, min: 0, validate: Number.isInteger } as const;
 
 const refundSchema = new Schema(
   {
@@ -49,7 +48,7 @@ export const paymentSchema = new Schema<PaymentDoc>(
     paymentIntentId: String,
     invoiceId: String,
     subscriptionId: String,
-    refunds: { type: [refundSchema], default: [] },
+    refunds: { type: [refundSchema], required: true, default: [] },
     journeyId: String,
     succeededAt: timestamp,
     version: { type: Number, required: true },

@@ -1,6 +1,8 @@
 import { Schema } from 'mongoose';
 import type { Review } from '../../../domain/reviews/review';
+import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema } from '../../../schemas/endpoints/reviews';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
+import { leafOf, storedAs } from './storedAs';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
@@ -8,11 +10,12 @@ export interface ReviewDoc extends CarriesOutbox, CarriesMarks, Omit<Review, 'id
   _id: string;
 }
 
-const replySchema = new Schema({ text: { type: String, required: true }, createdAt: requiredTimestamp, updatedAt: requiredTimestamp }, partOptions);
+// Each written field keeps the rules of the body it came in (storedAs.ts).
+const replySchema = new Schema({ text: storedAs(leafOf(reviewReplyBodySchema, 'text'), true), createdAt: requiredTimestamp, updatedAt: requiredTimestamp }, partOptions);
 const moderationSchema = new Schema(
   {
     action: { type: String, enum: ['hidden', 'restored'], required: true },
-    reason: { type: String, required: true },
+    reason: storedAs(leafOf(reviewModerationBodySchema, 'reason'), true),
     by: { type: String, required: true },
     at: requiredTimestamp,
   },
@@ -28,12 +31,12 @@ export const reviewSchema = new Schema<ReviewDoc>(
     businessId: { type: String, required: true },
     authorId: { type: String, required: true },
     authorName: { type: String, required: true },
-    rating: { type: Number, required: true, min: 1, max: 5 },
-    text: { type: String, default: '' },
-    visitDate: String,
+    rating: storedAs(leafOf(createReviewBodySchema, 'rating'), true),
+    text: { ...storedAs(leafOf(createReviewBodySchema, 'text')), default: '' },
+    visitDate: storedAs(leafOf(createReviewBodySchema, 'visitDate')),
     reply: replySchema,
     hidden: { type: Boolean, required: true },
-    moderation: { type: [moderationSchema], default: [] },
+    moderation: { type: [moderationSchema], required: true, default: [] },
     version: { type: Number, required: true },
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,
