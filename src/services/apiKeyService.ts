@@ -9,6 +9,8 @@ import { newId, randomBase62 } from '../domain/ids';
 import type { Environment } from '../domain/profile';
 import { sha256Hex } from '../domain/secretHash';
 import type { Store } from '../ports/store';
+import type { Static } from 'typebox';
+import type { createApiKeyBodySchema } from '../schemas/endpoints/apiKeys';
 
 export const API_KEY_PREFIXES = { test: 'sk_test_', live: 'sk_live_' } as const;
 export type ApiKeyPrefix = (typeof API_KEY_PREFIXES)[Environment];
@@ -30,13 +32,8 @@ export interface PublicApiKey {
   lastUsedAt?: string;
 }
 
-export interface CreateApiKeyInput {
-  name: string;
-  environment: Environment;
-  scopes?: Scope[];
-  /** AI platform for analytics: built in or registered by an admin (case-insensitive). */
-  platform?: string;
-}
+/** A key as its body asks for it; the platform, for analytics, is built in or registered by an admin (case-insensitive). */
+export type CreateApiKeyInput = Static<typeof createApiKeyBodySchema>;
 
 export interface ApiKeyService {
   /** `key` is the full secret; it is not retrievable afterwards. */

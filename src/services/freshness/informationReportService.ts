@@ -8,8 +8,6 @@ import { createHmac } from 'node:crypto';
 import { NotFoundError, ProfileNotFoundError, RateLimitedError } from '../../domain/errors';
 import {
   type InformationReport,
-  type InformationReportAnswer,
-  type InformationReportKind,
   type InformationReportStatus,
   INFORMATION_REPORT_WINDOW_SECONDS,
   INFORMATION_REPORTS_PER_DAY,
@@ -21,16 +19,12 @@ import type { Environment } from '../../domain/profile';
 import type { Store } from '../../ports/store';
 import { type CursorPagination, decodeListCursor, paginationOf } from '../listCursor';
 import type { ProfileAccess } from '../profileMutation';
+import type { Static } from 'typebox';
+import type { informationReportAnswerBodySchema, informationReportBodySchema } from '../../schemas/endpoints/informationReports';
 
-export interface InformationReportInput {
-  kind: InformationReportKind;
-  details?: string;
-}
-
-export interface InformationReportAnswerInput {
-  status: InformationReportAnswer;
-  note?: string;
-}
+/** A report as its body makes it, and the owner's answer as its body gives it. */
+export type InformationReportInput = Static<typeof informationReportBodySchema>;
+export type InformationReportAnswerInput = Static<typeof informationReportAnswerBodySchema>;
 
 /** A report as anyone reads it: never who reported, nor the key that keeps it single. */
 export type PresentedInformationReport = Omit<InformationReport, 'environment' | 'reporter' | 'openKey'>;

@@ -4,20 +4,17 @@
 // hold it, the account that paid it, or an admin; anyone else gets 404. Like everything else, a
 // sandbox credential sees sandbox records only.
 import { NotFoundError } from '../../domain/errors';
-import type { Payment, PaymentPurpose, PaymentStatus } from '../../domain/payments/payment';
+import type { Payment } from '../../domain/payments/payment';
 import type { Principal } from '../../domain/principal';
 import type { Store } from '../../ports/store';
 import { decodeListCursor, paginationOf } from '../listCursor';
 import type { ProfileAccess } from '../profileMutation';
 import { presentPayment } from './paymentPresenter';
+import type { Static } from 'typebox';
+import type { paymentListQuerySchema } from '../../schemas/endpoints/payments';
 
-export interface PaymentListQuery {
-  status?: PaymentStatus;
-  purpose?: PaymentPurpose;
-  businessId?: string;
-  limit: number;
-  cursor?: string;
-}
+/** The filters and page of a payment list, as its query string gives them (defaults applied). */
+export type PaymentListQuery = Static<typeof paymentListQuerySchema>;
 
 export function createPaymentRecords({ store, access }: { store: Store; access: ProfileAccess }) {
   async function list(principal: Principal, accountId: string | null, query: PaymentListQuery) {

@@ -18,18 +18,12 @@ import { reviewEvent } from '../webhooks/webhookEvents';
 import { decodeReviewCursor, encodeReviewCursor } from './reviewCursor';
 import { presentReview, type ReviewViewer } from './reviewPresenter';
 import type { TrustRefresh } from './trustRefresh';
+import type { Static } from 'typebox';
+import type { createReviewBodySchema, updateReviewBodySchema } from '../../schemas/endpoints/reviews';
 
-export interface NewReviewInput {
-  rating: number;
-  text?: string;
-  visitDate?: string;
-}
-
-export interface ReviewChanges {
-  rating?: number;
-  text?: string;
-  visitDate?: string | null;
-}
+/** A review as its body writes it, and the changes an edit's body makes (null clears the visit date). */
+export type NewReviewInput = Static<typeof createReviewBodySchema>;
+export type ReviewChanges = Static<typeof updateReviewBodySchema>;
 
 const MAX_EDIT_RETRIES = 5;
 

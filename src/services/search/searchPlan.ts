@@ -8,6 +8,7 @@ import { isFillerWord, type SearchIntent } from '../../domain/search/intent';
 import { findUsCity } from '../../domain/search/usCities';
 import type { Environment } from '../../domain/profile';
 import type { SearchQuery } from '../../ports/searchIndex';
+import type { ConsumerSearchBody } from '../../schemas/endpoints/consumerSearch';
 
 export const DEFAULT_RADIUS = '50km';
 /** Radius around a city centre named with "near X". */
@@ -24,15 +25,12 @@ export const CANDIDATE_POOL = 100;
 
 const VERIFIED_LEVELS: VerificationLevel[] = ['verified', 'premium', 'certified'];
 
-export interface ConsumerSearchInput {
-  query: string;
-  /** The caller's language, a schema locale from Accept-Language ("es", "pt-BR"): it decides a tie between the sentence's languages. */
-  language?: string;
-  category?: string;
-  location?: { lat: number; lon: number; distance?: string };
-  limit: number;
-  offset: number;
-}
+/**
+ * A consumer search as its body asks for it (checked, defaults applied), and the caller's
+ * language, a schema locale from Accept-Language ("es", "pt-BR"): it decides a tie between the
+ * sentence's languages.
+ */
+export type ConsumerSearchInput = ConsumerSearchBody & { language?: string };
 
 export interface ConsumerPlan {
   indexQuery: SearchQuery;

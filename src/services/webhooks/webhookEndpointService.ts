@@ -14,24 +14,17 @@ import { decodeListCursor, paginationOf } from '../listCursor';
 import type { Clock } from '../profileMutation';
 import { newDelivery } from './webhookDeliveries';
 import { webhookEvent } from './webhookEvents';
+import type { Static } from 'typebox';
+import type { createWebhookEndpointBodySchema, updateWebhookEndpointBodySchema } from '../../schemas/endpoints/webhooks';
 
 /** The rotated-out secret keeps signing this long, so receivers can switch without a gap. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Endpoints per account and environment. */
 export const MAX_ENDPOINTS = 20;
 
-export interface EndpointInput {
-  url: string;
-  events: string[];
-  description?: string;
-}
-
-export interface EndpointUpdate {
-  url?: string;
-  events?: string[];
-  description?: string | null;
-  enabled?: boolean;
-}
+/** An endpoint as its body registers it, and the changes an update's body makes. */
+export type EndpointInput = Static<typeof createWebhookEndpointBodySchema>;
+export type EndpointUpdate = Static<typeof updateWebhookEndpointBodySchema>;
 
 function endpointView(endpoint: WebhookEndpoint, now: Date) {
   const previous = endpoint.secrets.slice(1).find((secret) => secret.expiresAt !== undefined && Date.parse(secret.expiresAt) > now.getTime());
