@@ -10,7 +10,7 @@ import type { Logger } from '../../../logger';
 import type { AnalyticsStore } from '../../../ports/analyticsStore';
 import { translateError } from '../translateError';
 import { analyticsIndices, ensureAnalyticsIndices } from './analyticsIndices';
-import { createAppendEvents } from './appendEvents';
+import { type AppendWriter, createInlineAppendWriter, createThreadAppendWriter } from './appendWriter';
 import { rebuildElasticsearchRollups, type RebuildProgress } from './rebuildRollups';
 import { forgetKeysOfMonth } from './keyClaims';
 import { catchUpRollups } from './rollupCatchUp';
@@ -28,6 +28,8 @@ export interface ElasticsearchAnalyticsStoreOptions {
   refreshOnAppend?: boolean;
   logger?: Logger;
   requestTimeoutMs?: number;
+  /** Send appends from a thread of their own (default; appendWriter.ts says why). */
+  appendOnThread?: boolean;
 }
 
 export interface ElasticsearchAnalyticsStore extends AnalyticsStore {
@@ -39,8 +41,10 @@ export interface ElasticsearchAnalyticsStore extends AnalyticsStore {
 }
 
 export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalyticsStoreOptions): ElasticsearchAnalyticsStore {
-  const client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 30_000 });
-  const indices = analyticsIndices(options.prefix ?? 'analytics');
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const client = new Client({ node: options.node, requestTimeout: requestTimeoutMs });
+  const prefix = options.prefix ?? 'analytics';
+  const indices = analyticsIndices(prefix);
   let ready: Promise<void> | undefined;
   let closed = false;
 
@@ -55,12 +59,16 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
       return await work();
     } catch (error) {
       const translated = translateError(error);
+      // An append thread's error comes translated already, the engine's words as its cause.
       if (translated instanceof UnavailableError) options.logger?.error({ err: error }, 'elasticsearch analytics request failed');
       throw translated;
     }
   };
   const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => (...args: A) => guard(() => fn(...args));
-  const appendEvents = createAppendEvents(client, indices, { refresh: options.refreshOnAppend ?? false });
+  const refresh = options.refreshOnAppend ?? false;
+  const writer: AppendWriter = options.appendOnThread === false
+    ? createInlineAppendWriter(client, indices, { refresh })
+    : createThreadAppendWriter({ node: options.node, prefix, refresh, requestTimeoutMs });
 
   return {
     client,
@@ -68,7 +76,7 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
     async append(events) {
       checkAnalyticsEvents(events);
       if (events.length === 0) return { accepted: 0, duplicates: 0 };
-      return guard(() => appendEvents(events));
+      return guard(() => writer.append(events));
     },
     catchUpRollups: (olderThanMs) => guard(() => catchUpRollups(client, indices, olderThanMs)),
     rebuildRollups: (onProgress) => guard(() => rebuildElasticsearchRollups(client, indices, onProgress)),
@@ -103,6 +111,7 @@ export function createElasticsearchAnalyticsStore(options: ElasticsearchAnalytic
     async close() {
       if (closed) return;
       closed = true;
+      await writer.close();
       await client.close();
     },
   };
