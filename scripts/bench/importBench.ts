@@ -94,14 +94,24 @@ async function main(): Promise<void> {
     const sampler = indexer && setInterval(() => void indexer?.status().then((status) => status.lastBatchLagMs !== null && lags.push(status.lastBatchLagMs)), 500);
 
     let reported = 0;
+    // Measured from the end of the first batch: the generation before it is not the import's.
+    let reportedCpu: number | undefined;
     const imported = await generateAndImport({
       store, storeConfig, count: rows, seed: values.seed ?? 'bench', ownerId: owner.id, dir, shape, threads,
       ...(values.file !== undefined && { file: values.file }),
       ...(values.batch !== undefined && { batchSize: Number(values.batch) }),
       onBatch: (progress) => {
+        if (reportedCpu === undefined) {
+          reportedCpu = cpuSeconds();
+          reported = progress.tally.rows;
+        }
         if (progress.tally.rows - reported < 100_000) return;
+        // CPU a row over the rows since the last line: how the cost grows with the store.
+        const cpu = cpuSeconds();
+        const cpuUs = ((cpu - reportedCpu) * 1e6) / (progress.tally.rows - reported);
         reported = progress.tally.rows;
-        log(`  ${count(progress.tally.rows)} rows, ${count(progress.tally.rows / (progress.elapsedMs / 1000))}/s, load average ${loadavg()[0].toFixed(1)}`);
+        reportedCpu = cpu;
+        log(`  ${count(progress.tally.rows)} rows, ${count(progress.tally.rows / (progress.elapsedMs / 1000))}/s, CPU ${count(cpuUs)} us a row since the last line, load average ${loadavg()[0].toFixed(1)}`);
       },
     });
     if (values.file === undefined) log(`generate: ${count(imported.rows)} ${shape} rows in ${(imported.generateMs / 1000).toFixed(1)} s (CPU ${(imported.generateCpuMs / 1000).toFixed(1)} s), ${(imported.fileBytes / 1e6).toFixed(0)} MB`);
