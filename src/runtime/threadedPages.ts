@@ -23,18 +23,26 @@ export function createThreadedPages(config: Pick<Config, 'dataDir' | 'mongodbUri
   };
   worker.on('message', (reply: PagesReply) => waiting.shift()?.resolve(reply));
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The reindex's page reading thread stopped (exit code ${code})`)));
+  let exited = false;
+  worker.on('exit', (code) => {
+    exited = true;
+    fail(new Error(`The reindex's page reading thread stopped (exit code ${code})`));
+  });
   const send = (request: PagesRequest) => worker.postMessage(request);
   return {
     read: (after, size) =>
       new Promise<PagesReply>((resolve, reject) => {
+        if (exited) return reject(new Error("The reindex's page reading thread has stopped"));
         waiting.push({ resolve, reject });
         send({ after, size });
       }).then((reply) => ('error' in reply ? Promise.reject(new Error(reply.error)) : reply.page)),
+    // Also when the thread already stopped (a crash): its exit would never come again.
     close: () =>
-      new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        send('close');
-      }),
+      exited
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            send('close');
+          }),
   };
 }

@@ -74,7 +74,7 @@ it('reads and maps the pages on a thread into the index the in-process pages bui
   expect(onThread.reports).toEqual(inProcess.reports);
 });
 
-it('fails the reindex with the store error the thread met', async () => {
+it('fails the reindex with the store error the thread met, and closes a stopped thread at once', async () => {
   // No store file where the thread looks: a directory in its place cannot be opened as a database.
   const pages = createThreadedPages({ dataDir: join(dataDir, 'store.db'), mongodbUri: undefined });
   try {
@@ -82,4 +82,7 @@ it('fails the reindex with the store error the thread met', async () => {
   } finally {
     await pages.close();
   }
+  // Closing a thread that has stopped returns at once, and a read after it fails instead of waiting.
+  await pages.close();
+  await expect(pages.read(undefined, 4)).rejects.toThrow();
 });
