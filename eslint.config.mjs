@@ -37,6 +37,12 @@ export default [
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
+  // A condition the types say cannot vary: a dead branch, or a type that lies about what crosses a
+  // trust boundary (make the type honest); widened folder by folder as their findings are fixed.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: { '@typescript-eslint/no-unnecessary-condition': 'error' },
+  },
   {
     files: ['src/dashboard/public/**/*.js'],
     ...js.configs.recommended,

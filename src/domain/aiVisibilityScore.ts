@@ -50,9 +50,9 @@ export function freshnessFactor(updatedAt: string, now: Date): number {
 
 export function aiVisibilityScore(profile: BusinessProfile, now: Date): number {
   const c = assessCompleteness(profile).completionPercentage / 100;
-  const v = visibilityScore(profile.exclusiveContent ?? {}) / 100;
-  const l = verificationFactor(profile.trust?.verificationLevel ?? 'none');
-  const r = reviewFactor(profile.trust?.averageRating ?? 0, profile.trust?.totalReviews ?? 0);
+  const v = visibilityScore(profile.exclusiveContent) / 100;
+  const l = verificationFactor(profile.trust.verificationLevel);
+  const r = reviewFactor(profile.trust.averageRating, profile.trust.totalReviews);
   const f = freshnessFactor(profile.updatedAt, now);
   return Math.round(100 * clamp01(0.35 * c + 0.25 * v + 0.2 * l + 0.15 * r + 0.05 * f));
 }

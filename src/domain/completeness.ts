@@ -12,7 +12,7 @@
 // `recommendations` has one piece of advice per field of missingFields and then of
 // recommendedFields, in that order (recommendations[i] is about missingFields[i]).
 
-import type { BusinessProfile, DayHours } from './profile';
+import { locationOf, type BusinessProfile, type DayHours } from './profile';
 import { categoryKeysOf } from './categories/canonicalCategory';
 import { EXCLUSIVE_FIELDS } from './exclusiveContentScores';
 
@@ -42,10 +42,10 @@ interface ChecklistItem {
 
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const hasOpenDay = (p: BusinessProfile): boolean =>
-  Object.values(p.hours ?? {}).some((d: DayHours | undefined) => !!d && 'open' in d);
-const address = (p: BusinessProfile) => p.location?.address ?? {};
+  Object.values(p.hours).some((d: DayHours | undefined) => !!d && 'open' in d);
+const address = (p: BusinessProfile) => locationOf(p).address ?? {};
 const exclusiveFilled = (p: BusinessProfile) =>
-  EXCLUSIVE_FIELDS.filter((f) => (p.exclusiveContent?.[f] ?? '').trim().length >= MIN_EXCLUSIVE_FIELD_LENGTH);
+  EXCLUSIVE_FIELDS.filter((f) => (p.exclusiveContent[f] ?? '').trim().length >= MIN_EXCLUSIVE_FIELD_LENGTH);
 
 const EXCLUSIVE_PROMPTS: Record<(typeof EXCLUSIVE_FIELDS)[number], string> = {
   insiderTips: 'Describe what makes you different in insiderTips (an off-menu item, the best time to come, who to ask for)',
@@ -83,25 +83,25 @@ const CHECKLIST: ChecklistItem[] = [
   { field: 'location.address.postalCode', weight: 3, met: (p) => filled(address(p).postalCode), recommendation: () => 'Add the postal code to the address' },
   { field: 'location.address.country', weight: 4, met: (p) => filled(address(p).country), recommendation: () => 'Add the country (ISO code such as US) to the address' },
   {
-    field: 'location.coordinates', weight: 8, met: (p) => !!p.location?.coordinates,
+    field: 'location.coordinates', weight: 8, met: (p) => !!locationOf(p).coordinates,
     recommendation: () => 'Add map coordinates (lat, lon): without them the profile is missing from "near me" searches and open-now checks',
   },
-  { field: 'contact.phone', weight: 5, met: (p) => filled(p.contact?.phone), recommendation: () => 'Add a phone number so customers can call from the results' },
+  { field: 'contact.phone', weight: 5, met: (p) => filled(p.contact.phone), recommendation: () => 'Add a phone number so customers can call from the results' },
   {
-    field: 'contact.email', weight: 4, met: (p) => filled(p.contact?.email) || filled(p.contact?.website),
+    field: 'contact.email', weight: 4, met: (p) => filled(p.contact.email) || filled(p.contact.website),
     recommendation: () => 'Add a contact email or a website (either one satisfies this item)',
   },
   {
-    field: 'services', weight: 10, met: (p) => (p.services ?? []).length >= 1,
+    field: 'services', weight: 10, met: (p) => p.services.length >= 1,
     recommendation: () => 'List at least one service with pricing: searches like "under $20" match service prices',
   },
   {
     field: 'hours', weight: 8, met: hasOpenDay,
     recommendation: () => 'Add opening hours for at least one day: "open now" and "open late" searches skip profiles without hours',
   },
-  { field: 'media.logo', weight: 4, met: (p) => filled(p.media?.logo), recommendation: () => 'Upload a logo (JPEG, PNG, WebP or GIF, up to 2 MB)' },
+  { field: 'media.logo', weight: 4, met: (p) => filled(p.media.logo), recommendation: () => 'Upload a logo (JPEG, PNG, WebP or GIF, up to 2 MB)' },
   {
-    field: 'media.photos', weight: 6, met: (p) => (p.media?.photos ?? []).length >= 1,
+    field: 'media.photos', weight: 6, met: (p) => p.media.photos.length >= 1,
     recommendation: () => 'Add at least one photo: profiles with photos are easier to recognise and get more clicks in results',
   },
   {
@@ -124,7 +124,7 @@ const PUBLISH_RULES: Array<Pick<ChecklistItem, 'field' | 'met' | 'recommendation
   ...['name', 'category', 'description', 'location.address.city', 'location.address.country', 'location.coordinates'].map(checklistItem),
   {
     field: 'contact',
-    met: (p) => filled(p.contact?.phone) || filled(p.contact?.email) || filled(p.contact?.website),
+    met: (p) => filled(p.contact.phone) || filled(p.contact.email) || filled(p.contact.website),
     recommendation: () => 'Add a way to reach you: a phone number, a contact email or a website',
   },
   checklistItem('hours'),

@@ -3,7 +3,7 @@
 // (`dedupeKeys`) and kept unique per environment by the store, so the check is one indexed
 // lookup instead of a fuzzy scan.
 
-import type { BusinessProfile } from './profile';
+import { locationOf, type BusinessProfile } from './profile';
 import { normalizePhone } from './phone';
 import { withoutZipPlus4 } from './postalCode';
 import { ConflictError } from './errors';
@@ -49,12 +49,12 @@ export function postalIdentity(postalCode: string, country: string): string {
 
 export function dedupeKeys(profile: Pick<BusinessProfile, 'name' | 'location' | 'contact' | 'publicSlugs'>): string[] {
   const keys: string[] = [];
-  const address = profile.location?.address;
-  const name = normalizeBusinessName(profile.name ?? '');
+  const address = locationOf(profile).address;
+  const name = normalizeBusinessName(profile.name);
   const country = (address?.country ?? '').trim().toUpperCase();
   const postal = postalIdentity(address?.postalCode ?? '', country);
   if (name && postal && country) keys.push(`np:${name}|${postal}|${country}`);
-  const phone = profile.contact?.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
+  const phone = profile.contact.phone ? normalizePhone(profile.contact.phone, country || undefined) : null;
   if (phone) keys.push(`ph:${phone}`);
   // A public page's slugs are held the same way: one business per address (publicPage/publicSlug.ts).
   keys.push(...slugKeys(profile));

@@ -3,7 +3,7 @@
 
 import type { Coordinates } from './profile';
 
-const UNIT_TO_KM: Record<string, number> = {
+const UNIT_TO_KM: Partial<Record<string, number>> = {
   km: 1, kms: 1, kilometer: 1, kilometers: 1, kilometre: 1, kilometres: 1,
   mi: 1.609344, mile: 1.609344, miles: 1.609344,
   m: 0.001, meter: 0.001, meters: 0.001, metre: 0.001, metres: 0.001,

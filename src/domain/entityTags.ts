@@ -24,7 +24,11 @@ function parse(header: string, name: string): '*' | EntityTag[] {
     throw new ValidationError(name, 'must be * or a comma-separated list of ETags such as "v3"');
   }
   if (matches.some((match) => match[3] === '*')) return '*';
-  return matches.map((match) => (match[3] !== undefined ? { weak: false, opaque: match[3] } : { weak: match[1] !== undefined, opaque: match[2]! }));
+  return matches.map((match) => {
+    // Only the groups of the alternative that matched are defined.
+    const [, weak, opaque, strong] = match as (string | undefined)[];
+    return strong !== undefined ? { weak: false, opaque: strong } : { weak: weak !== undefined, opaque: opaque! };
+  });
 }
 
 function opaqueOf(etag: string): string {

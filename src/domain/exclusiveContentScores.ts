@@ -84,7 +84,7 @@ function fieldScore(text: string): { score: number; words: number } {
   // Sentence starts are capitalised anyway; only mid-sentence capitals suggest a name.
   const sentenceStarts = new Set<number>();
   let offset = 0;
-  const starts = [...source.matchAll(/(^|[.!?]\s+|\n\s*)([\p{L}\p{N}])/gu)].map((m) => (m.index ?? 0) + m[1].length);
+  const starts = [...source.matchAll(/(^|[.!?]\s+|\n\s*)([\p{L}\p{N}])/gu)].map((m) => m.index + m[1].length);
   for (const s of starts) sentenceStarts.add(s);
   for (const word of words) {
     const at = source.indexOf(word, offset);
@@ -104,7 +104,7 @@ export function visibilityScore(content: ExclusiveContent): number {
   let covered = 0;
   let sum = 0;
   for (const field of EXCLUSIVE_FIELDS) {
-    const value = content?.[field];
+    const value = content[field];
     if (typeof value !== 'string') continue;
     const { score, words } = fieldScore(value);
     if (words >= 8) covered += 1;
@@ -115,7 +115,7 @@ export function visibilityScore(content: ExclusiveContent): number {
 
 /** The four fields as one text, the input of uniquenessScore. */
 export function exclusiveText(content: ExclusiveContent): string {
-  return EXCLUSIVE_FIELDS.map((f) => content?.[f] ?? '').filter((s) => s.trim()).join('\n');
+  return EXCLUSIVE_FIELDS.map((f) => content[f] ?? '').filter((s) => s.trim()).join('\n');
 }
 
 function stem(word: string): string {
@@ -162,7 +162,7 @@ function similarity(a: TextProfile, b: TextProfile): number {
 }
 
 export function uniquenessScore(text: string, others: string[]): number {
-  const mine = profileOf(text ?? '');
+  const mine = profileOf(text);
   if (mine.shingles.size === 0) return 0;
   let highest = 0;
   for (const other of others) {

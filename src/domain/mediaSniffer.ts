@@ -68,7 +68,13 @@ const MB = 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
-export const MEDIA_RULES: Record<MediaType, { accept: readonly string[]; maxBytes: number; label: string }> = {
+interface MediaRule {
+  accept: readonly string[];
+  maxBytes: number;
+  label: string;
+}
+
+export const MEDIA_RULES: Record<MediaType, MediaRule> = {
   logo: { accept: IMAGE_TYPES, maxBytes: 2 * MB, label: 'JPEG, PNG, WebP or GIF, up to 2 MB' },
   photo: { accept: IMAGE_TYPES, maxBytes: 10 * MB, label: 'JPEG, PNG, WebP or GIF, up to 10 MB' },
   video: { accept: VIDEO_TYPES, maxBytes: 100 * MB, label: 'MP4, WebM or QuickTime, up to 100 MB' },
@@ -76,9 +82,11 @@ export const MEDIA_RULES: Record<MediaType, { accept: readonly string[]; maxByte
 
 /** The sniffed content type when `bytes` is acceptable as `type`; otherwise a ValidationError on `file`. */
 export function checkUpload(type: MediaType, bytes: Buffer): { contentType: string } {
-  const rule = MEDIA_RULES[type];
+  // `type` is the client's form field: checked here too.
+  const rules: Partial<Record<string, MediaRule>> = MEDIA_RULES;
+  const rule = rules[type];
   if (!rule) throw new ValidationError('type', 'must be photo, video or logo');
-  if (!bytes || bytes.length === 0) throw new ValidationError('file', 'is empty');
+  if (bytes.length === 0) throw new ValidationError('file', 'is empty');
   if (bytes.length > rule.maxBytes) {
     throw new ValidationError('file', `is ${(bytes.length / MB).toFixed(1)} MB; a ${type} must be ${rule.label}`);
   }

@@ -39,7 +39,7 @@ export function minorUnitDigits(currency: string): number {
 /** Decimal places of `amount` as written in JSON: 1.5 -> 1, 1.234 -> 3, 1e-7 -> 7. */
 export function decimalPlaces(amount: number): number {
   // The shortest round-trip text of a double is the decimal the client sent, minus trailing zeros.
-  const [mantissa, exponent] = String(amount).split('e');
+  const [mantissa, exponent] = String(amount).split('e') as (string | undefined)[];
   const fraction = mantissa!.split('.')[1]?.length ?? 0;
   return Math.max(0, fraction - Number(exponent ?? 0));
 }

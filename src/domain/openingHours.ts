@@ -49,7 +49,7 @@ interface Span {
 
 /** The day's opening and closing in minutes since midnight; null when closed, unstated or malformed. */
 export function daySpan(hours: WeeklyHours, weekday: Weekday): Span | null {
-  return spanOf(hours?.[weekday]);
+  return spanOf(hours[weekday]);
 }
 
 function spanOf(day: DayHours | undefined): Span | null {
@@ -81,22 +81,21 @@ export function isOpenAt(hours: WeeklyHours, blackoutDates: string[], timeZone: 
 export function isOpenAtClock(hours: WeeklyHours, blackoutDates: string[], clock: { weekday: Weekday; minutes: number; date?: string }): boolean {
   const { date } = clock;
   // A handful of dates at most: a scan beats building a Set per candidate.
-  const blackout = blackoutDates ?? [];
-  if (date !== undefined && blackout.includes(date)) return false;
+  if (date !== undefined && blackoutDates.includes(date)) return false;
 
-  const today = spanOf(hours?.[clock.weekday]);
+  const today = spanOf(hours[clock.weekday]);
   if (today) {
     if (today.open === today.close) return true;
     if (today.open < today.close ? clock.minutes >= today.open && clock.minutes < today.close : clock.minutes >= today.open) return true;
   }
-  const yesterday = spanOf(hours?.[previousWeekday(clock.weekday)]);
+  const yesterday = spanOf(hours[previousWeekday(clock.weekday)]);
   if (!yesterday || !(yesterday.close < yesterday.open) || clock.minutes >= yesterday.close) return false;
-  return date === undefined || !blackout.includes(previousDate(date));
+  return date === undefined || !blackoutDates.includes(previousDate(date));
 }
 
 /** Has opening hours on `weekday` (a day marked closed or absent is not open). */
 export function isOpenOn(hours: WeeklyHours, weekday: Weekday): boolean {
-  return spanOf(hours?.[weekday]) !== null;
+  return spanOf(hours[weekday]) !== null;
 }
 
 /** 23:59, the latest "HH:MM": a day written 00:00-23:59 is open all day. */
@@ -104,21 +103,21 @@ const LAST_MINUTE = 24 * 60 - 1;
 
 /** "Open 24 hours" on `weekday`: open and close at the same time (all day), or 00:00 to 23:59. */
 export function isOpenAllDay(hours: WeeklyHours, weekday: Weekday): boolean {
-  const span = spanOf(hours?.[weekday]);
+  const span = spanOf(hours[weekday]);
   if (!span) return false;
   return span.open === span.close || (span.open === 0 && span.close === LAST_MINUTE);
 }
 
 /** "Open late": on `weekday` it closes at or after `minutes`, runs past midnight, or is open all day. */
 export function closesAtOrAfter(hours: WeeklyHours, weekday: Weekday, minutes: number): boolean {
-  const span = spanOf(hours?.[weekday]);
+  const span = spanOf(hours[weekday]);
   if (!span) return false;
   return span.close <= span.open || span.close >= minutes;
 }
 
 /** "Open until 2am" on `weekday`: its span runs past midnight to `minutes` or later, or it is open all day. */
 export function closesAfterMidnightAtOrAfter(hours: WeeklyHours, weekday: Weekday, minutes: number): boolean {
-  const span = spanOf(hours?.[weekday]);
+  const span = spanOf(hours[weekday]);
   if (!span) return false;
   return span.close === span.open || (span.close < span.open && span.close >= minutes);
 }

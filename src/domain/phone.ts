@@ -5,7 +5,7 @@
 // plan (+1) closely because that is where most profiles are, and only the E.164 length elsewhere.
 
 /** Country calling codes for the default-country rule; trunk prefix `0` is dropped for these. */
-const CALLING_CODES: Record<string, string> = {
+const CALLING_CODES: Partial<Record<string, string>> = {
   US: '1', CA: '1', GB: '44', IE: '353', DE: '49', FR: '33', ES: '34', IT: '39', NL: '31',
   BE: '32', AT: '43', CH: '41', SE: '46', NO: '47', DK: '45', FI: '358', PL: '48', PT: '351',
   AU: '61', NZ: '64', MX: '52', BR: '55', AR: '54', IN: '91', JP: '81', ZA: '27', SG: '65',

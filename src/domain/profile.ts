@@ -49,6 +49,11 @@ export interface Location {
   coordinates?: Coordinates;
 }
 
+/** A stored profile's location: one stored before a PATCH of `location: null` kept an empty object has none. */
+export function locationOf(profile: { location: Location }): Location {
+  return (profile as { location?: Location }).location ?? {};
+}
+
 export interface Contact {
   phone?: string; // E.164 after normalisation
   email?: string;

@@ -12,7 +12,7 @@ const isSupported = isKnownTimeZone;
 
 /** IANA time-zone name at `coords`, such as `America/Chicago`. */
 export function timeZoneAt(coords: Coordinates): string {
-  const { lat, lon } = coords ?? ({} as Coordinates);
+  const { lat, lon } = coords;
   if (!isWithin(lat, LATITUDE) || !isWithin(lon, LONGITUDE)) {
     throw new ValidationError('location.coordinates', `must be lat ${LATITUDE.minimum}..${LATITUDE.maximum} and lon ${LONGITUDE.minimum}..${LONGITUDE.maximum}`);
   }

@@ -2,11 +2,13 @@
 // batch is written, so a malformed event from any producer (recorder, ingestion, bookings) stops
 // the whole batch with a ValidationError naming it instead of storing half of it.
 import { ValidationError } from '../errors';
+import type { Environment } from '../profile';
 import { ANALYTICS_EVENT_TYPES, ANALYTICS_SURFACES, CRAWL_PURPOSES, type AnalyticsEvent } from './analyticsEvent';
 
 const LOCAL_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TYPES: ReadonlySet<string> = new Set(ANALYTICS_EVENT_TYPES);
 const SURFACES: ReadonlySet<string> = new Set(ANALYTICS_SURFACES);
+const ENVIRONMENTS: ReadonlySet<string> = new Set<Environment>(['live', 'test']);
 const MAX_KEY_LENGTH = 200;
 const MAX_QUERY_LENGTH = 500;
 
@@ -19,7 +21,7 @@ function badField(event: AnalyticsEvent): [string, string] | null {
   if (!text(event.eventId, MAX_KEY_LENGTH)) return ['eventId', `must be 1-${MAX_KEY_LENGTH} characters`];
   if (!TYPES.has(event.type)) return ['type', `must be one of ${ANALYTICS_EVENT_TYPES.join(', ')}`];
   if (!text(event.businessId, MAX_KEY_LENGTH)) return ['businessId', 'is required'];
-  if (event.environment !== 'live' && event.environment !== 'test') return ['environment', 'must be live or test'];
+  if (!ENVIRONMENTS.has(event.environment)) return ['environment', 'must be live or test'];
   if (typeof event.timestamp !== 'string' || Number.isNaN(Date.parse(event.timestamp))) return ['timestamp', 'must be an ISO 8601 instant'];
   if (typeof event.localDate !== 'string' || !LOCAL_DATE.test(event.localDate)) return ['localDate', 'must be YYYY-MM-DD'];
   if (!text(event.platform, 100)) return ['platform', 'is required'];

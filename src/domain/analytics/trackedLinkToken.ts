@@ -36,9 +36,11 @@ export function signTrackedLink(key: TokenKey, link: TrackedLink): string {
 export function verifyTrackedLink(key: TokenKey, token: string): TrackedLink | null {
   const payload = openToken(key, token, MAX_TOKEN_LENGTH);
   if (payload === null) return null;
-  const [version, environment, businessId, journeyId, platform, ...rest] = payload.split('~');
-  if (version !== VERSION || rest.length > 0 || (environment !== 't' && environment !== 'l')) return null;
+  const parts = payload.split('~');
+  if (parts.length !== 5) return null;
+  const [version, environment, businessId, journeyId, platform] = parts;
+  if (version !== VERSION || (environment !== 't' && environment !== 'l')) return null;
   if (!BUSINESS_ID.test(businessId) || (journeyId !== '' && !SESSION_ID.test(journeyId))) return null;
-  if (platform !== DIRECT_PLATFORM && !PLATFORM_NAME.test(platform ?? '')) return null;
+  if (platform !== DIRECT_PLATFORM && !PLATFORM_NAME.test(platform)) return null;
   return { businessId, environment: environment === 't' ? 'test' : 'live', ...(journeyId && { journeyId }), platform };
 }

@@ -60,7 +60,7 @@ export function searchLanguages(): readonly string[] {
 }
 
 /** Pure: a language's lexicon from its translated presets, for the kinds the taxonomy has. */
-export function buildKindLexicon(language: string, presets: Record<string, { name?: string; aliases?: string | string[]; terms?: string | string[] }>): KindLexicon {
+export function buildKindLexicon(language: string, presets: Partial<Record<string, { name?: string; aliases?: string | string[]; terms?: string | string[] }>>): KindLexicon {
   const { kinds } = categoryTaxonomy();
   const names = new Map<string, string[]>();
   const terms = new Map<string, string[]>();

@@ -92,7 +92,7 @@ export function addTo(map: Map<string, string[]>, text: string, key: string): vo
 /** Pure: the taxonomy from the schema's presets, their English text and our additions. */
 export function buildTaxonomy(
   presets: Record<string, PresetSource>,
-  text: Record<string, PresetText>,
+  text: Partial<Record<string, PresetText>>,
   extra: TaxonomyAdditions,
   schemaVersion: string,
 ): CategoryTaxonomy {
@@ -149,7 +149,7 @@ export function schemaFilePath(path: string): string {
 }
 
 /** One locale's preset names and terms in the schema's translations ("es", "pt-BR"), as the file holds them. */
-export type PresetTranslations = Record<string, { presets?: { presets?: Record<string, PresetText> } }>;
+export type PresetTranslations = Partial<Record<string, { presets?: { presets?: Partial<Record<string, PresetText>> } }>>;
 
 /** The taxonomy from the installed schema package and our additions; read on first use, then kept. */
 export function categoryTaxonomy(): CategoryTaxonomy {
@@ -157,10 +157,10 @@ export function categoryTaxonomy(): CategoryTaxonomy {
   const read = <T>(path: string): T => JSON.parse(readFileSync(schemaFilePath(path), 'utf8')) as T;
   const { version } = read<{ version: string }>('package.json');
   const presets = read<Record<string, PresetSource>>('dist/presets.min.json');
-  const english = read<PresetTranslations>('dist/translations/en.min.json').en.presets?.presets ?? {};
+  const english = read<PresetTranslations>('dist/translations/en.min.json').en!.presets?.presets ?? {};
   // American names where they differ ("Strip Club"); the rest is the same English.
   const american = read<PresetTranslations>('dist/translations/en-US.min.json')['en-US']?.presets?.presets ?? {};
-  const text: Record<string, PresetText> = { ...english };
+  const text: Partial<Record<string, PresetText>> = { ...english };
   for (const [key, names] of Object.entries(american)) text[key] = { ...english[key], ...names };
   loaded = buildTaxonomy(presets, text, additions as TaxonomyAdditions, version);
   return loaded;

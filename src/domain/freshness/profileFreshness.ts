@@ -2,7 +2,7 @@
 // information was last confirmed and whether confirming it is due, how many reports about it wait
 // for an answer, with the advice to give.
 import { businessToday } from '../blackoutDates';
-import type { BusinessProfile } from '../profile';
+import { locationOf, type BusinessProfile } from '../profile';
 import { confirmationAdvice, confirmationState, type ConfirmationState } from './informationConfirmation';
 import { type OperatingStatus, operatingStatusOf } from './operatingStatus';
 
@@ -15,7 +15,7 @@ export interface ProfileFreshness extends ConfirmationState {
 export function profileFreshness(profile: BusinessProfile, confirmAfterDays: number, now: Date, openReports: number): { freshness: ProfileFreshness; advice: string[] } {
   const confirmation = confirmationState(profile, confirmAfterDays, now);
   const operatingStatus = operatingStatusOf(profile);
-  const reopeningPassed = operatingStatus.reopensOn !== undefined && operatingStatus.reopensOn < businessToday(profile.location?.coordinates, now);
+  const reopeningPassed = operatingStatus.reopensOn !== undefined && operatingStatus.reopensOn < businessToday(locationOf(profile).coordinates, now);
   const advice = [
     confirmationAdvice(confirmation, confirmAfterDays),
     reopeningPassed ? `Your expected reopening date (${operatingStatus.reopensOn}) has passed: set operatingStatus to open, or give a new reopensOn.` : undefined,

@@ -4,7 +4,7 @@
 // current one). Slugs are unique per environment: the store holds each as an `sl:` dedupe key,
 // so the same claim that refuses a duplicate profile refuses a slug taken by another business.
 import { ConflictError } from '../errors';
-import type { BusinessProfile } from '../profile';
+import { locationOf, type BusinessProfile } from '../profile';
 
 export const SLUG_KEY_PREFIX = 'sl:';
 /** Older slugs kept per profile: enough for every rename a real business goes through. */
@@ -26,7 +26,7 @@ export function slugWords(text: string): string {
 /** "Green Leaf Kitchen" in Austin -> green-leaf-kitchen-austin; the city is left out when the name ends with it. */
 export function slugBase(profile: Pick<BusinessProfile, 'name' | 'location'>): string {
   const name = slugWords(profile.name);
-  const city = slugWords(profile.location?.address?.city ?? '');
+  const city = slugWords(locationOf(profile).address?.city ?? '');
   const joined = city === '' || name === city || name.endsWith(`-${city}`) ? name : `${name}-${city}`;
   const cut = joined.slice(0, MAX_SLUG_LENGTH).replace(/-+$/, '');
   return cut === '' ? 'business' : cut;

@@ -1,6 +1,6 @@
 // What the directory-wide public documents (sitemaps, llms.txt, the Markdown indexes) read of each
 // published business: a few fields, not the whole profile, so walking 100 000 of them stays cheap.
-import type { BusinessProfile } from '../profile';
+import { locationOf, type BusinessProfile } from '../profile';
 
 export type PublishedListing = Pick<
   BusinessProfile,
@@ -15,7 +15,7 @@ export interface PublishedPage {
 
 /** The listing fields of a profile (adapters that read whole documents keep these only). */
 export function publishedListingOf(profile: BusinessProfile): PublishedListing {
-  const at = profile.location?.address;
+  const at = locationOf(profile).address;
   return {
     id: profile.id,
     environment: profile.environment,

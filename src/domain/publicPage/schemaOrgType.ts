@@ -4,7 +4,7 @@
 import mapping from './schemaOrgTypes.json';
 
 const TYPES: Readonly<Record<string, string>> = (mapping as { types: Record<string, string> }).types;
-const TYPES_WITH: Readonly<Record<string, readonly string[]>> = (mapping as { typesWith: Record<string, string[]> }).typesWith;
+const TYPES_WITH: Readonly<Partial<Record<string, readonly string[]>>> = (mapping as { typesWith: Record<string, string[]> }).typesWith;
 
 /** The type of the first kind that has one (kinds come most specific first, as the profile stores them). */
 export function schemaOrgTypeOf(categoryKeys: readonly string[] | undefined): string {

@@ -45,7 +45,7 @@ export function clockOf(raw: string): string | undefined {
   const m = /^(\d{1,2})(?::(\d{2}))?\s*([ap])?/.exec(raw);
   if (!m) return undefined;
   let hour = Number(m[1]);
-  const minute = Number(m[2] ?? 0);
+  const minute = Number((m as (string | undefined)[])[2] ?? 0);
   if (m[3]) {
     if (hour < 1 || hour > 12) return undefined;
     hour = (hour % 12) + (m[3] === 'p' ? 12 : 0);
@@ -165,8 +165,9 @@ export function extractQuality(text: QueryText): QualityIntent | undefined {
     quality.minRating = Math.max(quality.minRating ?? 0, Math.min(value, MAX_RULE_MIN_RATING));
   };
   consume(text, MIN_REVIEWS, (m) => {
-    const [, comparison, after, before, trailing] = m;
-    const count = Number((after ?? before ?? trailing).replace(/,/g, ''));
+    // One of the three number groups matched; the others are undefined.
+    const [, comparison, after, before, trailing] = m as (string | undefined)[];
+    const count = Number((after ?? before ?? trailing ?? '').replace(/,/g, ''));
     // "more than 100" and "over 100" leave 100 out.
     const least = comparison && /^(?:more|over)/.test(comparison) ? count + 1 : count;
     if (least > 0) quality.minReviews = Math.max(quality.minReviews ?? 0, least);

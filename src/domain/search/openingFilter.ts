@@ -160,13 +160,13 @@ function isOpenUntil(opening: Opening, day: Day, minutes: number | null): boolea
  */
 export function encodeSchedule(opening: Opening): string {
   const days = WEEKDAYS.map((weekday) => {
-    const day = opening.hours?.[weekday];
+    const day = opening.hours[weekday];
     if (!day || !('open' in day)) return '';
     const open = minutesOf(day.open);
     const close = minutesOf(day.close);
     return open === null || close === null ? '' : `${open}-${close}`;
   });
-  return [opening.timeZone ?? FALLBACK_TIME_ZONE, ...days, (opening.blackoutDates ?? []).join(',')].join('|');
+  return [opening.timeZone ?? FALLBACK_TIME_ZONE, ...days, opening.blackoutDates.join(',')].join('|');
 }
 
 /** "HH:MM" of every minute of the day: decoding runs once per distinct code, tens of thousands of times. */

@@ -38,7 +38,7 @@ export function consume(text: QueryText, pattern: RegExp, use: (match: RegExpMat
   const matches = [...text.lower.matchAll(pattern)];
   for (const m of matches) {
     use(m);
-    blank(text, m.index ?? 0, (m.index ?? 0) + m[0].length);
+    blank(text, m.index, m.index + m[0].length);
   }
   return matches.length > 0;
 }
@@ -50,7 +50,7 @@ const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'\-.]*[\p{L}\p{N}])?|,/gu;
 export function tokenize(text: QueryText): Token[] {
   const tokens: Token[] = [];
   for (const m of text.lower.matchAll(TOKEN)) {
-    const start = m.index ?? 0;
+    const start = m.index;
     const end = start + m[0].length;
     tokens.push({ lower: m[0], original: text.original.slice(start, end), start, end });
   }

@@ -249,13 +249,13 @@ export function rankCandidates(candidates: RankInput[], context: RankContext): R
 
   const ranked = candidates.map((input): RankedResult => {
     const fields = input.fields ?? rankingFieldsOf(input.document);
-    const personal = personalise([fields.categoryKey, ...(fields.categoryKeys ?? [])], () => input.document);
+    const personal = personalise([fields.categoryKey, ...fields.categoryKeys], () => input.document);
     const openNow = withOpen ? openOf(input) : input.openNow;
     const components: Partial<Record<ScoreComponent, number>> = {
       text: clamp01(input.textScore),
       distance: distanceDecay(input.distanceKm, context.radiusKm),
       quality: clamp01((bayesianRating(fields.averageRating, fields.reviewCount) - 1) / 4),
-      verification: VERIFICATION_SCORES[fields.verificationLevel] ?? 0,
+      verification: VERIFICATION_SCORES[fields.verificationLevel],
       completeness: clamp01(fields.completeness / 100),
       personalization: personal,
     };

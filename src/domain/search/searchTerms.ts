@@ -40,6 +40,6 @@ export function searchTerms(text: string, options: { complete?: boolean } = {}):
     words.push(token);
     if (words.length === MAX_TERMS) break;
   }
-  const last = words[words.length - 1];
+  const last = words.at(-1);
   return { words, lastIsPrefix: !options.complete && last !== undefined && last.length >= MIN_PREFIX_LENGTH };
 }

@@ -24,7 +24,7 @@ const STOPWORD_LIST: Record<string, string> = {
  * A language's single words for "in" and "near" before a place ("en Denver", "cerca de Austin"),
  * and the words that may follow "near" ("de", "von"). Grammar, not vocabulary: a few words each.
  */
-const PLACE_WORDS: Record<string, { in: string[]; near: string[]; after: string[] }> = {
+const PLACE_WORDS: Partial<Record<string, { in: string[]; near: string[]; after: string[] }>> & Record<'en', { in: string[]; near: string[]; after: string[] }> = {
   en: { in: ['in'], near: ['near', 'around'], after: [] },
   es: { in: ['en'], near: ['cerca'], after: ['de', 'del'] },
   fr: { in: ['à', 'a', 'en', 'dans'], near: ['près', 'pres'], after: ['de', 'du'] },

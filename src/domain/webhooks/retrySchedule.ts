@@ -17,7 +17,7 @@ export const JITTER = 0.2;
  * is used up. `random` in [0, 1) (injectable so tests can pin it).
  */
 export function nextRetryDelay(schedule: RetrySchedule, failedAttempts: number, random: () => number = Math.random): number | null {
-  const base = schedule[failedAttempts - 1];
+  const base = (schedule as readonly (number | undefined)[])[failedAttempts - 1];
   if (base === undefined) return null;
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
 }

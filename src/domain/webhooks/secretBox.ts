@@ -22,7 +22,7 @@ export function createSecretBox(material: string, purpose = 'webhook signing sec
       return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
     },
     open(sealed, boundTo) {
-      const [version, iv, tag, body] = sealed.split('.');
+      const [version, iv, tag, body] = sealed.split('.') as (string | undefined)[];
       if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(boundTo, 'utf8'));
