@@ -184,6 +184,7 @@ export function createIndexer(options: IndexerOptions) {
         status.failingSince = null;
         backoffMs = 100;
       } catch (error) {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the awaits above
         if (status.state !== 'running') break;
         if (error instanceof ChangeHistoryLostError) {
           historyLost = true;

@@ -5,7 +5,7 @@ import { categoryKeysOf, indexedCategory } from '../src/domain/categories/canoni
 import { businessKinds, profileTexts } from '../src/domain/categories/describedKinds';
 import { assessCompleteness } from '../src/domain/completeness';
 import { isPermanentlyClosed, isTemporarilyClosed } from '../src/domain/freshness/operatingStatus';
-import type { BusinessProfile, Environment } from '../src/domain/profile';
+import { locationOf, type BusinessProfile, type Environment } from '../src/domain/profile';
 import { timeZoneAt } from '../src/domain/timeZone';
 import type { IndexAction, SearchDocument } from '../src/ports/searchIndex';
 
@@ -27,9 +27,8 @@ function lowestPrice(profile: BusinessProfile): { minPrice: number; minPriceCurr
 }
 
 export function toSearchDocument(profile: BusinessProfile): SearchDocument {
-  // Profiles written before PATCH {"location": null} kept an empty object have no location.
-  const address = profile.location?.address ?? {};
-  const coordinates = profile.location?.coordinates;
+  const address = locationOf(profile).address ?? {};
+  const coordinates = locationOf(profile).coordinates;
   const price = lowestPrice(profile);
   const closed = isTemporarilyClosed(profile);
   return {

@@ -11,6 +11,6 @@ export function pageSize(options: ListPageOptions): number {
 
 export function toListPage<T extends { id: string; createdAt: string }>(fetched: T[], size: number, total: number): ListPage<T> {
   const items = fetched.slice(0, size);
-  const last = items[items.length - 1];
+  const last = items.at(-1);
   return fetched.length > size && last ? { items, next: { createdAt: last.createdAt, id: last.id }, total } : { items, total };
 }

@@ -119,7 +119,7 @@ export function createElasticsearchIndex(options: ElasticsearchIndexOptions): Se
         if (words.length === 0) return new Set<string>();
         const filters = Object.fromEntries(words.map((word, i) => [`w${i}`, { multi_match: { query: word, fields: TEXT_FIELDS } }]));
         const response = await client.search({ index: alias, size: 0, query: { term: { environment } }, aggs: { held: { filters: { filters } } } });
-        const buckets = (response.aggregations?.held as { buckets: Record<string, { doc_count: number }> } | undefined)?.buckets ?? {};
+        const buckets = (response.aggregations?.held as { buckets: Partial<Record<string, { doc_count: number }>> } | undefined)?.buckets ?? {};
         return new Set(words.filter((_, i) => (buckets[`w${i}`]?.doc_count ?? 0) > 0));
       }),
 

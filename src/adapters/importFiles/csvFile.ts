@@ -9,7 +9,7 @@ import type { ImportFile, SourceBatch, SourceRow } from '../../ports/importFile'
 import { fraction } from './textLines';
 
 /** A record's cells under the header's (possibly dotted) names. */
-export function nestedRow(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+export function nestedRow(header: readonly string[], cells: readonly (string | undefined)[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   header.forEach((name, at) => {
     const cell = cells[at];

@@ -88,6 +88,7 @@ export function openParquetFile(file: string): ImportFile {
         }
         if (rows.length > 0 || rowsRead === skip) yield { rows, rowsRead, fractionRead: 1 };
       } finally {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run and cleared it while the rows were read
         closing?.();
         closing = undefined;
       }

@@ -83,9 +83,9 @@ export function createLruSessionStore(options: LruSessionStoreOptions = {}): Ses
 
     async recordView(sessionId, businessId, category) {
       const entry = touchOrCreate(sessionId);
-      const [label] = normalizeSessionLabels([category]);
+      const [label = ''] = normalizeSessionLabels([category]);
       entry.viewed.delete(businessId);
-      entry.viewed.set(businessId, { category: label ?? '', viewedAtMs: now() });
+      entry.viewed.set(businessId, { category: label, viewedAtMs: now() });
       while (entry.viewed.size > SESSION_LIMITS.viewed) {
         entry.viewed.delete(entry.viewed.keys().next().value as string);
       }

@@ -82,7 +82,7 @@ export function createBookingRepository({ bookings, seats, marks, now = Date.now
       bookings.countDocuments(filter),
     ]);
     const items = docs.slice(0, size).map(toBooking);
-    const last = items[items.length - 1];
+    const last = items.at(-1);
     return docs.length > size && last ? { items, next: { start: last.start, id: last.id }, total } : { items, total };
   }
 

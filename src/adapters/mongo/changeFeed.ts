@@ -131,6 +131,7 @@ export function createMongoChangeFeed({ businesses, historyStart, logger }: Mong
         event = (await open.stream.tryNext()) as ChangeEvent | null;
       } catch (error) {
         await drop(open);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the await
         if (closed) break;
         // A null start raced the oplog's truncation: look up the new oldest entry once.
         if (position === null && !retriedStart && isResumeRefused(error) && changes.length === 0) {

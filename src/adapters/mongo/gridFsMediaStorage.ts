@@ -67,7 +67,7 @@ export function createGridFsMediaStorage(source: Connection | Db, options: GridF
       }),
     get: (key) =>
       translated(async () => {
-        const [newest] = await filesNamed(key);
+        const newest = (await filesNamed(key)).at(0);
         if (!newest) return null;
         const chunks: Buffer[] = [];
         for await (const chunk of getBucket().openDownloadStream(newest._id)) chunks.push(chunk as Buffer);

@@ -52,7 +52,7 @@ export async function createMongoOAuthStorage(options: MongoOAuthStorageOptions)
   const live = (): mongo.Filter<OAuthRecordDoc> => ({ $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: new Date(now()) } }] });
   const payloadOf = (doc: OAuthRecordDoc | null): OAuthPayload | undefined => {
     if (!doc) return undefined;
-    return doc.consumedAt === undefined || doc.consumedAt === null ? { ...doc.payload } : { ...doc.payload, consumed: doc.consumedAt };
+    return doc.consumedAt === undefined ? { ...doc.payload } : { ...doc.payload, consumed: doc.consumedAt };
   };
   let seq = 0;
   const keys = db.collection<StoredSigningKey & { _id: number }>('oauth_signing_keys');

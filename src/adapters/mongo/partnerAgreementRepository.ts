@@ -45,7 +45,8 @@ export function createPartnerAgreementRepository(agreements: Model<PartnerAgreem
       guard(async () => {
         const set: Record<string, unknown> = { updatedAt: at };
         const unset: Record<string, 1> = {};
-        for (const [field, value] of Object.entries(patch)) {
+        // A patch may hold a field set to undefined: it changes nothing.
+        for (const [field, value] of Object.entries(patch) as Array<[string, unknown]>) {
           if (value === null) unset[field] = 1;
           else if (value !== undefined) set[field] = value;
         }

@@ -110,7 +110,7 @@ export function createProfileKeyClaims({ profileKeys, businesses, now = Date.now
     const created = new Set<number>();
     try {
       const result = await profileKeys.bulkWrite(operations, { ordered: true });
-      for (const index of Object.keys(result.upsertedIds ?? {})) created.add(from + Number(index));
+      for (const index of Object.keys(result.upsertedIds)) created.add(from + Number(index));
       return { created, stoppedAt: undefined };
     } catch (error) {
       if (duplicateKeyIndex(error) === undefined) throw error;

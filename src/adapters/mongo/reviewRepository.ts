@@ -81,7 +81,7 @@ export function createReviewRepository(reviews: Model<ReviewDoc>, marks: WriteMa
           .limit(size + 1)
           .lean<ReviewDoc[]>();
         const items = docs.slice(0, size).map(toReview);
-        const last = items[items.length - 1];
+        const last = items.at(-1);
         return docs.length > size && last ? { items, next: { rating: last.rating, createdAt: last.createdAt, id: last.id } } : { items };
       }),
     histogram: (environment, businessId) =>

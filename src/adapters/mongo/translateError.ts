@@ -60,7 +60,7 @@ export function translateError(error: unknown, onDuplicate?: (index: string) => 
   if (isUnavailable(error)) return new UnavailableError('The database is not available');
   if (error instanceof mongoose.Error.ValidationError) {
     // A record that breaks the stored schema: name the first bad field like the request validator does.
-    const [field, cause] = Object.entries(error.errors)[0] ?? ['record', undefined];
+    const [field, cause] = Object.entries(error.errors).at(0) ?? ['record', undefined];
     return new ValidationError(field, cause?.kind === 'required' ? 'is required' : (cause?.message ?? 'is invalid'));
   }
   if (error instanceof mongoose.Error.CastError) return new ValidationError(error.path, `must be a ${error.kind}`);

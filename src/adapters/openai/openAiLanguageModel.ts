@@ -91,9 +91,10 @@ function failure(error: unknown, signal: AbortSignal): Error {
 
 /** Only a finished answer is usable: 'length' is cut-off JSON or half a sentence, 'content_filter' a censored one. */
 function usableContent(completion: OpenAI.Chat.ChatCompletion): string {
-  const choice = completion.choices?.[0];
-  const message = choice?.message;
-  if (!message) throw new UnavailableError('Language model gave no answer');
+  // An OpenAI-compatible server may answer without what the SDK's types promise.
+  const choice = (completion.choices as Array<Partial<OpenAI.Chat.ChatCompletion.Choice>> | undefined)?.[0];
+  if (!choice?.message) throw new UnavailableError('Language model gave no answer');
+  const { message } = choice;
   if (message.refusal) throw new UnavailableError('Language model refused');
   if (choice.finish_reason === 'length') throw new UnavailableError('Language model answer was cut off (finish_reason length)');
   if (choice.finish_reason === 'content_filter') throw new UnavailableError('Language model answer was filtered (finish_reason content_filter)');

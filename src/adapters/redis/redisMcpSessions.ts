@@ -76,11 +76,11 @@ export function createRedisMcpSessions(options: RedisMcpSessionsOptions): McpSes
       guarded(async () => {
         const flat = (await redis.eval(USE, 1, sessionPrefix + id, idle, now(), id, accountPrefix)) as string[];
         if (flat.length === 0) return undefined;
-        const fields: Record<string, string> = {};
+        const fields: Partial<Record<string, string>> = {};
         for (let i = 0; i < flat.length; i += 2) fields[flat[i]] = flat[i + 1];
         return {
           id,
-          accountId: fields.accountId,
+          accountId: fields.accountId!,
           environment: fields.environment as Environment,
           clientName: fields.clientName ?? '',
           clientVersion: fields.clientVersion ?? '',

@@ -130,7 +130,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     recordView: (sessionId, businessId, category) =>
       guarded(async () => {
         const k = keys(sessionId);
-        const [label] = normalizeSessionLabels([category]);
+        const [label = ''] = normalizeSessionLabels([category]);
         await redis.eval(
           RECORD_VIEW_SCRIPT,
           4,
@@ -141,7 +141,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
           ttl,
           now(),
           businessId,
-          label ?? '',
+          label,
           SESSION_LIMITS.viewed,
           SESSION_LIMITS.categories,
           SESSION_WEIGHTS.viewedCategory,

@@ -85,7 +85,7 @@ export function changeOf(event: Stripe.Event): PaymentChange {
       const invoice = object as Stripe.Invoice;
       const subscriptionId = invoiceSubscriptionId(invoice);
       const customerId = idOf(invoice.customer as string | { id: string } | null);
-      const common = { invoiceId: invoice.id ?? '', ...(subscriptionId && { subscriptionId }), ...(customerId && { customerId }) };
+      const common = { invoiceId: invoice.id, ...(subscriptionId && { subscriptionId }), ...(customerId && { customerId }) };
       if (event.type === 'invoice.paid') return { kind: 'invoice_paid', ...common, amount: minorAmount(invoice.amount_paid, invoice.currency) };
       return { kind: 'invoice_failed', ...common, amount: minorAmount(invoice.amount_due, invoice.currency), reason: 'The subscription\'s payment failed' };
     }

@@ -49,6 +49,7 @@ function subscriptionStatus(status: string): SubscriptionStatus {
 }
 
 export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a webhook's payload follows the account's API version, which may be older than the SDK's types
   const items = subscription.items?.data ?? [];
   // Since API version 2025-03-31 the period lives on each item; older payloads had it on the subscription.
   const periodEnds = items.map((item) => item.current_period_end).filter((end): end is number => typeof end === 'number');
@@ -59,6 +60,7 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
     providerSubscriptionId: subscription.id,
     providerCustomerId: customerId ?? '',
     status: subscriptionStatus(subscription.status),
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above: an item of an older API version may have no price
     priceIds: items.map((item) => item.price?.id).filter((id): id is string => typeof id === 'string'),
     ...(typeof periodEnd === 'number' && { currentPeriodEnd: new Date(periodEnd * 1000).toISOString() }),
     cancelAtPeriodEnd: subscription.cancel_at_period_end === true,

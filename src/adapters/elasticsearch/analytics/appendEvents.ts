@@ -114,11 +114,11 @@ export function createAppendEvents(client: Client, indices: AnalyticsIndices, op
     const response = await sendBulk(client, lines, { refresh: options.refresh });
     const created: BatchEvent[] = [];
     let failed = false;
-    response.items.forEach((item, i) => {
+    for (const [i, item] of response.items.entries()) {
       const status = itemStatus(item);
       if (status === 201) created.push(fresh[i]);
       else if (status !== 409) failed = true;
-    });
+    }
     if (failed) {
       await undo(created);
       await claim.release();

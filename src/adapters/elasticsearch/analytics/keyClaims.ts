@@ -68,12 +68,12 @@ export function createKeyClaims(client: Client, indices: AnalyticsIndices, optio
       const passed: C[] = [];
       const held: C[] = [];
       let failed = false;
-      response.items.forEach((item, i) => {
+      for (const [i, item] of response.items.entries()) {
         const status = itemStatus(item);
         if (status === 201) passed.push(candidates[i]);
         else if (status === 409) held.push(candidates[i]);
         else failed = true;
-      });
+      }
       const claimed: C[] = [...passed];
       try {
         if (failed) throw new UnavailableError('The analytics store could not store the batch');

@@ -43,7 +43,8 @@ export async function openWebhookCollections(db: mongo.Db): Promise<MongoWebhook
 function toUpdate(patch: WebhookEndpointPatch) {
   const $set: Record<string, unknown> = {};
   const $unset: Record<string, 1> = {};
-  for (const [key, value] of Object.entries(patch)) {
+  // A patch may hold a field set to undefined: it changes nothing.
+  for (const [key, value] of Object.entries(patch) as Array<[string, unknown]>) {
     if (value === null) $unset[key] = 1;
     else if (value !== undefined) $set[key] = value;
   }

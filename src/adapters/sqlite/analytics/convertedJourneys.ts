@@ -25,7 +25,7 @@ export function createConvertedJourneys(db: SqliteDatabase): AnalyticsQuestions[
     const rows = statement.all({ environment, businessId, from, to }) as Array<{ journey_id: string; type: TouchpointType | 'conversion'; platform: string; value: number | null; currency: string | null }>;
     const journeys: Array<ConvertedJourney & { totals: RevenueTotals }> = [];
     for (const row of rows) {
-      let journey = journeys[journeys.length - 1];
+      let journey = journeys.at(-1);
       if (!journey || journey.journeyId !== row.journey_id) journeys.push((journey = { journeyId: row.journey_id, touchpoints: [], revenue: [], totals: new Map() }));
       if (row.type === 'conversion') addRevenue(journey.totals, row.currency!, row.value!);
       else journey.touchpoints.push({ type: row.type, platform: row.platform });

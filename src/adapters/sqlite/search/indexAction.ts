@@ -19,11 +19,10 @@ export function actionProblem(action: IndexAction): string | null {
 
 /** The document an action is about, as far as it can be read from a possibly malformed action. */
 export function actionKey(action: IndexAction): { environment: Environment; id: string } | null {
-  const candidate = action as unknown as { document?: { environment?: unknown; id?: unknown }; environment?: unknown; id?: unknown };
-  if (typeof candidate !== 'object' || candidate === null) return null;
-  const source = candidate.document !== undefined && typeof candidate.document === 'object' && candidate.document !== null
-    ? candidate.document
-    : candidate;
+  const value: unknown = action;
+  if (typeof value !== 'object' || value === null) return null;
+  const candidate = value as { document?: unknown; environment?: unknown; id?: unknown };
+  const source = (typeof candidate.document === 'object' && candidate.document !== null ? candidate.document : candidate) as { environment?: unknown; id?: unknown };
   if (typeof source.id !== 'string') return null;
   return { environment: source.environment as Environment, id: source.id };
 }

@@ -28,7 +28,7 @@ const HOURS_PER_MASK = 56;
 export function weeklyOpenIntervals(hours: WeeklyHours): Array<[number, number]> {
   const intervals: Array<[number, number]> = [];
   WEEKDAYS.forEach((weekday, index) => {
-    const day = hours?.[weekday];
+    const day = hours[weekday];
     if (!day || !('open' in day)) return;
     const open = minutesOf(day.open);
     const close = minutesOf(day.close);
@@ -132,7 +132,7 @@ function coveredUtcHours(intervals: Array<[number, number]>, offset: number): bo
   pieces.sort((a, b) => a[0] - b[0]);
   const merged: Array<[number, number]> = [];
   for (const piece of pieces) {
-    const last = merged[merged.length - 1];
+    const last = merged.at(-1);
     if (last && piece[0] <= last[1]) last[1] = Math.max(last[1], piece[1]);
     else merged.push([...piece]);
   }

@@ -76,7 +76,7 @@ export function placeRecord(row: DocumentRow, doc: Pick<SearchDocument, 'hours' 
   record.writeUInt8(level < 0 ? 0xff : level, OFFSET.verification);
   let flags = FLAG.hasMasks;
   if (row.minPrice !== null) flags |= FLAG.hasPrice;
-  const blackout = doc.blackoutDates ?? [];
+  const blackout = doc.blackoutDates;
   const days = blackout.map(placeDay);
   if (blackout.length === 0) flags |= FLAG.noBlackout;
   else if (days.length <= BLACKOUT_SLOTS && days.every((day) => day !== null)) {

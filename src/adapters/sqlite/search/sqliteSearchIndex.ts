@@ -334,7 +334,7 @@ export function createSqliteSearchIndex(options: SqliteSearchIndexOptions): Sear
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|CORRUPT|NOTADB|READONLY)/;
 
 function translate(error: unknown): unknown {
-  const code = (error as { code?: unknown })?.code;
+  const code = (error as { code?: unknown } | null | undefined)?.code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.test(code)) {
     return Object.assign(new UnavailableError('The search index is unavailable'), { cause: error });
   }

@@ -21,7 +21,7 @@ export function searchDocumentProblem(value: unknown): string | null {
   for (const field of TEXT_FIELDS) {
     if (typeof doc[field] !== 'string') return `${field} must be a string`;
   }
-  const address = doc.address as Record<string, unknown> | undefined;
+  const address = doc.address as Record<string, unknown> | null | undefined;
   if (typeof address !== 'object' || address === null) return 'address must be an object';
   for (const field of ADDRESS_FIELDS) {
     if (typeof address[field] !== 'string') return `address.${field} must be a string`;

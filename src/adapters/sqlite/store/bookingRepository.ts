@@ -93,7 +93,7 @@ export function createBookingRepository(db: SqliteDatabase, outbox: OutboxWriter
     }) as DocRow[];
     const total = (statement(`SELECT count(*) AS n FROM bookings WHERE ${where}`).get(filterParams) as { n: number }).n;
     const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as Booking);
-    const last = items[items.length - 1];
+    const last = items.at(-1);
     return rows.length > size && last ? { items, next: { start: last.start, id: last.id }, total } : { items, total };
   }
 

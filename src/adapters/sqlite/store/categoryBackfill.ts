@@ -15,7 +15,7 @@ export function backfillCategoryKeys(db: SqliteDatabase, now: () => Date = () =>
   // Every profile was brought to this version at an earlier start: no scan.
   const done = db.prepare('SELECT version FROM category_taxonomy_state WHERE id = 1').pluck().get() as string | undefined;
   if (done === version) return 0;
-  const stale = db.prepare<[string, string, number], { id: string; environment: string; category: string }>(
+  const stale = db.prepare<[string, string, number], { id: string; environment: string; category: string | null }>(
     `SELECT id, environment, json_extract(doc, '$.category') AS category FROM profiles
      WHERE id > ? AND json_extract(doc, '$.categoryTaxonomy') IS NOT ? ORDER BY id LIMIT ?`,
   );

@@ -83,6 +83,7 @@ export function createSqliteChangeFeed(db: SqliteDatabase, signal: ChangeSignal)
         const left = deadline - Date.now();
         if (left <= 0) break;
         await signal.wait(Math.min(POLL_INTERVAL_MS, left));
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() may have run during the wait
         if (closed) break;
         rows = after.all(from, limit);
       }

@@ -53,17 +53,14 @@ export function createIdempotencyKeyRepository(db: SqliteDatabase, journal: Stor
    */
   const live: LiveStep = (execution, index, call, run) =>
     new Promise((resolve) => {
-      let wrote = false;
-      const value = db
+      const { value, wrote } = db
         .transaction(() => {
           const before = totalChanges.get()!.n;
           const result = run();
-          if (totalChanges.get()!.n !== before) {
-            const { accountId, environment, key, claimId } = execution.claim;
-            if (keepJournal.run(JSON.stringify(journalWith(execution, index, call, result)), accountId, environment, key, claimId).changes !== 1) throw keyTakenOver();
-            wrote = true;
-          }
-          return result;
+          if (totalChanges.get()!.n === before) return { value: result, wrote: false };
+          const { accountId, environment, key, claimId } = execution.claim;
+          if (keepJournal.run(JSON.stringify(journalWith(execution, index, call, result)), accountId, environment, key, claimId).changes !== 1) throw keyTakenOver();
+          return { value: result, wrote: true };
         })
         .immediate();
       if (wrote) {

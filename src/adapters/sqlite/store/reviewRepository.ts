@@ -99,7 +99,7 @@ export function createReviewRepository(db: SqliteDatabase, outbox: OutboxWriter)
       const params = { environment, businessId, limit: size + 1, ...(after && { rating: after.rating, createdAt: after.createdAt, id: after.id }) };
       const rows = statement.all(params) as DocRow[];
       const items = rows.slice(0, size).map((row) => JSON.parse(row.doc) as Review);
-      const last = items[items.length - 1];
+      const last = items.at(-1);
       return rows.length > size && last ? { items, next: { rating: last.rating, createdAt: last.createdAt, id: last.id } } : { items };
     },
     histogram(environment, businessId) {
