@@ -297,7 +297,7 @@ function indexNowSettings(env: Env, problems: string[]): Config['indexNow'] {
 function crawlerIpRanges(env: Env, problems: string[]): Record<string, string> {
   const ranges: Record<string, string> = {};
   for (const part of (env.CRAWLER_IP_RANGES ?? '').split(';').map((item) => item.trim()).filter(Boolean)) {
-    const [platform, cidrs] = part.split('=').map((item) => item?.trim());
+    const [platform, cidrs] = part.split('=').map((item) => item.trim());
     try {
       if (!platform || !PLATFORM_NAME.test(platform) || !cidrs) throw new RangeError(`"${part}" is not platform=cidr,cidr`);
       parseCidrList(cidrs);

@@ -48,7 +48,7 @@ export function errorOf(answer: Answer): ErrorBody | undefined {
 
 /** A refusal or failure an answer carries, as the error other transports raise in their own form. */
 export class AnsweredError extends DomainError {
-  constructor(readonly code: AnyErrorCode, message: string, details: ErrorDetails | undefined, headers: Record<string, string>) {
+  constructor(readonly code: AnyErrorCode, message: string, details: ErrorDetails | undefined, headers: Partial<Record<string, string>>) {
     super(message, details);
     const retryAfter = Number(headers['Retry-After']);
     if (Number.isFinite(retryAfter) && headers['Retry-After'] !== undefined) this.retryAfterSeconds = retryAfter;

@@ -93,7 +93,9 @@ export function createIdempotentCall(deps: IdempotencyDeps): IdempotentCall {
       throw error;
     }
     const kept = storable(answer.status) && answer.body !== null && typeof answer.body === 'object';
-    const headers = Object.fromEntries(REPLAYED_HEADERS.filter((name) => answer.headers[name] !== undefined).map((name) => [name, answer.headers[name]]));
+    const sent: Partial<Record<string, string>> = answer.headers;
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) if (sent[name] !== undefined) headers[name] = sent[name];
     // The answer is already decided: failing to record it must not fail the call. The claim then
     // stays with this live process's lease until it lapses, and a retry resumes from the journal.
     if (kept) {

@@ -64,7 +64,7 @@ export interface InvokeDeps<Services> {
 
 export type Invoke<Services> = (operation: Operation<Services>, call: Call) => Promise<Answer>;
 
-const PATH_ID_CHECKS = Object.fromEntries(Object.entries(PATH_ID_SCHEMAS).map(([name, schema]) => [name, compileSchema(schema, 'body')]));
+const PATH_ID_CHECKS: Partial<Record<string, ReturnType<typeof compileSchema>>> = Object.fromEntries(Object.entries(PATH_ID_SCHEMAS).map(([name, schema]) => [name, compileSchema(schema, 'body')]));
 
 function checkPathIds(names: readonly string[], path: Record<string, string>): void {
   for (const name of names) {

@@ -49,7 +49,7 @@ export function multipartBody(): Middleware {
       throw translateFormidableError(error as FormidableFailure);
     }
     const files = ctx.request.files ?? {};
-    const file = files.file;
+    const file = (files as Partial<typeof files>).file;
     const single = Array.isArray(file) ? file[0] : file;
     try {
       if (!single) throw new ValidationError('file', 'is required');

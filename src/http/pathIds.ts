@@ -20,7 +20,7 @@ function methodsServing(router: Router, path: string): string[] {
   for (const layer of router.stack) {
     if (layer.methods.length === 0 || !layer.match(path)) continue;
     const params = layer.params(path, layer.captures(path));
-    if (Object.entries(params).every(([name, value]) => VALIDATORS[name]?.(value) ?? true)) layer.methods.forEach((method) => methods.add(method));
+    if (Object.entries(params).every(([name, value]) => (VALIDATORS as Partial<typeof VALIDATORS>)[name]?.(value) ?? true)) layer.methods.forEach((method) => methods.add(method));
   }
   return [...methods];
 }

@@ -1,6 +1,6 @@
 // The public shape of a profile (spec 2.2): internal bookkeeping (owner, partition,
 // dedupe keys, revision) stays inside.
-import { inWeekdayOrder, type BusinessProfile, type Coordinates } from '../domain/profile';
+import { inWeekdayOrder, locationOf, type BusinessProfile, type Coordinates } from '../domain/profile';
 import { categoryFieldsOf } from '../domain/categories/canonicalCategory';
 import { timeZoneAt } from '../domain/timeZone';
 import { operatingStatusOf } from '../domain/freshness/operatingStatus';
@@ -28,7 +28,7 @@ export function presentProfile(profile: BusinessProfile) {
     description: profile.description ?? '',
     tagline: profile.tagline ?? '',
     location: profile.location,
-    timeZone: timeZoneOf(profile.location?.coordinates),
+    timeZone: timeZoneOf(locationOf(profile).coordinates),
     contact: profile.contact,
     services: profile.services,
     // Profiles stored before hours were kept in order still read Monday first.

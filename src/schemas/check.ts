@@ -31,7 +31,7 @@ export function bodyChecker(schema: SchemaObject): Check {
 
 // Array-typed query parameters also accept one comma-separated value (?dates=a,b).
 function splitLists(schema: SchemaObject, query: Record<string, unknown>): Record<string, unknown> {
-  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+  const properties = (schema.properties ?? {}) as Partial<Record<string, SchemaObject>>;
   const copy: Record<string, unknown> = { ...query };
   for (const [name, value] of Object.entries(copy)) {
     if (properties[name]?.type === 'array' && typeof value === 'string') copy[name] = value.split(',');
@@ -42,7 +42,7 @@ function splitLists(schema: SchemaObject, query: Record<string, unknown>): Recor
 // A parameter that takes one value but came several times (?limit=5&limit=50) is refused by name
 // instead of by the type its values together do not have: which one was meant is not ours to guess.
 function refuseRepeated(schema: SchemaObject, query: Record<string, unknown>): void {
-  const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+  const properties = (schema.properties ?? {}) as Partial<Record<string, SchemaObject>>;
   for (const [name, value] of Object.entries(query)) {
     if (Array.isArray(value) && properties[name] && properties[name].type !== 'array') {
       throw new ValidationError(echo(name), `is repeated (${value.length} values); send it once`);

@@ -74,9 +74,6 @@ export function createApiKeyService(deps: { store: Store; clock?: () => Date }):
 
   return {
     async create(accountId, { name, environment, scopes, platform }) {
-      if (environment !== 'test' && environment !== 'live') {
-        throw new ValidationError('environment', 'must be "test" or "live"');
-      }
       const declared = platform === undefined ? undefined : await resolveAiPlatform({ relayed: platform }, (candidate) => store.analyticsPlatforms.has(candidate), 'platform');
       const key = API_KEY_PREFIXES[environment] + randomBase62(API_KEY_RANDOM_LENGTH);
       const record = await store.apiKeys.create({

@@ -45,7 +45,7 @@ export function createCatalogService({ access }: { access: ProfileAccess }) {
       const existing = current.services.find((service) => service.id === serviceId);
       if (!existing) throw serviceNotFound(serviceId);
       // Pricing and payment are one value each: a new object replaces the old one instead of merging.
-      const { pricing, payment, ...rest } = patch as Partial<ServiceInput> & { pricing?: Service['pricing'] | null; payment?: Service['payment'] | null };
+      const { pricing, payment, ...rest } = patch as Omit<Partial<ServiceInput>, 'pricing' | 'payment'> & { pricing?: Service['pricing'] | null; payment?: Service['payment'] | null };
       const merged: Service = mergePatch(existing, rest);
       if (pricing !== undefined) {
         if (pricing === null) delete merged.pricing;

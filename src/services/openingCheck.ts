@@ -8,7 +8,7 @@ import { type OperatingStatus, operatingStatusOf } from '../domain/freshness/ope
 import { localTime } from '../domain/localTime';
 import { clockText, isOpenAtClock, minutesOf } from '../domain/openingHours';
 import type { Principal } from '../domain/principal';
-import { WEEKDAYS, type Weekday } from '../domain/profile';
+import { WEEKDAYS, locationOf, type Weekday } from '../domain/profile';
 import { timeZoneAt } from '../domain/timeZone';
 import type { openingCheckSchema } from '../schemas/responses/assistant';
 import type { Clock } from './profileMutation';
@@ -68,7 +68,7 @@ export function createOpeningCheck(deps: { profiles: Pick<ProfileService, 'read'
   const { profiles, clock } = deps;
   return async function checkOpen(principal: Principal, businessId: string, at?: string): Promise<OpeningCheck> {
     const profile = await profiles.read(principal, businessId);
-    const coordinates = profile.location?.coordinates;
+    const { coordinates } = locationOf(profile);
     const timeZone = coordinates ? timeZoneAt(coordinates) : null;
     let when: { date: string; minutes: number; weekday: Weekday };
     if (at !== undefined) when = whenOf(at, timeZone);

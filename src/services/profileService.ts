@@ -11,7 +11,7 @@ import { profileFreshness } from '../domain/freshness/profileFreshness';
 import { mergePatch } from '../domain/mergePatch';
 import type { Principal } from '../domain/principal';
 import type { Static } from 'typebox';
-import { type BusinessProfile, type Environment, type ExclusiveContent, inWeekdayOrder, type WeeklyHours } from '../domain/profile';
+import { type BusinessProfile, type Environment, type ExclusiveContent, inWeekdayOrder, locationOf, type WeeklyHours } from '../domain/profile';
 import type { updateExclusiveContentBodySchema } from '../schemas/endpoints/exclusiveContent';
 import type { updateProfileBodySchema } from '../schemas/endpoints/profile';
 import type { hoursChangesSchema } from '../schemas/parts/hours';
@@ -57,7 +57,7 @@ function sameExclusiveContent(a: ExclusiveContent, b: ExclusiveContent): boolean
 export function changedOperatingStatus(change: OperatingStatus, profile: BusinessProfile, now: Date): OperatingStatus | undefined {
   if (change.reopensOn !== undefined) {
     if (change.status !== 'temporarily_closed') throw new ValidationError('operatingStatus.reopensOn', 'is accepted only with status temporarily_closed');
-    const today = businessToday(profile.location?.coordinates, now);
+    const today = businessToday(locationOf(profile).coordinates, now);
     if (change.reopensOn < today) throw new ValidationError('operatingStatus.reopensOn', `must not be before today (${today} where the business is)`);
   }
   // Open is the default: stored as nothing, as on a profile that never had a status.
@@ -97,11 +97,11 @@ export function createProfileService({ store, access, clock, paymentStatus, conf
           next = changed ? { ...others, operatingStatus: changed } : others;
         }
         // null clears to what a create without the field stores: readers rely on the object being there.
-        if (location !== undefined) next = { ...next, location: location === null ? {} : mergePatch(current.location ?? {}, location) };
+        if (location !== undefined) next = { ...next, location: location === null ? {} : mergePatch(locationOf(current), location) };
         if (hours !== undefined) next = { ...next, hours: hours === null ? {} : mergeHours(current.hours, hours) };
         if (contact !== undefined) {
           const mergedContact = contact === null ? {} : mergePatch(current.contact, contact);
-          next = { ...next, contact: normalizeContact(mergedContact, next.location?.address?.country) };
+          next = { ...next, contact: normalizeContact(mergedContact, locationOf(next).address?.country) };
         }
         // Arrays replace (merge-patch rule): a new services list gets fresh ids.
         if (services !== undefined) {
@@ -181,7 +181,7 @@ export function createProfileService({ store, access, clock, paymentStatus, conf
       id,
       (current, now) => ({
         ...current,
-        blackoutDates: withBlackoutDates(current.blackoutDates, dates, businessToday(current.location?.coordinates, now)),
+        blackoutDates: withBlackoutDates(current.blackoutDates, dates, businessToday(locationOf(current).coordinates, now)),
       }),
       { ifMatch },
     );
@@ -195,7 +195,7 @@ export function createProfileService({ store, access, clock, paymentStatus, conf
       id,
       (current, now) => ({
         ...current,
-        blackoutDates: upcomingBlackoutDates(current.blackoutDates, businessToday(current.location?.coordinates, now)).filter((date) => !removing.has(date)),
+        blackoutDates: upcomingBlackoutDates(current.blackoutDates, businessToday(locationOf(current).coordinates, now)).filter((date) => !removing.has(date)),
       }),
       { ifMatch },
     );

@@ -25,7 +25,7 @@ import { upcomingBlackoutDates } from '../../domain/blackoutDates';
 import { publicMediaPath } from '../../domain/publicPage/publicVisibility';
 import { schemaOrgTypeOf, typeHasProperty } from '../../domain/publicPage/schemaOrgType';
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
-import { WEEKDAYS, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
+import { WEEKDAYS, locationOf, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
 import type { Review } from '../../domain/reviews/review';
 
 /** A LocalBusiness whose @type is the subtype the data names (every one a LocalBusiness: checked by the tests). */
@@ -46,7 +46,7 @@ const MAX_SPECIAL_DAYS = 60;
 const absolute = (page: PublicBusinessPage, path: string) => new URL(publicMediaPath(path), page.origin).toString();
 
 function address(profile: BusinessProfile): PostalAddress | undefined {
-  const at = profile.location?.address;
+  const at = locationOf(profile).address;
   if (!at) return undefined;
   return {
     '@type': 'PostalAddress',
@@ -157,7 +157,7 @@ export function businessJsonLd(page: PublicBusinessPage): BusinessNode {
   // Closed for good: no weekly hours to read as current.
   const closedForGood = operatingStatusOf(profile).status === 'permanently_closed';
   const images = [profile.media.logo, ...profile.media.photos].filter((url): url is string => url !== undefined).map((url) => absolute(page, url));
-  const coordinates = profile.location?.coordinates;
+  const { coordinates } = locationOf(profile);
   const hours = closedForGood ? [] : weeklyHours(profile);
   const special = closures(page);
   const stars = rating(profile);

@@ -4,7 +4,7 @@
 import { upcomingBlackoutDates } from '../../domain/blackoutDates';
 import { closedPhrase, operatingStatusOf } from '../../domain/freshness/operatingStatus';
 import { formatMoney } from '../../domain/money';
-import { WEEKDAYS, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
+import { WEEKDAYS, locationOf, type BusinessProfile, type Pricing, type Service } from '../../domain/profile';
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
 
 const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
@@ -44,7 +44,7 @@ export function closedDates(page: PublicBusinessPage, limit = 30): string[] {
 
 /** "1400 S Congress Ave, Austin, TX 78704, US" */
 export function addressLine(profile: BusinessProfile): string {
-  const at = profile.location?.address ?? {};
+  const at = locationOf(profile).address ?? {};
   const region = [at.state, at.postalCode].filter(Boolean).join(' ');
   return [at.street, at.city, region, at.country].filter(Boolean).join(', ');
 }
@@ -58,7 +58,7 @@ export function ratingText(profile: BusinessProfile): string | undefined {
 
 /** "Restaurant in Austin, TX" */
 export function kindAndPlace(profile: BusinessProfile): string {
-  const at = profile.location?.address;
+  const at = locationOf(profile).address;
   const place = [at?.city, at?.state].filter(Boolean).join(', ');
   return place ? `${profile.category} in ${place}` : profile.category;
 }

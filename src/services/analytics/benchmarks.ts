@@ -56,14 +56,14 @@ interface PeerKind {
 export function peerKinds(asked: string | undefined, profile: Pick<BusinessProfile, 'category' | 'categoryKeys'> & Partial<Pick<BusinessProfile, 'description' | 'tagline' | 'services'>>): PeerKind[] {
   if (asked) {
     const filter = requestCategoryFilter(asked);
-    return [{ filter, category: asked, categoryKeys: 'categoryKeys' in filter ? (filter.categoryKeys ?? []) : [] }];
+    return [{ filter, category: asked, categoryKeys: 'categoryKeys' in filter ? filter.categoryKeys : [] }];
   }
   // As the search index files it: its label's kinds, or the kinds its own words describe.
   const own = businessKinds(profile.categoryKeys ?? [], profileTexts(profile));
   if (own.length === 0) return [{ filter: { categories: [profile.category] }, category: profile.category, categoryKeys: [] }];
   const kinds: PeerKind[] = [{ filter: { categoryKeys: own }, category: own.map(kindName).join(', '), categoryKeys: own }];
   for (let keys = own; ; ) {
-    const broader = [...new Set(keys.map((key) => withBroaderKinds([key])[1]).filter((key): key is string => key !== undefined))];
+    const broader = [...new Set(keys.map((key) => withBroaderKinds([key]).at(1)).filter((key): key is string => key !== undefined))];
     if (broader.length === 0) return kinds;
     kinds.push({ filter: { categoryKeys: broader }, category: broader.map(kindName).join(', '), categoryKeys: broader });
     keys = broader;

@@ -33,7 +33,7 @@ export interface CrawlRecordingDeps {
 
 export function createCrawlRecording(deps: CrawlRecordingDeps): RecordPageFetch {
   let matcher: CrawlerMatcher | undefined;
-  const confirmers = Object.fromEntries(Object.entries(deps.ipRanges ?? {}).map(([platform, ranges]) => [platform, createAddressPolicy(ranges)]));
+  const confirmers: Partial<Record<string, ReturnType<typeof createAddressPolicy>>> = Object.fromEntries(Object.entries(deps.ipRanges ?? {}).map(([platform, ranges]) => [platform, createAddressPolicy(ranges)]));
   const load = deps.loadList ?? (() => require('crawler-user-agents') as CrawlerListEntry[]);
 
   function record(fetch: PageFetchRecord): void {

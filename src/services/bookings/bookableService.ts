@@ -2,7 +2,7 @@
 // zone) and a service marked bookable, not quote-only, with a duration. Each refusal has its code.
 import { ConflictError, NotFoundError, ProfileNotFoundError } from '../../domain/errors';
 import type { SlotRules } from '../../domain/bookings/slots';
-import type { Environment, BusinessProfile, Service } from '../../domain/profile';
+import { locationOf, type Environment, type BusinessProfile, type Service } from '../../domain/profile';
 import { timeZoneAt } from '../../domain/timeZone';
 import type { Store } from '../../ports/store';
 import { businessNotPublished } from '../businessNotPublished';
@@ -27,11 +27,12 @@ export async function findBookableService(store: Store, environment: Environment
   if (service.requiresQuote) throw new ConflictError('QUOTE_REQUIRED', `Service ${serviceId} is priced by quote: ask the business for one instead of booking`);
   if (!service.bookable) throw notBookable(`Service ${serviceId} does not take bookings (bookable is false)`);
   if (!service.duration) throw notBookable(`Service ${serviceId} has no duration, so it has no start times`);
-  if (!profile.location?.coordinates) throw notBookable(`Business ${businessId} has no coordinates, so its time zone (and its hours) are unknown`);
+  const { coordinates } = locationOf(profile);
+  if (!coordinates) throw notBookable(`Business ${businessId} has no coordinates, so its time zone (and its hours) are unknown`);
   return {
     profile,
     service,
     capacity: service.capacity ?? 1,
-    rules: { hours: profile.hours, blackoutDates: profile.blackoutDates, timeZone: timeZoneAt(profile.location.coordinates), duration: service.duration },
+    rules: { hours: profile.hours, blackoutDates: profile.blackoutDates, timeZone: timeZoneAt(coordinates), duration: service.duration },
   };
 }

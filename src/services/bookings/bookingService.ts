@@ -21,7 +21,7 @@ import { newId } from '../../domain/ids';
 import { isOpenAt } from '../../domain/openingHours';
 import { normalizePhone, phoneIssue } from '../../domain/phone';
 import type { Principal } from '../../domain/principal';
-import type { BusinessProfile } from '../../domain/profile';
+import { locationOf, type BusinessProfile } from '../../domain/profile';
 import { isSessionId } from '../../domain/sessionId';
 import type { EventRecorder } from '../../ports/eventRecorder';
 import type { Store } from '../../ports/store';
@@ -141,7 +141,7 @@ export function createBookingService({ store, access, clock, recorder, payments 
       end: new Date(slot.end).toISOString(),
       timeZone: rules.timeZone,
       status,
-      customer: customerOf(input.customer, profile.location?.address?.country),
+      customer: customerOf(input.customer, locationOf(profile).address?.country),
       ...(input.notes !== undefined && { notes: input.notes }),
       ...(journeyId !== undefined && { journeyId }),
       ...(service.pricing?.type === 'fixed' && { price: { amount: service.pricing.amount, currency: service.pricing.currency } }),
@@ -218,7 +218,8 @@ export function createBookingService({ store, access, clock, recorder, payments 
 
   async function listForBusiness(principal: Principal, businessId: string, query: BookingListQuery) {
     const profile = await access.owned(principal, businessId);
-    const timeZone = profile.location?.coordinates ? findZone(profile.location.coordinates) : 'UTC';
+    const { coordinates } = locationOf(profile);
+    const timeZone = coordinates ? findZone(coordinates) : 'UTC';
     const page = await store.bookings.pageByBusiness(principal.environment, businessId, {
       ...(query.status && { status: query.status }),
       ...listWindow(query, timeZone),

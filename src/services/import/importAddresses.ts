@@ -68,8 +68,9 @@ export async function settleAddresses(store: Pick<Store, 'profiles'>, profiles: 
         taken.set(found, profile.id);
         // Its older slugs came from its stored profile and stay its own; the current one stays only
         // if the store holds it for this profile (not a guess another business turned out to hold).
-        const [first, ...older] = profile.publicSlugs ?? [];
-        const kept = first !== undefined && held.get(`${SLUG_KEY_PREFIX}${first}`) === profile.id ? [first, ...older] : older;
+        const stored = profile.publicSlugs ?? [];
+        const first = stored.at(0);
+        const kept = first !== undefined && held.get(`${SLUG_KEY_PREFIX}${first}`) === profile.id ? [...stored] : stored.slice(1);
         const addressed = { ...profile, publicSlugs: withCurrentSlug(kept, found) };
         settled[search.at] = { ...addressed, dedupeKeys: dedupeKeys(addressed) };
       } else if (search.from + search.width <= MAX_CANDIDATES) {

@@ -13,7 +13,6 @@ import type { Payment } from '../../domain/payments/payment';
 import { type PaymentAccount, paymentAccountStatus } from '../../domain/payments/paymentAccount';
 import { ProviderRefusal } from '../../domain/payments/providerErrors';
 import type { BusinessProfile, Environment, Service } from '../../domain/profile';
-import { DEFAULT_REFUND_CUTOFF_HOURS } from '../../domain/servicePayment';
 import type { Store } from '../../ports/store';
 import type { Clock } from '../profileMutation';
 import type { BookingSettlement } from './bookingSettlement';
@@ -63,7 +62,7 @@ export function createBookingCheckout({ store, providers, settlement, clock, hol
     if (!due || !service.payment || service.payment.required === 'none') return undefined;
     await readyAccount(environment, profile.id);
     const now = clock().getTime();
-    const cutoffHours = service.payment.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS;
+    const cutoffHours = service.payment.refundCutoffHours;
     return {
       paymentId: newId('pay'),
       required: service.payment.required,

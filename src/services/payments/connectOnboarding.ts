@@ -6,7 +6,7 @@
 import type { PaymentAccount } from '../../domain/payments/paymentAccount';
 import { paymentAccountStatus } from '../../domain/payments/paymentAccount';
 import type { Principal } from '../../domain/principal';
-import type { Environment } from '../../domain/profile';
+import { locationOf, type Environment } from '../../domain/profile';
 import type { Store } from '../../ports/store';
 import type { Clock, ProfileAccess } from '../profileMutation';
 import type { PaymentProviders } from './paymentProviders';
@@ -22,14 +22,15 @@ export interface ConnectOnboardingDeps {
 export function createConnectOnboarding({ store, access, providers, clock }: ConnectOnboardingDeps) {
   async function start(principal: Principal, businessId: string, origin: string, pages: { returnUrl?: string; refreshUrl?: string }) {
     const profile = await access.owned(principal, businessId);
+    const country = locationOf(profile).address?.country;
     const provider = providers.for(principal.environment);
     let account = await store.payments.accounts.get(principal.environment, businessId);
     if (!account || account.mode !== provider.mode) {
       // One per business and mode: a key of the other mode cannot use an account made with this one.
       const state = await provider.createConnectedAccount({
         businessId,
-        ...(profile.contact?.email && { email: profile.contact.email }),
-        ...(profile.location?.address?.country && { country: profile.location.address.country }),
+        ...(profile.contact.email && { email: profile.contact.email }),
+        ...(country && { country }),
         idempotencyKey: `connect_${principal.environment}_${provider.mode}_${businessId}`,
       });
       const now = clock();

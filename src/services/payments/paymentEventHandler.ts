@@ -80,7 +80,8 @@ export function createPaymentEventHandler({ store, settlement, plans, clock, log
         const payment = await paymentOf(event, change.reference, change.paymentIntentId ? { paymentIntentId: change.paymentIntentId } : undefined);
         if (!payment) return;
         // Ours carry their reason in the refund's metadata; one made at the provider's dashboard does not.
-        const reason = (REFUND_REASONS as readonly string[]).includes(change.metadata.reason ?? '') ? (change.metadata.reason as RefundReason) : 'made_at_provider';
+        const stated = (change.metadata as Partial<Record<string, string>>).reason;
+        const reason = (REFUND_REASONS as readonly string[]).includes(stated ?? '') ? (stated as RefundReason) : 'made_at_provider';
         return settlement.recordRefund(payment, { providerRefundId: change.providerRefundId, amount: change.amount.amount, state: change.state, reason });
       }
       case 'account_changed': {

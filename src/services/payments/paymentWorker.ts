@@ -96,7 +96,9 @@ export function createPaymentWorker({ store, handle, settlement, plans, clock, l
       } catch (error) {
         logger.error({ err: error }, 'payment worker pass failed; trying again');
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the pass
       if (!running) break;
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- wake() may have run during the pass
       if (woken) continue;
       await new Promise<void>((resolveWait) => {
         const timer = setTimeout(done, pollMs);

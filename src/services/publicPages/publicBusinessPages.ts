@@ -3,7 +3,7 @@
 // is an older one, and nothing at all when the business has no public page (draft, sandbox,
 // deleted, suspended owner, page turned off): a missing page and a hidden one answer alike.
 import { businessToday } from '../../domain/blackoutDates';
-import type { BusinessProfile } from '../../domain/profile';
+import { locationOf, type BusinessProfile } from '../../domain/profile';
 import type { PublicBusinessPage } from '../../domain/publicPage/publicBusinessPage';
 import { hasPublicPage, isIndexable, publicPagePath } from '../../domain/publicPage/publicVisibility';
 import { timeZoneAt } from '../../domain/timeZone';
@@ -20,7 +20,7 @@ const PAGE_REVIEWS = 5;
 const BUSINESS_ID = /^biz_[0-9A-Za-z]{20,26}$/;
 
 function zoneOf(profile: BusinessProfile): string | undefined {
-  const coordinates = profile.location?.coordinates;
+  const { coordinates } = locationOf(profile);
   if (!coordinates) return undefined;
   try {
     return timeZoneAt(coordinates);
@@ -52,7 +52,7 @@ export function createPublicBusinessPages(deps: { store: Pick<Store, 'profiles' 
           reviews: items,
           origin,
           url: new URL(path, origin).toString(),
-          today: businessToday(profile.location?.coordinates, clock()),
+          today: businessToday(locationOf(profile).coordinates, clock()),
           ...(timeZone && { timeZone }),
           noindex: !isIndexable(profile),
         },

@@ -51,7 +51,7 @@ export function createPublicDirectory(deps: { store: Pick<Store, 'profiles'> }) 
     async sitemapFiles(): Promise<SitemapFileEntry[]> {
       const files: SitemapFileEntry[] = [];
       for await (const listing of indexable()) {
-        const last = files[files.length - 1];
+        const last = files.at(-1);
         if (!last || last.count === SITEMAP_URLS_PER_FILE) files.push({ from: listing.id, lastModified: listing.updatedAt, count: 1 });
         else {
           last.count += 1;

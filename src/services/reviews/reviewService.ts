@@ -7,7 +7,7 @@ import { businessToday } from '../../domain/blackoutDates';
 import { ForbiddenError, NotFoundError, PreconditionFailedError, ProfileNotFoundError, ValidationError } from '../../domain/errors';
 import { newId } from '../../domain/ids';
 import type { Principal } from '../../domain/principal';
-import type { BusinessProfile } from '../../domain/profile';
+import { locationOf, type BusinessProfile } from '../../domain/profile';
 import { averageOf, totalOf } from '../../domain/reviews/ratingSummary';
 import type { Review, ReviewSort } from '../../domain/reviews/review';
 import type { Logger } from '../../logger';
@@ -51,7 +51,7 @@ export function createReviewService({ store, access, refreshTrust, clock, logger
 
   function assertVisitDate(profile: BusinessProfile, visitDate: string | null | undefined, now: Date): void {
     if (!visitDate) return;
-    const today = businessToday(profile.location?.coordinates, now);
+    const today = businessToday(locationOf(profile).coordinates, now);
     if (visitDate > today) throw new ValidationError('visitDate', `must not be in the future (today is ${today} in the business's time zone)`);
   }
 

@@ -37,7 +37,8 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
   if (numeric) {
     const lat = Number(numeric[1]);
     const lon = Number(numeric[2]);
-    const radiusKm = numeric[3] !== undefined ? Number(numeric[3]) : PARTNER_DEFAULT_RADIUS_KM;
+    const radiusText = (numeric as (string | undefined)[])[3];
+    const radiusKm = radiusText !== undefined ? Number(radiusText) : PARTNER_DEFAULT_RADIUS_KM;
     if (!isWithin(lat, LATITUDE)) throw new ValidationError('location', `latitude must be between ${LATITUDE.minimum} and ${LATITUDE.maximum}`);
     if (!isWithin(lon, LONGITUDE)) throw new ValidationError('location', `longitude must be between ${LONGITUDE.minimum} and ${LONGITUDE.maximum}`);
     if (radiusKm <= 0 || radiusKm > 500) throw new ValidationError('location', 'radius must be more than 0 and at most 500 km');
@@ -48,7 +49,7 @@ export function parsePartnerLocation(raw: string): Pick<SearchQuery, 'near' | 'c
     const rest = zip[1].trim();
     return { ...(rest && parsePartnerLocation(rest)), postalCode: zip[2] };
   }
-  const [city, region] = raw.split(',').map((part) => part.trim());
+  const [city, region] = raw.split(',').map((part) => part.trim()) as (string | undefined)[];
   // Only numbers but not "lat,lon[,radiusKm]" ("30.27", "30,-97,5,1"), or a point with a radius
   // that is not a plain number ("30.27,-97.74,5km"): a mistyped point, not a city.
   if (!city || NUMBERS_ONLY.test(raw) || NUMBERS_ONLY.test(city)) throw new ValidationError('location', LOCATION_FORMS);

@@ -41,7 +41,7 @@ export function summaryBusiness(result: RankedResult): SummaryBusiness {
   const facts = [...(closed ? [closed] : []), ...result.reasons];
   const where = [doc.address.city, doc.address.state].filter(Boolean).join(', ');
   if (where) facts.push(`in ${where}`);
-  const tagline = doc.tagline?.trim();
+  const tagline = doc.tagline.trim();
   if (tagline) facts.push(`tagline: ${tagline.slice(0, MAX_TAGLINE_CHARS)}`);
   return { name: doc.name, category: doc.category, facts };
 }

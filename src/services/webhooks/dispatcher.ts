@@ -240,6 +240,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       } catch (error) {
         logger.error({ err: error }, 'webhook dispatcher pass failed; trying again');
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run during the pass
       if (!running) break;
       await new Promise<void>((resolveWait) => {
         const timer = setTimeout(done, pollMs);

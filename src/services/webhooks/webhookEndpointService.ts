@@ -46,7 +46,7 @@ function endpointView(endpoint: WebhookEndpoint, now: Date) {
 }
 
 export function deliveryView(delivery: WebhookDelivery) {
-  const last = delivery.attempts[delivery.attempts.length - 1];
+  const last = delivery.attempts.at(-1);
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,
@@ -151,7 +151,7 @@ export function createWebhookEndpointService(deps: { webhooks: WebhookRepository
     const secret = newSigningSecret();
     const expiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
     // The newest old secret overlaps; any older one is dropped (one rotation at a time signs twice).
-    const [previous] = current.secrets;
+    const previous = current.secrets.at(0);
     const saved = await webhooks.updateEndpoint(id, {
       secrets: [{ sealed: secrets.seal(secret, id), createdAt: now.toISOString() }, ...(previous ? [{ ...previous, expiresAt }] : [])],
       updatedAt: now.toISOString(),
