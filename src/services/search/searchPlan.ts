@@ -10,7 +10,6 @@ import type { Environment } from '../../domain/profile';
 import type { SearchQuery } from '../../ports/searchIndex';
 import type { ConsumerSearchBody } from '../../schemas/endpoints/consumerSearch';
 
-export const DEFAULT_RADIUS = '50km';
 /** Radius around a city centre named with "near X". */
 const NEAR_CITY_RADIUS_KM = 25;
 /** Farther than any two points on Earth are apart: a circle this wide only measures distances. */
@@ -111,7 +110,7 @@ export function planConsumerSearch(environment: Environment, input: ConsumerSear
     limit: Math.max(CANDIDATE_POOL, input.offset + input.limit),
     offset: 0,
   };
-  const requestRadiusKm = input.location ? (parseRadius(input.location.distance ?? DEFAULT_RADIUS) ?? 50) : undefined;
+  const requestRadiusKm = input.location ? (parseRadius(input.location.distance) ?? 50) : undefined;
   let radiusKm: number | undefined;
   const { place } = intent;
   const centre = place?.near ? nearCentre(place) : undefined;
