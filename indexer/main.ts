@@ -5,12 +5,11 @@ import '../src/runtime/compileCache';
 import { createRedisClient, redisReady } from '../src/adapters/redis/redisClient';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
-import { indexerLease } from '../src/runtime/indexerLease';
+import { composeIndexer } from '../src/runtime/composeWorkers';
 import { openSearchIndex } from '../src/runtime/openSearchIndex';
 import { openStore } from '../src/runtime/openStore';
 import { withStartupRetry } from '../src/runtime/startupRetry';
 import { runWorker, stopOnSignal } from '../src/runtime/workerProcess';
-import { createIndexer } from './indexer';
 
 runWorker('indexer', async () => {
   const config = loadConfig();
@@ -20,7 +19,7 @@ runWorker('indexer', async () => {
   // With Redis, a lease: this process and any other indexer on the store (an API's in-process one) take turns.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, { logger, connectionName: 'indexer' }) : undefined;
   if (redis) await withStartupRetry('Redis', () => redisReady(redis, 2000), config.startupTimeoutSeconds, logger);
-  const indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index, logger, lease: indexerLease(redis) });
+  const indexer = composeIndexer({ store, index, redis, logger });
   indexer.start();
   logger.info('indexer running');
 

@@ -6,16 +6,11 @@ import Koa from 'koa';
 import type { Config } from './config';
 import { accessLog } from './http/accessLog';
 import { authenticateWith } from './http/authenticate';
-import { createAuthentication } from './core/authentication';
-import type { IdempotencyPhase } from './core/idempotencyPhases';
 import type { Invoke } from './core/invoke';
-import { composeInvoke, composeServices, type ServiceEngines } from './runtime/composeServices';
-import type { RateLimitCheck } from './core/rateLimitCheck';
+import { type ApplicationDeps, composeApplication } from './runtime/composeApplication';
 import { rateLimitWith } from './http/rateLimit';
 import { restOperationRoutes } from './http/restOperations';
 import { OPERATIONS } from './operations/registry';
-import { createMemoryAuthFailureLimiter } from './adapters/memory/memoryLimiters';
-import type { AuthFailureLimiter } from './ports/authFailureLimiter';
 import { requireRouteAccess } from './http/authorize';
 import { errorHandler } from './http/errorHandler';
 import { jsonBody } from './http/jsonBody';
@@ -26,64 +21,36 @@ import { assertEveryRouteHasAccess } from './http/routeAccessCheck';
 import { securityHeaders } from './http/securityHeaders';
 import { refuseLongTargets } from './http/targetLength';
 import type { McpSessionStore } from './ports/mcpSessions';
-import { createOAuthModule, type OAuthSettings } from './oauth/oauthModule';
+import { oauthMiddleware } from './oauth/oauthModule';
 import type { Guards } from './http/guards';
 import { docsPage } from './docs/docsPage';
 import { dashboardPage } from './dashboard/dashboardPage';
-import { type Clock } from './services/profileMutation';
 import { mcpRoutes } from './mcp/mcpHttp';
 import { graphqlRoutes } from './graphql/graphqlHttp';
 import { providerWebhookRoutes } from './http/providerWebhookRoute';
 import type { PageRateLimit } from './core/rateLimitCheck';
-import { createPublicBusinessPages } from './services/publicPages/publicBusinessPages';
 import { businessPageRoutes } from './web/businessPageRoutes';
 import { directoryRoutes } from './web/directoryRoutes';
 import { agentDiscoveryRoutes } from './web/agentDiscoveryRoutes';
-import { createPublicDirectory } from './services/publicPages/publicDirectory';
-import { createCrawlRecording } from './services/analytics/crawlRecording';
 
-/** The engines services are built from (runtime/composeServices.ts), and what the HTTP side adds. */
-export interface AppDeps extends Omit<ServiceEngines, 'config' | 'clock' | 'authFailures'> {
-  config: ServiceEngines['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'trustedProxies' | 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'crawlerIpRanges' | 'indexNow'>>;
+/** The engines the application is built from (runtime/composeApplication.ts), and what the HTTP side adds. */
+export interface AppDeps extends ApplicationDeps {
+  config: ApplicationDeps['config'] & Pick<Config, 'jsonBodyLimit'> & Partial<Pick<Config, 'publicUrl' | 'directoryName' | 'robotsDisallow' | 'indexNow'>>;
   /** MCP sessions (mcp/mcpHttp.ts): in this process, or in Redis, shared by every instance. */
   mcpSessions: McpSessionStore;
-  /** Failed authentication per client address and account; default: counted in memory. */
-  authFailures?: AuthFailureLimiter;
-  /** Counts a call against its rate-limit area (core/rateLimitCheck.ts); built by the caller so engines stay outside. */
-  rateLimits: RateLimitCheck;
-  /** Checks every answer of a declared operation against its output schema (tests turn it on). */
-  checkOutputs?: boolean;
-  clock?: Clock;
-  /** Told as an idempotent request passes each phase (the server's crash tests stop the process there). */
-  onIdempotencyPhase?: (phase: IdempotencyPhase) => void;
-  /** OAuth 2.0 server: its storage and issuer (AUTH_URL). Without it /oauth/* is not served. */
-  oauth?: OAuthSettings;
   /** Counts public web page requests per client address (PUBLIC_PAGES_PER_MINUTE); without it they are not limited. */
   pageRateLimit?: PageRateLimit;
 }
 
 export function createApp(deps: AppDeps): Koa {
-  const { config, logger, store } = deps;
-  const clock = deps.clock ?? (() => new Date());
-  // One counter for the login route and every credential check, so failures add up across them.
-  const authFailures = deps.authFailures ?? createMemoryAuthFailureLimiter();
-
-  const composed = composeServices({ ...deps, clock, authFailures });
-  const { platforms } = composed;
-  const oauth = deps.oauth
-    ? createOAuthModule({ settings: deps.oauth, store, auth: composed.auth, cookieSecret: config.jwtSecret, keySecret: config.webhooks?.secretKey || config.jwtSecret, failures: authFailures, proxy: (config.trustedProxies ?? 0) > 0, logger })
-    : undefined;
-
-  const authentication = createAuthentication({ store, jwtSecret: config.jwtSecret, clock, failures: authFailures, oauthTokens: oauth?.tokens, resourceMetadataUrl: oauth?.resourceMetadataUrl });
+  const { config, logger } = deps;
+  // Every service, the credential check and the one call path, built once by the composition root.
+  const { services, authenticate, invoke, authFailures, oauth, web } = composeApplication(deps);
   const guards: Guards = {
-    authenticate: authenticateWith(authentication),
+    authenticate: authenticateWith(authenticate),
     rateLimit: (area) => rateLimitWith(deps.rateLimits, area),
     routeAccess: requireRouteAccess(),
   };
-
-  // Declared operations (src/operations) run through the one call path, whatever the transport.
-  const services = { ...composed, ...(oauth && { oauthClients: oauth.clients }) };
-  const invoke = composeInvoke(services, { authenticate: authentication, rateLimits: deps.rateLimits, store, logger, clock, checkOutputs: deps.checkOutputs, onIdempotencyPhase: deps.onIdempotencyPhase });
 
   const v1 = new Router({ prefix: '/v1' });
   refuseUnservedMethods(v1);
@@ -100,7 +67,7 @@ export function createApp(deps: AppDeps): Koa {
       operations: OPERATIONS,
       invoke: invoke as Invoke<unknown>,
       rateLimits: deps.rateLimits,
-      resolvePlatform: platforms.resolve,
+      resolvePlatform: services.platforms.resolve,
       logger,
       publicUrl: config.publicUrl,
     }),
@@ -124,17 +91,13 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders());
   app.use(refuseLongTargets());
   // The OAuth endpoints answer in RFC 6749 shapes (not the envelope) and own their paths.
-  for (const middleware of oauth?.middleware ?? []) app.use(middleware);
+  if (oauth) for (const middleware of oauthMiddleware(oauth, { store: deps.store, auth: services.auth, failures: authFailures })) app.use(middleware);
   app.use(docsPage()); // GET /docs: the OpenAPI reference (swagger-ui, offline)
   // GET /b/{slug}: each published business's public page and its Markdown twin (docs/visibility.md).
-  const pages = createPublicBusinessPages({ store, clock });
-  // A crawler's fetch is counted (crawl events) after the page is answered, never before.
-  const recordPageFetch = createCrawlRecording({ recorder: deps.eventRecorder, logger, ipRanges: config.crawlerIpRanges });
-  app.use(businessPageRoutes({ pages, readPublicMedia: composed.media.readPublic, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit, onFetch: recordPageFetch }).routes());
+  app.use(businessPageRoutes({ pages: web.pages, readPublicMedia: services.media.readPublic, publicUrl: config.publicUrl, rateLimit: deps.pageRateLimit, onFetch: web.recordPageFetch }).routes());
   // GET /sitemap.xml, /robots.txt, /llms.txt, /directory/{city}/{kind}.md: the directory for crawlers and language models.
-  const directory = createPublicDirectory({ store });
   app.use(directoryRoutes({
-    directory,
+    directory: web.directory,
     publicUrl: config.publicUrl,
     rateLimit: deps.pageRateLimit,
     name: config.directoryName ?? 'Local business directory',

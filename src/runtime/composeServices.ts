@@ -1,6 +1,6 @@
-// The composition root: the application's services built from its engines, once, for
-// every process that serves operations (the API in app.ts, the MCP stdio server). Engines are
-// opened elsewhere (openRuntime.ts); nothing below the services knows which ones they are.
+// The application's services built from its engines, once, for every process that serves
+// operations (composeApplication.ts, for the API and the MCP stdio server). Engines are opened
+// elsewhere (openRuntime.ts); nothing below the services knows which ones they are.
 import type { Config } from '../config';
 import type { AuthFailureLimiter } from '../ports/authFailureLimiter';
 import type { Authenticate } from '../core/authentication';
@@ -18,6 +18,7 @@ import type { Cache } from '../ports/cache';
 import type { EventRecorder } from '../ports/eventRecorder';
 import type { LanguageModel } from '../ports/llm';
 import type { MediaStorage } from '../ports/mediaStorage';
+import type { OAuthStorage } from '../ports/oauthStorage';
 import type { Readiness } from '../ports/readiness';
 import type { SearchIndex } from '../ports/searchIndex';
 import type { SessionStore } from '../ports/sessionStore';
@@ -34,6 +35,7 @@ import { createBookingService } from '../services/bookings/bookingService';
 import { createCatalogService } from '../services/catalogService';
 import { createMediaService } from '../services/mediaService';
 import { createOpeningCheck } from '../services/openingCheck';
+import { createOAuthClientService } from '../services/oauth/clientService';
 import { createOwnedProfiles } from '../services/ownedProfiles';
 import { createPartnerAccess } from '../services/partners/partnerAccess';
 import { createPartnerAgreementService } from '../services/partners/partnerAgreementService';
@@ -76,12 +78,11 @@ export interface ServiceEngines {
   authFailures: AuthFailureLimiter;
   /** Payments, built by the runtime over its providers; without them, payment operations answer 503. */
   payments?: PaymentServices;
+  /** The OAuth server's records, where it is served: the apps accounts register and allow live there. */
+  oauthStorage?: OAuthStorage;
 }
 
-/** Every service but the OAuth apps', which exist only where the OAuth server is built (app.ts). */
-export type ComposedServices = Omit<AppServices, 'oauthClients'>;
-
-export function composeServices(engines: ServiceEngines): ComposedServices {
+export function composeServices(engines: ServiceEngines): AppServices {
   const { config, logger, store, clock } = engines;
   const access = createProfileAccess({ store, clock });
   const payments = engines.payments ?? createPaymentServices({ store, providers: createPaymentProviders({}), clock, logger, recorder: engines.eventRecorder });
@@ -133,6 +134,7 @@ export function composeServices(engines: ServiceEngines): ComposedServices {
     auth: createAuthService({ store, jwtSecret: config.jwtSecret, clock }),
     apiKeys: createApiKeyService({ store, clock }),
     authFailures: engines.authFailures,
+    ...(engines.oauthStorage && { oauthClients: createOAuthClientService({ storage: engines.oauthStorage }) }),
   };
 }
 

@@ -1,17 +1,15 @@
 // `npm run mcp:stdio`: the MCP server over stdin/stdout for desktop assistants, on the
-// same engines as `npm start` (DATA_DIR, MONGODB_URI, ...) and the same services and operations
-// (composeServices.ts). The credential is MCP_API_KEY (an sk_live_/sk_test_ key or an access JWT):
-// every tool call authenticates it again through invoke and counts in the search rate-limit area,
+// same engines as `npm start` (DATA_DIR, MONGODB_URI, ...) and the same services, credential check
+// and call path, built by the same composition root (composeApplication.ts). The credential is
+// MCP_API_KEY (an sk_live_/sk_test_ key or an access JWT): every tool call authenticates it again through invoke and counts in the search rate-limit area,
 // so a revoked key stops working at once. stdout carries the protocol only: logs go to stderr.
 import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createAuthentication } from '../core/authentication';
 import { newId } from '../domain/ids';
 import { createMcpServer } from '../mcp/mcpServer';
 import { OPERATIONS } from '../operations/registry';
 import type { Invoke } from '../core/invoke';
-import { createMemoryAuthFailureLimiter } from '../adapters/memory/memoryLimiters';
-import { composeInvoke, composeServices } from './composeServices';
+import { composeApplication } from './composeApplication';
 import { loadConfigOrExit } from './loadConfigOrExit';
 import { openRuntime } from './openRuntime';
 
@@ -27,11 +25,8 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, base: undefined, redact: ['authorization'] }, pino.destination(2));
   const runtime = await openRuntime(config, logger, { withIndexer: false, withWebhookDispatcher: false, withPaymentWorker: false });
   const engines = runtime.appDeps;
-  const clock = () => new Date();
-  const authFailures = engines.authFailures ?? createMemoryAuthFailureLimiter();
-  const services = composeServices({ ...engines, config, logger, clock, authFailures });
-  const authenticate = createAuthentication({ store: engines.store, jwtSecret: config.jwtSecret, clock, failures: authFailures });
-  const invoke = composeInvoke(services, { authenticate, rateLimits: engines.rateLimits, store: engines.store, logger, clock });
+  // No OAuth server here: the one credential is MCP_API_KEY, an API key or an access JWT.
+  const { authenticate, invoke } = composeApplication({ ...engines, config, logger, oauth: undefined });
   const credential = { authorization: `Bearer ${key}`, address: STDIO_ADDRESS };
   await authenticate(credential); // refuse a bad key at start, not at the first call
 

@@ -24,13 +24,12 @@ import { ADDRESS_FAILURES } from '../domain/authFailureLimits';
 import { rotationPolicy } from '../domain/oauth/signingKeyRotation';
 import type { Logger } from '../logger';
 import type { ReadinessReport } from '../ports/readiness';
-import { createIndexer, type Indexer } from '../../indexer/indexer';
-import { createWebhookDispatcher, type WebhookDispatcher } from '../services/webhooks/dispatcher';
-import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
-import { createSecretBox } from '../domain/webhooks/secretBox';
+import type { Indexer } from '../../indexer/indexer';
+import type { WebhookDispatcher } from '../services/webhooks/dispatcher';
 import { readIndexerProgress } from '../../indexer/indexerProgress';
 import { openAnalyticsStore, scheduleRawEventPurge, scheduleRollupCatchUp } from './openAnalyticsStore';
-import { indexerLease, INDEXNOW_LEASE, jobLease } from './indexerLease';
+import { INDEXNOW_LEASE, jobLease } from './indexerLease';
+import { composeIndexer, composeWebhookDispatcher } from './composeWorkers';
 import { openSearchIndex } from './openSearchIndex';
 import { openPersistence } from './openStore';
 import { withStartupRetry } from './startupRetry';
@@ -120,16 +119,14 @@ export async function openRuntime(
 
     let indexer: Indexer | undefined;
     if (options.withIndexer ?? config.inProcessIndexer) {
-      indexer = createIndexer({
-        feed: store.changeFeed,
-        checkpoints: store.checkpoints,
-        profiles: store.profiles,
+      indexer = composeIndexer({
+        store,
         index: searchIndex,
-        logger: logger.child({ component: 'indexer' }),
-        // The embedded index writes a batch in one transaction that searches wait behind: keep it short.
-        batchSize: config.elasticsearchUrl ? 500 : 200,
         // Every instance left with IN_PROCESS_INDEXER=true: one indexes, the others stand by.
-        lease: indexerLease(redis),
+        redis,
+        logger: logger.child({ component: 'indexer' }),
+        // The embedded index writes a batch in one transaction that this process's searches wait behind: keep it short.
+        batchSize: config.elasticsearchUrl ? 500 : 200,
       });
       indexer.start();
       // Stops after the batch in flight, so its position is committed before the store closes.
@@ -138,14 +135,7 @@ export async function openRuntime(
 
     let webhookDispatcher: WebhookDispatcher | undefined;
     if (options.withWebhookDispatcher ?? config.webhooks.inProcessDispatcher) {
-      webhookDispatcher = createWebhookDispatcher({
-        webhooks: store.webhooks,
-        secrets: createSecretBox(config.webhooks.secretKey),
-        policy: createAddressPolicy(config.webhooks.allowedCidrs),
-        logger: logger.child({ component: 'webhooks' }),
-        timeoutMs: config.webhooks.timeoutSeconds * 1000,
-        ...(config.webhooks.leaseSeconds > 0 && { leaseMs: config.webhooks.leaseSeconds * 1000 }),
-      });
+      webhookDispatcher = composeWebhookDispatcher(config, store, logger.child({ component: 'webhooks' }));
       webhookDispatcher.start();
       // Waits for attempts in flight and records them before the store closes.
       closers.push(() => (webhookDispatcher as WebhookDispatcher).stop());

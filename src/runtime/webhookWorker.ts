@@ -5,10 +5,8 @@
 // delivery is attempted again by whichever dispatcher runs next.
 import './compileCache';
 import { loadConfig } from '../config';
-import { createAddressPolicy } from '../domain/webhooks/addressPolicy';
-import { createSecretBox } from '../domain/webhooks/secretBox';
 import { createLogger } from '../logger';
-import { createWebhookDispatcher } from '../services/webhooks/dispatcher';
+import { composeWebhookDispatcher } from './composeWorkers';
 import { openStore } from './openStore';
 import { withStartupRetry } from './startupRetry';
 import { runWorker, stopOnSignal } from './workerProcess';
@@ -17,14 +15,7 @@ runWorker('webhook dispatcher', async () => {
   const config = loadConfig();
   const logger = createLogger(config.logLevel).child({ component: 'webhooks' });
   const store = await withStartupRetry('store', () => openStore(config, logger), config.startupTimeoutSeconds, logger);
-  const dispatcher = createWebhookDispatcher({
-    webhooks: store.webhooks,
-    secrets: createSecretBox(config.webhooks.secretKey),
-    policy: createAddressPolicy(config.webhooks.allowedCidrs),
-    logger,
-    timeoutMs: config.webhooks.timeoutSeconds * 1000,
-    ...(config.webhooks.leaseSeconds > 0 && { leaseMs: config.webhooks.leaseSeconds * 1000 }),
-  });
+  const dispatcher = composeWebhookDispatcher(config, store, logger);
   dispatcher.start();
   logger.info('webhook dispatcher running');
   stopOnSignal('webhook dispatcher', logger, [() => dispatcher.stop(), () => store.close()]);
