@@ -4,8 +4,10 @@
 // field it extracts. The record shape tests (test/unit/records) describe each record from the API's
 // schemas and expect no difference.
 import type { Schema, SchemaType } from 'mongoose';
+import type { JsonLeaf } from '../../src/adapters/mongo/schemas/storedAs';
 
-export interface Json {
+/** A JSON Schema node as the walk reads it: a leaf's rules (storedAs.ts), or an object, array or nullable type. */
+export interface Json extends Omit<JsonLeaf, 'type' | 'enum' | 'const'> {
   type?: string | string[];
   properties?: Record<string, Json>;
   required?: string[];
@@ -14,12 +16,6 @@ export interface Json {
   enum?: unknown[];
   const?: unknown;
   default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
   format?: string;
 }
 

@@ -1,6 +1,6 @@
 // A stored field's type and rules read from the JSON Schema the API checks that value with
 // (src/schemas), so a bound, an enum or a pattern is written once and the database refuses what
-// the API would (test/unit/records/profileRecordShape.test.ts walks both and fails on a difference).
+// the API would (test/unit/records/*RecordShape.test.ts walk both and fail on a difference).
 // Formats (email, uri, date) and `allOf` refinements stay the API's: the stored value was checked
 // against them before it was written.
 
