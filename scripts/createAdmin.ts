@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     const account = await store.accounts.create({
       id: newId('acct'),
       email,
-      name: values.name ?? 'Administrator',
+      name: values.name,
       passwordHash: await hashPassword(password),
       plan: 'enterprise',
       role: 'admin',

@@ -97,7 +97,8 @@ async function main(): Promise<void> {
   };
 
   try {
-    const previous: SeedState | undefined = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
+    // A state file written before a sandbox kept its number of days has no `days`.
+    const previous: (Omit<SeedState, 'days'> & { days?: number }) | undefined = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
     const save = (state: SeedState) => writeFileSync(stateFile, JSON.stringify(state, null, 2));
 
     // The account: registered and signed in through the API; its key is a sandbox key.
@@ -118,10 +119,11 @@ async function main(): Promise<void> {
     const created = await must('api key', call('POST', '/auth/api-keys', { token: jwt, body: { name: `demo sandbox ${realNow.toISOString()}`, environment: 'test', platform: 'chatgpt' } }), 201);
     const key = created.json.data.key as string;
 
-    const state: SeedState =
-      previous && previous.accountId === account.id ? previous : { accountId: account.id, days: asked, businessIds: [], daysDone: 0, counts: { searches: 0, clicks: 0, conversions: 0 } };
-    if (previous && state !== previous) console.error('demo-seed.json belongs to another account: starting over for this one');
-    state.days ??= MAX_DAYS;
+    const kept = previous?.accountId === account.id ? previous : undefined;
+    if (previous && !kept) console.error('demo-seed.json belongs to another account: starting over for this one');
+    const state: SeedState = kept
+      ? { ...kept, days: kept.days ?? MAX_DAYS }
+      : { accountId: account.id, days: asked, businessIds: [], daysDone: 0, counts: { searches: 0, clicks: 0, conversions: 0 } };
     // The simulated days end today: a sandbox keeps the number of days it was started with.
     if (state.days !== asked) console.error(`The demo sandbox was started with ${state.days} days; keeping them.`);
     const DAYS = state.days;

@@ -63,7 +63,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions | 'help' {
     strict: true,
   });
   if (values.help) return 'help';
-  const engine = (values.engine ?? 'sqlite') as Engine;
+  const engine = values.engine ?? 'sqlite';
   if (engine !== 'sqlite' && engine !== 'elasticsearch') throw new Error(`--engine must be sqlite or elasticsearch (got "${values.engine}")`);
   const esUrl = engine === 'elasticsearch' ? values['es-url'] ?? 'http://127.0.0.1:9200' : undefined;
   if (esUrl !== undefined && !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(esUrl).hostname)) {

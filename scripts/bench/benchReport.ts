@@ -119,7 +119,10 @@ export function formatReport(report: BenchReport): string {
   lines.push('', 'Slowest requests at the raw index (median ms, matches):');
   for (const s of report.scenarios) {
     const slowest = s.raw.perQuery
-      .map((q, i) => ({ ...q, request: s.preflight[i]?.body ?? s.preflight[i]?.path.replace(/^\/v1\/api\/v1/, '') ?? String(i) }))
+      .map((q, i) => {
+        const answer = s.preflight.at(i);
+        return { ...q, request: answer?.body ?? answer?.path.replace(/^\/v1\/api\/v1/, '') ?? String(i) };
+      })
       .sort((a, b) => b.p50 - a.p50)
       .slice(0, 3);
     for (const q of slowest) lines.push(`  ${s.name.padEnd(9)} ${ms(q.p50).padStart(7)}  ${String(q.total).padStart(6)}  ${q.request}`);

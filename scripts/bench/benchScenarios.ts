@@ -135,7 +135,7 @@ function capturingIndex(captured: SearchQuery[]): SearchIndex {
 }
 
 /** Query-string values as ajv leaves them after coercion and defaults (schemas/endpoints/directory.ts, partnerSearch.ts). */
-function directoryInput(params: Record<string, string>): DirectoryInput {
+function directoryInput(params: Partial<Record<string, string>>): DirectoryInput {
   return {
     ...(params as Partial<DirectoryInput>),
     sortBy: (params.sortBy ?? 'aiVisibilityScore') as DirectoryInput['sortBy'],
@@ -145,7 +145,7 @@ function directoryInput(params: Record<string, string>): DirectoryInput {
   };
 }
 
-function partnerInput(params: Record<string, string>): PartnerInput {
+function partnerInput(params: Partial<Record<string, string>>): PartnerInput {
   return { ...params, limit: Number(params.limit ?? 20), offset: Number(params.offset ?? 0) };
 }
 

@@ -27,7 +27,7 @@ export async function startChildServer(options: { name: string; args: (port: num
   try {
     await new Promise<void>((ready, fail) => {
       let output = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.split('\n').includes('listening')) ready();
       });

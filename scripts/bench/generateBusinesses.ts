@@ -135,12 +135,12 @@ export function* businessStream(count: number, seed: string | number, options: G
     const template: CategoryTemplate = random.weighted(categories);
     const neighborhood = random.pick(NEIGHBORHOODS);
     const street = random.pick(STREET_NAMES);
-    const [specialty, specialty2] = random.sample(template.specialties, 2);
+    const [specialty, specialty2 = specialty] = random.sample(template.specialties, 2);
     const surname = random.pick(SURNAMES);
     const postalCode = `${city.zip3}${String(random.int(1, 60)).padStart(2, '0')}`;
     const values = {
       kind: random.pick(template.kinds), adjective: random.pick(NAME_ADJECTIVES), noun: random.pick(NAME_NOUNS),
-      surname, street, neighborhood, specialty, specialty2: specialty2 ?? specialty, city: city.name,
+      surname, street, neighborhood, specialty, specialty2, city: city.name,
       years: random.int(2, 45), year: random.int(1978, 2023),
     };
     const name = uniqueName(fillTemplate(random.pick(template.namePatterns), values), postalCode, neighborhood, nameKeys);

@@ -83,7 +83,7 @@ export function minutesOfMemory(dir: string, pid: number, fromMs: number): Minut
   const rows: MinuteOfMemory[] = [];
   for (const [minute, list] of byMinute) {
     const main = list.filter((line) => line.thread === 0);
-    const last = main[main.length - 1];
+    const last = main.at(-1);
     if (!last) continue;
     // The last sample of each worker thread in that minute.
     const workers = new Map<number, ProbeLine>();

@@ -62,7 +62,7 @@ export async function runHttpLoad(options: {
     running.on('response', (_client, _status, _bytes, responseTimeMs) => samples.push(responseTimeMs));
   });
   running = undefined;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, Number(count)]));
   return {
     connections: options.connections,
     durationSeconds: result.duration,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   });
   const dataDir = values['data-dir'];
   const scenario = benchScenarios().find((s) => s.name === values.scenario);
-  const gaps = (values.gaps ?? '').split(',').map(Number);
+  const gaps = values.gaps.split(',').map(Number);
   const rounds = Number(values.rounds);
   if (dataDir === undefined || scenario === undefined || gaps.some((g) => !Number.isFinite(g) || g < 0) || !Number.isInteger(rounds) || rounds < 1) {
     throw new Error('usage: --data-dir DIR (kept by bench:search) [--scenario consumer|directory|partner] [--gaps 0,1,5] [--rounds 2]');

@@ -25,7 +25,6 @@ import { startElasticsearch } from '../../test/harness/elasticsearch';
 import { startMongo } from '../../test/harness/mongo';
 import { DEFAULT_IMPORT_THREADS } from '../import/importPipeline';
 import { IMPORT_STORE_TUNING } from '../import/importStoreTuning';
-import type { BusinessFileShape } from './businessFile';
 import { generateAndImport } from './importedBusinesses';
 import { storeWriteFloor } from './importFloor';
 
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
   const rows = Number(values.count ?? 100_000);
   const engine = values.engine ?? 'sqlite';
   if (engine !== 'sqlite' && engine !== 'mongo') throw new Error('--engine must be sqlite or mongo');
-  const shape = (values.shape ?? 'profiles') as BusinessFileShape;
+  const shape = values.shape ?? 'profiles';
   if (shape !== 'profiles' && shape !== 'overture') throw new Error('--shape must be profiles or overture');
   const threads = values.threads !== undefined ? Number(values.threads) : DEFAULT_IMPORT_THREADS;
   const dir = values.dir !== undefined ? resolve(values.dir) : mkdtempSync(join(tmpdir(), 'import-bench-'));
@@ -91,7 +90,7 @@ async function main(): Promise<void> {
       indexer = createIndexer({ feed: store.changeFeed, checkpoints: store.checkpoints, profiles: store.profiles, index, logger: createLogger('error'), batchSize: 2000 });
       indexer.start();
     }
-    const sampler = indexer && setInterval(() => void indexer?.status().then((status) => status.lastBatchLagMs !== null && lags.push(status.lastBatchLagMs)), 500);
+    const sampler = indexer && setInterval(() => void indexer.status().then((status) => status.lastBatchLagMs !== null && lags.push(status.lastBatchLagMs)), 500);
 
     let reported = 0;
     // Measured from the end of the first batch: the generation before it is not the import's.

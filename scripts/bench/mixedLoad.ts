@@ -26,7 +26,8 @@ export async function runMixedLoad(options: { baseUrl: string; apiKey: string; r
   const url = new URL(options.baseUrl);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) throw new Error('the mixed load runs on loopback only');
   const samples = new Map<string, number[]>();
-  const perMinute: number[][] = [];
+  // Sparse: a minute with no answer (a stall) is a hole.
+  const perMinute: Array<number[] | undefined> = [];
   const runStarted = performance.now();
   const deadline = runStarted + options.seconds * 1000;
   let sent = 0;
@@ -80,9 +81,10 @@ export async function runMixedLoad(options: { baseUrl: string; apiKey: string; r
   if (failure) throw failure;
   const seconds = (performance.now() - started) / 1000;
   const byKind = Object.fromEntries([...samples].map(([kind, list]) => [kind, summariseLatencies(list)]));
-  const minutes = [...perMinute.entries()].filter(([, list]) => list !== undefined).map(([minute, list]) => {
+  const minutes = [...perMinute.entries()].flatMap(([minute, list]) => {
+    if (list === undefined) return [];
     const summary = summariseLatencies(list);
-    return { minute: minute + 1, requests: summary.count, p99Ms: summary.p99, maxMs: summary.max };
+    return [{ minute: minute + 1, requests: summary.count, p99Ms: summary.p99, maxMs: summary.max }];
   });
   return { seconds, requests: sent, requestsPerSecond: sent / seconds, byKind, minutes };
 }

@@ -19,6 +19,7 @@ import { createBenchAccount } from './benchAccount';
 import { CONSUMER_BODIES, DIRECTORY_QUERIES } from './benchScenarios';
 import { buildBenchIndex } from './buildBenchIndex';
 import { businessStream } from './generateBusinesses';
+import type { LatencySummary } from './latencySummary';
 import { loadBusinesses } from './loadBusinesses';
 import { type MixedRequest, type MixedRun, runMixedLoad } from './mixedLoad';
 import { type MinuteOfMemory, minutesOfMemory, probeEnvironment } from './heapSamples';
@@ -192,9 +193,11 @@ async function soak(dataDir: string, apiKey: string, recording: 'on' | 'off', re
 }
 
 function report(result: RunResult): void {
-  const p99 = (kind: string) => (result.run.byKind[kind]?.p99 ?? NaN).toFixed(1).padStart(7);
-  const first = result.memory[0];
-  const last = result.memory[result.memory.length - 1];
+  // A kind the run never sent has no summary.
+  const byKind: Partial<Record<string, LatencySummary>> = result.run.byKind;
+  const p99 = (kind: string) => (byKind[kind]?.p99 ?? NaN).toFixed(1).padStart(7);
+  const first = result.memory.at(0);
+  const last = result.memory.at(-1);
   const peak = Math.max(...result.memory.map((m) => m.rssMiB));
   log(
     `recording ${result.recording.padEnd(3)} ${result.run.requestsPerSecond.toFixed(0).padStart(5)} req/s | p99 consumer ${p99('consumer')} directory ${p99('directory')} read ${p99('read')} create ${p99('create')} ms | ` +

@@ -268,7 +268,7 @@ async function run(): Promise<void> {
   if (options.dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const closers: Array<() => Promise<unknown>> = [];
   let cleaned = false;
-  let interrupted = false;
+  let interrupted = false as boolean; // set by the signal handler while main runs
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;

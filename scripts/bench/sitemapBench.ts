@@ -41,7 +41,7 @@ async function fill(dataDir: string, count: number): Promise<void> {
 /** Fetches `url` to the end while sampling the server's RSS; the peak seen and the time taken. */
 async function fetchSampled(url: string, pid: number): Promise<{ ms: number; bytes: number; peakMiB: number; urls: number }> {
   let peak = serverMemory(pid)?.rssMiB ?? 0;
-  let done = false;
+  let done = false as boolean; // set once the fetch below ends
   const sampler = (async () => {
     while (!done) {
       peak = Math.max(peak, serverMemory(pid)?.rssMiB ?? 0);

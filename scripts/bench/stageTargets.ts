@@ -15,11 +15,11 @@ export interface StageFigures {
   /** The build's peak RSS (MiB), when the run measured it (not in a data directory kept before it was). */
   buildPeakRssMiB?: number;
   /** Raw index latency per scenario (ms). */
-  raw: Record<string, { p50: number; p99: number }>;
+  raw: Partial<Record<string, { p50: number; p99: number }>>;
   /** API at one connection (ms). */
-  api: Record<string, { p50: number; p99: number }>;
+  api: Partial<Record<string, { p50: number; p99: number }>>;
   /** API at N connections. */
-  load: Record<string, { connections: number; requestsPerSecond: number; p99: number }>;
+  load: Partial<Record<string, { connections: number; requestsPerSecond: number; p99: number }>>;
 }
 
 const MILLION = 1_000_000;

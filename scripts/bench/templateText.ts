@@ -1,6 +1,7 @@
 // Fills `{name}` placeholders in the catalogue's phrase templates.
 
-export type TemplateValues = Record<string, string | number>;
+/** A template may name a placeholder the values lack: filling it then fails with the template's text. */
+export type TemplateValues = Partial<Record<string, string | number>>;
 
 export function fillTemplate(template: string, values: TemplateValues): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {

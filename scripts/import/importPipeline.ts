@@ -63,7 +63,7 @@ export function onWorkers(storeConfig: Pick<Config, 'dataDir' | 'mongodbUri'>, o
     const limit = options.threads * 2;
     let sent = 0;
     let nextToWrite = 0;
-    let readAll = false;
+    let readAll = false as boolean; // set by fill() when the file ends
     const ready = new Set<number>();
     const finished = new Map<number, BatchResult>();
     const fill = async () => {

@@ -130,27 +130,27 @@ it('regroups the series by week and recomputes attribution under another model',
   expect(await page.isHidden('#attribution-chart')).toBe(true);
 
   await page.selectOption('#attribution-model', 'firstTouch');
-  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent?.includes('firstTouch'), undefined, WAIT);
+  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent.includes('firstTouch'), undefined, WAIT);
   const first = await world.api(`/analytics/attribution?${world.march()}&model=firstTouch`);
   expect(first.touchpoints).toEqual([{ type: 'impression', platform: 'chatgpt', credit: 1, conversions: 1, revenue: [] }]);
   expect(await page.locator('#attribution-table tbody tr').count()).toBe(1);
   expect(Number(await cell(page, 'attribution-table', 'impression', 2))).toBe(1);
 
   await page.selectOption('#attribution-model', 'lastTouch');
-  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent?.includes('lastTouch'), undefined, WAIT);
+  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent.includes('lastTouch'), undefined, WAIT);
   expect(Number(await cell(page, 'attribution-table', 'website_visit', 2))).toBe(1);
 }, 120_000);
 
 it('narrows the series to one platform with the platform filter', async () => {
   await page.selectOption('#visibility-platform', 'perplexity');
-  await page.waitForFunction(() => document.querySelector('#visibility-table caption')?.textContent?.includes('on Perplexity'), undefined, WAIT);
+  await page.waitForFunction(() => document.querySelector('#visibility-table caption')?.textContent.includes('on Perplexity'), undefined, WAIT);
   const perplexity = await world.api(`/analytics/upstream-metrics?${world.march()}&granularity=week&platform=perplexity`);
   expect(Number(await figure(page, 'visibility-totals', 'impressions'))).toBe(perplexity.metrics.impressions);
   expect(perplexity.metrics.impressions).toBe(1);
   expect(Number(await cell(page, 'visibility-table', '2026-03-16', 1))).toBe(1);
   expect(Number(await cell(page, 'visibility-table', '2026-03-09', 1))).toBe(0);
   await page.selectOption('#visibility-platform', '');
-  await page.waitForFunction(() => !document.querySelector('#visibility-table caption')?.textContent?.includes('on Perplexity'), undefined, WAIT);
+  await page.waitForFunction(() => !document.querySelector('#visibility-table caption')?.textContent.includes('on Perplexity'), undefined, WAIT);
 }, 60_000);
 
 it('refuses a custom period that ends before it starts, in the form, without calling the API', async () => {
@@ -199,7 +199,7 @@ it('refreshes the access token when the API answers 401, and retries', async () 
     await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message: 'Token expired' } }) });
   });
   await page.selectOption('#attribution-model', 'linear');
-  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent?.includes('linear'), undefined, WAIT);
+  await page.waitForFunction(() => document.querySelector('#attribution-table caption')?.textContent.includes('linear'), undefined, WAIT);
   expect(refused).toBe(true);
   expect(refreshes).toEqual(['POST']);
   expect(Number(await cell(page, 'attribution-table', 'citation', 2))).toBe(0.3333);

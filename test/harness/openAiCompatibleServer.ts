@@ -109,7 +109,7 @@ export async function startOpenAiCompatibleServer(): Promise<OpenAiCompatibleSer
         return;
       }
       const reply = queue.shift() ?? { kind: 'error', status: 500, message: 'no scripted reply for this request' };
-      const model = typeof (body as { model?: unknown })?.model === 'string' ? (body as { model: string }).model : 'unknown';
+      const model = body && typeof body === 'object' && 'model' in body && typeof body.model === 'string' ? body.model : 'unknown';
       if (reply.delayMs) timer = setTimeout(() => answer(res, reply, model), reply.delayMs);
       else answer(res, reply, model);
     });

@@ -27,14 +27,14 @@ function v1Router(): Router {
 /** A path of the route template with every id in its documented shape (`biz_AAAAAAAAAAAA`). */
 function concretePath(template: string): string {
   return template.replace(/:(\w+)/g, (_whole, name: string) => {
-    const pattern = PATH_ID_SCHEMAS[name]?.pattern as string | undefined;
+    const pattern = (PATH_ID_SCHEMAS as Partial<typeof PATH_ID_SCHEMAS>)[name]?.pattern as string | undefined;
     const prefix = pattern?.match(/^\^(\w+?)_/)?.[1];
     return prefix ? `${prefix}_AAAAAAAAAAAA` : 'sample';
   });
 }
 
 function allowOf(response: request.Response): string[] {
-  return (response.headers.allow ?? '').split(/,\s*/).filter(Boolean).sort();
+  return (response.get('allow') ?? '').split(/,\s*/).filter(Boolean).sort();
 }
 
 function expectMethodNotAllowed(response: request.Response, allow: string[]): void {

@@ -96,7 +96,7 @@ it('loses no acknowledged event and counts none twice when the server is killed 
     const acknowledged = new Set<number>();
     const sent = new Set<number>();
     let next = 0;
-    let killed = false;
+    let killed = false as boolean; // set once the server is killed, while the clients run
     const client = async () => {
       // Bounded: at most 200 batches in all; the kill comes long before.
       while (!killed && next < 200) {

@@ -183,7 +183,7 @@ describe('elasticsearch index specifics', () => {
     afterEach(() => dispose(index));
 
     it('swaps the alias to <alias>_v2 in one step and deletes v1, while searches keep answering', async () => {
-      let searching = true;
+      let searching = true as boolean; // cleared once the swap is done, while the loop runs
       let answered = 0;
       const totals = new Set<number>();
       const loop = (async () => {

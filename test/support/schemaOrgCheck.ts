@@ -48,7 +48,7 @@ export function schemaOrgProblems(nodes: Expanded[], vocabulary: SchemaOrgVocabu
           const member = term.replace(/^https?:\/\/schema\.org\//, '');
           if (!vocabulary.members.has(member) && !vocabulary.classes.has(member)) problems.push(`${path}.${name}[${index}]: ${term} is no schema.org term`);
         }
-        if (value && typeof value === 'object' && !('@value' in value) && Object.keys(value).some((k) => !k.startsWith('@') || k === '@type')) {
+        if (!('@value' in value) && Object.keys(value).some((k) => !k.startsWith('@') || k === '@type')) {
           visit(value, `${path}.${name}[${index}]`);
         }
       }

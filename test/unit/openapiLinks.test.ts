@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from '../../src/openapi/openApiDocument';
 type Json = Record<string, any>;
 const doc = buildOpenApiDocument() as Json;
 const resolve = (node: Json): Json =>
-  node?.$ref ? resolve(node.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key], doc)) : node;
+  node.$ref ? resolve(node.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key], doc)) : node;
 const operations = new Map<string, { path: string; op: Json }>();
 for (const [path, item] of Object.entries(doc.paths as Json)) for (const op of Object.values(item as Json)) operations.set(op.operationId, { path, op });
 

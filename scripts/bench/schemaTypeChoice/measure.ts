@@ -46,7 +46,7 @@ function differences(a: unknown, b: unknown, path = ''): string[] {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].flatMap((key) => differences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}/${key}`));
   }
-  return [`${path || '/'}: ${JSON.stringify(a)?.slice(0, 60)} -> ${JSON.stringify(b)?.slice(0, 60)}`];
+  return [`${path || '/'}: ${String(JSON.stringify(a)).slice(0, 60)} -> ${String(JSON.stringify(b)).slice(0, 60)}`];
 }
 
 async function main(): Promise<void> {

@@ -63,7 +63,7 @@ export function documentedAnswers(document: Json): DocumentedAnswers {
       .split('/')
       .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
       .reduce<any>((node, key) => node?.[key], doc);
-  const resolve = <T = Json>(node: Json): T => (node?.$ref ? resolve(resolvePointer(node.$ref)) : node) as T;
+  const resolve = <T = Json>(node: Json): T => (node.$ref ? resolve(resolvePointer(node.$ref)) : node) as T;
   const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
   const operations = new Map<string, { method: string; path: string; op: Json }>();
@@ -97,7 +97,7 @@ export function documentedAnswers(document: Json): DocumentedAnswers {
     const problems: string[] = [];
     const declared = new Map<string, Json>(Object.entries((documented.headers ?? {}) as Json).map(([name, header]) => [name.toLowerCase(), resolve(header as Json)]));
     for (const name of API_HEADERS) {
-      const sent = response.headers[name] !== undefined;
+      const sent = response.get(name) !== undefined;
       if (sent && !declared.has(name)) problems.push(`sends header ${name} the document does not list for ${response.status}`);
     }
     for (const [name, header] of declared) {

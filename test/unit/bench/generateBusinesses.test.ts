@@ -102,7 +102,7 @@ describe('generateBusinesses: realism', () => {
     let malformed = 0;
     for (const p of profiles) {
       for (const day of Object.values(p.hours)) {
-        if (!day || 'closed' in day) continue;
+        if ('closed' in day) continue;
         const open = minutesOf(day.open);
         const close = minutesOf(day.close);
         if (open === null || close === null) malformed += 1;
