@@ -17,6 +17,8 @@ import { ATTACHED, cell, figure, PASSWORD, ready, WAIT } from './dashboardFixtur
 
 const JOURNEY = 'chatgpt-journey-to-a-paid-booking';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 let server: Server;
 let base: string;
@@ -27,7 +29,7 @@ let paidPaymentId: string;
 let refundedPaymentId: string;
 
 beforeAll(async () => {
-  world = await openPaymentWorld();
+  world = teardown.adopt(await openPaymentWorld(), (opened) => opened.close());
   const deposit = await paidService(world, { required: 'deposit', depositAmount: 10, refundCutoffHours: 24 });
   const http = () => request(world.app.callback);
 
@@ -59,8 +61,12 @@ beforeAll(async () => {
 
   server = createServer(world.app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  teardown.defer(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = teardown.adopt(await launchChromium(), (opened) => opened.close());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   watchPageProblems(page, problems);
   await page.goto(`${base}/dashboard`);
@@ -72,12 +78,7 @@ beforeAll(async () => {
   for (const panel of ['payments', 'funnel', 'attribution']) await ready(page, panel);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await world?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('lists the business\'s payments with the refund, the account ready and what was received net of refunds', async () => {
   expect(await figure(page, 'payments-figures', 'status')).toBe('ready');

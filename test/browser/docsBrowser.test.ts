@@ -11,6 +11,8 @@ const WAIT = { timeout: 60_000 };
 /** Operations a reader opens first, with the widest tables and samples of the document. */
 const OPENED = ['/api/v1/consumer/search', '/business/profile', '/analytics/upstream-metrics', '/business/profile/{businessId}/services/{serviceId}/availability'];
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: TestApp;
 let server: Server;
 let base: string;
@@ -20,11 +22,12 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = teardown.adopt(await buildTestApp(), (opened) => opened.close());
   server = createServer(app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  teardown.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = teardown.adopt(await launchChromium(), (opened) => opened.close());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   watchPageProblems(page, problems);
   await page.goto(`${base}/docs`);
@@ -32,11 +35,7 @@ beforeAll(async () => {
   await page.locator('#conventions table').first().waitFor(WAIT);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await app?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('shows no warning box, and the first operation on the first screen at 1280 px', async () => {
   expect(await page.locator('.errors-wrapper').count()).toBe(0);

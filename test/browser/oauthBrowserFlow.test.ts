@@ -15,6 +15,8 @@ import { buildTestApp, type TestApp } from '../http/testApp';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: TestApp;
 let api: Server;
 let issuer: string;
@@ -33,9 +35,10 @@ function listen(server: Server, port = 0): Promise<number> {
 beforeAll(async () => {
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
-  app = await buildTestApp({ oauth: { storage: createSqliteOAuthStorage({ file: ':memory:' }), issuer } });
+  app = teardown.adopt(await buildTestApp({ oauth: { storage: createSqliteOAuthStorage({ file: ':memory:' }), issuer } }), (opened) => opened.close());
   api = createServer(app.callback);
   await listen(api, port);
+  teardown.defer(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
   relyingParty = createServer((req, res) => {
     const url = new URL(req.url ?? '/', callbackBase);
@@ -44,18 +47,14 @@ beforeAll(async () => {
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end('signed in');
   });
   callbackBase = `http://127.0.0.1:${await listen(relyingParty)}`;
+  teardown.defer(() => new Promise<void>((resolve) => relyingParty.close(() => resolve())));
 
   owner = await signUp(app, 'rp-owner');
   client = await registerClient(app, owner, { name: 'Booking Helper', redirectUris: [`${callbackBase}/callback`], scopes: ['read:businesses', 'write:businesses'] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = teardown.adopt(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }), (opened) => opened.close());
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => relyingParty?.close(resolve));
-  await new Promise((resolve) => api?.close(resolve));
-  await app?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('signs in and consents in Chromium, exchanges the code with PKCE, calls the API, refreshes, and is refused after revocation', async () => {
   // The relying party: discovery from our metadata (http is allowed on loopback only here).

@@ -9,6 +9,8 @@ import { signUp } from '../http/actors';
 import { buildTestApp, type TestApp } from '../http/testApp';
 import { populatedBusiness } from '../support/populatedBusiness';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: TestApp;
 let server: Server;
 let base: string;
@@ -16,21 +18,18 @@ let browser: Browser;
 const year = new Date().getUTCFullYear() + 1;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = teardown.adopt(await buildTestApp(), (opened) => opened.close());
   server = createServer(app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  teardown.defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const owner = await signUp(app, 'owner', 'enterprise');
   const reviewers = [await signUp(app, 'ana'), await signUp(app, 'ben')];
   await populatedBusiness(`${base}/v1`, owner.token, reviewers.map((r) => r.token), [`${year}-01-01`]);
-  browser = await launchChromium();
+  browser = teardown.adopt(await launchChromium(), (opened) => opened.close());
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  await app?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it.each([[1280, 900], [375, 740]])('reads well at %i px: styled, nothing wider than the screen, no refusal or error', async (width, height) => {
   const page = await browser.newPage({ viewport: { width, height } });

@@ -38,18 +38,18 @@ const principal: Principal = { accountId: 'acct_consumer', environment: 'live', 
 
 export function importContract(name: string, open: () => Promise<ImportEngines>): void {
   describe(`import contract: ${name}`, () => {
+    // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+    const teardown = new AsyncDisposableStack();
     let engines: ImportEngines;
     let ownerId: string;
     let dir: string;
     beforeAll(async () => {
-      engines = await open();
+      engines = teardown.adopt(await open(), (opened) => opened.close());
       ownerId = (await importOwner(engines.store, undefined, new Date())).id;
       dir = mkdtempSync(join(tmpdir(), 'import-contract-'));
+      teardown.defer(() => rmSync(dir, { recursive: true, force: true }));
     }, 120_000);
-    afterAll(async () => {
-      await engines?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => teardown.disposeAsync());
 
     async function runImport(file: string, format: ImportFormat, schema: ImportSchema, threads = 0): Promise<{ result: ImportProgress; notices: ImportNotice[] }> {
       const notices: ImportNotice[] = [];

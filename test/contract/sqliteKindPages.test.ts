@@ -160,20 +160,21 @@ const WALK_CORPUS: SearchDocument[] = [
 ];
 
 describeNative('kind listings in a field order, from the kinds\' own index, on a hand-written corpus', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let dir: string;
   let index: SearchIndex;
   let db: SqliteDatabase;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kind-walk-'));
-    index = createSqliteSearchIndex({ file: join(dir, 'search.db') });
+    teardown.defer(() => rmSync(dir, { recursive: true, force: true }));
+    index = teardown.adopt(createSqliteSearchIndex({ file: join(dir, 'search.db') }), (opened) => opened.close());
     expect(await index.apply(WALK_CORPUS.map((document) => ({ type: 'upsert' as const, document })))).toEqual({ failures: [] });
-    db = searchingConnection(join(dir, 'search.db'), library);
+    db = teardown.adopt(searchingConnection(join(dir, 'search.db'), library), (opened) => {
+      opened.close();
+    });
   });
-  afterAll(async () => {
-    db?.close();
-    await index?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => teardown.disposeAsync());
 
   const query = (fields: Partial<SearchQuery>): SearchQuery => ({ environment: 'live', categoryKeys: [RESTAURANT], sort: 'aiVisibilityScore', order: 'desc', limit: 20, offset: 0, ...fields });
   /** The page as the search answers it (the walk or the FTS page, whichever the counts pick), and as the walk alone reads it. */

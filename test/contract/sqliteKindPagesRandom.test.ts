@@ -105,6 +105,8 @@ function query(random: SeededRandom, near: boolean): SearchQuery {
 const comparable = (page: PageRows) => ({ total: page.total, rows: page.rows.map((row) => [row.fields.id, row.distanceKm]) });
 
 describeNative('kind and place pages without words equal the exhaustive plans', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let dir: string;
   let index: SearchIndex;
   let db: SqliteDatabase;
@@ -112,18 +114,17 @@ describeNative('kind and place pages without words equal the exhaustive plans', 
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kind-pages-'));
-    index = createSqliteSearchIndex({ file: join(dir, 'search.db'), listsFlushEvery: 400 });
+    teardown.defer(() => rmSync(dir, { recursive: true, force: true }));
+    index = teardown.adopt(createSqliteSearchIndex({ file: join(dir, 'search.db'), listsFlushEvery: 400 }), (opened) => opened.close());
     const docs = Array.from({ length: 1500 }, (_, n) => document(random, n));
     for (let start = 0; start < docs.length; start += 250) {
       expect(await index.apply(docs.slice(start, start + 250).map((doc) => ({ type: 'upsert' as const, document: doc })))).toEqual({ failures: [] });
     }
-    db = searchingConnection(join(dir, 'search.db'), library);
+    db = teardown.adopt(searchingConnection(join(dir, 'search.db'), library), (opened) => {
+      opened.close();
+    });
   });
-  afterAll(async () => {
-    db?.close();
-    await index?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => teardown.disposeAsync());
 
   /**
    * `count` random searches near a point, nearest first, both ways; with `exactUpTo` counting

@@ -212,6 +212,8 @@ function comparable(page: PageRows) {
 }
 
 describeNative('top-k text retrieval equals the exhaustive scorer', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let dir: string;
   let index: SearchIndex;
   let db: SqliteDatabase;
@@ -219,16 +221,15 @@ describeNative('top-k text retrieval equals the exhaustive scorer', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'top-text-'));
-    index = createSqliteSearchIndex({ file: join(dir, 'search.db'), listsFlushEvery: 400 });
+    teardown.defer(() => rmSync(dir, { recursive: true, force: true }));
+    index = teardown.adopt(createSqliteSearchIndex({ file: join(dir, 'search.db'), listsFlushEvery: 400 }), (opened) => opened.close());
     const docs = Array.from({ length: 1000 }, (_, n) => document(random, n));
     expect((await index.apply(docs.map((doc) => ({ type: 'upsert' as const, document: doc }))))).toEqual({ failures: [] });
-    db = searchingConnection(join(dir, 'search.db'), library);
+    db = teardown.adopt(searchingConnection(join(dir, 'search.db'), library), (opened) => {
+      opened.close();
+    });
   });
-  afterAll(async () => {
-    db?.close();
-    await index?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => teardown.disposeAsync());
 
   /**
    * Runs `count` random queries both ways; returns how many top-k retrieval answered. With

@@ -22,16 +22,18 @@ function receiverIn(file: string): Receiver {
   return { code: block.code, module: /^import /m.test(block.code), secretVariable };
 }
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: WebhookTestApp;
 const receivers: EngineProcess[] = [];
 
 beforeAll(async () => {
-  app = await buildWebhookTestApp();
+  app = teardown.adopt(await buildWebhookTestApp(), (opened) => opened.close());
+  teardown.defer(async () => {
+    for (const receiver of receivers) await receiver.stop(2_000);
+  });
 });
-afterAll(async () => {
-  for (const receiver of receivers) await receiver.stop(2_000);
-  await app?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it.each(['docs/webhooks.md'])('the %s receiver verifies a real delivery (204, recorded delivered) and refuses an unsigned request (400)', async (file) => {
   const receiver = receiverIn(file);

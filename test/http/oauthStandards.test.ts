@@ -14,6 +14,8 @@ import { signUp, type Actor } from './actors';
 import { authorize, basicAuth, oauthToken, pkcePair, registerClient, tokenRequest, type OAuthClient } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: TestApp;
 let api: Server;
 let issuer: string;
@@ -25,6 +27,7 @@ let resourceServer: OAuthClient;
 const storage = createSqliteOAuthStorage({ file: ':memory:' });
 
 beforeAll(async () => {
+  teardown.defer(() => storage.close());
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
   // The operator registers the resource server's client, then names it in the configuration of the
@@ -32,17 +35,14 @@ beforeAll(async () => {
   const setup = await buildTestApp({ oauth: { storage, issuer } });
   resourceServer = await registerClient(setup, await signUp(setup, 'rs-operator'), { name: 'Partner gateway' });
   await setup.close();
-  app = await buildTestApp({ oauth: { storage, issuer, introspectionClientIds: [resourceServer.clientId] } });
+  app = teardown.adopt(await buildTestApp({ oauth: { storage, issuer, introspectionClientIds: [resourceServer.clientId] } }), (opened) => opened.close());
   api = createServer(app.callback);
   await new Promise<void>((resolve) => api.listen(port, '127.0.0.1', resolve));
+  teardown.defer(() => new Promise<void>((resolve) => api.close(() => resolve())));
   owner = await signUp(app, 'rfc-owner');
   stranger = await signUp(app, 'rfc-stranger');
 });
-afterAll(async () => {
-  await new Promise((resolve) => api?.close(resolve));
-  await app?.close();
-  await storage.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 /** openid-client configured from our metadata for one client (http allowed: loopback only). */
 function relyingParty(client: OAuthClient): Promise<oidc.Configuration> {

@@ -35,6 +35,8 @@ const SECOND = [
   on11th('10:00', { journeyId: 'j2', type: 'comparison' }),
 ];
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let engine: ElasticsearchHarness;
 const stores: ElasticsearchAnalyticsStore[] = [];
 const open = (prefix: string) => {
@@ -44,12 +46,12 @@ const open = (prefix: string) => {
 };
 
 beforeAll(async () => {
-  engine = await startElasticsearch();
+  engine = teardown.adopt(await startElasticsearch(), (harness) => harness.stop());
+  teardown.defer(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+  });
 });
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  await engine?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 function appendThenDie(prefix: string, batches: AnalyticsEvent[][]): Promise<{ signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -9,15 +9,15 @@ import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasti
 
 jest.setTimeout(300_000);
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let engine: ElasticsearchHarness;
 let counter = 0;
 
 beforeAll(async () => {
-  engine = await startElasticsearch();
+  engine = teardown.adopt(await startElasticsearch(), (harness) => harness.stop());
 });
-afterAll(async () => {
-  await engine?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 analyticsStoreContract('Elasticsearch 8', async () => {
   counter += 1;

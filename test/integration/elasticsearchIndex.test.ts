@@ -23,6 +23,8 @@ import { grantPartnerAccess } from '../fixtures/partnerAgreements';
 import { signUp } from '../http/actors';
 import { buildTestApp } from '../http/testApp';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let es: ElasticsearchHarness;
 let admin: Client;
 const aliases = new Map<SearchIndex, string>();
@@ -30,14 +32,11 @@ let created = 0;
 
 beforeAll(async () => {
   const external = process.env.ELASTICSEARCH_TEST_URL;
-  es = external ? { url: external, version: 'external', stop: async () => undefined } : await startElasticsearch();
-  admin = new Client({ node: es.url });
+  es = teardown.adopt(external ? { url: external, version: 'external', stop: async () => undefined } : await startElasticsearch(), (engine) => engine.stop());
+  admin = teardown.adopt(new Client({ node: es.url }), (client) => client.close());
 }, 300_000);
 
-afterAll(async () => {
-  await admin?.close();
-  await es?.stop();
-}, 60_000);
+afterAll(() => teardown.disposeAsync(), 60_000);
 
 function openIndex(overrides: Partial<ElasticsearchIndexOptions> = {}): SearchIndex {
   const alias = `profiles_test_${process.pid}_${++created}`;
@@ -341,22 +340,21 @@ describe('bounded totals in the API answers on elasticsearch', () => {
     searchDocument({ id: `bake_${String(i).padStart(5, '0')}`, name: `Sourdough Bakery ${i}`, category: 'Bakeries', description: 'Sourdough bread baked daily.' }),
   );
   const dentist = searchDocument({ id: 'lone_dentist', name: 'Lone Dentist', category: 'Dental', address: { street: '1 Main St', city: 'Marfa', state: 'TX', postalCode: '79843', country: 'US' } });
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let index: SearchIndex;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   let auth: { Authorization: string };
 
   beforeAll(async () => {
-    index = openIndex();
+    index = teardown.adopt(openIndex(), dispose);
     expect(await index.apply(upserts([...bakeries, dentist]))).toEqual({ failures: [] });
-    app = await buildTestApp({ searchIndex: index });
+    app = teardown.adopt(await buildTestApp({ searchIndex: index }), (opened) => opened.close());
     const caller = await signUp(app, 'totals-partner');
     await grantPartnerAccess(app.store, caller.accountId);
     auth = caller.auth;
   }, 180_000);
-  afterAll(async () => {
-    await app?.close();
-    await dispose(index);
-  });
+  afterAll(() => teardown.disposeAsync());
 
   it('says total is a lower bound in consumer, directory and partner answers, and counts a small result exactly', async () => {
     const consumer = await request(app.callback).post('/v1/api/v1/consumer/search').set(auth).send({ query: 'sourdough bakery' });

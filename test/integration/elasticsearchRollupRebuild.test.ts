@@ -8,16 +8,16 @@ import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasti
 
 jest.setTimeout(300_000);
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let engine: ElasticsearchHarness;
 let store: ElasticsearchAnalyticsStore;
 let run = 0;
 
 beforeAll(async () => {
-  engine = await startElasticsearch();
+  engine = teardown.adopt(await startElasticsearch(), (harness) => harness.stop());
 });
-afterAll(async () => {
-  await engine?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 beforeEach(async () => {
   run += 1;
   store = createElasticsearchAnalyticsStore({ node: engine.url, prefix: `rebuild_t${run}`, refreshOnAppend: true });

@@ -8,15 +8,15 @@ import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasti
 
 jest.setTimeout(600_000);
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let engine: ElasticsearchHarness;
 let run = 0;
 
 beforeAll(async () => {
-  engine = await startElasticsearch();
+  engine = teardown.adopt(await startElasticsearch(), (harness) => harness.stop());
 });
-afterAll(async () => {
-  await engine?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 /** This engine keeps raw events in monthly indices and drops a month once it ends before the cut-off. */
 const startOfUtcMonth = (cut: Date) => new Date(Date.UTC(cut.getUTCFullYear(), cut.getUTCMonth(), 1));

@@ -5,13 +5,13 @@ import { pingRedis, startRedis, type RedisHarness } from '../harness/redis';
 import { startMongo, type MongoHarness } from '../harness/mongo';
 
 describe('redis harness', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let redis: RedisHarness;
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = teardown.adopt(await startRedis(), (engine) => engine.stop());
   });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  afterAll(() => teardown.disposeAsync());
 
   it('starts a redis-server that answers PING, SET and GET over ioredis', async () => {
     const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
@@ -53,13 +53,13 @@ describe('redis harness', () => {
 });
 
 describe('mongo harness', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let mongo: MongoHarness;
   beforeAll(async () => {
-    mongo = await startMongo();
+    mongo = teardown.adopt(await startMongo(), (engine) => engine.stop());
   }, 120_000);
-  afterAll(async () => {
-    await mongo?.stop();
-  });
+  afterAll(() => teardown.disposeAsync());
 
   it('serves mongoose: connect, insert and read back', async () => {
     const connection = await mongoose.createConnection(mongo.uriFor('harness')).asPromise();

@@ -16,6 +16,8 @@ import { apiKey, completeProfileBody, signUp } from '../http/actors';
 import { buildAnotherInstance, buildTestApp, untilIndexed, type TestApp } from '../http/testApp';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let harness: RedisHarness;
 let redis: Redis;
 let first: TestApp;
@@ -45,10 +47,16 @@ function roundRobinClient(origins: string[], name: string): { client: Client; se
 }
 
 beforeAll(async () => {
-  harness = await startRedis();
-  redis = createRedisClient(harness.url, { logger: createLogger('silent') });
+  harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+  redis = teardown.adopt(createRedisClient(harness.url, { logger: createLogger('silent') }), (client) => client.disconnect());
   await redisReady(redis, 10_000);
-  first = await buildTestApp({ mcpSessions: createRedisMcpSessions({ redis, keyPrefix: 'across:' }) });
+  first = teardown.adopt(await buildTestApp({ mcpSessions: createRedisMcpSessions({ redis, keyPrefix: 'across:' }) }), (opened) => opened.close());
+  teardown.defer(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
   const owner = await signUp(first, 'mcp-fleet');
   key = (await apiKey(first, owner, 'live')).key;
   const created = await request(first.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody({ name: 'Fleet Bakery' }));
@@ -56,15 +64,7 @@ beforeAll(async () => {
   await untilIndexed(first);
 }, 60_000);
 
-afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await first?.close();
-  redis?.disconnect();
-  await harness?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('with sessions in Redis, initialize on one instance and tool calls on the other succeed, attributed to the client', async () => {
   const second = buildAnotherInstance(first, { mcpSessions: createRedisMcpSessions({ redis, keyPrefix: 'across:' }) });

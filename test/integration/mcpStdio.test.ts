@@ -14,6 +14,8 @@ const ROOT = resolve(__dirname, '../..');
 const TSX = TYPESCRIPT_ENTRY;
 const run = promisify(execFile);
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let api: ApiServer;
 let key: string;
 let business: PopulatedBusiness;
@@ -38,7 +40,7 @@ async function signUp(name: string): Promise<string> {
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = teardown.adopt(await startApiServer(), (server) => server.stop());
   const token = await signUp('Stdio Owner');
   key = (await json('/auth/api-keys', { method: 'POST', token, body: JSON.stringify({ name: 'desktop', environment: 'live' }) })).data.key;
   const reviewers = await Promise.all(['Ana', 'Ben'].map(signUp));
@@ -50,7 +52,7 @@ beforeAll(async () => {
     await new Promise((done) => setTimeout(done, 100));
   }
 }, 60_000);
-afterAll(() => api?.stop());
+afterAll(() => teardown.disposeAsync());
 
 it('serves the tools over stdin/stdout with the key from MCP_API_KEY', async () => {
   const client = new Client({ name: 'claude-desktop', version: '1.0.0' });

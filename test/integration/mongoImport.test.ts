@@ -7,14 +7,14 @@ import { startElasticsearch, type ElasticsearchHarness } from '../harness/elasti
 import { useMongo } from '../harness/mongo';
 
 const mongo = useMongo();
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let es: ElasticsearchHarness;
 
 beforeAll(async () => {
-  es = await startElasticsearch();
+  es = teardown.adopt(await startElasticsearch(), (engine) => engine.stop());
 }, 300_000);
-afterAll(async () => {
-  await es?.stop();
-}, 60_000);
+afterAll(() => teardown.disposeAsync(), 60_000);
 
 importContract('MongoDB (mongo-java-server) store and Elasticsearch index', async () => {
   const dbName = `import_${process.pid}`;

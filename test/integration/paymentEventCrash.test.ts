@@ -25,6 +25,8 @@ const ROOT = resolve(__dirname, '../..');
 /** Polls of 200 ms: enough for the 5 s lease of a dead holder and a worker pass, with room for a loaded machine. */
 const MAX_POLLS = 300;
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let stripe: StripeMockHarness;
 let receiver: WebhookReceiver;
 let dataDir: string;
@@ -105,7 +107,11 @@ const delivered = (type: string, bookingId: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bdapi-payment-crash-'));
+  teardown.defer(() => rmSync(dataDir, { recursive: true, force: true }));
   [stripe, receiver] = await Promise.all([startStripeMock(), startWebhookReceiver()]);
+  teardown.adopt(stripe, (engine) => engine.stop());
+  teardown.adopt(receiver, (opened) => opened.close());
+  teardown.defer(stopServer);
   await startServer();
   const email = `crash.${Date.now()}@example.com`;
   const password = 'a long enough password';
@@ -127,12 +133,7 @@ beforeAll(async () => {
   endpointId = endpoint.body.data.id;
 }, 300_000);
 
-afterAll(async () => {
-  await stopServer();
-  await receiver?.close();
-  await stripe?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => teardown.disposeAsync());
 
 /** A deposit booking awaiting payment, and Stripe's signed notice that its checkout was paid. */
 async function bookingAndItsPayment(): Promise<{ bookingId: string; paid: SignedStripeEvent }> {

@@ -15,6 +15,8 @@ import { TYPESCRIPT_ENTRY } from '../harness/typescriptEntry';
 const ROOT = resolve(__dirname, '../..');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let mongo: MongoHarness;
 let elasticsearch: ElasticsearchHarness;
 let redis: RedisHarness;
@@ -24,6 +26,9 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   [mongo, elasticsearch, redis] = await Promise.all([startMongo(), startElasticsearch(), startRedis()]);
+  teardown.defer(async () => {
+    await Promise.all([mongo.stop(), elasticsearch.stop(), redis.stop()]);
+  });
   env = {
     MONGODB_URI: mongo.uriFor('e2e'),
     ELASTICSEARCH_URL: elasticsearch.url,
@@ -31,19 +36,18 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     IN_PROCESS_INDEXER: 'false',
   };
-  api = await startApiServer(env);
-  indexer = spawnEngine('indexer', process.execPath, [...TYPESCRIPT_ENTRY, 'indexer/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: api.dataDir, LOG_LEVEL: 'info' },
-  });
+  api = teardown.adopt(await startApiServer(env), (server) => server.stop());
+  indexer = teardown.adopt(
+    spawnEngine('indexer', process.execPath, [...TYPESCRIPT_ENTRY, 'indexer/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, DATA_DIR: api.dataDir, LOG_LEVEL: 'info' },
+    }),
+    (engine) => engine.stop(10_000),
+  );
   await waitUntilReady(indexer, async () => indexer.output().includes('indexer running'), 60_000);
 }, 240_000);
 
-afterAll(async () => {
-  await indexer?.stop(10_000);
-  await api?.stop();
-  await Promise.all([mongo?.stop(), elasticsearch?.stop(), redis?.stop()]);
-}, 60_000);
+afterAll(() => teardown.disposeAsync(), 60_000);
 
 async function call(method: string, path: string, token?: string, body?: unknown) {
   const response = await fetch(`${api.url}${path}`, {

@@ -6,21 +6,19 @@ import { createRedisAuthFailureLimiter } from '../../src/adapters/redis/redisLim
 import { authFailureLimiterContract, SMALL_RULES } from '../contract/authFailureLimiter.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let harness: RedisHarness;
 let redis: Redis;
 let other: Redis;
 
 beforeAll(async () => {
-  harness = await startRedis();
-  redis = createRedisClient(harness.url, { logger: createLogger('silent'), connectionName: 'instance-a' });
-  other = createRedisClient(harness.url, { logger: createLogger('silent'), connectionName: 'instance-b' });
+  harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+  redis = teardown.adopt(createRedisClient(harness.url, { logger: createLogger('silent'), connectionName: 'instance-a' }), (client) => client.disconnect());
+  other = teardown.adopt(createRedisClient(harness.url, { logger: createLogger('silent'), connectionName: 'instance-b' }), (client) => client.disconnect());
   await Promise.all([redisReady(redis, 10_000), redisReady(other, 10_000)]);
 }, 30_000);
-afterAll(async () => {
-  redis?.disconnect();
-  other?.disconnect();
-  await harness?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 authFailureLimiterContract('on Redis', (keyPrefix) => createRedisAuthFailureLimiter({ redis, keyPrefix, ...SMALL_RULES }));
 

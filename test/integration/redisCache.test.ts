@@ -7,20 +7,19 @@ import { createRedisClient } from '../../src/adapters/redis/redisClient';
 import { cacheContract } from '../contract/cache.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let harness: RedisHarness;
 let redis: Redis;
 let namespaceCount = 0;
 const silent = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  harness = await startRedis();
-  redis = new Redis(harness.url);
+  harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+  redis = teardown.adopt(new Redis(harness.url), (client) => client.disconnect());
 });
 
-afterAll(async () => {
-  redis?.disconnect();
-  await harness?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 cacheContract('Redis', () => createRedisCache({ redis, namespace: `contract${++namespaceCount}`, logger: silent }));
 

@@ -7,19 +7,18 @@ import { createLogger } from '../../src/logger';
 import { leaseContract } from '../contract/lease.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let harness: RedisHarness;
 let redis: Redis;
 let prefixes = 0;
 
 beforeAll(async () => {
-  harness = await startRedis();
-  redis = createRedisClient(harness.url, { logger: createLogger('silent') });
+  harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+  redis = teardown.adopt(createRedisClient(harness.url, { logger: createLogger('silent') }), (client) => client.disconnect());
   await redisReady(redis, 10_000);
 }, 30_000);
-afterAll(async () => {
-  redis?.disconnect();
-  await harness?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 leaseContract('Redis', (ttlMs) => redisLeases({ redis, ttlMs, keyPrefix: `contract${++prefixes}:` }));
 

@@ -26,22 +26,23 @@ async function remainingAfter(limiter: RateLimiter, times: number): Promise<numb
 }
 
 describe('the rate limiter contract on Redis', () => {
+  // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+  const teardown = new AsyncDisposableStack();
   let harness: RedisHarness;
   let redis: Redis;
   beforeAll(async () => {
-    harness = await startRedis();
-    redis = createRedisClient(harness.url, { logger: silent, connectionName: 'contract' });
+    harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+    redis = teardown.adopt(createRedisClient(harness.url, { logger: silent, connectionName: 'contract' }), (client) => client.disconnect());
     await redisReady(redis, 10_000);
   }, 30_000);
-  afterAll(async () => {
-    redis?.disconnect();
-    await harness?.stop();
-  });
+  afterAll(() => teardown.disposeAsync());
 
   rateLimiterContract('on Redis', (keyPrefix) => createRedisRateLimiter({ redis, logger: silent, keyPrefix }));
 });
 
 describe('rate limits on Redis across instances', () => {
+  // Stops what beforeEach started, last first, and only what did start (a failed start leaves the rest unset).
+  let teardown: AsyncDisposableStack;
   let harness: RedisHarness;
   let clientA: Redis;
   let clientB: Redis;
@@ -50,20 +51,17 @@ describe('rate limits on Redis across instances', () => {
   let log: ReturnType<typeof capturingLogger>;
 
   beforeEach(async () => {
-    harness = await startRedis();
-    clientA = createRedisClient(harness.url, { logger: silent, connectionName: 'instance-a' });
-    clientB = createRedisClient(harness.url, { logger: silent, connectionName: 'instance-b' });
+    teardown = new AsyncDisposableStack();
+    harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+    clientA = teardown.adopt(createRedisClient(harness.url, { logger: silent, connectionName: 'instance-a' }), (client) => client.disconnect());
+    clientB = teardown.adopt(createRedisClient(harness.url, { logger: silent, connectionName: 'instance-b' }), (client) => client.disconnect());
     await Promise.all([redisReady(clientA, 10_000), redisReady(clientB, 10_000)]);
     log = capturingLogger();
     instanceA = createRedisRateLimiter({ redis: clientA, logger: log.logger });
     instanceB = createRedisRateLimiter({ redis: clientB, logger: silent });
   }, 30_000);
 
-  afterEach(async () => {
-    clientA?.disconnect();
-    clientB?.disconnect();
-    await harness?.stop();
-  });
+  afterEach(() => teardown.disposeAsync());
 
   it('shares counters between two instances', async () => {
     const remaining = [];

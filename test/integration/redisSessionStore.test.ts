@@ -8,19 +8,18 @@ import { SESSION_TTL_SECONDS } from '../../src/domain/sessionProfile';
 import { sessionStoreContract } from '../contract/sessionStore.contract';
 import { startRedis, type RedisHarness } from '../harness/redis';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let harness: RedisHarness;
 let redis: Redis;
 let storeCount = 0;
 
 beforeAll(async () => {
-  harness = await startRedis();
-  redis = new Redis(harness.url);
+  harness = teardown.adopt(await startRedis(), (engine) => engine.stop());
+  redis = teardown.adopt(new Redis(harness.url), (client) => client.disconnect());
 });
 
-afterAll(async () => {
-  redis?.disconnect();
-  await harness?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 sessionStoreContract('Redis', (now) => createRedisSessionStore({ redis, now, keyPrefix: `contract${++storeCount}:` }));
 

@@ -10,21 +10,23 @@ import { useMongo } from '../harness/mongo';
 import { queuedWebhookEvents } from '../support/queuedWebhookEvents';
 
 const mongo = useMongo();
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let store: MongoStore;
 let app: TestApp;
 let owner: Actor;
 const dbName = `reviews_bookings_${process.pid}`;
 
 beforeAll(async () => {
+  teardown.defer(async () => {
+    await mongo.admin.getClient().db(dbName).dropDatabase().catch(() => undefined);
+  });
   store = await createMongoStore({ uri: mongo.url, dbName, serverSelectionTimeoutMS: 5_000 });
-  app = await buildTestApp({ store });
+  app = teardown.adopt(await buildTestApp({ store }), (opened) => opened.close());
   owner = await signUp(app, 'mongo-owner');
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await mongo.admin.getClient().db(dbName).dropDatabase().catch(() => undefined);
-});
+afterAll(() => teardown.disposeAsync());
 
 async function publishedBusiness(body: Record<string, unknown> = {}): Promise<string> {
   const created = await request(app.callback).post('/v1/business/profile').set(owner.auth).send(completeProfileBody(body));

@@ -10,16 +10,16 @@ import { freePort } from '../harness/freePort';
 import { startStripeMock, type StripeMockHarness } from '../harness/stripeMock';
 import { signStripeEvent, stripeMockObject, TEST_WEBHOOK_SECRET } from '../support/stripeEvents';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let stripeMock: StripeMockHarness;
 let provider: PaymentProvider;
 
 beforeAll(async () => {
-  stripeMock = await startStripeMock();
+  stripeMock = teardown.adopt(await startStripeMock(), (engine) => engine.stop());
   provider = createStripeProvider({ secretKey: 'sk_test_adapter', apiUrl: stripeMock.url });
 }, 60_000);
-afterAll(async () => {
-  await stripeMock?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 beforeEach(() => stripeMock.clearRequests());
 
 const lastRequest = () => stripeMock.requests().at(-1)!;

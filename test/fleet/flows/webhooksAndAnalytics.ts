@@ -9,11 +9,13 @@ import type { FleetContext } from '../fleetContext';
 
 export function webhooksAndAnalytics(context: FleetContext): void {
   describe('webhooks and analytics, once each', () => {
+    // Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+    const teardown = new AsyncDisposableStack();
     let receiver: WebhookReceiver;
     beforeAll(async () => {
-      receiver = await startWebhookReceiver();
+      receiver = teardown.adopt(await startWebhookReceiver(), (opened) => opened.close());
     });
-    afterAll(() => receiver?.close());
+    afterAll(() => teardown.disposeAsync());
 
     it('five updates through three instances, two workers: five deliveries, each once, each signed', async () => {
       const { call } = context;

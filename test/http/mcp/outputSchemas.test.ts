@@ -20,6 +20,8 @@ import { populatedBusiness, type PopulatedBusiness } from '../../support/populat
 // Tuesday 10 March 2026, 13:00 in Austin (CDT, UTC-5).
 const NOW = '2026-03-10T18:00:00.000Z';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let app: TestApp;
 let server: Server;
 let baseUrl: string;
@@ -31,9 +33,13 @@ let client: Client;
 let tools: Map<string, Tool>;
 
 beforeAll(async () => {
-  app = await buildTestApp({ clock: () => new Date(NOW) });
+  app = teardown.adopt(await buildTestApp({ clock: () => new Date(NOW) }), (opened) => opened.close());
   server = createServer(app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  teardown.defer(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   owner = await signUp(app, 'mcp-schemas-owner');
   key = (await apiKey(app, owner, 'live')).key;
@@ -51,18 +57,13 @@ beforeAll(async () => {
   expect((await request(app.callback).patch(`/v1/business/profile/${minimalId}`).set(owner.auth).send({ status: 'published' })).status).toBe(200);
   await untilIndexed(app);
 
-  client = new Client({ name: 'schema-checking-client', version: '1.0.0' });
+  client = teardown.adopt(new Client({ name: 'schema-checking-client', version: '1.0.0' }), (opened) => opened.close().catch(() => undefined));
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
   // Lists the tools: from here on the client validates every structuredContent against its tool's outputSchema.
   tools = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool]));
 });
 
-afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await app.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 const draft2020 = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 const draft7 = addFormats(new Ajv({ strict: false, allErrors: true }));

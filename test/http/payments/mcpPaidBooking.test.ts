@@ -9,27 +9,28 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { apiKey } from '../actors';
 import { freeStart, openPaymentWorld, paidService, type PaymentWorld } from './paymentWorld';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 let server: Server;
 let client: Client;
 let serviceId: string;
 
 beforeAll(async () => {
-  world = await openPaymentWorld();
+  world = teardown.adopt(await openPaymentWorld(), (opened) => opened.close());
   serviceId = await paidService(world, { required: 'full', refundCutoffHours: 48 });
   server = createServer(world.app.callback);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  teardown.defer(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   const key = await apiKey(world.app, world.customer, 'live', ['read:businesses', 'read:bookings', 'write:bookings']);
-  client = new Client({ name: 'claude-ai', version: '1.0.0' });
+  client = teardown.adopt(new Client({ name: 'claude-ai', version: '1.0.0' }), (opened) => opened.close().catch(() => undefined));
   const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/mcp`);
   await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key.key}` } } }));
 }, 60_000);
-afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  await world?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('create_booking answers the held booking with the checkout URL of a service paid in full, validated against its outputSchema', async () => {
   const tools = (await client.listTools()).tools;

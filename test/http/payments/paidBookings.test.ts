@@ -22,14 +22,16 @@ import {
 } from './paymentWorld';
 import { stripeMockObject } from '../../support/stripeEvents';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 let deposit: string;
 
 beforeAll(async () => {
-  world = await openPaymentWorld({ applicationFeePercent: 2.5 });
+  world = teardown.adopt(await openPaymentWorld({ applicationFeePercent: 2.5 }), (opened) => opened.close());
   deposit = await paidService(world, { required: 'deposit', depositAmount: 10, refundCutoffHours: 24 });
 }, 60_000);
-afterAll(() => world?.close());
+afterAll(() => teardown.disposeAsync());
 beforeEach(() => {
   world.stripe.clearRequests();
   world.receiver.received.length = 0;

@@ -19,6 +19,8 @@ import { DAY_MS, deliveredEvents, openPaymentWorld, postStripeEvent, sessionObje
 
 const PRICES = { professional: 'price_professional_monthly', enterprise: 'price_enterprise_monthly' };
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 let redis: RedisHarness;
 const clients: Redis[] = [];
@@ -29,6 +31,11 @@ let receiverSecret: string;
 
 beforeAll(async () => {
   [world, redis] = await Promise.all([openPaymentWorld({ planPrices: PRICES }), startRedis()]);
+  teardown.adopt(redis, (engine) => engine.stop());
+  teardown.adopt(world, (opened) => opened.close());
+  teardown.defer(() => {
+    for (const client of clients) client.disconnect();
+  });
   const logger = createLogger('silent');
   // Two instances over the world's store and payment worker, each with its own Redis connection.
   instances = ['instance-a', 'instance-b'].map((connectionName) => {
@@ -37,15 +44,10 @@ beforeAll(async () => {
     return buildAnotherInstance(world.app, { rateLimits: createRateLimitCheck(createRedisRateLimiter({ redis: client, logger })) });
   });
   subscriber = await signUp(world.app, 'subscriber');
-  receiver = await startWebhookReceiver();
+  receiver = teardown.adopt(await startWebhookReceiver(), (opened) => opened.close());
   receiverSecret = (await request(world.app.callback).post('/v1/webhooks/endpoints').set(subscriber.auth).send({ url: receiver.url, events: ['payment.processed', 'payment.failed'] }).expect(201)).body.data.secret;
 }, 60_000);
-afterAll(async () => {
-  for (const client of clients) client.disconnect();
-  await receiver?.close();
-  await world?.close();
-  await redis?.stop();
-});
+afterAll(() => teardown.disposeAsync());
 
 /** The general-area limit each instance applies to the subscriber now. */
 async function limits(): Promise<string[]> {

@@ -19,6 +19,8 @@ import {
 import { stripeMockObject } from '../../support/stripeEvents';
 import { apiKey } from '../actors';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 let deposit: string;
 let dayAhead = 3;
@@ -27,12 +29,12 @@ let customerKey: Record<string, string>;
 let ownerKey: Record<string, string>;
 
 beforeAll(async () => {
-  world = await openPaymentWorld();
+  world = teardown.adopt(await openPaymentWorld(), (opened) => opened.close());
   deposit = await paidService(world, { required: 'deposit', depositAmount: 10, refundCutoffHours: 24 });
   customerKey = (await apiKey(world.app, world.customer, 'live')).auth;
   ownerKey = (await apiKey(world.app, world.owner, 'live')).auth;
 }, 60_000);
-afterAll(() => world?.close());
+afterAll(() => teardown.disposeAsync());
 beforeEach(() => {
   world.stripe.clearRequests();
   world.receiver.received.length = 0;

@@ -10,13 +10,15 @@ import { apiKey, completeProfileBody, signUp, type Actor } from '../actors';
 import { buildTestApp, type TestApp } from '../testApp';
 import { EVERY_DAY, book, checkoutOf, freeStart, openPaymentWorld, paidService, payCheckout, postStripeEvent, settle, type PaymentWorld } from './paymentWorld';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: PaymentWorld;
 
 beforeAll(async () => {
   // The live environment in live mode, the sandbox on its own test key: the two never meet.
-  world = await openPaymentWorld({ liveKey: 'sk_test_liveSideKEYL', liveMode: true, sandboxKey: 'sk_test_sandboxKEYS' });
+  world = teardown.adopt(await openPaymentWorld({ liveKey: 'sk_test_liveSideKEYL', liveMode: true, sandboxKey: 'sk_test_sandboxKEYS' }), (opened) => opened.close());
 }, 60_000);
-afterAll(() => world?.close());
+afterAll(() => teardown.disposeAsync());
 beforeEach(() => world.stripe.clearRequests());
 
 const http = () => request(world.app.callback);
