@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import { createElasticsearchAnalyticsStore } from '../../src/adapters/elasticsearch/analytics/elasticsearchAnalyticsStore';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -67,6 +68,16 @@ if (QUESTIONS_ONLY && (values['data-dir'] === undefined || ENGINE !== 'sqlite'))
 const log = (line: string) => process.stdout.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
+/** The events an embedded analytics store holds, read on a connection of its own (the port does not count them). */
+function storedEvents(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT COUNT(*) FROM analytics_events').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
+
 interface Kept {
   events: number;
   businesses: number;
@@ -107,7 +118,7 @@ async function main(): Promise<void> {
     }
     let result: Kept;
     if (!kept && QUESTIONS_ONLY) {
-      const stored = (runtime.appDeps.analytics as unknown as { db: { prepare(sql: string): { pluck(): { get(): unknown } } } }).db.prepare('SELECT COUNT(*) FROM analytics_events').pluck().get() as number;
+      const stored = storedEvents(join(dataDir, 'analytics.db'));
       log(`questions only, over the ${stored.toLocaleString('en-US')} events stored in ${dataDir} (ingestion not measured in this run)`);
       result = { events: EVENTS, businesses: BUSINESSES, seed: SEED, engine: ENGINE, stored, ingestRate: Number.NaN, ingestPerCpuSecond: Number.NaN, ingestLoad: '-' };
     } else if (kept) {

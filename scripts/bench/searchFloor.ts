@@ -8,7 +8,10 @@ import { startChildServer, type ChildServer } from './childServer';
 import { replayKey } from './replayServer';
 import type { FloorRequest } from './searchFloorServer';
 
-async function floorRequests(scenarios: Scenario[]): Promise<FloorRequest[]> {
+/** What the floor reads of a scenario. */
+type FloorScenario = Pick<Scenario, 'requests' | 'indexQueries'>;
+
+async function floorRequests(scenarios: FloorScenario[]): Promise<FloorRequest[]> {
   const requests: FloorRequest[] = [];
   for (const scenario of scenarios) {
     const queries = await scenario.indexQueries();
@@ -22,7 +25,7 @@ async function floorRequests(scenarios: Scenario[]): Promise<FloorRequest[]> {
 }
 
 /** `env`: the API server's environment (engine settings, DATA_DIR). */
-export async function startSearchFloor(scenarios: Scenario[], env: NodeJS.ProcessEnv): Promise<ChildServer> {
+export async function startSearchFloor(scenarios: FloorScenario[], env: NodeJS.ProcessEnv): Promise<ChildServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   const file = join(dir, 'requests.json');
   writeFileSync(file, JSON.stringify(await floorRequests(scenarios)));

@@ -11,22 +11,21 @@ import request from 'supertest';
 import { launchChromium, SCREENSHOTS, watchPageProblems } from '../harness/chromium';
 import { ATTACHED, cell, figure, MARCH, PANELS, PASSWORD, ready, signInForMarch, startDashboardWorld, WAIT, type DashboardWorld } from './dashboardFixture';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: DashboardWorld;
 let browser: Browser;
 let page: Page;
 const pageProblems: string[] = [];
 
 beforeAll(async () => {
-  world = await startDashboardWorld();
-  browser = await launchChromium();
+  world = teardown.adopt(await startDashboardWorld(), (opened) => opened.close());
+  browser = teardown.adopt(await launchChromium(), (opened) => opened.close());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   watchPageProblems(page, pageProblems);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await world?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('shows the API\'s message in the form for a wrong password, and stays signed out', async () => {
   await page.goto(`${world.base}/dashboard`);
@@ -118,7 +117,7 @@ it('regroups the series by week and recomputes attribution under another model',
   expect(Number(await cell(page, 'visibility-table', '2026-03-09', 1))).toBe(weeks.find((w: { date: string }) => w.date === '2026-03-09').impressions);
   expect(Number(await cell(page, 'visibility-table', '2026-03-16', 1))).toBe(2);
   // The chart was redrawn with the weekly buckets.
-  expect(await page.evaluate(() => (window as unknown as { Chart: { getChart(c: Element): { data: { labels: string[] } } } }).Chart.getChart(document.querySelector('#visibility-chart canvas') as Element).data.labels)).toEqual(
+  expect(await page.evaluate(() => (Reflect.get(window, 'Chart') as { getChart(c: Element): { data: { labels: string[] } } }).getChart(document.querySelector('#visibility-chart canvas') as Element).data.labels)).toEqual(
     weeks.map((w: { date: string }) => w.date),
   );
 

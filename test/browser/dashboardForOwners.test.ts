@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { keepScreenshot, launchChromium, overflowingElements, watchPageProblems } from '../harness/chromium';
 import { figure, REPORT, signInForMarch, startDashboardWorld, WAIT, type DashboardWorld } from './dashboardFixture';
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: DashboardWorld;
 let browser: Browser;
 let page: Page;
@@ -28,7 +30,8 @@ function drawnCharts(): Promise<DrawnChart[]> {
   return page.evaluate(() => {
     type Scale = { title?: { display?: boolean; text?: string } };
     type ChartLike = { config: { type: string }; data: { labels: Array<string | string[]>; datasets: Array<{ data: number[] }> }; options: { scales: Record<string, Scale> } };
-    const Chart = (window as unknown as { Chart: { getChart(canvas: Element): ChartLike } }).Chart;
+    // Chart.js is a global the dashboard's page script loads: the page's types do not know it.
+    const Chart = Reflect.get(window, 'Chart') as { getChart(canvas: Element): ChartLike };
     const title = (scale?: Scale) => (scale?.title?.display ? (scale.title.text ?? null) : null);
     return [...document.querySelectorAll('#views canvas')].map((canvas) => {
       const chart = Chart.getChart(canvas);
@@ -65,17 +68,14 @@ function panelRows(): Promise<Array<{ panels: string[]; fromLeft: number; toRigh
 }
 
 beforeAll(async () => {
-  world = await startDashboardWorld();
-  browser = await launchChromium();
+  world = teardown.adopt(await startDashboardWorld(), (opened) => opened.close());
+  browser = teardown.adopt(await launchChromium(), (opened) => opened.close());
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   watchPageProblems(page, problems);
   await signInForMarch(page, world);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await world?.close();
-});
+afterAll(() => teardown.disposeAsync());
 
 it('titles every chart\'s axes with what they count and the unit', async () => {
   const titles = (await drawnCharts()).map(({ panel, xTitle, yTitle }) => ({ panel, xTitle, yTitle }));
@@ -97,7 +97,7 @@ it('writes each platform\'s share in percent on its bar, on a 0-100 % axis', asy
   expect(platforms.labels.slice(1).sort()).toEqual(['Claude: 25.0 %', 'Perplexity: 25.0 %']);
   expect(platforms.values).toEqual([[50, 25, 25]]);
   expect(await page.evaluate(() => {
-    const chart = (window as unknown as { Chart: { getChart(c: Element): { scales: { x: { min: number; max: number } } } } }).Chart.getChart(document.querySelector('#platforms canvas')!);
+    const chart = (Reflect.get(window, 'Chart') as { getChart(c: Element): { scales: { x: { min: number; max: number } } } }).getChart(document.querySelector('#platforms canvas')!);
     return [chart.scales.x.min, chart.scales.x.max];
   })).toEqual([0, 100]);
 }, 60_000);
@@ -111,7 +111,7 @@ it('shows the owner\'s impressions beside the peers\' 25th, 50th and 75th percen
   const captions = await page.locator('#benchmarks figcaption').allTextContents();
   expect(captions[0]).toBe('Impressions: you are above the median peer (70th percentile)');
   const colours = await page.evaluate(() => {
-    const chart = (window as unknown as { Chart: { getChart(c: Element): { data: { datasets: Array<{ backgroundColor: string[] }> } } } }).Chart.getChart(document.querySelector('#benchmarks canvas')!);
+    const chart = (Reflect.get(window, 'Chart') as { getChart(c: Element): { data: { datasets: Array<{ backgroundColor: string[] }> } } }).getChart(document.querySelector('#benchmarks canvas')!);
     return chart.data.datasets[0].backgroundColor;
   });
   expect(new Set(colours.slice(0, 3)).size).toBe(1);
@@ -126,7 +126,7 @@ it('keeps citations visible beside impressions: bars side by side, and the citat
   expect(visibility.values.map((series) => series[tenth])).toEqual([2, 2]);
   const bars = await page.evaluate((index) => {
     type Bar = { x: number; y: number; base: number };
-    const chart = (window as unknown as { Chart: { getChart(c: Element): { getDatasetMeta(i: number): { data: Bar[] } } } }).Chart.getChart(document.querySelector('#visibility canvas')!);
+    const chart = (Reflect.get(window, 'Chart') as { getChart(c: Element): { getDatasetMeta(i: number): { data: Bar[] } } }).getChart(document.querySelector('#visibility canvas')!);
     return [0, 1].map((dataset) => {
       const bar = chart.getDatasetMeta(dataset).data[index];
       return { x: Math.round(bar.x), height: Math.round(bar.base - bar.y) };

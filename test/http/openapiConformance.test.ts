@@ -11,25 +11,28 @@ import request from 'supertest';
 import { CASES, PNG, type Call } from './openapiConformance/cases';
 import { documentedAnswers, type DocumentedAnswers } from './openapiConformance/documentedAnswers';
 import { seedWorld, type World } from './openapiConformance/world';
+import { verbOf } from '../support/httpVerb';
 
 type Json = Record<string, any>;
 
+// Stops what beforeAll started, last first, and only what did start (a failed start leaves the rest unset).
+const teardown = new AsyncDisposableStack();
 let world: World;
 let answers: DocumentedAnswers;
 
 beforeAll(async () => {
-  world = await seedWorld();
+  world = teardown.adopt(await seedWorld(), (seeded) => seeded.app.close());
   const served = await request(world.app.callback).get('/v1/openapi.json');
   expect(served.status).toBe(200);
   answers = documentedAnswers(served.body);
 }, 60_000);
-afterAll(() => world?.app.close());
+afterAll(() => teardown.disposeAsync());
 
 type Omit = { query?: string; body?: string };
 
 function send(call: Call, omit: Omit = {}) {
   const url = `/v1${call.path}`;
-  let test = (request(world.app.callback) as unknown as Record<string, (path: string) => request.Test>)[call.method](url);
+  let test = request(world.app.callback)[verbOf(call.method)](url);
   test = test.set(call.auth ?? {}).set(call.headers ?? {});
   if (call.query) test = test.query(Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== omit.query)));
   if (call.multipart) {

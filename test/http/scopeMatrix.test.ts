@@ -14,6 +14,7 @@ import { registeredRoutes, routesWithoutAccess } from '../../src/http/routeAcces
 import { ROUTE_ACCESS, type RouteAccess } from '../../src/http/routeScopes';
 import { apiKey, signUp, type Actor } from './actors';
 import { grantPartnerAccess } from '../fixtures/partnerAgreements';
+import { verbOf } from '../support/httpVerb';
 import { oauthToken } from './oauthTokens';
 import { buildTestApp, type TestApp } from './testApp';
 
@@ -56,7 +57,7 @@ function concrete(path: string): string {
 
 function send(route: string, credential: string): request.Test {
   const [method, path] = route.split(' ') as [string, string];
-  const call = (request(app.callback) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(concrete(path));
+  const call = request(app.callback)[verbOf(method)](concrete(path));
   const authed = call.set('Authorization', `Bearer ${credential}`);
   return method === 'GET' || method === 'DELETE' ? authed : authed.send({});
 }
@@ -64,7 +65,7 @@ function send(route: string, credential: string): request.Test {
 /** The refusal, from the envelope or, on /graphql, from GraphQL's errors[0] (code and details in extensions). */
 function errorOf(body: { error?: unknown; errors?: Array<{ message: string; extensions?: { code?: string; details?: unknown } }> }): unknown {
   if (body.error !== undefined || !body.errors) return body.error;
-  const [first] = body.errors;
+  const first = body.errors.at(0);
   return { code: first?.extensions?.code, message: first?.message, ...(first?.extensions?.details !== undefined && { details: first.extensions.details }) };
 }
 
@@ -85,8 +86,8 @@ afterAll(() => app.close());
 
 it('has an entry for every route the app serves (a missing one is named here)', () => {
   // The /v1 API router (the OAuth sign-in and consent pages are a router of their own, outside /v1).
-  const routers = app.koa.middleware.map((middleware) => (middleware as unknown as { router?: Router }).router).filter((found): found is Router => found !== undefined);
-  const router = routers.find((found) => (found as unknown as { opts: { prefix?: string } }).opts.prefix === '/v1')!;
+  const routers = app.koa.middleware.map((middleware) => (middleware as { router?: Router }).router).filter((found): found is Router => found !== undefined);
+  const router = routers.find((found) => found.opts.prefix === '/v1')!;
   expect(routesWithoutAccess(router)).toEqual([]);
   // ...and no stale line for a route that is gone.
   const served = new Set(registeredRoutes(router));
@@ -167,7 +168,7 @@ describe('JWT from /auth/login', () => {
 
 it.each(routesOf('public').map(([route]) => route))('%s needs no credential at all', async (route) => {
   const [method, path] = route.split(' ') as [string, string];
-  const response = await (request(app.callback) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(`/v1${path}`);
+  const response = await request(app.callback)[verbOf(method)](`/v1${path}`);
   expect(response.status).not.toBe(401);
   expect(response.status).not.toBe(403);
 });

@@ -34,7 +34,7 @@ export async function buildWebhookTestApp(): Promise<WebhookTestApp> {
 /** Collects log lines so a test can assert what was logged. */
 export function recordingLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) as unknown as Logger;
+  const logger: Logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   return { logger, lines };
 }
 

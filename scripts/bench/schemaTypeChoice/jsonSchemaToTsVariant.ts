@@ -16,16 +16,18 @@ export function text(maxLength: number, minLength = 1, lines: 'single' | 'multi'
 }
 
 type Nullable<S> = { readonly anyOf: readonly [S, { readonly type: 'null' }] };
+// The two short forms below are what ajv and OpenAPI read; json-schema-to-ts reads their type as the
+// anyOf it is equivalent to: no generic states both, so each is cast (as unknown as) to that anyOf.
 export function nullable<const S extends JSONSchema>(schema: S): Nullable<S> {
   const plain = schema as Record<string, unknown>;
   const composite = plain.oneOf !== undefined || plain.anyOf !== undefined || plain.allOf !== undefined;
-  if (!composite && typeof plain.type === 'string') return { ...plain, type: [plain.type, 'null'], ...(Array.isArray(plain.enum) && { enum: [...plain.enum, null] }) } as unknown as Nullable<S>;
-  if (Array.isArray(plain.oneOf) && plain.type === undefined && plain.discriminator === undefined) return { ...plain, oneOf: [...plain.oneOf, { type: 'null' }] } as unknown as Nullable<S>;
+  if (!composite && typeof plain.type === 'string') return { ...plain, type: [plain.type, 'null'], ...(Array.isArray(plain.enum) && { enum: [...plain.enum, null] }) } as unknown as Nullable<S>; // the type array's anyOf
+  if (Array.isArray(plain.oneOf) && plain.type === undefined && plain.discriminator === undefined) return { ...plain, oneOf: [...plain.oneOf, { type: 'null' }] } as unknown as Nullable<S>; // the longer oneOf's anyOf
   return { anyOf: [schema, { type: 'null' }] };
 }
 type NullableProps<S extends { readonly properties: Record<string, JSONSchema> }> = Omit<S, 'properties'> & { readonly properties: { readonly [K in keyof S['properties']]: Nullable<S['properties'][K]> } };
 export function nullableProperties<const S extends { readonly properties: Record<string, JSONSchema> }>(schema: S): NullableProps<S> {
-  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, nullable(property)])) } as unknown as NullableProps<S>;
+  return { ...schema, properties: Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, nullable(property)])) } as unknown as NullableProps<S>; // Object.fromEntries drops the keys the mapped type keeps
 }
 
 const idSchema = (prefix: string, what: string) =>

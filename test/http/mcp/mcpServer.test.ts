@@ -358,7 +358,7 @@ describe('credentials', () => {
 
   it('a session belongs to the account that opened it', async () => {
     const client = await connect(liveKey);
-    const sessionId = (client as unknown as { _transport: StreamableHTTPClientTransport })._transport.sessionId!;
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
     const stranger = await signUp(app, 'mcp-stranger');
     const strangerKey = await apiKey(app, stranger, 'live');
     const response = await fetch(mcpUrl, {

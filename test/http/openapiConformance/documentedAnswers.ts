@@ -96,12 +96,14 @@ export function documentedAnswers(document: Json): DocumentedAnswers {
   function headerProblems(documented: Json, response: Response): string[] {
     const problems: string[] = [];
     const declared = new Map<string, Json>(Object.entries((documented.headers ?? {}) as Json).map(([name, header]) => [name.toLowerCase(), resolve(header as Json)]));
+    // A header the answer did not send is missing from this record.
+    const headers: Partial<Record<string, string>> = response.headers;
     for (const name of API_HEADERS) {
-      const sent = response.get(name) !== undefined;
+      const sent = headers[name] !== undefined;
       if (sent && !declared.has(name)) problems.push(`sends header ${name} the document does not list for ${response.status}`);
     }
     for (const [name, header] of declared) {
-      const value = response.headers[name] as string | undefined;
+      const value = headers[name];
       if (value === undefined) {
         // OpenAPI headers are optional unless required; a success's own headers are promised here.
         const promised = header.required === true || (response.status < 400 && header.required !== false && !CONDITIONAL_HEADERS.has(name));

@@ -7,6 +7,7 @@ import { partnerSearchQuerySchema } from '../../../src/schemas/endpoints/partner
 import { createListingSearch } from '../../../src/services/search/listingSearch';
 import { BENCH_PARTNER_ACCESS, benchScenarios, CONSUMER_BODIES, DIRECTORY_QUERIES, PARTNER_QUERIES } from '../../../scripts/bench/benchScenarios';
 import { summariseLatencies } from '../../../scripts/bench/latencySummary';
+import { searchOnlyIndex } from '../../fixtures/searchOnlyIndex';
 
 const scenario = (name: string) => benchScenarios().find((s) => s.name === name)!;
 const principal: Principal = { accountId: 'acct_x', environment: 'live', scopes: ['read:businesses'], via: 'api_key', role: 'user', plan: 'enterprise' };
@@ -21,7 +22,7 @@ function validatedQuery(schema: object, params: Record<string, string>): Record<
 
 function capture(): { index: SearchIndex; queries: SearchQuery[] } {
   const queries: SearchQuery[] = [];
-  const index = { search: async (q: SearchQuery) => (queries.push(q), { hits: [], total: 0 }) } as unknown as SearchIndex;
+  const index = searchOnlyIndex(async (q) => (queries.push(q), { hits: [], total: 0, totalIsEstimate: false }));
   return { index, queries };
 }
 

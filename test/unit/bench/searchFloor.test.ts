@@ -13,13 +13,13 @@ it('answers each benchmark request with its index query\'s page of items, and an
   await index.apply(liveDocuments.map((document) => ({ type: 'upsert' as const, document })));
   await index.close();
   const query = (fields: Partial<SearchQuery>): SearchQuery => ({ environment: 'live', sort: 'name', order: 'asc', limit: 20, offset: 0, ...fields });
-  const scenario = {
+  const scenario: Pick<Scenario, 'requests' | 'indexQueries'> = {
     requests: [
       { method: 'GET', path: '/v1/api/v1/directory?sortBy=name' },
       { method: 'POST', path: '/v1/api/v1/consumer/search', body: '{"query":"anything","limit":2}' },
     ],
     indexQueries: async () => [query({ limit: 3 }), query({ limit: 100 })],
-  } as unknown as Scenario;
+  };
   const floor = await startSearchFloor([scenario], { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEARCH_READER_THREADS: '0' });
   try {
     const listing = (await (await fetch(`${floor.baseUrl}/v1/api/v1/directory?sortBy=name`)).json()) as { total: number; businesses: Array<{ id: string }> };

@@ -17,12 +17,12 @@ interface FieldMapping {
   fields?: Record<string, FieldMapping>;
 }
 
-const root = definition.mappings as unknown as FieldMapping & { dynamic: string };
-const analysis = definition.settings.analysis as unknown as {
+const root: FieldMapping & { dynamic: string } = definition.mappings;
+const analysis: {
   analyzer: Record<string, { filter: string[] }>;
   normalizer: Record<string, unknown>;
   filter: Record<string, { type: string; synonyms?: string[] }>;
-};
+} = definition.settings.analysis;
 
 /** The mapping of a dotted path, through object properties and multi-field subfields. */
 function fieldAt(path: string): FieldMapping | undefined {

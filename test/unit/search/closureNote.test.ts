@@ -2,14 +2,14 @@
 // after it says so (services/search/summarise.ts closureNote).
 import type { RankedResult } from '../../../src/domain/search/ranking';
 import { closureNote, summaryBusiness } from '../../../src/services/search/summarise';
+import { rankedResult } from '../../fixtures/rankedResult';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const ranked = (name: string, closed: boolean): RankedResult =>
-  ({
-    document: searchDocument({ id: `biz_${name.replace(/\W/g, '')}`, name, ...(closed && { operatingStatus: 'temporarily_closed' as const, reopensOn: '2026-12-07' }) }),
-    reasons: ['open now'],
-    matchesQuery: true,
-  }) as unknown as RankedResult;
+  rankedResult(
+    searchDocument({ id: `biz_${name.replace(/\W/g, '')}`, name, ...(closed && { operatingStatus: 'temporarily_closed' as const, reopensOn: '2026-12-07' }) }),
+    ['open now'],
+  );
 
 it('adds the closure of a named business the text did not mention', () => {
   expect(closureNote('Try Fade Factory or Clip Joint.', [ranked('Fade Factory', true), ranked('Clip Joint', false)])).toBe(

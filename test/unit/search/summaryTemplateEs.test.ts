@@ -4,10 +4,11 @@ import { reasonInSpanish } from '../../../src/domain/search/summaryTemplateEs';
 import { templateSummary } from '../../../src/domain/search/summaryTemplate';
 import { parseIntentByRules } from '../../../src/domain/search/intent';
 import type { RankedResult } from '../../../src/domain/search/ranking';
+import { rankedResult } from '../../fixtures/rankedResult';
 import { searchDocument } from '../../fixtures/searchDocument';
 
 const result = (name: string, reasons: string[], category = 'Coffee Shop'): RankedResult =>
-  ({ document: searchDocument({ id: `biz_${name}`, name, category }), reasons, matchesQuery: true }) as unknown as RankedResult;
+  rankedResult(searchDocument({ id: `biz_${name}`, name, category }), reasons);
 
 describe('reasonInSpanish', () => {
   it.each([

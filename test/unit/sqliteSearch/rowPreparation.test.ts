@@ -21,7 +21,8 @@ describe('row preparation threads', () => {
   it('give the same documents row, FTS columns and place record as the writer, and null for what cannot be prepared', async () => {
     const preparation = createRowPreparation(null, 1);
     try {
-      const { rows, run } = await preparation.prepare([...documents, null as unknown as SearchDocument]);
+      // @ts-expect-error -- a document a worker cannot prepare, as an untyped caller could send it
+      const { rows, run } = await preparation.prepare([...documents, null]);
       expect(rows).toEqual([...documents.map(prepareRow), null]);
       expect(Buffer.isBuffer(rows[0]!.place)).toBe(true);
       expect(rows[1]!.place).toBeNull();
@@ -37,7 +38,8 @@ describe('row preparation threads', () => {
     const db = new Database(':memory:');
     try {
       loadRankExtension(db, library!);
-      const { run } = await preparation.prepare([...documents, null as unknown as SearchDocument]);
+      // @ts-expect-error -- a document a worker cannot prepare, as an untyped caller could send it
+      const { run } = await preparation.prepare([...documents, null]);
       const here = postingsRun(db, [
         ...documents.map((document) => ({ environment: document.environment, cell: postingsCell(document.coordinates), text: prepareRow(document).text })),
         null,

@@ -34,12 +34,15 @@ describe('index actions', () => {
   });
 
   it('reports an unknown action type and a delete without an id', () => {
-    expect(actionProblem({ type: 'merge' } as unknown as IndexAction)).toBe('type must be upsert or delete');
+    // @ts-expect-error -- an action from an untyped caller (the bulk body of an import)
+    expect(actionProblem({ type: 'merge' })).toBe('type must be upsert or delete');
     expect(actionProblem({ type: 'delete', environment: 'live', id: '' })).toBe('id must be a non-empty string');
   });
 
   it('reads the id of a malformed upsert so its failure can name it', () => {
-    expect(actionKey({ type: 'upsert', document: { ...good, name: undefined } } as unknown as IndexAction)).toEqual({ environment: 'live', id: 'biz_aus_pizza' });
-    expect(actionKey({ type: 'upsert', document: null } as unknown as IndexAction)).toBeNull();
+    // @ts-expect-error -- a malformed document from an untyped caller
+    expect(actionKey({ type: 'upsert', document: { ...good, name: undefined } })).toEqual({ environment: 'live', id: 'biz_aus_pizza' });
+    // @ts-expect-error -- a malformed document from an untyped caller
+    expect(actionKey({ type: 'upsert', document: null })).toBeNull();
   });
 });
