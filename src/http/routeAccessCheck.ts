@@ -3,15 +3,10 @@
 import type Router from '@koa/router';
 import { type RouteAccess, ROUTE_ACCESS, routeAccessOf, routeKey } from './routeScopes';
 
-interface RouteLayer {
-  path: string | RegExp;
-  methods: string[];
-}
-
 /** 'METHOD /path' of every route of the router (HEAD folded into GET), in registration order. */
 export function registeredRoutes(router: Router): string[] {
   const keys = new Set<string>();
-  for (const layer of router.stack as unknown as RouteLayer[]) {
+  for (const layer of router.stack) {
     if (typeof layer.path !== 'string') continue;
     for (const method of layer.methods) keys.add(routeKey(method, layer.path));
   }

@@ -82,5 +82,5 @@ export async function scanMatches(client: Client, index: string, query: OpeningQ
     for (const doc of docs) if ('found' in doc && doc.found && doc._source) documents.set(doc._id, doc._source);
   }
   const pageHits = page.map((hit) => ({ ...hit, _source: documents.get(hit._id as string) }));
-  return searchResultFrom({ hits: { hits: pageHits, total: passing.length } } as unknown as estypes.SearchResponse<SearchDocument>, plan);
+  return searchResultFrom({ hits: { hits: pageHits, total: passing.length } }, plan);
 }

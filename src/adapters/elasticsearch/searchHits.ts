@@ -5,7 +5,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { rankingFieldsOf, type SearchDocument, type SearchHit, type SearchResult } from '../../ports/searchIndex';
 import type { SearchPlan } from './queryBuilder';
 
-export function searchResultFrom(response: estypes.SearchResponse<SearchDocument>, plan: Omit<SearchPlan, 'request'>): SearchResult {
+export function searchResultFrom(response: Pick<estypes.SearchResponse<SearchDocument>, 'hits'>, plan: Omit<SearchPlan, 'request'>): SearchResult {
   const hits = response.hits.hits.filter((hit) => hit._source !== undefined);
   const scores = hits.map((hit) => (plan.scored ? hit._score ?? 0 : 0));
   const best = Math.max(0, ...scores);

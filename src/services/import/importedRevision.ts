@@ -18,11 +18,15 @@ export type Decision =
 
 const KEPT_FROM_STORED: readonly OperatorField[] = ['trust', 'exclusiveContent', 'media', 'blackoutDates'];
 
+function keep<K extends keyof BusinessProfile>(next: BusinessProfile, stored: BusinessProfile, field: K): void {
+  next[field] = stored[field];
+}
+
 function updated(stored: BusinessProfile, row: Extract<PreparedRow, { type: 'profile' }>, now: Date): BusinessProfile {
   const next: BusinessProfile = { ...row.profile, id: stored.id, createdAt: stored.createdAt, version: stored.version + 1, updatedAt: now.toISOString() };
   for (const field of KEPT_FROM_STORED) {
     if (row.given.includes(field)) continue;
-    (next as unknown as Record<string, unknown>)[field] = stored[field];
+    keep(next, stored, field);
   }
   if (!row.given.includes('exclusiveContent') && stored.exclusiveScores) next.exclusiveScores = stored.exclusiveScores;
   if (stored.ownerSuspended) next.ownerSuspended = true;

@@ -46,7 +46,7 @@ export const sendOverHttp: Send = ({ url, address, headers, body, timeoutMs }) =
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         // Pinned: whatever name the URL holds, the socket connects to the checked address.
         lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
+          if (options.all) callback(null, [address]);
           else callback(null, address.address, address.family);
         },
         agent: false,

@@ -8,6 +8,10 @@ import { rollupFilter } from './visibility';
 
 const CHUNK = 1000;
 
+/** The two aggregations below as the engine answers them (the journey summaries may not exist yet). */
+type RollupBuckets = { businesses: { buckets: Array<{ key: string; types: { buckets: Array<{ key: string; events: { value: number } }> } }> } };
+type JourneyBuckets = { businesses?: { buckets: Array<{ key: string; journeys: { value: number }; converted: { journeys: { value: number } } }> } };
+
 export function createBusinessTotals(client: Client, indices: AnalyticsIndices): AnalyticsQuestions['businessTotals'] {
   return async ({ environment, businessIds, from, to }) => {
     const totals = new Map<string, BusinessTotals>();
@@ -16,13 +20,13 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);
       const [rollups, journeys] = await Promise.all([
-        client.search({
+        client.search<unknown, RollupBuckets>({
           index: indices.daily,
           size: 0,
           query: { bool: { filter: [...rollupFilter({ environment, from, to }, ['impression', 'citation']), { terms: { business_id: chunk } }] } },
           aggs: { businesses: { terms: { field: 'business_id', size: chunk.length }, aggs: { types: { terms: { field: 'type', size: 2 }, aggs: { events: { sum: { field: 'events' } } } } } } },
         }),
-        client.search({
+        client.search<unknown, JourneyBuckets>({
           index: indices.journeyDays,
           ignore_unavailable: true,
           allow_no_indices: true,
@@ -47,16 +51,14 @@ export function createBusinessTotals(client: Client, indices: AnalyticsIndices):
           },
         }),
       ]);
-      type RollupBuckets = { businesses: { buckets: Array<{ key: string; types: { buckets: Array<{ key: string; events: { value: number } }> } }> } };
-      for (const business of (rollups.aggregations as unknown as RollupBuckets | undefined)?.businesses.buckets ?? []) {
+      for (const business of rollups.aggregations?.businesses.buckets ?? []) {
         const entry = totals.get(business.key) as BusinessTotals;
         for (const type of business.types.buckets) {
           if (type.key === 'impression') entry.impressions = type.events.value;
           else entry.citations = type.events.value;
         }
       }
-      type JourneyBuckets = { businesses?: { buckets: Array<{ key: string; journeys: { value: number }; converted: { journeys: { value: number } } }> } };
-      for (const business of (journeys.aggregations as unknown as JourneyBuckets | undefined)?.businesses?.buckets ?? []) {
+      for (const business of journeys.aggregations?.businesses?.buckets ?? []) {
         const entry = totals.get(business.key) as BusinessTotals;
         entry.journeys = business.journeys.value;
         entry.convertedJourneys = business.converted.journeys.value;

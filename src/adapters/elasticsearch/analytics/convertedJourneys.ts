@@ -10,6 +10,11 @@ import { journeyEventsFilter } from './journeys';
 
 const PAGE = 1000;
 
+/** The aggregation of first conversions as the engine answers it (absent when no index holds a journey yet). */
+interface FirstConversionPage {
+  journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> };
+}
+
 export function createConvertedJourneys(client: Client, indices: AnalyticsIndices): AnalyticsQuestions['convertedJourneys'] {
   const common = { index: indices.events, ignore_unavailable: true, allow_no_indices: true };
 
@@ -17,7 +22,7 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
     const firsts = new Map<string, number>();
     let after: Record<string, string> | undefined;
     for (;;) {
-      const response = await client.search({
+      const response = await client.search<unknown, FirstConversionPage>({
         index: indices.journeyDays,
         ignore_unavailable: true,
         allow_no_indices: true,
@@ -25,7 +30,7 @@ export function createConvertedJourneys(client: Client, indices: AnalyticsIndice
         query: { bool: { filter: [...journeyEventsFilter(scope), { exists: { field: 'first_conversion_ts' } }] } },
         aggs: { journeys: { composite: { size: PAGE, sources: [{ journey: { terms: { field: 'journey_id' } } }], ...(after && { after }) }, aggs: { first: { min: { field: 'first_conversion_ts' } } } } },
       });
-      const agg = (response.aggregations as unknown as undefined | { journeys?: { after_key?: Record<string, string>; buckets: Array<{ key: { journey: string }; first: { value: number } }> } })?.journeys;
+      const agg = response.aggregations?.journeys;
       if (!agg) return firsts;
       for (const bucket of agg.buckets) firsts.set(bucket.key.journey, bucket.first.value);
       if (agg.buckets.length < PAGE || !agg.after_key) return firsts;

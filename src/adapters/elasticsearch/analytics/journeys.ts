@@ -8,6 +8,14 @@ import type { AnalyticsIndices } from './analyticsIndices';
 
 const PAGE = 1000;
 
+/** The aggregation below as the engine answers it (absent when no index holds a journey yet). */
+interface JourneyPage {
+  journeys?: {
+    after_key?: Record<string, string>;
+    buckets: Array<{ key: { journey: string }; stage: { value: number }; touchpoints: { value: number }; first: { value: number }; last: { value: number }; queries: { buckets: Array<{ key: string }> } }>;
+  };
+}
+
 /** One business's local days, for raw events that belong to a journey and for journey-day summaries alike. */
 export function journeyEventsFilter(scope: AnalyticsScope) {
   return [
@@ -23,7 +31,7 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
     const journeys: JourneyFacts[] = [];
     let after: Record<string, string> | undefined;
     for (;;) {
-      const response = await client.search({
+      const response = await client.search<unknown, JourneyPage>({
         index: indices.journeyDays,
         ignore_unavailable: true,
         allow_no_indices: true,
@@ -42,12 +50,7 @@ export function createJourneys(client: Client, indices: AnalyticsIndices): Analy
           },
         },
       });
-      const agg = (response.aggregations as unknown as undefined | {
-        journeys?: {
-          after_key?: Record<string, string>;
-          buckets: Array<{ key: { journey: string }; stage: { value: number }; touchpoints: { value: number }; first: { value: number }; last: { value: number }; queries: { buckets: Array<{ key: string }> } }>;
-        };
-      })?.journeys;
+      const agg = response.aggregations?.journeys;
       if (!agg) return journeys;
       for (const bucket of agg.buckets) {
         journeys.push({

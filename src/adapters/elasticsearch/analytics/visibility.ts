@@ -7,6 +7,11 @@ import type { AnalyticsIndices } from './analyticsIndices';
 
 interface SumBucket { value: number }
 interface TypeBucket { key: string; events: SumBucket; position_sum: SumBucket; position_count: SumBucket; followed: SumBucket }
+/** The two aggregations below as the engine answers them. */
+interface VisibilityAggregations {
+  platforms: { buckets: Array<{ key: string; types: { buckets: TypeBucket[] } }> };
+  days: { buckets: Array<{ key_as_string: string; types: { buckets: Array<{ key: string; events: SumBucket }> } }> };
+}
 
 /** The filter every rollup question starts from. */
 export function rollupFilter(scope: Omit<AnalyticsScope, 'businessId'> & { businessId?: string }, types: string[]) {
@@ -32,7 +37,7 @@ function rowOf(bucket: TypeBucket) {
 export function createVisibility(client: Client, indices: AnalyticsIndices): AnalyticsQuestions['visibility'] {
   return async (scope) => {
     const filter = [...rollupFilter(scope, VISIBILITY_ROLLUP_TYPES), ...(scope.platform !== undefined ? [{ term: { platform: scope.platform } }] : [])];
-    const response = await client.search({
+    const response = await client.search<unknown, VisibilityAggregations>({
       index: indices.daily,
       size: 0,
       query: { bool: { filter } },
@@ -44,10 +49,8 @@ export function createVisibility(client: Client, indices: AnalyticsIndices): Ana
         },
       },
     });
-    const aggs = response.aggregations as unknown as {
-      platforms: { buckets: Array<{ key: string; types: { buckets: TypeBucket[] } }> };
-      days: { buckets: Array<{ key_as_string: string; types: { buckets: Array<{ key: string; events: SumBucket }> } }> };
-    };
+    // A search with aggregations always answers them.
+    const aggs = response.aggregations!;
     const totals = emptyVisibility();
     const platforms: Array<VisibilityCounts & { name: string }> = [];
     for (const platform of aggs.platforms.buckets) {
