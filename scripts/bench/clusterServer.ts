@@ -13,6 +13,7 @@ for (let i = 0; i < processes; i++) cluster.fork();
 // A worker that stops takes the primary with it: the benchmark then sees the failure.
 cluster.on('exit', (worker, code) => {
   if (code !== 0) console.error(`worker ${worker.process.pid} exited with code ${code}`);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- null when a signal ended the worker, though node's types say number
   process.exit(code ?? 1);
 });
 // The benchmark stops the whole process group; the workers shut down on their own SIGTERM.
