@@ -28,7 +28,7 @@ export function mountProvider(deps: { provider: () => Promise<Provider>; issuer:
     const provider = await deps.provider();
     let chain = chains.get(provider);
     if (!chain) {
-      chain = compose((provider as unknown as { middleware: Middleware[] }).middleware);
+      chain = compose(provider.middleware);
       chains.set(provider, chain);
     }
     return chain(ctx, next);

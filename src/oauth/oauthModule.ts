@@ -48,5 +48,6 @@ export interface OAuthPagesDeps {
 export function oauthMiddleware(server: OAuthServer, deps: OAuthPagesDeps): Middleware[] {
   const { provider, issuer, resource } = server;
   const pages = interactionRoutes({ provider, store: deps.store, auth: deps.auth, resource, failures: deps.failures });
-  return [mountProvider({ provider, issuer, resource }), pages.routes() as unknown as Middleware, pages.allowedMethods() as unknown as Middleware];
+  // @koa/router types these for the context it builds itself (params, router); mounted, they get Koa's.
+  return [mountProvider({ provider, issuer, resource }), pages.routes() as Middleware, pages.allowedMethods() as Middleware];
 }

@@ -49,10 +49,9 @@ declare module 'oidc-provider' {
     metadata(): Record<string, unknown>;
   }
 
-  class Provider {
+  // A Koa application itself (its middleware runs on the host app's context: oauth/mountProvider.ts).
+  class Provider extends Koa {
     constructor(issuer: string, configuration: Record<string, unknown>);
-    app: Koa;
-    proxy: boolean;
     issuer: string;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
