@@ -26,6 +26,7 @@ export interface McpServing {
   serve(ctx: Context, clientName: string, caller: RequestCaller, body: unknown): Promise<Response>;
 }
 
+// The SDK carries AuthInfo.extra as Record<string, unknown>; serve() below puts the caller there.
 const callerOf = (extra: ToolExtra) => extra.authInfo?.extra as unknown as RequestCaller;
 
 export function createMcpServing(deps: { operations: ReadonlyArray<Operation>; invoke: Invoke<unknown> }): McpServing {
@@ -47,7 +48,7 @@ export function createMcpServing(deps: { operations: ReadonlyArray<Operation>; i
     latestProtocolVersion: LATEST_PROTOCOL_VERSION,
     serve(ctx, clientName, caller, body) {
       // The SDK passes authInfo to every handler as extra.authInfo: the caller of this request.
-      const authInfo = { token: '', clientId: caller.principal.accountId, scopes: [...caller.principal.scopes], extra: caller as unknown as Record<string, unknown> };
+      const authInfo = { token: '', clientId: caller.principal.accountId, scopes: [...caller.principal.scopes], extra: caller as unknown as Record<string, unknown> }; // read back by callerOf
       return servers.serve(clientName, async (server) => {
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
         await server.connect(transport);

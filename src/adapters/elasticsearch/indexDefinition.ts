@@ -10,7 +10,7 @@ export interface IndexDefinition {
 
 // JSON imports are typed by their literal shape; the file is checked against a live engine by the
 // integration tests, so the cast only tells the client what it already is.
-export const PROFILES_INDEX = definition as unknown as IndexDefinition;
+export const PROFILES_INDEX = definition as unknown as IndexDefinition; // a JSON module's strings are not the client's literal unions
 
 /**
  * What a generation being filled by a rebuild runs with: nobody searches it yet, so no periodic

@@ -18,9 +18,10 @@ interface FlaggedAccount {
 }
 
 export async function migratePartnerFlags(models: { accounts: Model<AccountDoc>; partnerAgreements: Model<PartnerAgreementDoc> }, now: () => Date = () => new Date()): Promise<number> {
+  // The driver types a projection's documents by the type argument: the fields projected below.
   const flagged = await models.accounts.collection
-    .find({ partner: { $exists: true } }, { projection: { _id: 1, name: 1, createdAt: 1, partner: 1 } })
-    .toArray() as unknown as FlaggedAccount[];
+    .find<FlaggedAccount>({ partner: { $exists: true } }, { projection: { _id: 1, name: 1, createdAt: 1, partner: 1 } })
+    .toArray();
   let created = 0;
   for (const account of flagged) {
     if (account.partner === true) {

@@ -83,7 +83,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
 
   const changeFeed = createMongoChangeFeed({
     // mongoose's collection wrapper forwards watch() to the driver's collection.
-    businesses: models.businesses.collection as unknown as mongo.Collection<BusinessDoc>,
+    businesses: models.businesses.collection as unknown as mongo.Collection<BusinessDoc>, // mongoose types it Collection<Document>, an ObjectId _id; ours are strings
     historyStart: () => oldestOplogTime(connection.getClient()),
     logger: options.logger,
   });
@@ -121,7 +121,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Mong
       'webhooks',
       createMongoWebhookRepository(
         webhookCollections,
-        [models.businesses, models.verifications, models.media, models.reviews, models.bookings, models.payments] as unknown as Array<Model<never>>,
+        [models.businesses, models.verifications, models.media, models.reviews, models.bookings, models.payments] as unknown as Array<Model<never>>, // read only for their collections: mongoose's Model types are not comparable across document types
       ),
     ),
     analyticsPlatforms: port('analyticsPlatforms', createAnalyticsPlatformRepository(models.analyticsPlatforms, marks)),

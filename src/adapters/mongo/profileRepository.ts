@@ -169,6 +169,7 @@ export function createProfileRepository({ businesses, profileKeys, keys, logger,
         try {
           // replaceOne with the version in the filter is the compare-and-swap. Not findOneAndReplace:
           // mongo-java-server writes no oplog entry for findAndModify, so the change stream would miss it.
+          // mongoose types the collection Collection<Document>, an ObjectId _id; ours are strings.
           const result = await (businesses.collection as unknown as Collection<BusinessDoc>).replaceOne(
             { _id: next.id, environment: next.environment, version: expectedVersion },
             doc.toObject(),

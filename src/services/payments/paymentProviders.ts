@@ -41,7 +41,7 @@ function logging(provider: PaymentProvider, logger: Pick<Logger, 'warn'>): Payme
       }
     };
   }
-  return wrapped as unknown as PaymentProvider;
+  return wrapped as unknown as PaymentProvider; // built method by method from the provider's own: the same calls
 }
 
 export function createPaymentProviders(given: Partial<Record<Environment, PaymentProvider>>, verifier?: ProviderEventVerifier, logger?: Pick<Logger, 'warn'>): PaymentProviders {

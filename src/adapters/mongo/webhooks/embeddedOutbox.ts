@@ -37,7 +37,7 @@ type OutboxCollection = mongo.Collection<{ _id: string } & CarriesOutbox>;
 export async function relayEmbeddedOutbox(sources: Array<Model<never>>, target: mongo.Collection<EventDoc>, limit = 100): Promise<number> {
   let moved = 0;
   for (const model of sources) {
-    const collection = model.collection as unknown as OutboxCollection;
+    const collection = model.collection as unknown as OutboxCollection; // mongoose types it Collection<Document>, an ObjectId _id; ours are strings
     const docs = await collection.find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } }).limit(limit).toArray();
     for (const doc of docs) {
       const events = doc.webhookOutbox ?? [];

@@ -73,7 +73,7 @@ export function createPartnerAgreementRepository(db: SqliteDatabase): Synchronou
       else if (value !== undefined) next[field] = value;
     }
     write.run(JSON.stringify(next), id);
-    return next as unknown as PartnerAgreement;
+    return next as unknown as PartnerAgreement; // the stored agreement with the patch's fields set or (null) removed
   });
 
   const filterParams = (filter: PartnerAgreementFilter) => ({ accountId: filter.accountId ?? null, status: filter.status ?? null });
