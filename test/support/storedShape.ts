@@ -154,7 +154,7 @@ export function extractedColumns(ddl: string, table: string): ExtractedColumn[] 
   const column = /^\s*(\w+) (\w+) GENERATED ALWAYS AS \(json_extract\(doc, '\$\.([\w.]+)'\)\) VIRTUAL( NOT NULL)?,?$/;
   return body.split('\n').flatMap((line) => {
     const found = column.exec(line);
-    return found ? [{ name: found[1], type: found[2], path: found[3], notNull: found[4] !== undefined }] : [];
+    return found ? [{ name: found[1], type: found[2], path: found[3], notNull: found.at(4) !== undefined }] : [];
   });
 }
 
