@@ -126,6 +126,6 @@ it('npm run reindex rebuilds the Elasticsearch index from MongoDB while the API 
     ),
   );
   // Not a TTY: the progress bar is printed line by line, the last one at 100 % before the merge notice.
-  expect(stderr).toMatch(/\] \d+% \d+\/\d+ profiles, \d+ failed, \d+ skipped, \d+\/s, RSS \d+ MiB\nall profiles written; merging the new index into one segment and swapping it in\nreindex done: \d+ documents in the index, [\d.]+ s, peak RSS \d+ MiB\n/);
+  expect(stderr).toMatch(/\] \d+% \d+\/\d+ profiles, \d+ failed, \d+ skipped, \d+\/s, RSS \d+ MiB\nall profiles written; merging the new index into one segment and swapping it in\nreindex done: \d+ documents in the index, [\d.]+ s, CPU [\d.]+ s \(event loop [\d.]+ s\), peak RSS \d+ MiB\n/);
   expect((await call('GET', '/health')).status).toBe(200);
 }, 120_000);
