@@ -165,7 +165,7 @@ export function createOpenAiLanguageModel(options: OpenAiLanguageModelOptions): 
           max_completion_tokens: INTENT_MAX_TOKENS,
           response_format: {
             type: 'json_schema',
-            json_schema: { name: INTENT_SCHEMA_NAME, strict: true, schema: INTENT_JSON_SCHEMA as unknown as Record<string, unknown> },
+            json_schema: { name: INTENT_SCHEMA_NAME, strict: true, schema: INTENT_JSON_SCHEMA },
           },
         },
         signal,

@@ -53,7 +53,7 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
   const items = subscription.items?.data ?? [];
   // Since API version 2025-03-31 the period lives on each item; older payloads had it on the subscription.
   const periodEnds = items.map((item) => item.current_period_end).filter((end): end is number => typeof end === 'number');
-  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const legacyEnd = (subscription as unknown as { current_period_end?: number }).current_period_end; // gone from the SDK's types, still in older payloads
   const periodEnd = periodEnds.length > 0 ? Math.max(...periodEnds) : legacyEnd;
   const customerId = idOf(subscription.customer as string | { id: string });
   return {
@@ -71,6 +71,6 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
 /** The subscription an invoice bills: `parent.subscription_details` since 2025-03-31, `subscription` before. */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
   const parent = invoice.parent?.subscription_details?.subscription;
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription; // gone from the SDK's types, still in older payloads
   return idOf(parent as string | { id: string } | null | undefined) ?? idOf(legacy);
 }

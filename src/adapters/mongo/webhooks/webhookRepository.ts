@@ -16,7 +16,7 @@ function fromDoc<T extends { id: string }>(doc: Stored<T> | null): T | null {
   const { _id, ...rest } = doc as Stored<T> & Record<string, unknown>;
   delete rest.fannedOut;
   delete rest.seq;
-  return { id: _id, ...rest } as unknown as T;
+  return { id: _id, ...rest } as unknown as T; // Stored<T> is T with _id for id: the rest spread of a generic loses that
 }
 
 

@@ -6,7 +6,7 @@ import { searchDocumentProblem } from './validateSearchDocument';
 
 /** Why `action` cannot be applied, or null when it can. */
 export function actionProblem(action: IndexAction): string | null {
-  const candidate = action as unknown as Record<string, unknown> | null;
+  const candidate = action as unknown as Record<string, unknown> | null; // from callers without types (an import's bulk body): read as untyped
   if (typeof candidate !== 'object' || candidate === null) return 'action must be an object';
   if (candidate.type === 'upsert') return searchDocumentProblem(candidate.document);
   if (candidate.type === 'delete') {
