@@ -1,6 +1,8 @@
 import { Schema } from 'mongoose';
 import { SUMMARY_REPORT_REASONS, type SummaryReport } from '../../../domain/summaries/summaryReport';
 import { SUMMARY_GENERATORS } from '../../../domain/summaries/summaryProvenance';
+import { summaryReportBodySchema } from '../../../schemas/endpoints/summaryReports';
+import { leafOf, storedAs } from './storedAs';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 
 /** A report of a wrong summary; its `srp_` id is the `_id`. */
@@ -13,7 +15,8 @@ const provenanceSchema = new Schema(
     generatedBy: { type: String, enum: SUMMARY_GENERATORS, required: true },
     model: { type: String, required: false },
     generatedAt: { type: String, required: true },
-    text: { type: String, required: false },
+    // The summary as the reporter quoted it, with the rules of the body it came in (storedAs.ts).
+    text: storedAs(leafOf(summaryReportBodySchema, 'summary')),
   },
   partOptions,
 );
@@ -25,7 +28,7 @@ export const summaryReportSchema = new Schema<SummaryReportDoc>(
     requestId: { type: String, required: true },
     businessIds: { type: [String], required: true },
     reason: { type: String, enum: SUMMARY_REPORT_REASONS, required: true },
-    details: { type: String, required: false },
+    details: storedAs(leafOf(summaryReportBodySchema, 'details')),
     summary: { type: provenanceSchema, required: true },
     reporterAccountId: { type: String, required: true },
     createdAt: requiredTimestamp,
