@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
 import { INFORMATION_REPORT_KINDS, INFORMATION_REPORT_STATUSES, type InformationReport } from '../../../domain/freshness/informationReport';
+import { informationReportAnswerBodySchema, informationReportBodySchema } from '../../../schemas/endpoints/informationReports';
+import { leafOf, storedAs } from './storedAs';
 import { environment, ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 
 /** A report that a business closed or that its information is wrong; its `irp_` id is the `_id`. */
@@ -7,9 +9,10 @@ export interface InformationReportDoc extends Omit<InformationReport, 'id'> {
   _id: string;
 }
 
+// Each written text keeps the rules of the body it came in (storedAs.ts).
 const answerSchema = new Schema(
   {
-    note: { type: String, required: false },
+    note: storedAs(leafOf(informationReportAnswerBodySchema, 'note')),
     answeredAt: requiredTimestamp,
   },
   partOptions,
@@ -21,7 +24,7 @@ export const informationReportSchema = new Schema<InformationReportDoc>(
     environment,
     businessId: { type: String, required: true },
     kind: { type: String, enum: INFORMATION_REPORT_KINDS, required: true },
-    details: { type: String, required: false },
+    details: storedAs(leafOf(informationReportBodySchema, 'details')),
     reporter: { type: String, required: true },
     openKey: { type: String, required: true },
     status: { type: String, enum: INFORMATION_REPORT_STATUSES, required: true },
