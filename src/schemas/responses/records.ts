@@ -13,7 +13,7 @@ export const mediaUploadedSchema = Type.Object({
   url: Type.String({ description: 'Where the file is served: /v1/media/{mediaId}.' }),
   type: stringEnum(MEDIA_TYPES),
   contentType: Type.Optional(Type.String({ description: 'Decided from the file\'s bytes.' })),
-  size: Type.Optional(Type.Integer({ description: 'Bytes.' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, description: 'Bytes (an empty file is refused).' })),
   uploadedAt: timestampSchema,
 });
 
