@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
 import { type ApiKeyRecord, SCOPES } from '../../../domain/account';
+import { createApiKeyBodySchema } from '../../../schemas/endpoints/apiKeys';
+import { leafOf, storedAs } from './storedAs';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
 export interface ApiKeyDoc extends Omit<ApiKeyRecord, 'id'> {
@@ -10,12 +12,13 @@ export const apiKeySchema = new Schema<ApiKeyDoc>(
   {
     _id: ownId,
     accountId: { type: String, required: true },
-    name: { type: String, required: true },
+    // The name and platform keep the rules of the body they came in (storedAs.ts).
+    name: storedAs(leafOf(createApiKeyBodySchema, 'name'), true),
     environment,
     scopes: { type: [{ type: String, enum: SCOPES }], required: true },
     hash: { type: String, required: true },
     last4: { type: String, required: true },
-    platform: { type: String },
+    platform: storedAs(leafOf(createApiKeyBodySchema, 'platform')),
     createdAt: requiredTimestamp,
     revokedAt: timestamp,
     lastUsedAt: timestamp,
