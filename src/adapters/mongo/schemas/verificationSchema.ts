@@ -1,6 +1,9 @@
 import { Schema } from 'mongoose';
 import { type CarriesOutbox, outboxPath } from '../webhooks/embeddedOutbox';
 import type { VerificationRequest } from '../../../domain/verification';
+import { REQUESTED_LEVELS, requestVerificationBodySchema } from '../../../schemas/endpoints/verification';
+import { verificationDecisionBodySchema } from '../../../schemas/endpoints/admin';
+import { leafOf, storedAs } from './storedAs';
 import { environment, ownId, recordOptions, requiredTimestamp, timestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
@@ -16,13 +19,14 @@ export const verificationSchema = new Schema<VerificationDoc>(
     businessId: { type: String, required: true },
     environment,
     accountId: { type: String, required: true },
-    level: { type: String, enum: ['basic', 'verified', 'premium', 'certified'], required: true },
-    documents: { type: [String], required: true },
+    level: { type: String, enum: REQUESTED_LEVELS, required: true },
+    // The documents and the decision's note keep the rules of the bodies they came in (storedAs.ts).
+    documents: { type: [storedAs(leafOf(requestVerificationBodySchema, 'documents.[]'))], required: true },
     status: { type: String, enum: ['pending', 'approved', 'rejected'], required: true },
     createdAt: requiredTimestamp,
     decidedAt: timestamp,
     decidedBy: String,
-    decisionNote: String,
+    decisionNote: storedAs(leafOf(verificationDecisionBodySchema, 'note')),
   },
   recordOptions('verifications'),
 );
