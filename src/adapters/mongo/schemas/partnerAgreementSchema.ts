@@ -1,5 +1,8 @@
 import { Schema } from 'mongoose';
 import { AGREEMENT_STATUSES, PARTNER_AREAS, type PartnerAgreement } from '../../../domain/partnerAgreement';
+import { createPartnerAgreementBodySchema } from '../../../schemas/endpoints/partnerAgreements';
+import { calendarDateSchema } from '../../../schemas/parts/dates';
+import { leafOf, storedAs } from './storedAs';
 import { ownId, recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
@@ -8,19 +11,20 @@ export interface PartnerAgreementDoc extends CarriesMarks, Omit<PartnerAgreement
   _id: string;
 }
 
-const day = { type: String, match: /^\d{4}-\d{2}-\d{2}$/ } as const;
+// Each written field keeps the rules of the body it came in (storedAs.ts).
+const written = (path: string, required?: boolean) => storedAs(leafOf(createPartnerAgreementBodySchema, path), required);
 
 export const partnerAgreementSchema = new Schema<PartnerAgreementDoc>(
   {
     _id: ownId,
-    accountId: { type: String, required: true },
-    partnerName: { type: String, required: true },
-    platform: { type: String, required: true },
+    accountId: written('accountId', true),
+    partnerName: written('partnerName', true),
+    platform: written('platform', true),
     areas: { type: [{ type: String, enum: PARTNER_AREAS }], required: true },
-    startDate: { ...day, required: true },
-    endDate: { ...day, required: false },
+    startDate: storedAs(calendarDateSchema, true),
+    endDate: storedAs(calendarDateSchema),
     status: { type: String, enum: AGREEMENT_STATUSES, required: true },
-    note: { type: String, required: false },
+    note: written('note'),
     createdAt: requiredTimestamp,
     updatedAt: requiredTimestamp,
   },
