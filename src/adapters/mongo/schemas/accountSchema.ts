@@ -1,5 +1,8 @@
 import { Schema } from 'mongoose';
 import { type Account, PLANS } from '../../../domain/account';
+import { customLimitsSchema as customLimitsJson } from '../../../schemas/endpoints/admin';
+import { registerBodySchema } from '../../../schemas/endpoints/auth';
+import { leafOf, storedAs } from './storedAs';
 import { ownId, partOptions, recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
@@ -9,11 +12,13 @@ export interface AccountDoc extends CarriesMarks, Omit<Account, 'id'> {
   emailKey: string;
 }
 
+// Each written field keeps the rules of the body it came in (storedAs.ts).
+const limit = (area: string) => storedAs(leafOf(customLimitsJson, area));
 const customLimitsSchema = new Schema(
   {
-    general: { type: Number, min: 0 },
-    search: { type: Number, min: 0 },
-    analytics: { type: Number, min: 0 },
+    general: limit('general'),
+    search: limit('search'),
+    analytics: limit('analytics'),
   },
   partOptions,
 );
@@ -21,9 +26,9 @@ const customLimitsSchema = new Schema(
 export const accountSchema = new Schema<AccountDoc>(
   {
     _id: ownId,
-    email: { type: String, required: true, maxlength: 320 },
-    emailKey: { type: String, required: true, maxlength: 320 },
-    name: { type: String, required: true },
+    email: storedAs(leafOf(registerBodySchema, 'email'), true),
+    emailKey: storedAs(leafOf(registerBodySchema, 'email'), true),
+    name: storedAs(leafOf(registerBodySchema, 'name'), true),
     passwordHash: { type: String, required: true },
     plan: { type: String, enum: PLANS, required: true },
     role: { type: String, enum: ['user', 'admin'], required: true },
