@@ -1,5 +1,7 @@
 import { Schema } from 'mongoose';
-import { ownId, recordOptions, requiredTimestamp } from './storedFields';
+import { registerPlatformBodySchema } from '../../../schemas/endpoints/analyticsPlatforms';
+import { leafOf, storedAs } from './storedAs';
+import { recordOptions, requiredTimestamp } from './storedFields';
 import { type CarriesMarks, keepsWriteMarks } from '../writeMarks';
 
 /** An admin-registered AI platform name; the name is the `_id`, so it is unique. */
@@ -12,8 +14,9 @@ export interface AnalyticsPlatformDoc extends CarriesMarks {
 
 export const analyticsPlatformSchema = new Schema<AnalyticsPlatformDoc>(
   {
-    _id: ownId,
-    displayName: { type: String, required: true },
+    // The name and display name keep the rules of the body they came in (storedAs.ts).
+    _id: storedAs(leafOf(registerPlatformBodySchema, 'name'), true),
+    displayName: storedAs(leafOf(registerPlatformBodySchema, 'displayName'), true),
     createdBy: { type: String, required: true },
     createdAt: requiredTimestamp,
   },
