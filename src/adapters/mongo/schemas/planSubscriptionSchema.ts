@@ -1,6 +1,8 @@
 import { Schema } from 'mongoose';
 import type { PlanSubscription } from '../../../domain/payments/planSubscription';
 import { SUBSCRIPTION_STATUSES } from '../../../domain/payments/providerEvent';
+import { planCheckoutBodySchema } from '../../../schemas/endpoints/payments';
+import { leafOf, storedAs } from './storedAs';
 import { providerMode } from './paymentSchema';
 import { recordOptions, requiredTimestamp, timestamp } from './storedFields';
 
@@ -16,7 +18,8 @@ export const planSubscriptionSchema = new Schema<PlanSubscriptionDoc>(
     mode: providerMode,
     providerCustomerId: String,
     providerSubscriptionId: String,
-    plan: { type: String, enum: ['professional', 'enterprise'], required: true },
+    // The plan bought, with the rules of the checkout body that chose it (storedAs.ts).
+    plan: storedAs(leafOf(planCheckoutBodySchema, 'plan'), true),
     status: { type: String, enum: [...SUBSCRIPTION_STATUSES], required: true },
     currentPeriodEnd: timestamp,
     cancelAtPeriodEnd: { type: Boolean, required: true },
