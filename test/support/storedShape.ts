@@ -5,6 +5,7 @@
 // schemas and expect no difference.
 import type { Schema, SchemaType } from 'mongoose';
 import type { JsonLeaf } from '../../src/adapters/mongo/schemas/storedAs';
+import type { Migration } from '../../src/adapters/sqlite/openDatabase';
 
 /** A JSON Schema node as the walk reads it: a leaf's rules (storedAs.ts), or an object, array or nullable type. */
 export interface Json extends Omit<JsonLeaf, 'type' | 'enum' | 'const'> {
@@ -137,6 +138,11 @@ export function storedShapeDifferences(api: Json, stored: Schema, rules: ShapeRu
   const differences: string[] = [];
   compareObject('', api, stored, rules, differences);
   return differences;
+}
+
+/** The DDL the SQL migrations among `migrations` run (a function step writes no DDL to read). */
+export function ddlOf(migrations: readonly Migration[]): string {
+  return migrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
 }
 
 /** A generated column of a SQLite table: `name TYPE GENERATED ALWAYS AS (json_extract(doc, '$.path')) VIRTUAL [NOT NULL]`. */

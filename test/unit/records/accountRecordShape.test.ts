@@ -8,7 +8,7 @@ import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { registerBodySchema } from '../../../src/schemas/endpoints/auth';
 import { updateAccountBodySchema } from '../../../src/schemas/endpoints/admin';
 import { accountSchema as accountRecordSchema } from '../../../src/schemas/responses/account';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(accountRecordSchema);
 const body = presentProperties(registerBodySchema);
@@ -34,7 +34,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = storeMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(storeMigrations);
 
 describe('the stored account and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

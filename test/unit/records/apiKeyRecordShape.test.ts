@@ -7,7 +7,7 @@ import { apiKeySchema } from '../../../src/adapters/mongo/schemas/apiKeySchema';
 import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { createApiKeyBodySchema } from '../../../src/schemas/endpoints/apiKeys';
 import { apiKeySchema as apiKeyRecordSchema } from '../../../src/schemas/responses/account';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(apiKeyRecordSchema);
 const body = presentProperties(createApiKeyBodySchema);
@@ -34,7 +34,7 @@ const RULES = {
   alwaysStored: ['scopes'],
 };
 
-const DDL = storeMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(storeMigrations);
 
 describe('the stored API key and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

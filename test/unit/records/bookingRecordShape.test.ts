@@ -9,7 +9,7 @@ import { paymentMigrations } from '../../../src/adapters/sqlite/store/paymentSch
 import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { createBookingBodySchema, updateBookingBodySchema } from '../../../src/schemas/endpoints/bookings';
 import { bookingRecordSchema } from '../../../src/schemas/responses/bookings';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(bookingRecordSchema);
 const body = presentProperties(createBookingBodySchema);
@@ -67,7 +67,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = [...storeMigrations, ...paymentMigrations].map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf([...storeMigrations, ...paymentMigrations]);
 
 describe('the stored booking and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

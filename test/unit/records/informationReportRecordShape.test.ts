@@ -7,7 +7,7 @@ import { informationReportSchema } from '../../../src/adapters/mongo/schemas/inf
 import { informationReportMigrations } from '../../../src/adapters/sqlite/store/informationReportRepository';
 import { informationReportAnswerBodySchema, informationReportBodySchema } from '../../../src/schemas/endpoints/informationReports';
 import { informationReportSchema as informationReportRecordSchema } from '../../../src/schemas/responses/informationReports';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(informationReportRecordSchema);
 const body = presentProperties(informationReportBodySchema);
@@ -33,7 +33,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = informationReportMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(informationReportMigrations);
 
 describe('the stored information report and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

@@ -6,7 +6,7 @@ import { mediaSchema } from '../../../src/adapters/mongo/schemas/mediaSchema';
 import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { mediaUploadFieldsSchema } from '../../../src/schemas/endpoints/media';
 import { mediaUploadedSchema } from '../../../src/schemas/responses/records';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(mediaUploadedSchema);
 const fields = presentProperties(mediaUploadFieldsSchema);
@@ -32,7 +32,7 @@ const RULES = {
   alwaysStored: ['businessId', 'contentType', 'size'],
 };
 
-const DDL = storeMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(storeMigrations);
 
 describe('the stored media record and the API describe one record', () => {
   it('has the same fields, types, enums and bounds in the mongoose schema as in the JSON Schemas', () => {

@@ -8,7 +8,7 @@ import { partnerAgreementSchema } from '../../../src/adapters/mongo/schemas/part
 import { partnerAgreementMigrations } from '../../../src/adapters/sqlite/store/partnerAgreementRepository';
 import { createPartnerAgreementBodySchema } from '../../../src/schemas/endpoints/partnerAgreements';
 import { partnerAgreementSchema as partnerAgreementRecordSchema } from '../../../src/schemas/responses/partnerAgreements';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(partnerAgreementRecordSchema);
 const body = presentProperties(createPartnerAgreementBodySchema);
@@ -37,7 +37,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = partnerAgreementMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(partnerAgreementMigrations);
 
 describe('the stored partner agreement and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

@@ -9,7 +9,7 @@ import { Schema } from 'mongoose';
 import { paymentAccountSchema } from '../../../src/adapters/mongo/schemas/paymentAccountSchema';
 import { paymentMigrations } from '../../../src/adapters/sqlite/store/paymentSchema';
 import { paymentAccountSchema as paymentAccountRecordSchema } from '../../../src/schemas/responses/payments';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(paymentAccountRecordSchema);
 
@@ -38,7 +38,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = paymentMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(paymentMigrations);
 
 describe('the stored payment account and the API describe one record', () => {
   it('has the same fields and types in the mongoose schema as in the JSON Schema', () => {

@@ -7,7 +7,7 @@
 import { paymentSchema } from '../../../src/adapters/mongo/schemas/paymentSchema';
 import { paymentMigrations } from '../../../src/adapters/sqlite/store/paymentSchema';
 import { paymentRecordSchema } from '../../../src/schemas/responses/payments';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(paymentRecordSchema);
 const refund = presentProperties(record.refunds.items ?? {});
@@ -55,7 +55,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = paymentMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(paymentMigrations);
 
 describe('the stored payment and the API describe one record', () => {
   it('has the same fields, types, enums and bounds in the mongoose schema as in the JSON Schemas', () => {

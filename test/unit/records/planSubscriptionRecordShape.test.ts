@@ -6,7 +6,7 @@
 import { planSubscriptionSchema } from '../../../src/adapters/mongo/schemas/planSubscriptionSchema';
 import { paymentMigrations } from '../../../src/adapters/sqlite/store/paymentSchema';
 import { planCheckoutBodySchema } from '../../../src/schemas/endpoints/payments';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const STORED_PLAN_SUBSCRIPTION: Json = {
   type: 'object',
@@ -23,7 +23,7 @@ const RULES = {
   alwaysStored: [],
 };
 
-const DDL = paymentMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(paymentMigrations);
 
 describe('the stored plan subscription and the API describe one plan', () => {
   it('stores the plans the checkout body offers', () => {

@@ -8,7 +8,7 @@ import { reviewSchema } from '../../../src/adapters/mongo/schemas/reviewSchema';
 import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { createReviewBodySchema, reviewModerationBodySchema, reviewReplyBodySchema } from '../../../src/schemas/endpoints/reviews';
 import { reviewRecordSchema } from '../../../src/schemas/responses/reviews';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(reviewRecordSchema);
 const body = presentProperties(createReviewBodySchema);
@@ -42,7 +42,7 @@ const RULES = {
   alwaysStored: ['moderation'],
 };
 
-const DDL = storeMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(storeMigrations);
 
 describe('the stored review and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

@@ -6,7 +6,7 @@ import { summaryReportSchema } from '../../../src/adapters/mongo/schemas/summary
 import { summaryReportMigrations } from '../../../src/adapters/sqlite/store/summaryReportRepository';
 import { summaryReportBodySchema } from '../../../src/schemas/endpoints/summaryReports';
 import { summaryReportSchema as summaryReportRecordSchema } from '../../../src/schemas/responses/summaryReports';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(summaryReportRecordSchema);
 const body = presentProperties(summaryReportBodySchema);
@@ -33,7 +33,7 @@ const RULES = {
   alwaysStored: ['reporterAccountId'],
 };
 
-const DDL = summaryReportMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(summaryReportMigrations);
 
 describe('the stored summary report and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {

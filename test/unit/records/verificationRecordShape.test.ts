@@ -10,7 +10,7 @@ import { storeMigrations } from '../../../src/adapters/sqlite/store/schema';
 import { verificationDecisionBodySchema } from '../../../src/schemas/endpoints/admin';
 import { requestVerificationBodySchema } from '../../../src/schemas/endpoints/verification';
 import { verificationRecordSchema } from '../../../src/schemas/responses/records';
-import { columnDifferences, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
+import { columnDifferences, ddlOf, extractedColumns, type Json, presentProperties, storedShapeDifferences } from '../../support/storedShape';
 
 const record = presentProperties(verificationRecordSchema);
 const body = presentProperties(requestVerificationBodySchema);
@@ -37,7 +37,7 @@ const RULES = {
   alwaysStored: ['documents'],
 };
 
-const DDL = storeMigrations.map((migration) => (typeof migration.up === 'string' ? migration.up : '')).join('\n');
+const DDL = ddlOf(storeMigrations);
 
 describe('the stored verification request and the API describe one record', () => {
   it('has the same fields, types, enums, bounds and patterns in the mongoose schema as in the JSON Schemas', () => {
