@@ -12,6 +12,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose|typebox|openid-client|oauth4webapi|parse5|entities)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json', 'node'],
   testTimeout: 30000,
+  setupFiles: ['<rootDir>/test/harness/disposableStack.js'],
   // Engines started by test/harness are shared per test file and stopped in afterAll.
   maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/harness/plainSummaryReporter.js'],
