@@ -1,31 +1,23 @@
 // Body of the thread that reads and maps a full reindex's pages (threadedPages.ts): its own store
 // connection, one page per request, in the order asked.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { serveRequests } from '../adapters/requestThread';
 import type { Config } from '../config';
 import { openStore } from './openStore';
-import { type MappedPage, storePages } from '../../indexer/mappedPages';
+import { storePages } from '../../indexer/mappedPages';
 
-export type PagesRequest = { after: string | undefined; size: number } | 'close';
-export type PagesReply = { page: MappedPage } | { error: string };
+export type PagesRequest = { kind: 'page'; after: string | undefined; size: number } | { kind: 'close' };
 
 const config = workerData as Pick<Config, 'dataDir' | 'mongodbUri'>;
 const opened = openStore(config);
-// Requests are answered one after another (the reindex asks for the next page only once it has the last).
-let queue: Promise<unknown> = Promise.resolve();
+// A store that cannot be opened fails each request with its error, not the thread.
+opened.catch(() => undefined);
 
-parentPort!.on('message', (request: PagesRequest) => {
-  queue = queue.then(async () => {
-    const store = await opened.catch((error: unknown) => error as Error);
-    if (request === 'close') {
-      if (!(store instanceof Error)) await store.close();
-      process.exit(0); // ends this thread only
-      return;
-    }
-    try {
-      if (store instanceof Error) throw store;
-      parentPort!.postMessage({ page: await storePages(store.profiles)(request.after, request.size) } satisfies PagesReply);
-    } catch (error) {
-      parentPort!.postMessage({ error: (error as Error).message } satisfies PagesReply);
-    }
-  });
+serveRequests<PagesRequest>(async (request) => {
+  const store = await opened;
+  if (request.kind === 'close') {
+    await store.close();
+    return null;
+  }
+  return storePages(store.profiles)(request.after, request.size);
 });
