@@ -37,11 +37,7 @@ export async function openPersistence(config: Pick<Config, 'dataDir' | 'mongodbU
     return { store, mediaStorage: createGridFsMediaStorage(store.connection) };
   }
   return {
-    store: createSqliteStore({
-      file: join(config.dataDir, 'store.db'),
-      ...(tuning.cacheMiB !== undefined && { cacheMiB: tuning.cacheMiB }),
-      ...(tuning.checkpointMiB !== undefined && { checkpointMiB: tuning.checkpointMiB }),
-    }),
+    store: createSqliteStore({ file: join(config.dataDir, 'store.db'), ...tuning }),
     mediaStorage: createFileMediaStorage(join(config.dataDir, 'media')),
   };
 }
